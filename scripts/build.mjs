@@ -1,0 +1,27 @@
+// Production build: the web app with Vite (pre-compressed) and the server bundled by esbuild into dist/.
+import { writeFile } from 'node:fs/promises';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+import { sourceStamp } from './stamp.mjs';
+
+export async function buildAll({ quiet = false } = {}) {
+  const t0 = Date.now();
+  await viteBuild({ configFile: 'vite.config.ts', logLevel: quiet ? 'warn' : 'info' });
+  await esbuild({
+    entryPoints: ['src/server/server.ts'],
+    outfile: 'dist/server/server.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  await writeFile('dist/.build-stamp', await sourceStamp());
+  if (!quiet) console.log(`built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildAll();
+}

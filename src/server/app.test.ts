@@ -1,0 +1,113 @@
+import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/helper';
+
+let t: TestApp;
+let webDir: string;
+const js = 'console.log("hello shop");'.repeat(40);
+
+beforeAll(async () => {
+  // A miniature build of the web app, shaped like Vite's output.
+  webDir = await mkdtemp(path.join(os.tmpdir(), 'shop-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><meta name="shop-info" content="__SHOP_INFO__"></head><body><div id="root"></div></body></html>',
+  );
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), js);
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
+  await writeFile(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
+  await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  t = await createTestApp({ SHOP_PHONE: '+1 555 <0100>', SEED_DEMO: 'false' }, { webDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('GET /api/healthz says the process is alive', async () => {
+    const res = await t.app.inject('/api/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/readyz says the database answers', async () => {
+    const res = await t.app.inject('/api/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('API errors', () => {
+  it('answers an unknown /api route with a JSON 404, never the app shell', async () => {
+    const res = await t.app.inject('/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'not_found', message: 'Route GET /api/does-not-exist not found' });
+  });
+
+  it('answers a missing media file with a JSON 404', async () => {
+    const res = await t.app.inject('/media/products/missing.webp');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('not_found');
+  });
+
+  it('sets security headers with a content security policy', async () => {
+    const res = await t.app.inject('/api/healthz');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('web app', () => {
+  it('serves the app shell for client routes, unknown ones included, with the contact details escaped in', async () => {
+    for (const url of ['/', '/our-products', '/blog/123', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const html = (await t.app.inject('/')).body;
+    expect(html).not.toContain('__SHOP_INFO__');
+    expect(html).toContain('+1 555 &lt;0100&gt;');
+    expect(html).toContain('&quot;address&quot;');
+  });
+
+  it('serves hashed assets pre-compressed and cached immutably', async () => {
+    const br = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gz = await t.app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.body).toBe(js);
+  });
+
+  it('serves other static files with a short cache', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the shop API from the zod schemas', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/products', '/api/homeproduct', '/api/news/{id}']),
+    );
+  });
+});

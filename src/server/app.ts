@@ -1,0 +1,195 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../shared/common/common.schema';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { newsRoutes } from './features/news/news.routes';
+import { AppError, statusOf } from './lib/errors';
+import type { AppConfig } from './plugins/config';
+import { openDatabase, type Database } from './plugins/db';
+import { localMediaStore, type MediaStore } from './plugins/storage';
+import { seedDemo } from './db/seed/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    database: Database;
+    media: MediaStore;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Skip running migrations (the caller did). */
+  skipMigrations?: boolean;
+}
+
+const codeByStatus = Object.fromEntries(
+  Object.entries(statusOf).map(([code, status]) => [status, code]),
+) as Record<number, ErrorCode>;
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: 1024 * 1024,
+    // Several instances sit behind a load balancer in production; health checks and logs need real client IPs there.
+    trustProxy: config.env === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+  if (!options.database) app.addHook('onClose', () => database.close());
+  if (!options.skipMigrations) await database.migrate();
+  const media = localMediaStore(path.join(config.dataDir, 'media'));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('media', media);
+
+  if (config.seedDemo) {
+    const seeded = await seedDemo(database, media);
+    if (seeded.products || seeded.news) app.log.info(seeded, 'seeded demo catalogue and news');
+  }
+
+  // External plugins first, then the app's own routes (fastify/demo order).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Toasts inject a <style> element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.baseUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    // Same-origin media only; `cross-origin` would let other sites embed product images, which we allow.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.shop.name} API`,
+        version: '1.0.0',
+        description: 'The shop API (SPEC §7), under /api.',
+      },
+      servers: [{ url: config.baseUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'request';
+      const parts = err.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where;
+        return `${field}: ${v.message}`;
+      });
+      return reply.status(400).send({ error: 'bad_request', message: parts.join('; ') });
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: err.code, message: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status < 500 && !isResponseSerializationError(err)) {
+      return reply
+        .status(status)
+        .send({ error: codeByStatus[status] ?? 'bad_request', message: err.message });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply
+      .status(500)
+      .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(newsRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: media.dir,
+    prefix: '/media/',
+    decorateReply: false,
+    // Media keys are content hashes: a URL's bytes never change.
+    immutable: true,
+    maxAge: '365d',
+    index: false,
+  });
+
+  const spa = config.webDir ? loadSpa(config) : undefined;
+  if (spa) {
+    await app.register(fastifyStatic, {
+      root: spa.dir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+    if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Client routes (including unknown ones, which render the not-found page) get the app shell.
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.html);
+    }
+    return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
+  });
+
+  return app;
+}
+
+const escapeAttr = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The built app shell, with the shop's configurable contact details filled in (no extra request, no inline script). */
+function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
+  const dir = config.webDir;
+  if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
+    '__SHOP_INFO__',
+    escapeAttr(JSON.stringify(config.shop)),
+  );
+  return { dir, html };
+}

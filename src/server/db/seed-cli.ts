@@ -1,0 +1,16 @@
+// `npm run db:seed`: seeds the demo catalogue and news into an empty database and exits.
+import path from 'node:path';
+import { loadConfig } from '../plugins/config';
+import { openDatabase } from '../plugins/db';
+import { localMediaStore } from '../plugins/storage';
+import { seedDemo } from './seed/seed';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pglite'),
+});
+await database.migrate();
+const result = await seedDemo(database, localMediaStore(path.join(config.dataDir, 'media')));
+await database.close();
+console.log(`seeded ${result.products} products and ${result.news} news articles (${database.kind})`);

@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import type { Database } from '../../plugins/db';
+import type { MediaStore } from '../../plugins/storage';
+import { seedImagesDir } from '../../lib/paths';
+import { news, products } from '../schema';
+import { demoNews, demoProducts } from './demo-data';
+
+export interface SeedResult {
+  products: number;
+  news: number;
+}
+
+/** Demo catalogue and news, written only into an empty shop so real data is never touched. */
+export async function seedDemo(database: Database, media: MediaStore): Promise<SeedResult> {
+  return database.withStartupLock(async () => {
+    const { db } = database;
+    const [p] = await db.select({ n: count() }).from(products);
+    const [n] = await db.select({ n: count() }).from(news);
+    const result: SeedResult = { products: 0, news: 0 };
+
+    if (p?.n === 0) {
+      const rows = [];
+      for (const item of demoProducts) {
+        const bytes = await readFile(path.join(seedImagesDir, `${item.slug}.webp`));
+        const img = await media.put('products', bytes, 'webp');
+        rows.push({
+          name: item.name,
+          img,
+          priceCents: item.priceCents,
+          quantity: item.quantity,
+          minOrder: item.minOrder,
+          description: item.desc,
+        });
+      }
+      // Distinct timestamps keep the catalogue order stable: the first demo product is the newest.
+      const now = Date.now();
+      await db.insert(products).values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - i * 60_000) })));
+      result.products = rows.length;
+    }
+
+    if (n?.n === 0) {
+      await db.insert(news).values(
+        demoNews.map((item) => ({
+          title: item.title,
+          body: item.body,
+          authorName: item.name,
+          publishedAt: new Date(item.publishedAt),
+        })),
+      );
+      result.news = demoNews.length;
+    }
+    return result;
+  });
+}

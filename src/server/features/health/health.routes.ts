@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/openapi';
+import { AppError } from '../../lib/errors';
+
+const statusSchema = z.object({ status: z.literal('ok') });
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: statusSchema } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'The database answers',
+        response: { 200: statusSchema, ...errorResponses(503) },
+      },
+    },
+    async (req) => {
+      try {
+        await app.database.ping();
+      } catch (err) {
+        req.log.warn({ err }, 'readiness check failed');
+        throw new AppError('unavailable', 'Database is not reachable');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the defaults of DESIGN.md §6', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.baseUrl).toBe('http://localhost:3000');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('turns the demo seed off by default on PostgreSQL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('derives BASE_URL from PORT and treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '8080', BASE_URL: '' }).baseUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ BASE_URL: 'https://shop.example.com/' }).baseUrl).toBe('https://shop.example.com');
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toContain('PORT');
+    expect(problems).toContain('DATABASE_URL');
+    expect(problems).toContain('SEED_DEMO');
+  });
+
+  it('requires pairs of credentials together', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' })).toThrow(/OIDC_ISSUER/);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(/STRIPE_PUBLISHABLE_KEY/);
+  });
+
+  it('requires a shared auth secret for production on PostgreSQL', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/shop' })).toThrow(
+      /BETTER_AUTH_SECRET/,
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalText = z.string().trim().min(1).optional();
+
+/** The environment of DESIGN.md §6, validated once at start-up. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: optionalText,
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: z.url({ error: 'must be a URL' }).optional(),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  SEED_DEMO: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
+  SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
+  SHOP_EMAIL: z.string().trim().min(1).default('sales@toolhouse.example'),
+  SHOP_ADDRESS: z.string().trim().min(1).default('100 Foundry Road, Springfield, IL 62701, USA'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  /** Folder of the built web app; absent in API-only tests. */
+  webDir: string | undefined;
+  shop: { name: string; phone: string; email: string; address: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function pair<T>(
+  problems: string[],
+  a: [string, T | undefined],
+  b: [string, T | undefined],
+): [T, T] | undefined {
+  if (a[1] === undefined && b[1] === undefined) return undefined;
+  if (a[1] === undefined || b[1] === undefined) {
+    problems.push(
+      `${a[1] === undefined ? a[0] : b[0]}: must be set together with ${a[1] === undefined ? b[0] : a[0]}`,
+    );
+    return undefined;
+  }
+  return [a[1], b[1]];
+}
+
+/** Reads and validates the environment; throws one ConfigError naming every bad variable. */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
+  // Empty strings mean "unset": that is how most shells and compose files express it.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const google = pair(
+    problems,
+    ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
+    ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+  );
+  const oidcIds = pair(
+    problems,
+    ['OIDC_CLIENT_ID', e.OIDC_CLIENT_ID],
+    ['OIDC_CLIENT_SECRET', e.OIDC_CLIENT_SECRET],
+  );
+  if ((oidcIds && !e.OIDC_ISSUER) || (!oidcIds && e.OIDC_ISSUER)) {
+    problems.push('OIDC_ISSUER: must be set together with OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  }
+  const stripe = pair(
+    problems,
+    ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
+    ['STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY],
+  );
+  const admin = pair(problems, ['ADMIN_EMAIL', e.ADMIN_EMAIL], ['ADMIN_PASSWORD', e.ADMIN_PASSWORD]);
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.BETTER_AUTH_SECRET) {
+    problems.push(
+      'BETTER_AUTH_SECRET: is required when NODE_ENV=production with DATABASE_URL (every instance must share it)',
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const config: AppConfig = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    authSecret: e.BETTER_AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    adminEmail: admin?.[0],
+    adminPassword: admin?.[1],
+    google: google && { clientId: google[0], clientSecret: google[1] },
+    oidc:
+      oidcIds && e.OIDC_ISSUER
+        ? { issuer: e.OIDC_ISSUER, clientId: oidcIds[0], clientSecret: oidcIds[1] }
+        : undefined,
+    stripe: stripe && {
+      secretKey: stripe[0],
+      publishableKey: stripe[1],
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    webDir: undefined,
+    shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },
+  };
+  return { ...config, ...overrides };
+}

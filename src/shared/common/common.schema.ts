@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every record id is a UUID; a malformed one is a 400, an unknown one a 404. */
+export const idSchema = z.uuid({ error: 'must be a valid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** The one error body of the API (DESIGN.md §3). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const errorCodes = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'payload_too_large',
+  'rate_limited',
+  'unavailable',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];

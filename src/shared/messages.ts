@@ -1,0 +1,38 @@
+/**
+ * Every user-facing message of SPEC §5 and §8, verbatim (typos included: they are the spec's words).
+ * Edit them here and nowhere else.
+ */
+export const messages = {
+  // §5 validation
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'password must be required',
+  passwordTooShort: 'Password must be atleast 6 caracter or longer',
+  nameRequired: 'Name is required',
+  confirmPasswordRequired: 'confirm password must be required',
+  numberRequired: 'Number is required',
+  addressRequired: 'Address is required',
+  quantityRequired: 'Quantity is required',
+  quantityAboveStock: 'You can not buy more then stock',
+  quantityBelowMinimum: 'You cannot order below the minimum order.',
+  reviewIncomplete: 'Please input all requirements',
+  productNameRequired: 'Product Name is required',
+  productImageRequired: 'Product image is required',
+  minOrderRequired: 'Minimum Order is required',
+  priceRequired: 'Price is required',
+  descriptionRequired: 'Description are required',
+  // §4 / §8 toasts
+  loginSuccess: 'Login successfully',
+  registerSuccess: 'Email verification was send. please verify your account.',
+  imageUpdated: 'Image update successfully',
+  updated: 'Update successfully',
+  reviewSaved: 'Review setSuccessfully',
+  orderCancelled: 'Successfully deleted',
+  productDeleted: 'successfully deleted',
+  delivered: 'Successfully delivered',
+  madeAdmin: 'Hola Successfully made admin',
+  paymentCongrats: 'Congrats! Payment is done',
+  paymentDone: 'Payment Done! Please wait for delivery.',
+} as const;
+
+export type MessageKey = keyof typeof messages;

@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+import { loadSonner, toasterMounted, useToasterRequested } from '../lib/notify';
+
+const LazyToaster = lazy(() =>
+  loadSonner().then(({ Toaster }) => ({
+    default: function ToasterHost() {
+      // Runs after sonner's own effect has subscribed, so the first toast is not lost.
+      useEffect(toasterMounted, []);
+      return <Toaster richColors closeButton position="top-center" />;
+    },
+  })),
+);
+
+function Toasts() {
+  const requested = useToasterRequested();
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyToaster />
+    </Suspense>
+  );
+}
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 60_000,
+        // A 4xx will not get better by asking again; network trouble and 5xx may.
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toasts />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link } from 'react-router';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { paths } from '../../../config/paths';
+import { formatCount, formatPrice } from '../../../lib/format';
+
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const headingId = `product-${product._id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+    >
+      <figure className="aspect-[4/3] bg-base-200">
+        <img
+          src={product.img}
+          alt={product.name}
+          width={800}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </figure>
+      <div className="card-body gap-3">
+        <h3 id={headingId} className="card-title text-lg leading-snug">
+          {product.name}
+        </h3>
+        <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
+        <dl className="grid grid-cols-2 gap-2 text-sm">
+          <div>
+            <dt className="text-base-content/75">Quantity</dt>
+            <dd className="font-semibold">{formatCount(product.quantity)} in stock</dd>
+          </div>
+          <div>
+            <dt className="text-base-content/75">Minimum order</dt>
+            <dd className="font-semibold">{formatCount(product.minOrder)}</dd>
+          </div>
+        </dl>
+        <div className="card-actions mt-auto">
+          <Link
+            to={paths.product(product._id)}
+            className="btn btn-primary btn-block"
+            aria-label={`Order Now: ${product.name}`}
+          >
+            Order Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card border border-base-300" aria-hidden="true">
+      <div className="skeleton aspect-[4/3] rounded-b-none" />
+      <div className="card-body gap-3">
+        <div className="skeleton h-6 w-3/4" />
+        <div className="skeleton h-8 w-1/3" />
+        <div className="skeleton h-10 w-full" />
+      </div>
+    </div>
+  );
+}

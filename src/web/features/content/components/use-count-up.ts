@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { prefersReducedMotion } from '../../../lib/smooth-scroll';
+
+/** SPEC §9: the trust counters animate for this long. */
+export const COUNTER_DURATION_MS = 3000;
+
+const easeOut = (t: number) => 1 - (1 - t) ** 3;
+
+/**
+ * Counts from 0 to `end` over `duration` ms once the returned ref's element comes into view.
+ * Users who prefer reduced motion, and browsers without IntersectionObserver, see the end value at once.
+ */
+export function useCountUp<T extends Element>(end: number, duration = COUNTER_DURATION_MS) {
+  const ref = useRef<T>(null);
+  const [still] = useState(() => prefersReducedMotion() || typeof IntersectionObserver === 'undefined');
+  const [value, setValue] = useState(still ? end : 0);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || still) return;
+    let frame = 0;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        // Frame timestamps only: one clock from the first frame to the last.
+        let t0: number | undefined;
+        const tick = (now: number) => {
+          t0 ??= now;
+          const t = Math.min(1, (now - t0) / duration);
+          setValue(Math.round(end * easeOut(t)));
+          if (t < 1) frame = requestAnimationFrame(tick);
+        };
+        frame = requestAnimationFrame(tick);
+      },
+      { threshold: 0.3 },
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [end, duration, still]);
+
+  return { ref, value };
+}

@@ -1,0 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NewsItem } from '@shared/news/news.schema';
+import { api } from '../../../lib/api-client';
+
+export const getNews = () => api<NewsItem[]>('/news');
+
+export const newsQueryOptions = () => queryOptions({ queryKey: ['news', 'list'], queryFn: getNews });
+
+export const useNews = () => useQuery(newsQueryOptions());

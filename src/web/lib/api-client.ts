@@ -1,0 +1,41 @@
+import type { ErrorBody } from '@shared/common/common.schema';
+
+/** An API failure as the user should see it: the server's message, or a plain one for network trouble. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: {
+        accept: 'application/json',
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'We could not reach the shop. Check your connection and try again.');
+  }
+  if (res.status === 204) return undefined as T;
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const err = body as Partial<ErrorBody> | undefined;
+    throw new ApiError(
+      res.status,
+      err?.error ?? 'unknown',
+      err?.message ?? `The shop answered with an unexpected error (${res.status}). Please try again.`,
+    );
+  }
+  return body as T;
+}

@@ -1,0 +1,28 @@
+export interface ShopInfo {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+}
+
+const fallback: ShopInfo = {
+  name: 'Toolhouse',
+  phone: '+1 (555) 010-0199',
+  email: 'sales@toolhouse.example',
+  address: '100 Foundry Road, Springfield, IL 62701, USA',
+};
+
+let cached: ShopInfo | undefined;
+
+/** The shop's contact details, which the server writes into the page (SHOP_* variables); the dev server has none. */
+export function shopInfo(): ShopInfo {
+  if (cached) return cached;
+  const raw = document.querySelector('meta[name="shop-info"]')?.getAttribute('content');
+  try {
+    cached =
+      raw && raw.startsWith('{') ? { ...fallback, ...(JSON.parse(raw) as Partial<ShopInfo>) } : fallback;
+  } catch {
+    cached = fallback;
+  }
+  return cached;
+}

@@ -1,0 +1,72 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const outDir = path.join(root, 'dist/web');
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+/** Writes .br and .gz beside every compressible file once, at build time, so the server never compresses per request. */
+function precompress(): Plugin {
+  const compressible = /\.(js|css|html|svg|json|txt|xml|ico|webmanifest)$/;
+  return {
+    name: 'shop:precompress',
+    apply: 'build',
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true }))
+        .filter((f) => compressible.test(f))
+        .map((f) => path.join(outDir, f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 1024) return;
+          const data = await readFile(file);
+          const [br, gz] = await Promise.all([
+            promisify(brotliCompress)(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            promisify(gzip)(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+export default defineConfig({
+  root: path.join(root, 'src/web'),
+  publicDir: path.join(root, 'src/web/public'),
+  resolve: { alias: { '@shared': path.join(root, 'src/shared') } },
+  plugins: [react(), tailwindcss(), precompress()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // Few, larger chunks compress better than many tiny ones: the framework in one, shared UI in another.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+            },
+            { name: 'ui', test: /src[\\/]web[\\/](components|lib)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': `http://127.0.0.1:${apiPort}`,
+      '/media': `http://127.0.0.1:${apiPort}`,
+    },
+  },
+});
