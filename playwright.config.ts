@@ -2,14 +2,18 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eAdmin } from './e2e/admin';
 
 // One fresh data folder per run; workers inherit it through the environment instead of making their own.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
+process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail-received');
+process.env.E2E_SMTP_PORT ??= '3125';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
@@ -48,6 +52,11 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: 'false',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+      ADMIN_EMAIL: e2eAdmin.email,
+      ADMIN_PASSWORD: e2eAdmin.password,
       DATABASE_URL: '',
     },
   },

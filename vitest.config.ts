@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
@@ -11,6 +12,7 @@ export default defineConfig({
           name: 'server:pglite',
           environment: 'node',
           include: serverTests,
+          exclude: ['**/*.pg.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -23,7 +25,11 @@ export default defineConfig({
               test: {
                 name: 'server:postgres',
                 environment: 'node',
-                include: serverTests.filter((p) => p.startsWith('src/server')),
+                // *.pg.test.ts: behaviour only PostgreSQL has (several instances on one database).
+                include: [
+                  ...serverTests.filter((p) => p.startsWith('src/server')),
+                  'src/server/**/*.pg.test.ts',
+                ],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
@@ -33,6 +39,8 @@ export default defineConfig({
         : []),
       {
         plugins: [react()],
+        // The web app imports shared schemas and messages as @shared/* (as vite.config.ts resolves it).
+        resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -74,6 +74,7 @@ describe('web app', () => {
     expect(html).not.toContain('__SHOP_INFO__');
     expect(html).toContain('+1 555 &lt;0100&gt;');
     expect(html).toContain('&quot;address&quot;');
+    expect(html).toContain('&quot;social&quot;:null');
   });
 
   it('serves hashed assets pre-compressed and cached immutably', async () => {
@@ -96,7 +97,16 @@ describe('web app', () => {
   it('serves other static files with a short cache', async () => {
     const res = await t.app.inject('/robots.txt');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
+  });
+});
+
+describe('compression', () => {
+  it('compresses API answers larger than 1 kB for clients that accept it', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(docs.headers['content-encoding']).toBe('gzip');
+    const small = await t.app.inject({ url: '/api/healthz', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

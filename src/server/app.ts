@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,12 +24,21 @@ import type { AppConfig } from './plugins/config';
 import { openDatabase, type Database } from './plugins/db';
 import { localMediaStore, type MediaStore } from './plugins/storage';
 import { seedDemo } from './db/seed/seed';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { mediaRoutes } from './features/media/media.routes';
+import { ensureAdmin } from './features/accounts/admin-bootstrap';
+import { createAuth, type Auth } from './plugins/auth';
+import { registerAuthGuard } from './plugins/auth-guard';
+import { authRoutes } from './plugins/auth-routes';
+import { createMailer, type Mailer } from './plugins/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: AppConfig;
     database: Database;
     media: MediaStore;
+    mailer: Mailer;
+    auth: Auth;
   }
 }
 
@@ -36,6 +47,8 @@ export interface BuildOptions {
   database?: Database;
   /** Skip running migrations (the caller did). */
   skipMigrations?: boolean;
+  /** Replaces the configured mailer (tests capture mail). */
+  mailer?: Mailer;
 }
 
 const codeByStatus = Object.fromEntries(
@@ -65,6 +78,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('media', media);
+  const mailer = options.mailer ?? createMailer(config, app.log);
+  app.addHook('onClose', async () => mailer.close());
+  app.decorate('mailer', mailer);
+  const auth = createAuth(config, database.db, mailer, app.log, database.kind === 'postgres');
+  app.decorate('auth', auth);
+  registerAuthGuard(app);
+
+  if (config.adminEmail && config.adminPassword) {
+    const outcome = await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
+    app.log.info({ email: config.adminEmail, outcome }, 'admin account ensured');
+  }
 
   if (config.seedDemo) {
     const seeded = await seedDemo(database, media);
@@ -92,6 +116,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     // Same-origin media only; `cross-origin` would let other sites embed product images, which we allow.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+
+  // API answers are compressed on the fly (cheap settings); built assets come pre-compressed from the build.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 
   await app.register(swagger, {
@@ -136,9 +168,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
       await api.register(newsRoutes);
+      await api.register(accountsRoutes);
+      await api.register(mediaRoutes);
     },
     { prefix: '/api' },
   );
+  await app.register(authRoutes);
 
   await app.register(fastifyStatic, {
     root: media.dir,
@@ -162,7 +197,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // Unhashed public files (icons, video, data) change rarely: a day, revalidated in the background after.
+        res.header(
+          'cache-control',
+          hashed
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400, stale-while-revalidate=604800',
+        );
       },
     });
   }
@@ -189,7 +230,9 @@ function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
   if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
     '__SHOP_INFO__',
-    escapeAttr(JSON.stringify(config.shop)),
+    escapeAttr(
+      JSON.stringify({ ...config.shop, social: config.google ? 'google' : config.oidc ? 'oidc' : null }),
+    ),
   );
   return { dir, html };
 }

@@ -37,3 +37,5 @@ export const news = pgTable(
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt.desc(), t.id)],
 );
+
+export * from './auth-schema';

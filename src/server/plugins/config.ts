@@ -35,6 +35,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
+  AUTH_RATE_LIMIT: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
   SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
@@ -60,6 +61,8 @@ export interface AppConfig {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   seedDemo: boolean;
+  /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
+  authRateLimit: boolean;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
@@ -151,6 +154,7 @@ export function loadConfig(
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },

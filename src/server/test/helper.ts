@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../plugins/config';
 import { openDatabase, type Database } from '../plugins/db';
+import type { Mailer, MailMessage } from '../plugins/mail';
 
 /** Which database this run of the suite uses: set per Vitest project (see vitest.config.ts). */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -46,8 +47,24 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/** A mailer that keeps every message, for tests that follow mailed links. */
+export function captureMailer(): Mailer & { sent: MailMessage[]; linksTo(email: string): string[] } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    async send(m) {
+      sent.push(m);
+    },
+    close() {},
+    linksTo(email) {
+      return sent.filter((m) => m.to === email).flatMap((m) => m.text.match(/https?:\/\/\S+/g) ?? []);
+    },
+  };
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  mail: ReturnType<typeof captureMailer>;
   database: Database;
   config: AppConfig;
   dataDir: string;
@@ -71,10 +88,12 @@ export async function createTestApp(
     overrides,
   );
   const testDb = await createTestDatabase();
-  const app = await buildApp(config, { database: testDb.database, skipMigrations: true });
+  const mail = captureMailer();
+  const app = await buildApp(config, { database: testDb.database, skipMigrations: true, mailer: mail });
   await app.ready();
   return {
     app,
+    mail,
     database: testDb.database,
     config,
     dataDir,

@@ -16,6 +16,10 @@ const page = (load: () => Promise<{ Component: ComponentType }>) => {
   );
 };
 
+// The account pages and the dashboard share one chunk and one element, which picks the page from the URL:
+// every lazy chunk adds its name to the first page's JavaScript (see routes/accounts.tsx).
+const accounts = page(() => import('./routes/accounts'));
+
 // Declarative routing keeps react-router's data-router code (≈17 kB gzip) off the first load (docs/decisions/004).
 export function AppRoutes() {
   return (
@@ -27,6 +31,12 @@ export function AppRoutes() {
         <Route path="portfolio" element={page(() => import('./routes/portfolio'))} />
         <Route path="blog" element={page(() => import('./routes/news'))} />
         <Route path="blog/:id" element={page(() => import('./routes/news-item'))} />
+        <Route path="login" element={accounts} />
+        <Route path="register" element={accounts} />
+        <Route path="password-reset" element={accounts} />
+        <Route path="reset-password" element={accounts} />
+        {/* One route for the whole dashboard: its nested routes are in routes/dashboard/dashboard-routes.tsx. */}
+        <Route path="dashboard/*" element={accounts} />
         <Route path="*" element={page(() => import('./routes/not-found'))} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-/** Every URL of the web app, in one place (SPEC §2). */
+/** Every URL of the web app, in one place (SPEC §2); the dashboard's own are in account-paths.ts. */
 export const paths = {
   home: '/',
   products: '/our-products',

@@ -3,6 +3,8 @@ export interface ShopInfo {
   phone: string;
   email: string;
   address: string;
+  /** The social sign-in provider the server has configured, if any. */
+  social: 'google' | 'oidc' | null;
 }
 
 const fallback: ShopInfo = {
@@ -10,6 +12,7 @@ const fallback: ShopInfo = {
   phone: '+1 (555) 010-0199',
   email: 'sales@toolhouse.example',
   address: '100 Foundry Road, Springfield, IL 62701, USA',
+  social: null,
 };
 
 let cached: ShopInfo | undefined;

@@ -12,7 +12,7 @@ export function Component() {
         Every tool and compressor we stock. Prices are per unit in US dollars; some items have a minimum order
         quantity.
       </p>
-      <ProductGrid query={products} skeletons={9} />
+      <ProductGrid query={products} skeletons={9} headingLevel={2} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { Link } from 'react-router';
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { paths } from '../../config/paths';
 import { shopInfo } from '../../lib/shop-info';
 
@@ -46,20 +45,20 @@ export function Footer() {
             Contact
           </h2>
           <address className="space-y-2 text-sm not-italic">
-            <p className="flex items-start gap-2">
-              <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>
+              <span className="font-semibold">Phone: </span>
               <a className="link link-hover" href={`tel:${shop.phone.replace(/[^+\d]/g, '')}`}>
                 {shop.phone}
               </a>
             </p>
-            <p className="flex items-start gap-2">
-              <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>
+              <span className="font-semibold">Email: </span>
               <a className="link link-hover" href={`mailto:${shop.email}`}>
                 {shop.email}
               </a>
             </p>
-            <p className="flex items-start gap-2">
-              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <p>
+              <span className="font-semibold">Address: </span>
               <span>{shop.address}</span>
             </p>
           </address>

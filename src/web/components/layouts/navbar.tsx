@@ -1,7 +1,8 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, Wrench, X } from 'lucide-react';
+import { Menu, X } from 'lucide-react';
 import { paths } from '../../config/paths';
+import { useSession } from '../../features/accounts/api/get-session';
 import { shopInfo } from '../../lib/shop-info';
 
 const links = [
@@ -10,6 +11,9 @@ const links = [
   { to: paths.myBlog, label: 'My Blog' },
   { to: paths.portfolio, label: 'Portfolio' },
 ];
+
+// Only logged-in users need these links and the log-out code: they load after the session check says so.
+const AccountLinks = lazy(() => import('../../features/accounts/components/account-links'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -20,6 +24,7 @@ export function Navbar() {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const menuId = useId();
+  const session = useSession();
 
   const items = (
     <>
@@ -30,11 +35,18 @@ export function Navbar() {
           </NavLink>
         </li>
       ))}
-      <li>
-        <NavLink to={paths.login} className={linkClass}>
-          Login
-        </NavLink>
-      </li>
+      {/* Nothing while the session loads, so a logged-in user never sees "Login" flash by. */}
+      {session.isPending ? null : session.data ? (
+        <Suspense fallback={null}>
+          <AccountLinks linkClass={linkClass} />
+        </Suspense>
+      ) : (
+        <li>
+          <NavLink to={paths.login} className={linkClass}>
+            Login
+          </NavLink>
+        </li>
+      )}
     </>
   );
 
@@ -42,7 +54,7 @@ export function Navbar() {
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
         <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold">
-          <Wrench aria-hidden="true" className="size-6 text-primary" />
+          <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           {shopInfo().name}
         </Link>
         <ul className="hidden items-center gap-1 md:flex">{items}</ul>

@@ -7,9 +7,10 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
   );
 }
 
+/** Fills the screen while a page loads, so the footer is not drawn mid-screen and then pushed away (layout shift). */
 export function PageSpinner() {
   return (
-    <div className="flex min-h-[50vh] items-center justify-center">
+    <div className="flex min-h-screen items-start justify-center pt-[30vh]">
       <Spinner />
     </div>
   );

@@ -3,7 +3,17 @@ import type { Product } from '@shared/catalogue/catalogue.schema';
 import { paths } from '../../../config/paths';
 import { formatCount, formatPrice } from '../../../lib/format';
 
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+}: {
+  product: Product;
+  /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
+  eager?: boolean | 'high';
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `product-${product._id}`;
   return (
     <article
@@ -17,14 +27,15 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           width={800}
           height={600}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager === 'high' ? 'high' : 'auto'}
           decoding="async"
           className="h-full w-full object-cover"
         />
       </figure>
       <div className="card-body gap-3">
-        <h3 id={headingId} className="card-title text-lg leading-snug">
+        <Heading id={headingId} className="card-title text-lg leading-snug">
           {product.name}
-        </h3>
+        </Heading>
         <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>

@@ -9,9 +9,12 @@ const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 export function ProductGrid({
   query,
   skeletons = 6,
+  headingLevel = 3,
 }: {
   query: UseQueryResult<Product[]>;
   skeletons?: number;
+  /** 2 when the grid is the page's main content under its h1, 3 inside a section. */
+  headingLevel?: 2 | 3;
 }) {
   if (query.isPending) {
     return (
@@ -42,7 +45,7 @@ export function ProductGrid({
       {query.data.map((p, i) => (
         <li key={p._id} className="flex">
           <div className="flex w-full [&>article]:w-full">
-            <ProductCard product={p} eager={i < 2} />
+            <ProductCard product={p} eager={i === 0 ? 'high' : i < 3} headingLevel={headingLevel} />
           </div>
         </li>
       ))}

@@ -1,0 +1,165 @@
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+import { linkFromMail, newEmail } from './mail';
+import { e2eAdmin } from './admin';
+
+async function register(page: Page, email: string, name = 'Casey Customer', password = 'secret123') {
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('register: validation, verification mail, logged in, log out', async ({ page }) => {
+  await page.goto('/register');
+  await expectAccessible(page, 'register');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('password must be required', { exact: true })).toBeVisible();
+  await expect(page.getByText('confirm password must be required')).toBeVisible();
+
+  const email = newEmail('casey');
+  await register(page, email);
+  await expect(page.getByText('Email verification was send. please verify your account.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+  const link = await linkFromMail(email, /Verify your email/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/$/);
+
+  await nav(page).getByRole('button', { name: 'Log out' }).click();
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('register: different passwords do not create an account', async ({ page, request }) => {
+  const email = newEmail('mismatch');
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill('Mia Match');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('secret124');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  const res = await request.post('/api/auth/sign-in/email', {
+    data: { email, password: 'secret123' },
+    headers: { origin: 'http://127.0.0.1:3100' },
+  });
+  expect(res.status()).toBe(401);
+});
+
+test('login: a wrong password shows the error in red; the right one returns to the page asked for', async ({
+  page,
+}) => {
+  const email = newEmail('lena');
+  await register(page, email, 'Lena Login');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await nav(page).getByRole('button', { name: 'Log out' }).click();
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+
+  await page.goto('/dashboard/my-orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page, 'login');
+  await login(page, email, 'wrong-password');
+  await expect(page.getByRole('alert').filter({ hasText: /password/i })).toBeVisible();
+  await login(page, email, 'secret123');
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+});
+
+test('password reset through the mailed link', async ({ page }) => {
+  const email = newEmail('rita');
+  await register(page, email, 'Rita Reset');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await nav(page).getByRole('button', { name: 'Log out' }).click();
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forget Password' }).click();
+  await expect(page).toHaveURL(/\/password-reset$/);
+  await expectAccessible(page, 'password-reset');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /sent a link/ })).toBeVisible();
+
+  const link = await linkFromMail(email, /Reset your/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New password', { exact: true }).fill('fresh-pass-9');
+  await page.getByLabel('Confirm new password', { exact: true }).fill('fresh-pass-9');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await page.goto('/login');
+  await login(page, email, 'fresh-pass-9');
+  await expect(page.getByText('Login successfully')).toBeVisible();
+});
+
+test('profile: edit details and upload a photo', async ({ page }, testInfo) => {
+  const email = newEmail('pat');
+  await register(page, email, 'Pat Profile');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await nav(page).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'my profile');
+
+  await page.getByRole('textbox', { name: 'Phone' }).fill('5550100');
+  await page.getByRole('textbox', { name: 'Address' }).fill('12 Workshop Road');
+  await page.getByRole('textbox', { name: 'Education' }).fill('Diploma in Welding');
+  await page.getByRole('textbox', { name: 'LinkedIn' }).fill('https://www.linkedin.com/in/pat');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Update successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Address' })).toHaveValue('12 Workshop Road');
+
+  const photo = testInfo.outputPath('photo.png');
+  await sharp({ create: { width: 120, height: 120, channels: 3, background: '#0f766e' } })
+    .png()
+    .toFile(photo);
+  await page.getByLabel('Photo').setInputFiles(path.resolve(photo));
+  await expect(page.getByText('Image update successfully')).toBeVisible();
+  await expect(page.locator('main img[src^="/media/uploads/"]').first()).toBeVisible();
+});
+
+test('admin: promotes a customer with Make admin; customers are sent to /login from admin pages', async ({
+  page,
+  browser,
+}) => {
+  const email = newEmail('cody');
+  await register(page, email, 'Cody Customer');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await page.goto('/dashboard/make-admin');
+  await expect(page).toHaveURL(/\/login$/);
+
+  const adminPage = await (await browser.newContext()).newPage();
+  await adminPage.goto('/login');
+  await login(adminPage, e2eAdmin.email, e2eAdmin.password);
+  await expect(adminPage.getByText('Login successfully')).toBeVisible();
+  await adminPage.goto('/dashboard/make-admin');
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
+  await expectAccessible(adminPage, 'make admin');
+  const row = adminPage.getByRole('row').filter({ hasText: email });
+  await row.getByRole('button', { name: /Make admin/ }).click();
+  const dialog = adminPage.getByRole('dialog');
+  if (await dialog.isVisible()) await dialog.getByRole('button', { name: /Make admin|Confirm|Yes/ }).click();
+  await expect(adminPage.getByText('Hola Successfully made admin')).toBeVisible();
+  await expect(row.getByRole('button', { name: /Make admin/ })).toHaveCount(0);
+  await expect(row).toContainText('admin');
+
+  await page.goto('/dashboard/make-admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
+});

@@ -1,0 +1,77 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type {
+  Profile,
+  ProfileUpdate,
+  Role,
+  UserRole,
+  UserSummary,
+} from '../../../shared/accounts/accounts.schema';
+import { session, user } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { Db } from '../../plugins/db';
+
+const byEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
+const roleOf = (role: string | null): Role => (role === 'admin' ? 'admin' : 'user');
+
+async function findUser(db: Db, email: string) {
+  const [row] = await db.select().from(user).where(byEmail(email));
+  if (!row) throw notFound('User');
+  return row;
+}
+
+export async function getUserRole(db: Db, email: string): Promise<UserRole> {
+  const row = await findUser(db, email);
+  return { email: row.email, role: roleOf(row.role) };
+}
+
+export async function listUsers(db: Db): Promise<UserSummary[]> {
+  const rows = await db
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
+    .from(user)
+    .orderBy(asc(user.createdAt), asc(user.email));
+  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: roleOf(r.role) }));
+}
+
+/** Makes the user an admin; promoting an admin again changes nothing. */
+export async function promoteToAdmin(db: Db, email: string): Promise<{ modified: boolean }> {
+  const row = await findUser(db, email);
+  if (row.role === 'admin') return { modified: false };
+  await db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
+  return { modified: true };
+}
+
+export async function getProfile(db: Db, email: string): Promise<Profile> {
+  const row = await findUser(db, email);
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone ?? '',
+    address: row.address ?? '',
+    education: row.education ?? '',
+    linkedin: row.linkedin ?? '',
+    image: row.image,
+  };
+}
+
+export async function updateProfile(db: Db, email: string, changes: ProfileUpdate): Promise<void> {
+  const row = await findUser(db, email);
+  if (changes.email !== undefined && changes.email.trim().toLowerCase() !== row.email) {
+    throw new AppError('bad_request', 'email: cannot be changed here');
+  }
+  const { email: _ignored, ...fields } = changes;
+  if (Object.keys(fields).length === 0) return;
+  await db.update(user).set(fields).where(eq(user.id, row.id));
+}
+
+/** Revokes every session of a user (password set by the admin bootstrap, for example). */
+export async function revokeSessions(db: Db, userId: string) {
+  await db.delete(session).where(eq(session.userId, userId));
+}
+
+export async function countAdmins(db: Db): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(user)
+    .where(eq(user.role, 'admin'));
+  return r?.n ?? 0;
+}

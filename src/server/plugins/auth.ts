@@ -1,0 +1,135 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import * as schema from '../db/schema';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import { composeMail, type Mailer } from './mail';
+import { authSecret } from './secret';
+
+/** The header through which Fastify hands Better Auth the client IP it trusts (see app.ts); never taken from clients. */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+
+/** Better Auth, configured from the environment (DESIGN.md §2, §4). */
+export function createAuth(
+  config: AppConfig,
+  db: Db,
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  onPostgres: boolean,
+) {
+  const shop = config.shop.name;
+  const send = (message: Parameters<Mailer['send']>[0]) =>
+    // Mail failures must not turn a sign-up or a reset request into an error page; they are logged.
+    mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'could not send mail'));
+
+  return betterAuth({
+    appName: shop,
+    baseURL: config.baseUrl,
+    basePath: '/api/auth',
+    secret: authSecret(config),
+    trustedOrigins: [config.baseUrl],
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    logger: { disabled: config.logLevel === 'silent' },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      // SPEC §4: registering logs the user in; verification is asked for, not required.
+      requireEmailVerification: false,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await send(
+          composeMail(shop, {
+            to: user.email,
+            subject: `Reset your ${shop} password`,
+            greeting: `Hello ${user.name},`,
+            paragraphs: [
+              'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it is valid for one hour.',
+              'If it was not you, ignore this mail: your password stays as it is.',
+            ],
+            action: { label: 'Choose a new password', url },
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await send(
+          composeMail(shop, {
+            to: user.email,
+            subject: `Verify your email for ${shop}`,
+            greeting: `Welcome to ${shop}, ${user.name}!`,
+            paragraphs: ['Please confirm that this is your email address. The link is valid for 24 hours.'],
+            action: { label: 'Verify my email', url },
+          }),
+        );
+      },
+    },
+    user: {
+      additionalFields: {
+        // Profile fields (SPEC §3) are written only through PUT /api/userprofile, which validates them.
+        phone: { type: 'string', required: false, defaultValue: '', input: false },
+        address: { type: 'string', required: false, defaultValue: '', input: false },
+        education: { type: 'string', required: false, defaultValue: '', input: false },
+        linkedin: { type: 'string', required: false, defaultValue: '', input: false },
+      },
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      bearer(),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+    rateLimit: {
+      enabled: config.authRateLimit,
+      // Shared by every instance on PostgreSQL; one process on PGlite.
+      storage: onPostgres ? 'database' : 'memory',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/send-verification-email': { window: 300, max: 5 },
+        '/sign-in/social': { window: 60, max: 20 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.baseUrl.startsWith('https:'),
+      database: { generateId: () => crypto.randomUUID() },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

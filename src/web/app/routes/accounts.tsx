@@ -1,0 +1,27 @@
+import { useLocation } from 'react-router';
+import { Component as Dashboard } from './dashboard/dashboard-routes';
+import { Component as Login } from './login';
+import { Component as PasswordReset } from './password-reset';
+import { Component as Register } from './register';
+import { Component as ResetPassword } from './reset-password';
+
+/**
+ * Every account page, in one chunk behind one lazy element of the router (login, register, password-reset,
+ * reset-password and dashboard/*): each lazy chunk adds its name and dependencies to the first page's
+ * JavaScript, and the home page's 100 kB budget has no bytes to spare. The router has matched the path
+ * already; this picks the page from its first segment.
+ */
+export function Component() {
+  switch (useLocation().pathname.split('/')[1]?.toLowerCase()) {
+    case 'login':
+      return <Login />;
+    case 'register':
+      return <Register />;
+    case 'password-reset':
+      return <PasswordReset />;
+    case 'reset-password':
+      return <ResetPassword />;
+    default:
+      return <Dashboard />;
+  }
+}

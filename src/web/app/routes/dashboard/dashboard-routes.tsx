@@ -1,0 +1,52 @@
+import { Link, Route, Routes } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ComingSoon } from '../../../features/accounts/components/coming-soon';
+import { Redirect } from '../../../features/accounts/components/redirect';
+import { DashboardLayout } from '../../../features/accounts/components/dashboard-layout';
+import { RequireAdmin, RequireAuth } from '../../../features/accounts/components/require-auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Component as MakeAdmin } from './make-admin';
+import { Component as MyProfile } from './my-profile';
+
+/** An unknown page of the dashboard (the site's not-found page would cost the first page a shared chunk). */
+function DashboardNotFound() {
+  useDocumentTitle('Page not found');
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Sorry</h1>
+      <p className="mt-3 text-base-content/75">This page of the dashboard does not exist or has moved.</p>
+      <Link to={paths.dashboard} className="btn btn-primary mt-6">
+        My Profile
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * Everything under /dashboard (SPEC §2), in one chunk: the router has a single `dashboard/*` route,
+ * which keeps the first page's JavaScript small.
+ */
+export function Component() {
+  return (
+    <Routes>
+      <Route element={<RequireAuth />}>
+        <Route element={<DashboardLayout />}>
+          <Route index element={<MyProfile />} />
+          <Route path="my-orders" element={<ComingSoon title="My Orders" />} />
+          <Route path="my-reviews" element={<ComingSoon title="My reviews" />} />
+          <Route path="payment/:id" element={<ComingSoon title="Payment" />} />
+          <Route element={<RequireAdmin />}>
+            <Route path="make-admin" element={<MakeAdmin />} />
+            <Route path="manage-all-product" element={<ComingSoon title="Manage All Products" />} />
+            <Route path="add-product" element={<ComingSoon title="Add A Product" />} />
+            <Route path="manage-product" element={<ComingSoon title="Manage Products" />} />
+          </Route>
+          {/* The footer's links of SPEC §2 point at pages that do not exist: send them where they mean. */}
+          <Route path="my-profile" element={<Redirect to={paths.dashboard} />} />
+          <Route path="checkout" element={<Redirect to={paths.myOrders} />} />
+          <Route path="*" element={<DashboardNotFound />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserRole } from '@shared/accounts/accounts.schema';
+import { api } from '../../../lib/api-client';
+
+/** GET /api/user/{email}: SPEC §6, the client checks admin status with this call. */
+export const getUserRole = (email: string) => api<UserRole>(`/user/${encodeURIComponent(email)}`);
+
+export const userRoleQueryOptions = (email: string) =>
+  queryOptions({ queryKey: ['user-role', email], queryFn: () => getUserRole(email), enabled: !!email });
+
+/** Whether `email` is an admin; `isPending` while the answer (or the email itself) is not known yet. */
+export function useIsAdmin(email: string | undefined) {
+  const query = useQuery(userRoleQueryOptions(email ?? ''));
+  return {
+    isAdmin: query.data?.role === 'admin',
+    isPending: !email || query.isPending,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}

@@ -1,0 +1,60 @@
+import { NavLink, Outlet } from 'react-router';
+import { accountPaths as paths } from '../../../config/account-paths';
+import { useIsAdmin } from '../api/get-user-role';
+import { useSession } from '../api/get-session';
+
+const customerLinks = [
+  { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.myReviews, label: 'My reviews' },
+];
+
+const adminLinks = [
+  { to: paths.manageAllProduct, label: 'Manage All Orders' },
+  { to: paths.addProduct, label: 'Add A Product' },
+  { to: paths.makeAdmin, label: 'Make Admin' },
+  { to: paths.manageProduct, label: 'Manage Products' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
+/** SPEC §2's dashboard: a side menu (a wrapping list on small screens) beside the nested page. */
+export function DashboardLayout() {
+  const session = useSession();
+  const role = useIsAdmin(session.data?.user.email);
+  const links = role.isPending ? [] : role.isAdmin ? adminLinks : customerLinks;
+
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-10">
+      <aside className="md:w-60 md:shrink-0">
+        <nav
+          aria-label="Dashboard"
+          className="rounded-box border border-base-300 bg-base-200 md:sticky md:top-20"
+        >
+          <ul className="menu w-full flex-row flex-wrap gap-1 md:flex-col">
+            <li>
+              <NavLink to={paths.profile} end className={linkClass}>
+                My Profile
+              </NavLink>
+            </li>
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} className={linkClass}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {role.isPending && (
+              <li className="px-3 py-2" role="status">
+                <span aria-hidden="true" className="loading loading-dots loading-sm" />
+                <span className="sr-only">Loading the menu</span>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

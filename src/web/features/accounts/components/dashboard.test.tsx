@@ -1,0 +1,191 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Profile } from '@shared/accounts/accounts.schema';
+import { messages } from '@shared/messages';
+import { Component as DashboardRoutes } from '../../../app/routes/dashboard/dashboard-routes';
+import { notify } from '../../../lib/notify';
+import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Route, Routes } from 'react-router';
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+
+const server = setupMswServer();
+
+const session = {
+  session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+  user: { id: 'u1', name: 'Ann', email: 'ann@example.com', emailVerified: true, image: null, role: 'user' },
+};
+let profile: Profile;
+
+function useApi(role: 'admin' | 'user') {
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/user/:email', () => HttpResponse.json({ email: session.user.email, role })),
+    http.get('/api/userprofile/:email', () => HttpResponse.json(profile)),
+  );
+}
+
+function renderDashboard(route: string, userOptions?: { applyAccept: boolean }) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/*" element={<DashboardRoutes />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route, userOptions },
+  );
+}
+
+const menu = () => within(screen.getByRole('navigation', { name: 'Dashboard' }));
+const menuLabels = () =>
+  menu()
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+
+beforeEach(() => {
+  vi.mocked(notify).mockClear();
+  profile = {
+    name: 'Ann',
+    email: 'ann@example.com',
+    phone: '',
+    address: '',
+    education: '',
+    linkedin: '',
+    image: null,
+  };
+});
+
+describe('Dashboard menu', () => {
+  it('shows My Profile, My Orders and My reviews to customers', async () => {
+    useApi('user');
+    renderDashboard('/dashboard');
+    await waitFor(() => expect(menuLabels()).toEqual(['My Profile', 'My Orders', 'My reviews']));
+    expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('shows the admin pages to admins', async () => {
+    useApi('admin');
+    renderDashboard('/dashboard');
+    await waitFor(() =>
+      expect(menuLabels()).toEqual([
+        'My Profile',
+        'Manage All Orders',
+        'Add A Product',
+        'Make Admin',
+        'Manage Products',
+      ]),
+    );
+    expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');
+  });
+
+  it('shows honest "coming soon" pages', async () => {
+    useApi('user');
+    renderDashboard('/dashboard/my-orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/This part of the dashboard arrives with ordering and payments\./),
+    ).toBeInTheDocument();
+  });
+
+  it('sends the footer links to the pages they mean', async () => {
+    useApi('user');
+    renderDashboard('/dashboard/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  });
+
+  it('sends customers who open an admin page to /login', async () => {
+    useApi('user');
+    renderDashboard('/dashboard/make-admin');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/login');
+  });
+});
+
+describe('My Profile', () => {
+  it('shows the profile and saves the edited fields', async () => {
+    let saved: unknown;
+    useApi('user');
+    server.use(
+      http.put('/api/userprofile/:email', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    );
+    const { user } = renderDashboard('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'No profile picture yet' })).toBeInTheDocument();
+    expect(screen.getByText('ann@example.com')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Phone'), '+1 555 0100');
+    await user.type(screen.getByLabelText('Education'), 'Mechanical engineering');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(saved).toEqual({
+      name: 'Ann',
+      phone: '+1 555 0100',
+      address: '',
+      education: 'Mechanical engineering',
+      linkedin: '',
+    });
+  });
+
+  it('puts the server’s field error under that field', async () => {
+    useApi('user');
+    server.use(
+      http.put('/api/userprofile/:email', () =>
+        HttpResponse.json(
+          { error: 'bad_request', message: 'address: must be at most 300 characters' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderDashboard('/dashboard');
+    await user.type(await screen.findByLabelText('Address'), '1 Main St');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const address = screen.getByLabelText('Address');
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(address.getAttribute('aria-describedby')!)).toHaveTextContent(
+      'Must be at most 300 characters',
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image, without uploading it', async () => {
+    useApi('user');
+    const { user } = renderDashboard('/dashboard', { applyAccept: false });
+    const input = await screen.findByLabelText('Photo');
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByText(/Please choose an image file/)).toHaveAttribute('role', 'alert');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('uploads a photo, saves it as the profile image and toasts', async () => {
+    let savedImage: unknown;
+    let uploaded: FormDataEntryValue | null = null;
+    useApi('user');
+    server.use(
+      http.post('/api/images', async ({ request }) => {
+        uploaded = (await request.formData()).get('image');
+        return HttpResponse.json({ success: true, data: { url: '/media/abc.webp' } });
+      }),
+      http.put('/api/userprofile/:email', async ({ request }) => {
+        savedImage = await request.json();
+        profile = { ...profile, image: '/media/abc.webp' };
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    );
+    const { user } = renderDashboard('/dashboard');
+    await user.upload(
+      await screen.findByLabelText('Photo'),
+      new File(['png'], 'me.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.imageUpdated));
+    // (jsdom's File crosses into Node's fetch as a Blob: its type is what is left to check.)
+    expect((uploaded as unknown as Blob).type).toBe('image/png');
+    expect(savedImage).toEqual({ image: '/media/abc.webp' });
+    expect(await screen.findByRole('img', { name: 'Profile photo of Ann' })).toHaveAttribute(
+      'src',
+      '/media/abc.webp',
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { UserSummary } from '@shared/accounts/accounts.schema';
+import { messages } from '@shared/messages';
+import { notify } from '../../../lib/notify';
+import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { MakeAdminTable } from './make-admin-table';
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+
+const server = setupMswServer();
+
+let users: UserSummary[];
+beforeEach(() => {
+  vi.mocked(notify).mockClear();
+  users = [
+    { _id: '1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' },
+    { _id: '2', name: 'Bob Buyer', email: 'bob+shop@example.com', role: 'user' },
+    { _id: '3', name: 'Cy Customer', email: 'cy@example.com', role: 'user' },
+  ];
+});
+
+describe('MakeAdminTable', () => {
+  it('lists every user with SL, Name, Email, Status and Action; the button only for non-admins', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json(users)));
+    renderWithProviders(<MakeAdminTable />);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['SL', 'Name', 'Email', 'Status', 'Action']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('admin')).toBeInTheDocument();
+    expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(rows[1]!).getByRole('button', { name: /^Make admin/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Make admin/ })).toHaveLength(2);
+    // The table scrolls inside its own box on narrow screens.
+    expect(table.parentElement).toHaveClass('overflow-x-auto');
+  });
+
+  it('confirms, promotes with PUT /api/user/{email}, toasts and refreshes the table', async () => {
+    const put = vi.fn();
+    server.use(
+      http.get('/api/user', () => HttpResponse.json(users)),
+      http.put('/api/user/:email', ({ params }) => {
+        put(params.email);
+        users = users.map((u) => (u.email === params.email ? { ...u, role: 'admin' } : u));
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    );
+    const { user } = renderWithProviders(<MakeAdminTable />);
+    await user.click(await screen.findByRole('button', { name: 'Make admin Bob Buyer' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Make admin?' });
+    expect(dialog).toHaveTextContent('bob+shop@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
+
+    await waitFor(() => expect(put).toHaveBeenCalledWith('bob+shop@example.com'));
+    expect(notify).toHaveBeenCalledWith('success', messages.madeAdmin);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Make admin/ })).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const bobRow = screen.getByText('Bob Buyer').closest('tr')!;
+    expect(within(bobRow).getByText('admin')).toBeInTheDocument();
+  });
+
+  it('does nothing when the confirmation is cancelled', async () => {
+    const put = vi.fn();
+    server.use(
+      http.get('/api/user', () => HttpResponse.json(users)),
+      http.put('/api/user/:email', () => (put(), HttpResponse.json({ acknowledged: true }))),
+    );
+    const { user } = renderWithProviders(<MakeAdminTable />);
+    await user.click(await screen.findByRole('button', { name: 'Make admin Cy Customer' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(put).not.toHaveBeenCalled();
+  });
+
+  it('shows the server message when the promotion fails', async () => {
+    server.use(
+      http.get('/api/user', () => HttpResponse.json(users)),
+      http.put('/api/user/:email', () =>
+        HttpResponse.json({ error: 'forbidden', message: 'Only admins can do this.' }, { status: 403 }),
+      ),
+    );
+    const { user } = renderWithProviders(<MakeAdminTable />);
+    await user.click(await screen.findByRole('button', { name: 'Make admin Cy Customer' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Make admin' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'Only admins can do this.',
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('has loading, empty and error states', async () => {
+    server.use(http.get('/api/user', () => HttpResponse.json([])));
+    const first = renderWithProviders(<MakeAdminTable />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading users');
+    expect(await screen.findByText('There are no users yet.')).toBeInTheDocument();
+    first.unmount();
+
+    server.use(
+      http.get('/api/user', () =>
+        HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<MakeAdminTable />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the users. Database down.');
+  });
+});
