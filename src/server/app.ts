@@ -26,6 +26,15 @@ import { localMediaStore, type MediaStore } from './plugins/storage';
 import { seedDemo } from './db/seed/seed';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { mediaRoutes } from './features/media/media.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { expireUnpaidOrders } from './features/orders/orders.service';
+import type { PaymentProvider } from './features/payments/payment-provider';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { createTestProvider } from './features/payments/test-provider';
+import { createStripeProvider } from './features/payments/stripe-provider';
+import { stripeWebhookRoutes } from './features/payments/stripe-webhook.routes';
+import { confirmOrderPayment } from './features/payments/payments.service';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { ensureAdmin } from './features/accounts/admin-bootstrap';
 import { createAuth, type Auth } from './plugins/auth';
 import { registerAuthGuard } from './plugins/auth-guard';
@@ -39,6 +48,7 @@ declare module 'fastify' {
     media: MediaStore;
     mailer: Mailer;
     auth: Auth;
+    payments: PaymentProvider;
   }
 }
 
@@ -49,6 +59,8 @@ export interface BuildOptions {
   skipMigrations?: boolean;
   /** Replaces the configured mailer (tests capture mail). */
   mailer?: Mailer;
+  /** Replaces the configured payment provider (contract tests point Stripe at a local fake). */
+  payments?: PaymentProvider;
 }
 
 const codeByStatus = Object.fromEntries(
@@ -84,6 +96,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuth(config, database.db, mailer, app.log, database.kind === 'postgres');
   app.decorate('auth', auth);
   registerAuthGuard(app);
+  app.decorate(
+    'payments',
+    options.payments ??
+      (config.stripe
+        ? createStripeProvider({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+        : createTestProvider(database.db)),
+  );
 
   if (config.adminEmail && config.adminPassword) {
     const outcome = await ensureAdmin(auth, database.db, config.adminEmail, config.adminPassword);
@@ -96,16 +115,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   }
 
   // External plugins first, then the app's own routes (fastify/demo order).
+  // Stripe.js and its card iframe, only when Stripe is the payment provider.
+  const stripe = config.stripe
+    ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+    : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.script],
+        frameSrc: ["'self'", ...stripe.frame],
         // Toasts inject a <style> element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connect],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -170,6 +194,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(newsRoutes);
       await api.register(accountsRoutes);
       await api.register(mediaRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(reviewsRoutes);
+      if (config.stripe) {
+        await api.register(stripeWebhookRoutes, {
+          webhookSecret: config.stripe.webhookSecret,
+          // The same checks as the browser's confirmation: this intent, succeeded, for this order and amount.
+          onPaymentSucceeded: async (p) => void (await confirmOrderPayment(app, p)),
+        });
+      }
     },
     { prefix: '/api' },
   );
@@ -218,7 +252,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
   });
 
+  scheduleOrderExpiry(app);
   return app;
+}
+
+const EXPIRY_SWEEP_MS = 5 * 60_000;
+
+/** Abandoned unpaid orders give their stock back: swept at start and every few minutes (safe on several instances). */
+function scheduleOrderExpiry(app: FastifyInstance) {
+  const sweep = () =>
+    expireUnpaidOrders(app.database.db, app.config.orderExpiryMs).then(
+      (n) => n && app.log.info({ expired: n }, 'expired unpaid orders'),
+      (err: unknown) => app.log.error({ err }, 'order expiry sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), EXPIRY_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 const escapeAttr = (s: string) =>

@@ -33,6 +33,7 @@ export const messages = {
   madeAdmin: 'Hola Successfully made admin',
   paymentCongrats: 'Congrats! Payment is done',
   paymentDone: 'Payment Done! Please wait for delivery.',
+  paymentDeclined: 'Your card was declined.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

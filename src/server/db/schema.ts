@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -36,6 +37,98 @@ export const news = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt.desc(), t.id)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    // Name and price as they were when ordered: later catalogue edits do not change an order.
+    productName: text('product_name').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    number: text('number').notNull(),
+    address: text('address').notNull(),
+    paymentStatus: boolean('payment_status').notNull().default(false),
+    orderStatus: text('order_status', { enum: ['Pending', 'Delivered', 'Cancelled', 'Expired'] })
+      .notNull()
+      .default('Pending'),
+    review: boolean('review').notNull().default(false),
+    reviewed: boolean('reviewed').notNull().default(false),
+    phone: text('phone'),
+    transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    index('orders_product_idx').on(t.productId),
+    // The expiry sweep looks for old unpaid pending orders.
+    index('orders_unpaid_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.paymentStatus} = false and ${t.orderStatus} = 'Pending'`),
+    uniqueIndex('orders_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/** Intents of the built-in test-mode processor (Stripe keeps its own). */
+export const testPaymentIntents = pgTable(
+  'test_payment_intents',
+  {
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull().default('requires_payment_method'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents), uniqueIndex('test_intents_secret_idx').on(t.clientSecret)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    productName: text('product_name').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    rating: integer('rating').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    uniqueIndex('reviews_order_idx').on(t.orderId),
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    index('reviews_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 export * from './auth-schema';

@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/common/common.schema';
 export const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
+  payment_required: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

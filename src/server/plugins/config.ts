@@ -36,6 +36,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be more than 0' }).default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
   SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
@@ -63,6 +64,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
+  /** Unpaid orders older than this expire and release their stock. */
+  orderExpiryMs: number;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
@@ -155,6 +158,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
+    orderExpiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },

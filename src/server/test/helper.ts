@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../plugins/config';
 import { openDatabase, type Database } from '../plugins/db';
 import type { Mailer, MailMessage } from '../plugins/mail';
@@ -74,6 +74,7 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
+  build: Pick<BuildOptions, 'payments'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig(
@@ -89,7 +90,7 @@ export async function createTestApp(
   );
   const testDb = await createTestDatabase();
   const mail = captureMailer();
-  const app = await buildApp(config, { database: testDb.database, skipMigrations: true, mailer: mail });
+  const app = await buildApp(config, { database: testDb.database, skipMigrations: true, mailer: mail, ...build });
   await app.ready();
   return {
     app,

@@ -15,6 +15,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export const errorCodes = [
   'bad_request',
   'unauthorized',
+  'payment_required',
   'forbidden',
   'not_found',
   'conflict',

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HOME_PRODUCT_COUNT, productListSchema } from '../../../shared/catalogue/catalogue.schema';
+import { HOME_PRODUCT_COUNT, productListSchema, productSchema } from '../../../shared/catalogue/catalogue.schema';
+import { idParamsSchema } from '../../../shared/common/common.schema';
 import { errorResponses } from '../../lib/openapi';
-import { listProducts } from './catalogue.service';
+import { getProduct, listProducts } from './catalogue.service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,5 +27,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listProducts(app.database.db, HOME_PRODUCT_COUNT),
+  );
+
+  app.get(
+    '/product/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product (logged in, SPEC §7)',
+        params: idParamsSchema,
+        response: { 200: productSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => getProduct(app.database.db, req.params.id),
   );
 };

@@ -1,0 +1,26 @@
+/**
+ * The card payment provider behind the shop (DESIGN.md §4): the built-in test-mode processor by default,
+ * Stripe when STRIPE_SECRET_KEY/STRIPE_PUBLISHABLE_KEY are set. Amounts are integer cents in USD.
+ */
+export interface ProviderIntent {
+  /** The provider's intent id; it is the order's transactionId once paid. */
+  id: string;
+  clientSecret: string;
+  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  amountCents: number;
+  currency: string;
+  /** The order this intent was created for (metadata.orderId on Stripe). */
+  orderId: string | null;
+}
+
+export interface PaymentProvider {
+  kind: 'test' | 'stripe';
+  publishableKey: string | null;
+  /**
+   * Creates (or returns the existing) intent for this order and amount. Idempotent per order and amount, so a
+   * double click or a retry never creates a second charge.
+   */
+  createIntent(input: { orderId: string; amountCents: number; email: string }): Promise<ProviderIntent>;
+  /** The provider's current view of an intent; null when it does not exist. */
+  retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
+}

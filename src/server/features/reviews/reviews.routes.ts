@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailParamsSchema } from '../../../shared/accounts/accounts.schema';
+import { idParamsSchema } from '../../../shared/common/common.schema';
+import { productReviewsSchema, reviewCreatedSchema, reviewCreateSchema, reviewListSchema } from '../../../shared/reviews/reviews.schema';
+import { errorResponses } from '../../lib/openapi';
+import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
+import { createReview, listReviewsOf, productReviews } from './reviews.service';
+
+const tags = ['reviews'];
+
+export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.post(
+    '/review',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Review a product of the caller's own delivered order (once per order)",
+        body: reviewCreateSchema,
+        response: { 200: reviewCreatedSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => ({ acknowledged: true as const, insertedId: await createReview(db, currentUser(req), req.body) }),
+  );
+
+  app.get(
+    '/review/:email',
+    {
+      config: { auth: 'user' },
+      schema: { tags, summary: "A customer's reviews (self or admin)", params: emailParamsSchema, response: { 200: reviewListSchema, ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => {
+      assertSelfOrAdmin(currentUser(req), req.params.email);
+      return listReviewsOf(db, req.params.email);
+    },
+  );
+
+  app.get(
+    '/product/:id/reviews',
+    {
+      schema: {
+        tags,
+        summary: "A product's reviews and average rating (public; no emails)",
+        params: idParamsSchema,
+        response: { 200: productReviewsSchema, ...errorResponses(400) },
+      },
+    },
+    async (req) => productReviews(db, req.params.id),
+  );
+};

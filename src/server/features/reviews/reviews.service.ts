@@ -1,0 +1,81 @@
+import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
+import type { ProductReviews, Review, ReviewCreate } from '../../../shared/reviews/reviews.schema';
+import { orders, reviews, user } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db } from '../../plugins/db';
+
+type ReviewRow = typeof reviews.$inferSelect;
+
+const toReview = (r: ReviewRow): Review => ({
+  _id: r.id,
+  orderId: r.orderId,
+  productId: r.productId,
+  name: r.name,
+  email: r.email,
+  productName: r.productName,
+  reviewMessage: r.message,
+  rating: r.rating,
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * A review is accepted only for the caller's own Delivered order of that product, once per order. Name and email come
+ * from the session, not the body.
+ */
+export async function createReview(db: Db, author: SessionUser, input: ReviewCreate): Promise<string> {
+  return db.transaction(async (tx) => {
+    const mine = eq(orders.userId, author.id);
+    const [order] = input.orderId
+      ? await tx.select().from(orders).where(and(eq(orders.id, input.orderId), mine)).for('update')
+      : await tx
+          .select()
+          .from(orders)
+          .where(and(mine, eq(orders.productName, input.productName), eq(orders.orderStatus, 'Delivered'), eq(orders.reviewed, false)))
+          .orderBy(asc(orders.deliveredAt))
+          .limit(1)
+          .for('update');
+    if (!order) throw input.orderId ? notFound('Order') : new AppError('conflict', 'You can review a product once your order of it has been delivered.');
+    if (order.productName !== input.productName) throw new AppError('bad_request', 'productName: does not match the order');
+    if (order.orderStatus !== 'Delivered' || !order.review) {
+      throw new AppError('conflict', 'You can review a product once your order of it has been delivered.');
+    }
+    if (order.reviewed) throw new AppError('conflict', 'You have already reviewed this order.');
+    const [row] = await tx
+      .insert(reviews)
+      .values({
+        orderId: order.id,
+        userId: author.id,
+        productId: order.productId,
+        productName: order.productName,
+        name: author.name,
+        email: author.email,
+        rating: input.rating,
+        message: input.reviewMessage,
+      })
+      .returning({ id: reviews.id });
+    await tx.update(orders).set({ reviewed: true }).where(eq(orders.id, order.id));
+    return row!.id;
+  });
+}
+
+export async function listReviewsOf(db: Db, email: string): Promise<Review[]> {
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  if (!owner) return [];
+  const rows = await db.select().from(reviews).where(eq(reviews.userId, owner.id)).orderBy(desc(reviews.createdAt));
+  return rows.map(toReview);
+}
+
+/** What the product page shows: the average and the newest reviews, never the reviewers' emails. */
+export async function productReviews(db: Db, productId: string, limit = 50): Promise<ProductReviews> {
+  const [stats] = await db
+    .select({ average: avg(reviews.rating), count: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId));
+  const rows = await db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt)).limit(limit);
+  return {
+    average: stats?.average == null ? null : Math.round(Number(stats.average) * 10) / 10,
+    count: stats?.count ?? 0,
+    reviews: rows.map((r) => ({ _id: r.id, name: r.name, rating: r.rating, reviewMessage: r.message, createdAt: r.createdAt.toISOString() })),
+  };
+}

@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the fake received, for contract assertions. */
+export interface FakeStripeRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  /** The form-encoded body, nested keys kept flat as sent (`metadata[orderId]`, `automatic_payment_methods[enabled]`). */
+  form: Record<string, string>;
+}
+
+export interface FakeIntent {
+  id: string;
+  object: 'payment_intent';
+  client_secret: string;
+  amount: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+  receipt_email: string | null;
+  automatic_payment_methods: { enabled: boolean; allow_redirects: string | null } | null;
+  created: number;
+  livemode: false;
+}
+
+export interface FakeStripe {
+  /** Give to createStripeProvider({ api }). */
+  api: { host: string; port: number; protocol: 'http' };
+  requests: FakeStripeRequest[];
+  intents: Map<string, FakeIntent>;
+  /** Simulates the customer paying: the intent becomes `succeeded`. */
+  succeed(id: string): FakeIntent;
+  setStatus(id: string, status: string): FakeIntent;
+  /** The next `n` requests get this HTTP status and a Stripe `api_error` body (outage simulation). */
+  failNext(n: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+  res.end(JSON.stringify(body));
+}
+
+const stripeError = (type: string, message: string, code?: string) => ({
+  error: { type, message, ...(code && { code }) },
+});
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Picks `prefix[key]` entries out of a flat form into an object. */
+const nested = (form: Record<string, string>, prefix: string) =>
+  Object.fromEntries(
+    Object.entries(form).flatMap(([k, v]) => {
+      const m = new RegExp(`^${prefix}\\[([^\\]]+)\\]$`).exec(k);
+      return m ? [[m[1]!, v]] : [];
+    }),
+  );
+
+/** A tiny stand-in for api.stripe.com, with only what stripe-provider.ts uses. Listens on 127.0.0.1. */
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: FakeStripeRequest[] = [];
+  const intents = new Map<string, FakeIntent>();
+  const byIdempotencyKey = new Map<string, string>();
+  let failures: { left: number; status: number } = { left: 0, status: 500 };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const raw = await readBody(req);
+      const form = Object.fromEntries(new URLSearchParams(raw));
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        idempotencyKey,
+        authorization: req.headers.authorization,
+        form,
+      });
+
+      if (failures.left > 0) {
+        failures.left--;
+        return send(res, failures.status, stripeError('api_error', 'Fake Stripe outage'));
+      }
+      if (!req.headers.authorization?.startsWith('Bearer sk_')) {
+        return send(res, 401, stripeError('invalid_request_error', 'Invalid API Key provided'));
+      }
+
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const existing = idempotencyKey && byIdempotencyKey.get(idempotencyKey);
+        if (existing) return send(res, 200, intents.get(existing));
+        const amount = Number(form.amount);
+        if (!Number.isInteger(amount) || amount < 1) {
+          return send(
+            res,
+            400,
+            stripeError('invalid_request_error', 'Invalid integer: amount', 'parameter_invalid_integer'),
+          );
+        }
+        if (!form.currency) {
+          return send(
+            res,
+            400,
+            stripeError('invalid_request_error', 'Missing required param: currency.', 'parameter_missing'),
+          );
+        }
+        const apm = nested(form, 'automatic_payment_methods');
+        const piId = id('pi');
+        const intent: FakeIntent = {
+          id: piId,
+          object: 'payment_intent',
+          client_secret: `${piId}_secret_${randomBytes(12).toString('hex')}`,
+          amount,
+          currency: form.currency,
+          status: 'requires_payment_method',
+          metadata: nested(form, 'metadata'),
+          receipt_email: form.receipt_email ?? null,
+          automatic_payment_methods:
+            apm.enabled !== undefined
+              ? { enabled: apm.enabled === 'true', allow_redirects: apm.allow_redirects ?? null }
+              : null,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        };
+        intents.set(piId, intent);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, piId);
+        return send(res, 200, intent);
+      }
+
+      const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && m) {
+        const intent = intents.get(decodeURIComponent(m[1]!));
+        if (!intent) {
+          return send(
+            res,
+            404,
+            stripeError('invalid_request_error', `No such payment_intent: '${m[1]}'`, 'resource_missing'),
+          );
+        }
+        return send(res, 200, intent);
+      }
+
+      return send(
+        res,
+        404,
+        stripeError('invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname})`),
+      );
+    })().catch((err: unknown) => {
+      send(res, 500, stripeError('api_error', String(err)));
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+
+  const setStatus = (intentId: string, status: string) => {
+    const intent = intents.get(intentId);
+    if (!intent) throw new Error(`fake-stripe: no intent ${intentId}`);
+    intent.status = status;
+    return intent;
+  };
+
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    intents,
+    setStatus,
+    succeed: (intentId) => setStatus(intentId, 'succeeded'),
+    failNext(n, status = 500) {
+      failures = { left: n, status };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { idSchema } from '../common/common.schema';
+import { messages } from '../messages';
+
+export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** An order as the API returns it: SPEC §3 fields, plus its total, dates and whether it was reviewed. */
+export const orderSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  productId: idSchema,
+  productName: z.string(),
+  /** Unit price in dollars, taken from the catalogue when the order was placed. */
+  price: z.number(),
+  quantity: z.number().int(),
+  /** quantity × price, in dollars. */
+  total: z.number(),
+  number: z.string(),
+  address: z.string(),
+  paymentStatus: z.boolean(),
+  orderStatus: z.enum(orderStatuses),
+  /** True once delivered: the customer may write a review (SPEC §4). */
+  review: z.boolean(),
+  /** True once the customer has reviewed this order. */
+  reviewed: z.boolean(),
+  phone: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+  deliveredAt: z.iso.datetime().nullable(),
+  /** When an unpaid order stops holding stock (it expires). */
+  expiresAt: z.iso.datetime().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+export const orderListSchema = z.array(orderSchema);
+
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `must be at most ${max} characters` });
+
+/**
+ * POST /api/order/{email}. SPEC §7 also sends name, email, productName, price, paymentStatus, orderStatus and review:
+ * they are accepted and ignored, because the server takes them from the session and the catalogue.
+ */
+export const orderCreateSchema = z.object({
+  productId: idSchema,
+  quantity: z
+    .number({ error: messages.quantityRequired })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: messages.quantityRequired }),
+  number: requiredText(messages.numberRequired, 30).regex(/^[+\d\s().-]*$/, { error: 'must be a phone number' }),
+  address: requiredText(messages.addressRequired, 300),
+});
+export type OrderCreate = z.infer<typeof orderCreateSchema>;
+
+export const orderCreatedSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: idSchema,
+  message: z.string(),
+});
+
+/** PUT /api/order/{id}: marks an order paid once the payment provider confirms the intent. */
+export const orderPaySchema = z.object({
+  transactionId: z.string().trim().min(1, { error: 'is required' }).max(200),
+  email: z.string().optional(),
+  name: z.string().max(200).optional(),
+  phone: z.string().max(30).optional(),
+  total: z.number().optional(),
+});
+export type OrderPay = z.infer<typeof orderPaySchema>;
+
+export const orderUpdatedSchema = z.object({ acknowledged: z.literal(true), order: orderSchema });
+
+/** SPEC §5 order form rules that depend on the product; the server applies the same ones. */
+export function quantityProblem(quantity: number, product: { quantity: number; minOrder: number }): string | null {
+  if (!Number.isFinite(quantity)) return messages.quantityRequired;
+  if (quantity > product.quantity) return messages.quantityAboveStock;
+  if (quantity < product.minOrder) return messages.quantityBelowMinimum;
+  return null;
+}
+
+/** Whole cents, so totals never drift: SPEC §9 total = quantity × unit price. */
+export const orderTotalCents = (quantity: number, unitPriceCents: number) => quantity * unitPriceCents;

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { idSchema } from '../common/common.schema';
+
+/** POST /api/make-payment: the amount comes from the stored order, never from the body (`total` is ignored). */
+export const paymentIntentRequestSchema = z.object({ orderId: idSchema, total: z.number().optional() });
+
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  /** 'test': the built-in test-mode processor; 'stripe': Stripe with the publishable key. */
+  provider: z.enum(['test', 'stripe']),
+  publishableKey: z.string().nullable(),
+  /** Amount in dollars, for display. */
+  amount: z.number(),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/** POST /api/payments/test/confirm: the built-in test processor's card confirmation (Stripe's confirmCardPayment). */
+export const testCardConfirmSchema = z.object({
+  clientSecret: z.string().min(1),
+  cardNumber: z.string().trim().min(1, { error: 'Card number is required' }),
+  expiry: z.string().trim().min(1, { error: 'Expiry is required' }),
+  cvc: z.string().trim().min(1, { error: 'CVC is required' }),
+  name: z.string().max(200).optional(),
+  email: z.string().max(200).optional(),
+  phone: z.string().max(30).optional(),
+});
+export type TestCardConfirm = z.infer<typeof testCardConfirmSchema>;
+
+export const testCardConfirmedSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() });
+
+/** Stripe's documented test cards, honoured by the built-in processor. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  expired: '4000000000000069',
+  incorrectCvc: '4000000000000127',
+} as const;
+
