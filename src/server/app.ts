@@ -35,6 +35,8 @@ import { createStripeProvider } from './features/payments/stripe-provider';
 import { stripeWebhookRoutes } from './features/payments/stripe-webhook.routes';
 import { confirmOrderPayment } from './features/payments/payments.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { auditRoutes } from './features/audit/audit.routes';
+import { overviewRoutes } from './features/overview/overview.routes';
 import { ensureAdmin } from './features/accounts/admin-bootstrap';
 import { createAuth, type Auth } from './plugins/auth';
 import { registerAuthGuard } from './plugins/auth-guard';
@@ -197,6 +199,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(reviewsRoutes);
+      await api.register(auditRoutes);
+      await api.register(overviewRoutes);
       if (config.stripe) {
         await api.register(stripeWebhookRoutes, {
           webhookSecret: config.stripe.webhookSecret,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -16,13 +16,15 @@ export const products = pgTable(
     minOrder: integer('min_order').notNull().default(1),
     description: text('description').notNull(),
     createdAt: createdAt(),
+    // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
   },
   (t) => [
     // The database itself refuses negative stock, whatever the code above it does.
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
-    index('products_created_at_idx').on(t.createdAt.desc(), t.id),
+    index('products_created_at_idx').on(t.createdAt.desc(), t.id).where(sql`${t.archivedAt} is null`),
   ],
 );
 
@@ -35,6 +37,7 @@ export const news = pgTable(
     authorName: text('author_name').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt.desc(), t.id)],
 );
@@ -129,6 +132,24 @@ export const reviews = pgTable(
     index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
     index('reviews_user_idx').on(t.userId, t.createdAt.desc()),
   ],
+);
+
+/** Every admin action, written in the same transaction as the change. Append-only: no API edits or deletes it. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    kind: text('kind').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    summary: text('summary').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_created_idx').on(t.createdAt.desc()), index('audit_kind_created_idx').on(t.kind, t.createdAt.desc())],
 );
 
 export * from './auth-schema';

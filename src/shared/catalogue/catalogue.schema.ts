@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/common.schema';
+import { messages } from '../messages';
 
 /** A product as the API returns it: the field names of SPEC §3. Price is in dollars with cents. */
 export const productSchema = z.object({
@@ -17,3 +18,37 @@ export const productListSchema = z.array(productSchema);
 
 /** How many products the home page features. */
 export const HOME_PRODUCT_COUNT = 6;
+
+const requiredNumber = (message: string) => z.number({ error: message });
+
+/**
+ * POST /api/product: SPEC §5's required fields with its messages, plus the numeric checks the spec lacks:
+ * price > 0 with at most 2 decimals; whole quantity ≥ 0 and minimum order ≥ 1; a new product's quantity ≥ its
+ * minimum order; trimmed, non-empty, length-limited text; an image stored by this shop.
+ */
+export const productFields = {
+  name: z.string({ error: messages.productNameRequired }).trim().min(1, { error: messages.productNameRequired }).max(120, { error: 'must be at most 120 characters' }),
+  img: z
+    .string({ error: messages.productImageRequired })
+    .min(1, { error: messages.productImageRequired })
+    .regex(/^\/media\/[\w/-]+\.webp$/, { error: 'must be an image uploaded to this shop' }),
+  price: requiredNumber(messages.priceRequired)
+    .positive({ error: 'must be more than 0' })
+    .max(1_000_000, { error: 'must be at most 1,000,000' })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+  quantity: requiredNumber(messages.quantityRequired).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(1_000_000),
+  minOrder: requiredNumber(messages.minOrderRequired).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000),
+  desc: z.string({ error: messages.descriptionRequired }).trim().min(1, { error: messages.descriptionRequired }).max(4000, { error: 'must be at most 4000 characters' }),
+};
+
+export const productCreateSchema = z
+  .object(productFields)
+  .refine((p) => p.quantity >= p.minOrder, { path: ['quantity'], error: 'must be at least the minimum order' });
+export type ProductCreate = z.infer<typeof productCreateSchema>;
+
+/** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */
+export const productUpdateSchema = z
+  .object(productFields)
+  .partial()
+  .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
+export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -86,7 +86,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await promoteToAdmin(db, req.params.email);
+      await promoteToAdmin(db, req.params.email, currentUser(req));
       return { acknowledged: true as const };
     },
   );

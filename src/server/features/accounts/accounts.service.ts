@@ -9,6 +9,8 @@ import type {
 import { session, user } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { recordAudit } from '../audit/audit.service';
 
 const byEmail = (email: string) => eq(user.email, email.trim().toLowerCase());
 const roleOf = (role: string | null): Role => (role === 'admin' ? 'admin' : 'user');
@@ -32,12 +34,25 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
   return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: roleOf(r.role) }));
 }
 
-/** Makes the user an admin; promoting an admin again changes nothing. */
-export async function promoteToAdmin(db: Db, email: string): Promise<{ modified: boolean }> {
-  const row = await findUser(db, email);
-  if (row.role === 'admin') return { modified: false };
-  await db.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
-  return { modified: true };
+/** Makes the user an admin; promoting an admin again changes nothing. `actor` is absent for the command line. */
+export async function promoteToAdmin(db: Db, email: string, actor?: SessionUser): Promise<{ modified: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(user).where(byEmail(email)).for('update');
+    if (!row) throw notFound('User');
+    if (row.role === 'admin') return { modified: false };
+    await tx.update(user).set({ role: 'admin' }).where(eq(user.id, row.id));
+    if (actor) {
+      await recordAudit(tx, actor, {
+        kind: 'user.promoted',
+        entityType: 'user',
+        entityId: row.id,
+        summary: `Made ${row.email} an admin`,
+        before: { role: roleOf(row.role) },
+        after: { role: 'admin' },
+      });
+    }
+    return { modified: true };
+  });
 }
 
 export async function getProfile(db: Db, email: string): Promise<Profile> {

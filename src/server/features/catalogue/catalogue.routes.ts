@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HOME_PRODUCT_COUNT, productListSchema, productSchema } from '../../../shared/catalogue/catalogue.schema';
+import { HOME_PRODUCT_COUNT, productCreateSchema, productListSchema, productSchema, productUpdateSchema } from '../../../shared/catalogue/catalogue.schema';
+import { z } from 'zod';
+import { currentUser } from '../../plugins/auth-guard';
 import { idParamsSchema } from '../../../shared/common/common.schema';
 import { errorResponses } from '../../lib/openapi';
-import { getProduct, listProducts } from './catalogue.service';
+import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from './catalogue.service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,5 +43,54 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getProduct(app.database.db, req.params.id),
+  );
+
+  app.post(
+    '/product',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Add a product (admin)',
+        body: productCreateSchema,
+        response: { 200: z.object({ acknowledged: z.literal(true), insertedId: z.string(), product: productSchema }), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const product = await createProduct(app.database.db, currentUser(req), req.body);
+      return { acknowledged: true as const, insertedId: product._id, product };
+    },
+  );
+
+  app.put(
+    '/product/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Edit a product: price, stock, minimum order, description, image (admin)',
+        params: idParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: z.object({ acknowledged: z.literal(true), product: productSchema }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => ({ acknowledged: true as const, product: await updateProduct(app.database.db, currentUser(req), req.params.id, req.body) }),
+  );
+
+  app.delete(
+    '/product/:id',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Delete (archive) a product: it leaves the catalogue; its orders and reviews stay (admin)',
+        params: idParamsSchema,
+        response: { 200: z.object({ acknowledged: z.literal(true) }), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      await archiveProduct(app.database.db, currentUser(req), req.params.id);
+      return { acknowledged: true as const };
+    },
   );
 };

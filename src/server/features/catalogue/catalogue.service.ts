@@ -1,7 +1,9 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Product } from '../../../shared/catalogue/catalogue.schema';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Product, ProductCreate, ProductUpdate } from '../../../shared/catalogue/catalogue.schema';
 import { products } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { recordAudit } from '../audit/audit.service';
 import type { Db } from '../../plugins/db';
 
 type ProductRow = typeof products.$inferSelect;
@@ -22,13 +24,57 @@ export async function listProducts(db: Db, limit?: number): Promise<Product[]> {
   const query = db
     .select()
     .from(products)
+    .where(isNull(products.archivedAt))
     .orderBy(...newestFirst);
   const rows = limit === undefined ? await query : await query.limit(limit);
   return rows.map(toProduct);
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.archivedAt)));
   if (!row) throw notFound('Product');
   return toProduct(row);
+}
+
+const toColumns = (p: ProductUpdate) => ({
+  ...(p.name !== undefined && { name: p.name }),
+  ...(p.img !== undefined && { img: p.img }),
+  ...(p.price !== undefined && { priceCents: Math.round(p.price * 100) }),
+  ...(p.quantity !== undefined && { quantity: p.quantity }),
+  ...(p.minOrder !== undefined && { minOrder: p.minOrder }),
+  ...(p.desc !== undefined && { description: p.desc }),
+});
+
+export async function createProduct(db: Db, actor: SessionUser, input: ProductCreate): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values({ name: input.name, img: input.img, priceCents: Math.round(input.price * 100), quantity: input.quantity, minOrder: input.minOrder, description: input.desc }).returning();
+    const product = toProduct(row!);
+    await recordAudit(tx, actor, { kind: 'product.created', entityType: 'product', entityId: product._id, summary: `Created ${product.name}`, after: product });
+    return product;
+  });
+}
+
+/** Edits price, stock (restocking), minimum order, description, image or name; the stock can never go negative. */
+export async function updateProduct(db: Db, actor: SessionUser, id: string, changes: ProductUpdate): Promise<Product> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(and(eq(products.id, id), isNull(products.archivedAt))).for('update');
+    if (!current) throw notFound('Product');
+    const [row] = await tx.update(products).set(toColumns(changes)).where(eq(products.id, id)).returning();
+    const before = toProduct(current);
+    const after = toProduct(row!);
+    const changed = Object.keys(changes).join(', ');
+    await recordAudit(tx, actor, { kind: 'product.edited', entityType: 'product', entityId: id, summary: `Edited ${after.name} (${changed})`, before, after });
+    return after;
+  });
+}
+
+/** "Deleting" archives: the product leaves the catalogue and can't be ordered; its orders and reviews stay intact. */
+export async function archiveProduct(db: Db, actor: SessionUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound('Product');
+    if (current.archivedAt) throw new AppError('conflict', 'This product is already deleted.');
+    await tx.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
+    await recordAudit(tx, actor, { kind: 'product.archived', entityType: 'product', entityId: id, summary: `Deleted ${current.name} from the catalogue`, before: toProduct(current) });
+  });
 }

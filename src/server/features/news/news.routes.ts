@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/common/common.schema';
-import { newsItemSchema, newsListSchema } from '../../../shared/news/news.schema';
+import { newsInputSchema, newsItemSchema, newsListSchema } from '../../../shared/news/news.schema';
+import { acknowledgedSchema } from '../../../shared/accounts/accounts.schema';
+import { currentUser } from '../../plugins/auth-guard';
 import { errorResponses } from '../../lib/openapi';
-import { getNewsItem, listNews } from './news.service';
+import { createNews, deleteNews, getNewsItem, listNews, updateNews } from './news.service';
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,5 +30,35 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => getNewsItem(app.database.db, req.params.id),
+  );
+
+  app.post(
+    '/news',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['news'], summary: 'Publish an article (admin)', body: newsInputSchema, response: { 200: newsItemSchema, ...errorResponses(400, 401, 403) } },
+    },
+    async (req) => createNews(app.database.db, currentUser(req), req.body),
+  );
+
+  app.put(
+    '/news/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['news'], summary: 'Edit an article (admin)', params: idParamsSchema, body: newsInputSchema, response: { 200: newsItemSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (req) => updateNews(app.database.db, currentUser(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/news/:id',
+    {
+      config: { auth: 'admin' },
+      schema: { tags: ['news'], summary: 'Delete an article (admin)', params: idParamsSchema, response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) } },
+    },
+    async (req) => {
+      await deleteNews(app.database.db, currentUser(req), req.params.id);
+      return { acknowledged: true as const };
+    },
   );
 };

@@ -1,8 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import type { NewsItem } from '../../../shared/news/news.schema';
+import type { NewsInput, NewsItem } from '../../../shared/news/news.schema';
 import { news } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { recordAudit } from '../audit/audit.service';
 
 type NewsRow = typeof news.$inferSelect;
 
@@ -23,4 +25,36 @@ export async function getNewsItem(db: Db, id: string): Promise<NewsItem> {
   const [row] = await db.select().from(news).where(eq(news.id, id));
   if (!row) throw notFound('News article');
   return toNewsItem(row);
+}
+
+export async function createNews(db: Db, actor: SessionUser, input: NewsInput): Promise<NewsItem> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(news).values({ title: input.title, body: input.body, authorName: input.name }).returning();
+    const item = toNewsItem(row!);
+    await recordAudit(tx, actor, { kind: 'news.created', entityType: 'news', entityId: item._id, summary: `Published "${item.title}"`, after: item });
+    return item;
+  });
+}
+
+export async function updateNews(db: Db, actor: SessionUser, id: string, input: NewsInput): Promise<NewsItem> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+    if (!current) throw notFound('News article');
+    const [row] = await tx
+      .update(news)
+      .set({ title: input.title, body: input.body, authorName: input.name, updatedAt: new Date() })
+      .where(eq(news.id, id))
+      .returning();
+    const item = toNewsItem(row!);
+    await recordAudit(tx, actor, { kind: 'news.edited', entityType: 'news', entityId: id, summary: `Edited "${item.title}"`, before: toNewsItem(current), after: item });
+    return item;
+  });
+}
+
+export async function deleteNews(db: Db, actor: SessionUser, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.delete(news).where(eq(news.id, id)).returning();
+    if (!current) throw notFound('News article');
+    await recordAudit(tx, actor, { kind: 'news.deleted', entityType: 'news', entityId: id, summary: `Deleted "${current.title}"`, before: toNewsItem(current) });
+  });
 }

@@ -94,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const row = await deliverOrder(db, req.params.id);
+      const row = await deliverOrder(db, currentUser(req), req.params.id);
       void sendOrderMail(app, 'delivered', row);
       return { acknowledged: true as const, order: toOrder(row, expiry) };
     },

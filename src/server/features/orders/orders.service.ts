@@ -5,6 +5,7 @@ import { orders, products, user } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
+import { recordAudit } from '../audit/audit.service';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -62,7 +63,7 @@ async function releaseStock(tx: Tx, productId: string, quantity: number) {
 export async function placeOrder(db: Db, customer: SessionUser, input: OrderCreate): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
-    if (!product) throw notFound('Product');
+    if (!product || product.archivedAt) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = new AppError('conflict', `quantity: ${messages.quantityAboveStock}`);
@@ -110,12 +111,22 @@ export async function cancelOrder(db: Db, actor: SessionUser, id: string): Promi
       .where(eq(orders.id, id))
       .returning();
     await releaseStock(tx, row.productId, row.quantity);
+    if (actor.role === 'admin') {
+      await recordAudit(tx, actor, {
+        kind: 'order.cancelled',
+        entityType: 'order',
+        entityId: id,
+        summary: `Cancelled ${row.name}'s order of ${row.quantity} × ${row.productName}`,
+        before: { orderStatus: row.orderStatus },
+        after: { orderStatus: 'Cancelled' },
+      });
+    }
     return updated!;
   });
 }
 
 /** Marks a paid order Delivered, which lets the customer review it (SPEC §4). Admins only (checked by the route). */
-export async function deliverOrder(db: Db, id: string): Promise<OrderRow> {
+export async function deliverOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!row.paymentStatus) throw new AppError('conflict', 'Only a paid order can be delivered.');
@@ -125,6 +136,14 @@ export async function deliverOrder(db: Db, id: string): Promise<OrderRow> {
       .set({ orderStatus: 'Delivered', review: true, deliveredAt: new Date() })
       .where(eq(orders.id, id))
       .returning();
+    await recordAudit(tx, actor, {
+      kind: 'order.delivered',
+      entityType: 'order',
+      entityId: id,
+      summary: `Delivered ${row.name}'s order of ${row.quantity} × ${row.productName}`,
+      before: { orderStatus: row.orderStatus, review: row.review },
+      after: { orderStatus: 'Delivered', review: true },
+    });
     return updated!;
   });
 }

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { orderStatuses } from '../orders/orders.schema';
+
+/** GET /api/admin/overview: what the shop owner sees first. */
+export const overviewSchema = z.object({
+  /** The last 30 days, oldest first, every day present (0 when nothing was paid). Dollars. */
+  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  ordersByStatus: z.array(z.object({ status: z.enum([...orderStatuses, 'Paid']), count: z.number().int() })),
+  lowStock: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), minOrder: z.number().int() })),
+  newestOrders: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      productName: z.string(),
+      total: z.number(),
+      paymentStatus: z.boolean(),
+      orderStatus: z.enum(orderStatuses),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+});
+export type Overview = z.infer<typeof overviewSchema>;
