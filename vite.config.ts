@@ -14,13 +14,18 @@ const apiPort = Number(process.env.API_PORT ?? 3001);
 /** Writes .br and .gz beside every compressible file once, at build time, so the server never compresses per request. */
 function precompress(): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|xml|ico|webmanifest)$/;
+  let dir = outDir;
   return {
     name: 'shop:precompress',
     apply: 'build',
+    // Compress where this build actually wrote (a --outDir on the command line included).
+    configResolved(config) {
+      dir = path.resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true }))
+      const files = (await readdir(dir, { recursive: true }))
         .filter((f) => compressible.test(f))
-        .map((f) => path.join(outDir, f));
+        .map((f) => path.join(dir, f));
       await Promise.all(
         files.map(async (file) => {
           if ((await stat(file)).size < 1024) return;

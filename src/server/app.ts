@@ -102,7 +102,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     'payments',
     options.payments ??
       (config.stripe
-        ? createStripeProvider({ secretKey: config.stripe.secretKey, publishableKey: config.stripe.publishableKey })
+        ? createStripeProvider({
+            secretKey: config.stripe.secretKey,
+            publishableKey: config.stripe.publishableKey,
+          })
         : createTestProvider(database.db)),
   );
 
@@ -119,7 +122,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // External plugins first, then the app's own routes (fastify/demo order).
   // Stripe.js and its card iframe, only when Stripe is the payment provider.
   const stripe = config.stripe
-    ? { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }
+    ? {
+        script: ['https://js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        connect: ['https://api.stripe.com'],
+      }
     : { script: [], frame: [], connect: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -24,7 +35,9 @@ export const products = pgTable(
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
-    index('products_created_at_idx').on(t.createdAt.desc(), t.id).where(sql`${t.archivedAt} is null`),
+    index('products_created_at_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.archivedAt} is null`),
   ],
 );
 
@@ -103,7 +116,10 @@ export const testPaymentIntents = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents), uniqueIndex('test_intents_secret_idx').on(t.clientSecret)],
+  (t) => [
+    uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents),
+    uniqueIndex('test_intents_secret_idx').on(t.clientSecret),
+  ],
 );
 
 export const reviews = pgTable(
@@ -149,7 +165,10 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_created_idx').on(t.createdAt.desc()), index('audit_kind_created_idx').on(t.kind, t.createdAt.desc())],
+  (t) => [
+    index('audit_created_idx').on(t.createdAt.desc()),
+    index('audit_kind_created_idx').on(t.kind, t.createdAt.desc()),
+  ],
 );
 
 export * from './auth-schema';

@@ -36,7 +36,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
-  ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'must be a number of hours' }).positive({ error: 'must be more than 0' }).default(48),
+  ORDER_EXPIRY_HOURS: z.coerce
+    .number({ error: 'must be a number of hours' })
+    .positive({ error: 'must be more than 0' })
+    .default(48),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
   SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),

@@ -90,7 +90,12 @@ export async function createTestApp(
   );
   const testDb = await createTestDatabase();
   const mail = captureMailer();
-  const app = await buildApp(config, { database: testDb.database, skipMigrations: true, mailer: mail, ...build });
+  const app = await buildApp(config, {
+    database: testDb.database,
+    skipMigrations: true,
+    mailer: mail,
+    ...build,
+  });
   await app.ready();
   return {
     app,

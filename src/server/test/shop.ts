@@ -4,7 +4,10 @@ import type { Client } from './auth';
 
 let n = 0;
 /** A product of the test's own, with exactly the stock and rules it needs. */
-export async function makeProduct(app: FastifyInstance, p: { quantity?: number; minOrder?: number; priceCents?: number; name?: string } = {}) {
+export async function makeProduct(
+  app: FastifyInstance,
+  p: { quantity?: number; minOrder?: number; priceCents?: number; name?: string } = {},
+) {
   const [row] = await app.database.db
     .insert(products)
     .values({
@@ -25,12 +28,27 @@ export async function stockOf(app: FastifyInstance, productId: string): Promise<
 }
 
 export function placeOrder(app: FastifyInstance, client: Client, body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: `/api/order/${client.email}`, headers: client.headers, payload: { number: '+1 555 0100', address: '1 Yard Road', ...body } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/order/${client.email}`,
+    headers: client.headers,
+    payload: { number: '+1 555 0100', address: '1 Yard Road', ...body },
+  });
 }
 
 /** Pays an order through the built-in test processor, as the payment page does; returns the transaction id. */
-export async function payOrder(app: FastifyInstance, client: Client, orderId: string, card = '4242 4242 4242 4242') {
-  const intent = await app.inject({ method: 'POST', url: '/api/make-payment', headers: client.headers, payload: { orderId, total: 1 } });
+export async function payOrder(
+  app: FastifyInstance,
+  client: Client,
+  orderId: string,
+  card = '4242 4242 4242 4242',
+) {
+  const intent = await app.inject({
+    method: 'POST',
+    url: '/api/make-payment',
+    headers: client.headers,
+    payload: { orderId, total: 1 },
+  });
   if (intent.statusCode !== 200) return { intent, confirm: undefined, pay: undefined };
   const confirm = await app.inject({
     method: 'POST',
@@ -43,7 +61,13 @@ export async function payOrder(app: FastifyInstance, client: Client, orderId: st
     method: 'PUT',
     url: `/api/order/${orderId}`,
     headers: client.headers,
-    payload: { email: client.email, name: 'x', phone: '5550100', total: 1, transactionId: confirm.json().transactionId },
+    payload: {
+      email: client.email,
+      name: 'x',
+      phone: '5550100',
+      total: 1,
+      transactionId: confirm.json().transactionId,
+    },
   });
   return { intent, confirm, pay };
 }

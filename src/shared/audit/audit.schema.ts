@@ -33,5 +33,8 @@ export const auditQuerySchema = z.object({
   before: z.iso.datetime().optional(),
 });
 
-export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), nextBefore: z.string().nullable() });
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextBefore: z.string().nullable(),
+});
 export type AuditPage = z.infer<typeof auditPageSchema>;

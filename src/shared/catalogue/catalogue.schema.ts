@@ -27,7 +27,11 @@ const requiredNumber = (message: string) => z.number({ error: message });
  * minimum order; trimmed, non-empty, length-limited text; an image stored by this shop.
  */
 export const productFields = {
-  name: z.string({ error: messages.productNameRequired }).trim().min(1, { error: messages.productNameRequired }).max(120, { error: 'must be at most 120 characters' }),
+  name: z
+    .string({ error: messages.productNameRequired })
+    .trim()
+    .min(1, { error: messages.productNameRequired })
+    .max(120, { error: 'must be at most 120 characters' }),
   img: z
     .string({ error: messages.productImageRequired })
     .min(1, { error: messages.productImageRequired })
@@ -36,14 +40,27 @@ export const productFields = {
     .positive({ error: 'must be more than 0' })
     .max(1_000_000, { error: 'must be at most 1,000,000' })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
-  quantity: requiredNumber(messages.quantityRequired).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(1_000_000),
-  minOrder: requiredNumber(messages.minOrderRequired).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000),
-  desc: z.string({ error: messages.descriptionRequired }).trim().min(1, { error: messages.descriptionRequired }).max(4000, { error: 'must be at most 4000 characters' }),
+  quantity: requiredNumber(messages.quantityRequired)
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1_000_000),
+  minOrder: requiredNumber(messages.minOrderRequired)
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000),
+  desc: z
+    .string({ error: messages.descriptionRequired })
+    .trim()
+    .min(1, { error: messages.descriptionRequired })
+    .max(4000, { error: 'must be at most 4000 characters' }),
 };
 
 export const productCreateSchema = z
   .object(productFields)
-  .refine((p) => p.quantity >= p.minOrder, { path: ['quantity'], error: 'must be at least the minimum order' });
+  .refine((p) => p.quantity >= p.minOrder, {
+    path: ['quantity'],
+    error: 'must be at least the minimum order',
+  });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */

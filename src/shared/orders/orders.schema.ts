@@ -37,7 +37,11 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `must be at most ${max} characters` });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `must be at most ${max} characters` });
 
 /**
  * POST /api/order/{email}. SPEC §7 also sends name, email, productName, price, paymentStatus, orderStatus and review:
@@ -49,7 +53,9 @@ export const orderCreateSchema = z.object({
     .number({ error: messages.quantityRequired })
     .int({ error: 'must be a whole number' })
     .positive({ error: messages.quantityRequired }),
-  number: requiredText(messages.numberRequired, 30).regex(/^[+\d\s().-]*$/, { error: 'must be a phone number' }),
+  number: requiredText(messages.numberRequired, 30).regex(/^[+\d\s().-]*$/, {
+    error: 'must be a phone number',
+  }),
   address: requiredText(messages.addressRequired, 300),
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
@@ -73,7 +79,10 @@ export type OrderPay = z.infer<typeof orderPaySchema>;
 export const orderUpdatedSchema = z.object({ acknowledged: z.literal(true), order: orderSchema });
 
 /** SPEC §5 order form rules that depend on the product; the server applies the same ones. */
-export function quantityProblem(quantity: number, product: { quantity: number; minOrder: number }): string | null {
+export function quantityProblem(
+  quantity: number,
+  product: { quantity: number; minOrder: number },
+): string | null {
   if (!Number.isFinite(quantity)) return messages.quantityRequired;
   if (quantity > product.quantity) return messages.quantityAboveStock;
   if (quantity < product.minOrder) return messages.quantityBelowMinimum;

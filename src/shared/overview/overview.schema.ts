@@ -6,7 +6,9 @@ export const overviewSchema = z.object({
   /** The last 30 days, oldest first, every day present (0 when nothing was paid). Dollars. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.array(z.object({ status: z.enum([...orderStatuses, 'Paid']), count: z.number().int() })),
-  lowStock: z.array(z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), minOrder: z.number().int() })),
+  lowStock: z.array(
+    z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), minOrder: z.number().int() }),
+  ),
   newestOrders: z.array(
     z.object({
       _id: z.string(),

@@ -26,7 +26,10 @@ export const testCardConfirmSchema = z.object({
 });
 export type TestCardConfirm = z.infer<typeof testCardConfirmSchema>;
 
-export const testCardConfirmedSchema = z.object({ status: z.literal('succeeded'), transactionId: z.string() });
+export const testCardConfirmedSchema = z.object({
+  status: z.literal('succeeded'),
+  transactionId: z.string(),
+});
 
 /** Stripe's documented test cards, honoured by the built-in processor. */
 export const TEST_CARDS = {
@@ -36,4 +39,3 @@ export const TEST_CARDS = {
   expired: '4000000000000069',
   incorrectCvc: '4000000000000127',
 } as const;
-

@@ -11,8 +11,16 @@ export const RATINGS = [1, 2, 3, 4, 5] as const;
 export const reviewCreateSchema = z.object({
   orderId: idSchema.optional(),
   productName: z.string().trim().min(1, { error: messages.reviewIncomplete }).max(200),
-  reviewMessage: z.string().trim().min(1, { error: messages.reviewIncomplete }).max(2000, { error: 'must be at most 2000 characters' }),
-  rating: z.number({ error: messages.reviewIncomplete }).int({ error: 'must be a whole number from 1 to 5' }).min(1).max(5),
+  reviewMessage: z
+    .string()
+    .trim()
+    .min(1, { error: messages.reviewIncomplete })
+    .max(2000, { error: 'must be at most 2000 characters' }),
+  rating: z
+    .number({ error: messages.reviewIncomplete })
+    .int({ error: 'must be a whole number from 1 to 5' })
+    .min(1)
+    .max(5),
   name: z.string().optional(),
   email: z.string().optional(),
 });
@@ -36,7 +44,9 @@ export const reviewListSchema = z.array(reviewSchema);
 export const productReviewsSchema = z.object({
   average: z.number().nullable(),
   count: z.number().int(),
-  reviews: z.array(reviewSchema.pick({ _id: true, name: true, rating: true, reviewMessage: true, createdAt: true })),
+  reviews: z.array(
+    reviewSchema.pick({ _id: true, name: true, rating: true, reviewMessage: true, createdAt: true }),
+  ),
 });
 export type ProductReviews = z.infer<typeof productReviewsSchema>;
 

@@ -31,6 +31,7 @@ export function AppRoutes() {
         <Route path="portfolio" element={page(() => import('./routes/portfolio'))} />
         <Route path="blog" element={page(() => import('./routes/news'))} />
         <Route path="blog/:id" element={page(() => import('./routes/news-item'))} />
+        <Route path="product/:id" element={page(() => import('./routes/product'))} />
         <Route path="login" element={accounts} />
         <Route path="register" element={accounts} />
         <Route path="password-reset" element={accounts} />

@@ -35,7 +35,11 @@ export async function listUsers(db: Db): Promise<UserSummary[]> {
 }
 
 /** Makes the user an admin; promoting an admin again changes nothing. `actor` is absent for the command line. */
-export async function promoteToAdmin(db: Db, email: string, actor?: SessionUser): Promise<{ modified: boolean }> {
+export async function promoteToAdmin(
+  db: Db,
+  email: string,
+  actor?: SessionUser,
+): Promise<{ modified: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(user).where(byEmail(email)).for('update');
     if (!row) throw notFound('User');

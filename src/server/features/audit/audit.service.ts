@@ -27,11 +27,19 @@ export async function recordAudit(tx: Tx | Db, actor: SessionUser, r: AuditRecor
   });
 }
 
-export async function listAudit(db: Db, q: { kind?: AuditKind | undefined; limit: number; before?: string | undefined }): Promise<AuditPage> {
+export async function listAudit(
+  db: Db,
+  q: { kind?: AuditKind | undefined; limit: number; before?: string | undefined },
+): Promise<AuditPage> {
   const rows = await db
     .select()
     .from(auditLog)
-    .where(and(q.kind ? eq(auditLog.kind, q.kind) : undefined, q.before ? lt(auditLog.createdAt, new Date(q.before)) : undefined))
+    .where(
+      and(
+        q.kind ? eq(auditLog.kind, q.kind) : undefined,
+        q.before ? lt(auditLog.createdAt, new Date(q.before)) : undefined,
+      ),
+    )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
@@ -46,5 +54,8 @@ export async function listAudit(db: Db, q: { kind?: AuditKind | undefined; limit
     after: r.after ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
-  return { entries, nextBefore: rows.length > q.limit ? (page.at(-1)?.createdAt.toISOString() ?? null) : null };
+  return {
+    entries,
+    nextBefore: rows.length > q.limit ? (page.at(-1)?.createdAt.toISOString() ?? null) : null,
+  };
 }

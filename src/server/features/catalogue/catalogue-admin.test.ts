@@ -8,7 +8,14 @@ import { updateProduct } from './catalogue.service';
 let t: TestApp;
 let customer: Client;
 let admin: Client;
-const valid = { name: 'Cordless Grease Gun 20V', img: '/media/uploads/abcdef0123456789abcdef01.webp', price: 189.5, quantity: 12, minOrder: 2, desc: '10,000 PSI, 20V battery.' };
+const valid = {
+  name: 'Cordless Grease Gun 20V',
+  img: '/media/uploads/abcdef0123456789abcdef01.webp',
+  price: 189.5,
+  quantity: 12,
+  minOrder: 2,
+  desc: '10,000 PSI, 20V battery.',
+};
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
@@ -18,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const audit = async (kind?: string) =>
-  (await t.app.inject({ url: `/api/audit${kind ? `?kind=${kind}` : ''}`, headers: admin.headers })).json().entries as { kind: string; entityId: string; before: unknown; after: unknown; actorEmail: string }[];
+  (await t.app.inject({ url: `/api/audit${kind ? `?kind=${kind}` : ''}`, headers: admin.headers })).json()
+    .entries as { kind: string; entityId: string; before: unknown; after: unknown; actorEmail: string }[];
 
 describe('authorization matrix: every admin call', () => {
   const calls = [
@@ -36,7 +44,8 @@ describe('authorization matrix: every admin call', () => {
   ] as const;
   for (const [method, url, body] of calls) {
     it(`${method} ${url()}: anonymous 401, customer 403, admin passes`, async () => {
-      const send = (headers: Record<string, string>) => t.app.inject({ method, url: url(), headers, ...(body ? { payload: body } : {}) });
+      const send = (headers: Record<string, string>) =>
+        t.app.inject({ method, url: url(), headers, ...(body ? { payload: body } : {}) });
       expect((await send({ origin: ORIGIN })).statusCode).toBe(401);
       expect((await send(customer.headers)).statusCode).toBe(403);
       expect([200, 404, 409]).toContain((await send(admin.headers)).statusCode);
@@ -46,13 +55,23 @@ describe('authorization matrix: every admin call', () => {
 
 describe('POST /api/product', () => {
   it('adds a product that appears in the catalogue, with an audit entry', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/product', headers: admin.headers, payload: valid });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin.headers,
+      payload: valid,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const id = res.json().insertedId;
     const list = (await t.app.inject('/api/products')).json() as { _id: string; price: number }[];
     expect(list.find((p) => p._id === id)).toMatchObject({ price: 189.5 });
     const [entry] = await audit('product.created');
-    expect(entry).toMatchObject({ kind: 'product.created', entityId: id, actorEmail: admin.email, before: null });
+    expect(entry).toMatchObject({
+      kind: 'product.created',
+      entityId: id,
+      actorEmail: admin.email,
+      before: null,
+    });
   });
 
   it.each([
@@ -72,7 +91,12 @@ describe('POST /api/product', () => {
     [{ desc: '' }, 'desc: Description are required'],
   ])('refuses %j with a 400 naming the field, and adds nothing', async (change, message) => {
     const before = ((await t.app.inject('/api/products')).json() as unknown[]).length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/product', headers: admin.headers, payload: { ...valid, ...change } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin.headers,
+      payload: { ...valid, ...change },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     expect(((await t.app.inject('/api/products')).json() as unknown[]).length).toBe(before);
@@ -82,23 +106,47 @@ describe('POST /api/product', () => {
 describe('PUT /api/product/{id}', () => {
   it('restocks and reprices, recording before and after', async () => {
     const product = await makeProduct(t.app, { quantity: 1, priceCents: 1000 });
-    const res = await t.app.inject({ method: 'PUT', url: `/api/product/${product.id}`, headers: admin.headers, payload: { quantity: 40, price: 12.25 } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { quantity: 40, price: 12.25 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().product).toMatchObject({ quantity: 40, price: 12.25 });
     const [entry] = await audit('product.edited');
-    expect(entry).toMatchObject({ entityId: product.id, before: expect.objectContaining({ quantity: 1, price: 10 }), after: expect.objectContaining({ quantity: 40, price: 12.25 }) });
+    expect(entry).toMatchObject({
+      entityId: product.id,
+      before: expect.objectContaining({ quantity: 1, price: 10 }),
+      after: expect.objectContaining({ quantity: 40, price: 12.25 }),
+    });
   });
 
   it('refuses bad values and empty changes', async () => {
     const product = await makeProduct(t.app);
     for (const payload of [{ quantity: -5 }, { price: -1 }, {}]) {
-      expect((await t.app.inject({ method: 'PUT', url: `/api/product/${product.id}`, headers: admin.headers, payload })).statusCode).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/product/${product.id}`,
+            headers: admin.headers,
+            payload,
+          })
+        ).statusCode,
+      ).toBe(400);
     }
   });
 
   it('writes the change and its audit entry in one transaction: when the entry fails, the change is rolled back', async () => {
     const product = await makeProduct(t.app, { quantity: 5 });
-    const brokenActor = { id: 'x', email: null, name: 'x', role: 'admin', emailVerified: true } as unknown as SessionUser;
+    const brokenActor = {
+      id: 'x',
+      email: null,
+      name: 'x',
+      role: 'admin',
+      emailVerified: true,
+    } as unknown as SessionUser;
     await expect(updateProduct(t.database.db, brokenActor, product.id, { quantity: 99 })).rejects.toThrow();
     const list = (await t.app.inject('/api/products')).json() as { _id: string; quantity: number }[];
     expect(list.find((p) => p._id === product.id)!.quantity).toBe(5);
@@ -108,18 +156,33 @@ describe('PUT /api/product/{id}', () => {
 describe('DELETE /api/product/{id}', () => {
   it('archives: the product leaves the catalogue and cannot be ordered, while its orders stay readable', async () => {
     const product = await makeProduct(t.app, { quantity: 10 });
-    const orderId = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json().insertedId;
+    const orderId = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json()
+      .insertedId;
     await payOrder(t.app, customer, orderId);
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/product/${product.id}`, headers: admin.headers });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(((await t.app.inject('/api/products')).json() as { _id: string }[]).some((p) => p._id === product.id)).toBe(false);
-    expect((await t.app.inject({ url: `/api/product/${product.id}`, headers: customer.headers })).statusCode).toBe(404);
+    expect(
+      ((await t.app.inject('/api/products')).json() as { _id: string }[]).some((p) => p._id === product.id),
+    ).toBe(false);
+    expect(
+      (await t.app.inject({ url: `/api/product/${product.id}`, headers: customer.headers })).statusCode,
+    ).toBe(404);
     expect((await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).statusCode).toBe(404);
     const order = await t.app.inject({ url: `/api/singleorderitem/${orderId}`, headers: customer.headers });
     expect(order.json()).toMatchObject({ productName: product.name, paymentStatus: true });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/delivery/${orderId}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${orderId}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(200);
     // Deleting twice is a conflict and leaves a single audit entry.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/product/${product.id}`, headers: admin.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/product/${product.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(409);
     expect((await audit('product.archived')).filter((e) => e.entityId === product.id)).toHaveLength(1);
   });
 });
@@ -127,33 +190,68 @@ describe('DELETE /api/product/{id}', () => {
 describe('audit log', () => {
   it('records deliveries, admin cancellations and promotions; failed actions leave no entry; nothing edits it', async () => {
     const product = await makeProduct(t.app, { quantity: 10 });
-    const unpaid = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json().insertedId;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/delivery/${unpaid}`, headers: admin.headers })).statusCode).toBe(409);
+    const unpaid = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json()
+      .insertedId;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${unpaid}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(409);
     expect((await audit('order.delivered')).some((e) => e.entityId === unpaid)).toBe(false);
     await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers });
     expect((await audit('order.cancelled')).some((e) => e.entityId === unpaid)).toBe(true);
     const dana = await signUp(t.app, { name: 'Dana' });
     await t.app.inject({ method: 'PUT', url: `/api/user/${dana.email}`, headers: admin.headers });
-    expect((await audit('user.promoted'))[0]).toMatchObject({ before: { role: 'user' }, after: { role: 'admin' } });
+    expect((await audit('user.promoted'))[0]).toMatchObject({
+      before: { role: 'user' },
+      after: { role: 'admin' },
+    });
     const all = await audit();
     expect(all.length).toBeGreaterThan(3);
     for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
-      expect((await t.app.inject({ method, url: '/api/audit', headers: admin.headers })).statusCode).toBe(404);
+      expect((await t.app.inject({ method, url: '/api/audit', headers: admin.headers })).statusCode).toBe(
+        404,
+      );
     }
-    expect((await t.app.inject({ url: '/api/audit?kind=nonsense', headers: admin.headers })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/api/audit?kind=nonsense', headers: admin.headers })).statusCode).toBe(
+      400,
+    );
   });
 });
 
 describe('news administration', () => {
   it('publishes, edits and deletes articles, shown at once on the public API', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/news', headers: admin.headers, payload: { title: 'Spring sale', body: '<script>alert(1)</script> 20% off.', name: 'Shop Team' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/news',
+      headers: admin.headers,
+      payload: { title: 'Spring sale', body: '<script>alert(1)</script> 20% off.', name: 'Shop Team' },
+    });
     expect(created.statusCode).toBe(200);
     const id = created.json()._id;
-    expect((await t.app.inject(`/api/news/${id}`)).json()).toMatchObject({ title: 'Spring sale', name: 'Shop Team' });
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/news/${id}`, headers: admin.headers, payload: { title: 'Spring sale extended', body: 'Until May.', name: 'Shop Team' } });
+    expect((await t.app.inject(`/api/news/${id}`)).json()).toMatchObject({
+      title: 'Spring sale',
+      name: 'Shop Team',
+    });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/news/${id}`,
+      headers: admin.headers,
+      payload: { title: 'Spring sale extended', body: 'Until May.', name: 'Shop Team' },
+    });
     expect(edited.json().title).toBe('Spring sale extended');
-    expect((await t.app.inject({ method: 'POST', url: '/api/news', headers: admin.headers, payload: { title: '', body: 'x', name: 'y' } })).json().message).toBe('title: Title is required');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/news/${id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/news',
+          headers: admin.headers,
+          payload: { title: '', body: 'x', name: 'y' },
+        })
+      ).json().message,
+    ).toBe('title: Title is required');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/news/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject(`/api/news/${id}`)).statusCode).toBe(404);
     const kinds = (await audit()).filter((e) => e.entityId === id).map((e) => e.kind);
     expect(kinds).toEqual(['news.deleted', 'news.edited', 'news.created']);
@@ -165,13 +263,20 @@ describe('GET /api/admin/overview', () => {
     const product = await makeProduct(t.app, { quantity: 3, minOrder: 1, priceCents: 10_000 });
     const id = (await placeOrder(t.app, customer, { productId: product.id, quantity: 2 })).json().insertedId;
     await payOrder(t.app, customer, id);
-    await t.app.inject({ method: 'PUT', url: `/api/product/${product.id}`, headers: admin.headers, payload: { minOrder: 5 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { minOrder: 5 },
+    });
     const res = await t.app.inject({ url: '/api/admin/overview', headers: admin.headers });
     expect(res.statusCode).toBe(200);
     const o = res.json();
     expect(o.revenueByDay).toHaveLength(30);
     expect(o.revenueByDay.at(-1).revenue).toBeGreaterThanOrEqual(200);
-    expect(o.ordersByStatus.find((s: { status: string }) => s.status === 'Paid').count).toBeGreaterThanOrEqual(1);
+    expect(
+      o.ordersByStatus.find((s: { status: string }) => s.status === 'Paid').count,
+    ).toBeGreaterThanOrEqual(1);
     expect(o.lowStock).toContainEqual({ _id: product.id, name: product.name, quantity: 1, minOrder: 5 });
     expect(o.newestOrders[0]._id).toBe(id);
   });

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HOME_PRODUCT_COUNT, productCreateSchema, productListSchema, productSchema, productUpdateSchema } from '../../../shared/catalogue/catalogue.schema';
+import {
+  HOME_PRODUCT_COUNT,
+  productCreateSchema,
+  productListSchema,
+  productSchema,
+  productUpdateSchema,
+} from '../../../shared/catalogue/catalogue.schema';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard';
 import { idParamsSchema } from '../../../shared/common/common.schema';
@@ -53,7 +59,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Add a product (admin)',
         body: productCreateSchema,
-        response: { 200: z.object({ acknowledged: z.literal(true), insertedId: z.string(), product: productSchema }), ...errorResponses(400, 401, 403) },
+        response: {
+          200: z.object({ acknowledged: z.literal(true), insertedId: z.string(), product: productSchema }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (req) => {
@@ -71,10 +80,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit a product: price, stock, minimum order, description, image (admin)',
         params: idParamsSchema,
         body: productUpdateSchema,
-        response: { 200: z.object({ acknowledged: z.literal(true), product: productSchema }), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: z.object({ acknowledged: z.literal(true), product: productSchema }),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (req) => ({ acknowledged: true as const, product: await updateProduct(app.database.db, currentUser(req), req.params.id, req.body) }),
+    async (req) => ({
+      acknowledged: true as const,
+      product: await updateProduct(app.database.db, currentUser(req), req.params.id, req.body),
+    }),
   );
 
   app.delete(
@@ -85,7 +100,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: 'Delete (archive) a product: it leaves the catalogue; its orders and reviews stay (admin)',
         params: idParamsSchema,
-        response: { 200: z.object({ acknowledged: z.literal(true) }), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: z.object({ acknowledged: z.literal(true) }),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (req) => {

@@ -31,7 +31,10 @@ export async function listProducts(db: Db, limit?: number): Promise<Product[]> {
 }
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
-  const [row] = await db.select().from(products).where(and(eq(products.id, id), isNull(products.archivedAt)));
+  const [row] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
   if (!row) throw notFound('Product');
   return toProduct(row);
 }
@@ -47,23 +50,55 @@ const toColumns = (p: ProductUpdate) => ({
 
 export async function createProduct(db: Db, actor: SessionUser, input: ProductCreate): Promise<Product> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values({ name: input.name, img: input.img, priceCents: Math.round(input.price * 100), quantity: input.quantity, minOrder: input.minOrder, description: input.desc }).returning();
+    const [row] = await tx
+      .insert(products)
+      .values({
+        name: input.name,
+        img: input.img,
+        priceCents: Math.round(input.price * 100),
+        quantity: input.quantity,
+        minOrder: input.minOrder,
+        description: input.desc,
+      })
+      .returning();
     const product = toProduct(row!);
-    await recordAudit(tx, actor, { kind: 'product.created', entityType: 'product', entityId: product._id, summary: `Created ${product.name}`, after: product });
+    await recordAudit(tx, actor, {
+      kind: 'product.created',
+      entityType: 'product',
+      entityId: product._id,
+      summary: `Created ${product.name}`,
+      after: product,
+    });
     return product;
   });
 }
 
 /** Edits price, stock (restocking), minimum order, description, image or name; the stock can never go negative. */
-export async function updateProduct(db: Db, actor: SessionUser, id: string, changes: ProductUpdate): Promise<Product> {
+export async function updateProduct(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  changes: ProductUpdate,
+): Promise<Product> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(products).where(and(eq(products.id, id), isNull(products.archivedAt))).for('update');
+    const [current] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .for('update');
     if (!current) throw notFound('Product');
     const [row] = await tx.update(products).set(toColumns(changes)).where(eq(products.id, id)).returning();
     const before = toProduct(current);
     const after = toProduct(row!);
     const changed = Object.keys(changes).join(', ');
-    await recordAudit(tx, actor, { kind: 'product.edited', entityType: 'product', entityId: id, summary: `Edited ${after.name} (${changed})`, before, after });
+    await recordAudit(tx, actor, {
+      kind: 'product.edited',
+      entityType: 'product',
+      entityId: id,
+      summary: `Edited ${after.name} (${changed})`,
+      before,
+      after,
+    });
     return after;
   });
 }
@@ -75,6 +110,12 @@ export async function archiveProduct(db: Db, actor: SessionUser, id: string): Pr
     if (!current) throw notFound('Product');
     if (current.archivedAt) throw new AppError('conflict', 'This product is already deleted.');
     await tx.update(products).set({ archivedAt: new Date() }).where(eq(products.id, id));
-    await recordAudit(tx, actor, { kind: 'product.archived', entityType: 'product', entityId: id, summary: `Deleted ${current.name} from the catalogue`, before: toProduct(current) });
+    await recordAudit(tx, actor, {
+      kind: 'product.archived',
+      entityType: 'product',
+      entityId: id,
+      summary: `Deleted ${current.name} from the catalogue`,
+      before: toProduct(current),
+    });
   });
 }

@@ -36,7 +36,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/news',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['news'], summary: 'Publish an article (admin)', body: newsInputSchema, response: { 200: newsItemSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags: ['news'],
+        summary: 'Publish an article (admin)',
+        body: newsInputSchema,
+        response: { 200: newsItemSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => createNews(app.database.db, currentUser(req), req.body),
   );
@@ -45,7 +50,13 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/news/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['news'], summary: 'Edit an article (admin)', params: idParamsSchema, body: newsInputSchema, response: { 200: newsItemSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags: ['news'],
+        summary: 'Edit an article (admin)',
+        params: idParamsSchema,
+        body: newsInputSchema,
+        response: { 200: newsItemSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => updateNews(app.database.db, currentUser(req), req.params.id, req.body),
   );
@@ -54,7 +65,12 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/news/:id',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['news'], summary: 'Delete an article (admin)', params: idParamsSchema, response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags: ['news'],
+        summary: 'Delete an article (admin)',
+        params: idParamsSchema,
+        response: { 200: acknowledgedSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => {
       await deleteNews(app.database.db, currentUser(req), req.params.id);

@@ -29,14 +29,28 @@ export async function getNewsItem(db: Db, id: string): Promise<NewsItem> {
 
 export async function createNews(db: Db, actor: SessionUser, input: NewsInput): Promise<NewsItem> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(news).values({ title: input.title, body: input.body, authorName: input.name }).returning();
+    const [row] = await tx
+      .insert(news)
+      .values({ title: input.title, body: input.body, authorName: input.name })
+      .returning();
     const item = toNewsItem(row!);
-    await recordAudit(tx, actor, { kind: 'news.created', entityType: 'news', entityId: item._id, summary: `Published "${item.title}"`, after: item });
+    await recordAudit(tx, actor, {
+      kind: 'news.created',
+      entityType: 'news',
+      entityId: item._id,
+      summary: `Published "${item.title}"`,
+      after: item,
+    });
     return item;
   });
 }
 
-export async function updateNews(db: Db, actor: SessionUser, id: string, input: NewsInput): Promise<NewsItem> {
+export async function updateNews(
+  db: Db,
+  actor: SessionUser,
+  id: string,
+  input: NewsInput,
+): Promise<NewsItem> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
     if (!current) throw notFound('News article');
@@ -46,7 +60,14 @@ export async function updateNews(db: Db, actor: SessionUser, id: string, input: 
       .where(eq(news.id, id))
       .returning();
     const item = toNewsItem(row!);
-    await recordAudit(tx, actor, { kind: 'news.edited', entityType: 'news', entityId: id, summary: `Edited "${item.title}"`, before: toNewsItem(current), after: item });
+    await recordAudit(tx, actor, {
+      kind: 'news.edited',
+      entityType: 'news',
+      entityId: id,
+      summary: `Edited "${item.title}"`,
+      before: toNewsItem(current),
+      after: item,
+    });
     return item;
   });
 }
@@ -55,6 +76,12 @@ export async function deleteNews(db: Db, actor: SessionUser, id: string): Promis
   await db.transaction(async (tx) => {
     const [current] = await tx.delete(news).where(eq(news.id, id)).returning();
     if (!current) throw notFound('News article');
-    await recordAudit(tx, actor, { kind: 'news.deleted', entityType: 'news', entityId: id, summary: `Deleted "${current.title}"`, before: toNewsItem(current) });
+    await recordAudit(tx, actor, {
+      kind: 'news.deleted',
+      entityType: 'news',
+      entityId: id,
+      summary: `Deleted "${current.title}"`,
+      before: toNewsItem(current),
+    });
   });
 }

@@ -18,7 +18,9 @@ describe('stock under concurrency', () => {
   it('50 simultaneous orders of 1 against stock 10: exactly 10 succeed, stock ends at 0, the rest get 409', async () => {
     const product = await makeProduct(t.app, { quantity: 10, minOrder: 1 });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => placeOrder(t.app, customers[i % customers.length]!, { productId: product.id, quantity: 1 })),
+      Array.from({ length: 50 }, (_, i) =>
+        placeOrder(t.app, customers[i % customers.length]!, { productId: product.id, quantity: 1 }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
@@ -31,7 +33,9 @@ describe('stock under concurrency', () => {
     const owner = customers[0]!;
     const id = (await placeOrder(t.app, owner, { productId: product.id, quantity: 5 })).json().insertedId;
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: owner.headers })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: owner.headers }),
+      ),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(await stockOf(t.app, product.id)).toBe(5);

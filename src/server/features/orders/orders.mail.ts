@@ -2,8 +2,10 @@ import { composeMail, type MailMessage } from '../../plugins/mail';
 import type { OrderRow } from './orders.service';
 import { totalCents } from './orders.service';
 
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-const line = (o: OrderRow) => `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
+const money = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const line = (o: OrderRow) =>
+  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
 
 export type OrderMailKind = 'placed' | 'paid' | 'delivered';
 
@@ -16,21 +18,32 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
       return composeMail(shop, {
         ...common,
         subject: `Your ${shop} order: ${o.productName}`,
-        paragraphs: [`Thank you for your order: ${line(o)}.`, `Delivery address: ${o.address}.`, 'Please pay for it to confirm it; unpaid orders are cancelled after a while.'],
+        paragraphs: [
+          `Thank you for your order: ${line(o)}.`,
+          `Delivery address: ${o.address}.`,
+          'Please pay for it to confirm it; unpaid orders are cancelled after a while.',
+        ],
         action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/payment/${o.id}` },
       });
     case 'paid':
       return composeMail(shop, {
         ...common,
         subject: `Payment received: ${o.productName}`,
-        paragraphs: [`We received your payment for ${line(o)}.`, `Transaction: ${o.transactionId}.`, 'We will let you know when it is delivered.'],
+        paragraphs: [
+          `We received your payment for ${line(o)}.`,
+          `Transaction: ${o.transactionId}.`,
+          'We will let you know when it is delivered.',
+        ],
         action: { label: 'See my orders', url: ordersUrl },
       });
     case 'delivered':
       return composeMail(shop, {
         ...common,
         subject: `Delivered: ${o.productName}`,
-        paragraphs: [`Your order has been delivered: ${line(o)}.`, 'Tell other customers what you think of it: you can now write a review.'],
+        paragraphs: [
+          `Your order has been delivered: ${line(o)}.`,
+          'Tell other customers what you think of it: you can now write a review.',
+        ],
         action: { label: 'Write a review', url: ordersUrl },
       });
   }

@@ -1,12 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailParamsSchema } from '../../../shared/accounts/accounts.schema';
 import { idParamsSchema } from '../../../shared/common/common.schema';
-import { orderCreatedSchema, orderCreateSchema, orderListSchema, orderSchema, orderUpdatedSchema } from '../../../shared/orders/orders.schema';
+import {
+  orderCreatedSchema,
+  orderCreateSchema,
+  orderListSchema,
+  orderSchema,
+  orderUpdatedSchema,
+} from '../../../shared/orders/orders.schema';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
 import { sendOrderMail } from '../payments/payments.service';
-import { cancelOrder, deliverOrder, getOrder, listAllOrders, listOrdersOf, placeOrder, toOrder } from './orders.service';
+import {
+  cancelOrder,
+  deliverOrder,
+  getOrder,
+  listAllOrders,
+  listOrdersOf,
+  placeOrder,
+  toOrder,
+} from './orders.service';
 
 const tags = ['orders'];
 
@@ -20,7 +34,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: "Place an order for the caller's own email; name and price come from the catalogue, stock is reserved",
+        summary:
+          "Place an order for the caller's own email; name and price come from the catalogue, stock is reserved",
         params: emailParamsSchema,
         body: orderCreateSchema,
         response: { 200: orderCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -45,7 +60,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/myorder/:email',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'Orders of one customer, newest first (self or admin)', params: emailParamsSchema, response: { 200: orderListSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: 'Orders of one customer, newest first (self or admin)',
+        params: emailParamsSchema,
+        response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => {
       assertSelfOrAdmin(currentUser(req), req.params.email);
@@ -55,7 +75,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/order',
-    { config: { auth: 'admin' }, schema: { tags, summary: 'Every order, newest first (admin)', response: { 200: orderListSchema, ...errorResponses(401, 403) } } },
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Every order, newest first (admin)',
+        response: { 200: orderListSchema, ...errorResponses(401, 403) },
+      },
+    },
     async () => (await listAllOrders(db)).map((r) => toOrder(r, expiry)),
   );
 
@@ -63,7 +90,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/singleorderitem/:id',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: 'One order (its owner or an admin)', params: idParamsSchema, response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One order (its owner or an admin)',
+        params: idParamsSchema,
+        response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (req) => toOrder(await getOrder(db, currentUser(req), req.params.id), expiry),
   );
@@ -79,7 +111,10 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderUpdatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => ({ acknowledged: true as const, order: toOrder(await cancelOrder(db, currentUser(req), req.params.id), expiry) }),
+    async (req) => ({
+      acknowledged: true as const,
+      order: toOrder(await cancelOrder(db, currentUser(req), req.params.id), expiry),
+    }),
   );
 
   app.put(

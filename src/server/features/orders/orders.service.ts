@@ -37,7 +37,8 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
   };
 }
 
-export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => row.quantity * row.unitPriceCents;
+export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
+  row.quantity * row.unitPriceCents;
 
 /** Takes stock atomically: succeeds only while enough is left, whatever runs concurrently. */
 async function reserveStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
@@ -95,7 +96,8 @@ async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
 }
 
 function assertOwnerOrAdmin(actor: SessionUser, row: OrderRow) {
-  if (actor.role !== 'admin' && row.userId !== actor.id) throw new AppError('forbidden', 'This order belongs to another customer.');
+  if (actor.role !== 'admin' && row.userId !== actor.id)
+    throw new AppError('forbidden', 'This order belongs to another customer.');
 }
 
 /** Cancels an unpaid, pending order (its owner or an admin): kept on record as Cancelled, its stock released. */
@@ -104,7 +106,8 @@ export async function cancelOrder(db: Db, actor: SessionUser, id: string): Promi
     const row = await lockOrder(tx, id);
     assertOwnerOrAdmin(actor, row);
     if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
-    if (row.orderStatus !== 'Pending') throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
+    if (row.orderStatus !== 'Pending')
+      throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
     const [updated] = await tx
       .update(orders)
       .set({ orderStatus: 'Cancelled', cancelledAt: new Date() })
@@ -130,7 +133,8 @@ export async function deliverOrder(db: Db, actor: SessionUser, id: string): Prom
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!row.paymentStatus) throw new AppError('conflict', 'Only a paid order can be delivered.');
-    if (row.orderStatus !== 'Pending') throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
+    if (row.orderStatus !== 'Pending')
+      throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
     const [updated] = await tx
       .update(orders)
       .set({ orderStatus: 'Delivered', review: true, deliveredAt: new Date() })
@@ -160,7 +164,11 @@ export interface PaymentConfirmation {
  * transaction again changes nothing. A payment that arrives after the order was cancelled or expired takes the stock
  * back if it is still there; otherwise it is refused (and must be refunded).
  */
-export async function markOrderPaid(db: Db, p: PaymentConfirmation, actor?: SessionUser): Promise<{ row: OrderRow; changed: boolean }> {
+export async function markOrderPaid(
+  db: Db,
+  p: PaymentConfirmation,
+  actor?: SessionUser,
+): Promise<{ row: OrderRow; changed: boolean }> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, p.orderId);
     if (actor) assertOwnerOrAdmin(actor, row);
@@ -168,10 +176,14 @@ export async function markOrderPaid(db: Db, p: PaymentConfirmation, actor?: Sess
       if (row.transactionId === p.transactionId) return { row, changed: false };
       throw new AppError('conflict', 'This order is already paid by another payment.');
     }
-    if (p.amountCents !== totalCents(row)) throw new AppError('bad_request', 'transactionId: the payment amount does not match the order');
+    if (p.amountCents !== totalCents(row))
+      throw new AppError('bad_request', 'transactionId: the payment amount does not match the order');
     if (row.orderStatus === 'Cancelled' || row.orderStatus === 'Expired') {
       if (!(await reserveStock(tx, row.productId, row.quantity))) {
-        throw new AppError('conflict', 'This order was cancelled before the payment arrived and the stock is gone; the payment will be refunded.');
+        throw new AppError(
+          'conflict',
+          'This order was cancelled before the payment arrived and the stock is gone; the payment will be refunded.',
+        );
       }
     } else if (row.orderStatus !== 'Pending') {
       throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
@@ -221,9 +233,16 @@ export async function getOrder(db: Db, actor: SessionUser, id: string): Promise<
 }
 
 export async function listOrdersOf(db: Db, email: string): Promise<OrderRow[]> {
-  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  const [owner] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
   if (!owner) return [];
-  return db.select().from(orders).where(eq(orders.userId, owner.id)).orderBy(desc(orders.createdAt), asc(orders.id));
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, owner.id))
+    .orderBy(desc(orders.createdAt), asc(orders.id));
 }
 
 export async function listAllOrders(db: Db): Promise<OrderRow[]> {

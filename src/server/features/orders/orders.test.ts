@@ -36,8 +36,14 @@ describe('POST /api/order/{email}', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ acknowledged: true, insertedId: expect.any(String), message: expect.stringContaining(product.name) });
-    const order = (await t.app.inject({ url: `/api/singleorderitem/${body.insertedId}`, headers: alice.headers })).json();
+    expect(body).toMatchObject({
+      acknowledged: true,
+      insertedId: expect.any(String),
+      message: expect.stringContaining(product.name),
+    });
+    const order = (
+      await t.app.inject({ url: `/api/singleorderitem/${body.insertedId}`, headers: alice.headers })
+    ).json();
     expect(order).toMatchObject({
       name: 'Alice Buyer',
       email: alice.email,
@@ -74,9 +80,23 @@ describe('POST /api/order/{email}', () => {
 
   it('refuses orders for someone else (403), unknown products (404) and anonymous callers (401)', async () => {
     const product = await makeProduct(t.app);
-    expect((await t.app.inject({ method: 'POST', url: `/api/order/${bob.email}`, headers: alice.headers, payload: { productId: product.id, quantity: 1, number: '1', address: 'x' } })).statusCode).toBe(403);
-    expect((await placeOrder(t.app, alice, { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/order/${alice.email}`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/order/${bob.email}`,
+          headers: alice.headers,
+          payload: { productId: product.id, quantity: 1, number: '1', address: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await placeOrder(t.app, alice, { productId: '00000000-0000-4000-8000-000000000000', quantity: 1 }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/order/${alice.email}`, payload: {} })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 409 with the spec message when the order is more than the stock left', async () => {
@@ -94,17 +114,38 @@ describe('reading orders', () => {
   it('customers see their own orders; admins see all; others get 403', async () => {
     const product = await makeProduct(t.app);
     const id = (await placeOrder(t.app, bob, { productId: product.id, quantity: 1 })).json().insertedId;
-    const mine = (await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: bob.headers })).json() as { _id: string }[];
+    const mine = (await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: bob.headers })).json() as {
+      _id: string;
+    }[];
     expect(mine.map((o) => o._id)).toContain(id);
-    expect((await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: alice.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: admin.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: alice.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: alice.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/myorder/${bob.email}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: alice.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url: '/api/order', headers: alice.headers })).statusCode).toBe(403);
-    const all = (await t.app.inject({ url: '/api/order', headers: admin.headers })).json() as { _id: string }[];
+    const all = (await t.app.inject({ url: '/api/order', headers: admin.headers })).json() as {
+      _id: string;
+    }[];
     expect(all.map((o) => o._id)).toContain(id);
-    expect((await t.app.inject({ url: '/api/singleorderitem/not-an-id', headers: admin.headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/singleorderitem/00000000-0000-4000-8000-000000000000', headers: admin.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: '/api/singleorderitem/not-an-id', headers: admin.headers })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          url: '/api/singleorderitem/00000000-0000-4000-8000-000000000000',
+          headers: admin.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -113,7 +154,9 @@ describe('DELETE /api/order/{id}', () => {
     const product = await makeProduct(t.app, { quantity: 5 });
     const id = (await placeOrder(t.app, alice, { productId: product.id, quantity: 4 })).json().insertedId;
     expect(await stockOf(t.app, product.id)).toBe(1);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: bob.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: bob.headers })).statusCode,
+    ).toBe(403);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: alice.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().order.orderStatus).toBe('Cancelled');
@@ -126,11 +169,20 @@ describe('DELETE /api/order/{id}', () => {
   it('an admin may cancel an unpaid order; nobody may cancel a paid one', async () => {
     const product = await makeProduct(t.app, { quantity: 5 });
     const unpaid = (await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).json().insertedId;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(200);
     const paid = (await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).json().insertedId;
     expect((await payOrder(t.app, alice, paid)).pay!.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${paid}`, headers: alice.headers })).statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${paid}`, headers: admin.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/order/${paid}`, headers: alice.headers }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/order/${paid}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(409);
   });
 });
 
@@ -138,13 +190,19 @@ describe('PUT /api/delivery/{id}', () => {
   it('delivers a paid order (admin only), enabling its review; anything else is 409', async () => {
     const product = await makeProduct(t.app, { quantity: 5 });
     const id = (await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).json().insertedId;
-    expect((await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: admin.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(409);
     await payOrder(t.app, alice, id);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: alice.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: alice.headers })).statusCode,
+    ).toBe(403);
     const res = await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: admin.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json().order).toMatchObject({ orderStatus: 'Delivered', review: true, paymentStatus: true });
-    expect((await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: admin.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${id}`, headers: admin.headers })).statusCode,
+    ).toBe(409);
     expect(t.mail.sent.some((m) => m.to === alice.email && m.subject.startsWith('Delivered'))).toBe(true);
   });
 });
@@ -153,21 +211,26 @@ describe('expiry of unpaid orders', () => {
   it('expires unpaid orders older than the limit, releasing their stock; paid and recent ones stay', async () => {
     const product = await makeProduct(t.app, { quantity: 10 });
     const old = (await placeOrder(t.app, alice, { productId: product.id, quantity: 3 })).json().insertedId;
-    const oldPaid = (await placeOrder(t.app, alice, { productId: product.id, quantity: 2 })).json().insertedId;
+    const oldPaid = (await placeOrder(t.app, alice, { productId: product.id, quantity: 2 })).json()
+      .insertedId;
     await payOrder(t.app, alice, oldPaid);
     const recent = (await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).json().insertedId;
     const longAgo = new Date(Date.now() - 49 * 3_600_000);
-    for (const id of [old, oldPaid]) await t.database.db.update(orders).set({ createdAt: longAgo }).where(eq(orders.id, id));
+    for (const id of [old, oldPaid])
+      await t.database.db.update(orders).set({ createdAt: longAgo }).where(eq(orders.id, id));
     expect(await stockOf(t.app, product.id)).toBe(4);
 
     expect(await expireUnpaidOrders(t.database.db, t.config.orderExpiryMs)).toBeGreaterThanOrEqual(1);
-    const status = async (id: string) => (await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: alice.headers })).json().orderStatus;
+    const status = async (id: string) =>
+      (await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: alice.headers })).json().orderStatus;
     expect(await status(old)).toBe('Expired');
     expect(await status(oldPaid)).toBe('Pending');
     expect(await status(recent)).toBe('Pending');
     expect(await stockOf(t.app, product.id)).toBe(7);
     // An expired order can't be paid or cancelled any more.
     expect((await payOrder(t.app, alice, old)).intent.statusCode).toBe(409);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/order/${old}`, headers: alice.headers })).statusCode).toBe(409);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/order/${old}`, headers: alice.headers })).statusCode,
+    ).toBe(409);
   });
 });

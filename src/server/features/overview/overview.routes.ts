@@ -8,7 +8,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/overview',
     {
       config: { auth: 'admin' },
-      schema: { tags: ['overview'], summary: 'Revenue, orders by status, low stock and newest orders (admin)', response: { 200: overviewSchema, ...errorResponses(401, 403) } },
+      schema: {
+        tags: ['overview'],
+        summary: 'Revenue, orders by status, low stock and newest orders (admin)',
+        response: { 200: overviewSchema, ...errorResponses(401, 403) },
+      },
     },
     async () => storeOverview(app.database.db),
   );

@@ -11,7 +11,11 @@ export async function storeOverview(db: Db, now = new Date()): Promise<Overview>
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
   const dayExpr = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const revenueRows = await db
-    .select({ date: dayExpr, cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity})`, n: sql<number>`count(*)::int` })
+    .select({
+      date: dayExpr,
+      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity})`,
+      n: sql<number>`count(*)::int`,
+    })
     .from(orders)
     .where(and(eq(orders.paymentStatus, true), gte(orders.paidAt, start)))
     .groupBy(dayExpr);
@@ -23,15 +27,25 @@ export async function storeOverview(db: Db, now = new Date()): Promise<Overview>
   });
 
   const statusExpr = sql<string>`case when ${orders.orderStatus} = 'Pending' and ${orders.paymentStatus} then 'Paid' else ${orders.orderStatus} end`;
-  const statusRows = await db.select({ status: statusExpr, n: sql<number>`count(*)::int` }).from(orders).groupBy(statusExpr);
-  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Expired'] as const).map((status) => ({
-    status,
-    count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
-  }));
+  const statusRows = await db
+    .select({ status: statusExpr, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .groupBy(statusExpr);
+  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Expired'] as const).map(
+    (status) => ({
+      status,
+      count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
+    }),
+  );
 
   const lowStock = (
     await db
-      .select({ id: products.id, name: products.name, quantity: products.quantity, minOrder: products.minOrder })
+      .select({
+        id: products.id,
+        name: products.name,
+        quantity: products.quantity,
+        minOrder: products.minOrder,
+      })
       .from(products)
       .where(and(isNull(products.archivedAt), lt(products.quantity, products.minOrder)))
       .orderBy(products.quantity)

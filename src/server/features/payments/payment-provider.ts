@@ -6,7 +6,13 @@ export interface ProviderIntent {
   /** The provider's intent id; it is the order's transactionId once paid. */
   id: string;
   clientSecret: string;
-  status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+  status:
+    | 'requires_payment_method'
+    | 'requires_confirmation'
+    | 'requires_action'
+    | 'processing'
+    | 'succeeded'
+    | 'canceled';
   amountCents: number;
   currency: string;
   /** The order this intent was created for (metadata.orderId on Stripe). */

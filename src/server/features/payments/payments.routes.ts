@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '../../../shared/common/common.schema';
 import { orderPaySchema, orderUpdatedSchema } from '../../../shared/orders/orders.schema';
-import { paymentIntentRequestSchema, paymentIntentSchema, testCardConfirmedSchema, testCardConfirmSchema } from '../../../shared/payments/payments.schema';
+import {
+  paymentIntentRequestSchema,
+  paymentIntentSchema,
+  testCardConfirmedSchema,
+  testCardConfirmSchema,
+} from '../../../shared/payments/payments.schema';
 import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
 import { toOrder } from '../orders/orders.service';
@@ -16,7 +21,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: "A payment intent for an unpaid order; the amount is the stored order's total (a body total is ignored)",
+        summary:
+          "A payment intent for an unpaid order; the amount is the stored order's total (a body total is ignored)",
         body: paymentIntentRequestSchema,
         response: { 200: paymentIntentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -35,7 +41,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: testCardConfirmedSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
       },
     },
-    async (req) => ({ status: 'succeeded' as const, transactionId: await confirmTestCard(app, currentUser(req), req.body) }),
+    async (req) => ({
+      status: 'succeeded' as const,
+      transactionId: await confirmTestCard(app, currentUser(req), req.body),
+    }),
   );
 
   app.put(

@@ -9,12 +9,24 @@ import { getOrder, markOrderPaid, totalCents, type OrderRow } from '../orders/or
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
 
 /** POST /make-payment: an intent for the stored order's amount (never an amount from the caller). */
-export async function createPayment(app: FastifyInstance, actor: SessionUser, orderId: string): Promise<PaymentIntent> {
+export async function createPayment(
+  app: FastifyInstance,
+  actor: SessionUser,
+  orderId: string,
+): Promise<PaymentIntent> {
   const { db } = app.database;
   const row = await getOrder(db, actor, orderId);
   if (row.paymentStatus) throw new AppError('conflict', 'This order is already paid.');
-  if (row.orderStatus !== 'Pending') throw new AppError('conflict', `This order is ${row.orderStatus.toLowerCase()} and can no longer be paid.`);
-  const intent = await app.payments.createIntent({ orderId: row.id, amountCents: totalCents(row), email: row.email });
+  if (row.orderStatus !== 'Pending')
+    throw new AppError(
+      'conflict',
+      `This order is ${row.orderStatus.toLowerCase()} and can no longer be paid.`,
+    );
+  const intent = await app.payments.createIntent({
+    orderId: row.id,
+    amountCents: totalCents(row),
+    email: row.email,
+  });
   await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, row.id));
   return {
     clientSecret: intent.clientSecret,
@@ -34,9 +46,11 @@ export async function confirmOrderPayment(
   actor?: SessionUser,
 ): Promise<OrderRow> {
   const intent = await app.payments.retrieveIntent(p.transactionId);
-  if (!intent || intent.orderId !== p.orderId) throw new AppError('bad_request', 'transactionId: no payment for this order has this id');
+  if (!intent || intent.orderId !== p.orderId)
+    throw new AppError('bad_request', 'transactionId: no payment for this order has this id');
   if (intent.status !== 'succeeded') throw new AppError('payment_required', 'The payment has not succeeded.');
-  if (intent.currency.toLowerCase() !== 'usd') throw new AppError('bad_request', 'transactionId: the payment currency does not match');
+  if (intent.currency.toLowerCase() !== 'usd')
+    throw new AppError('bad_request', 'transactionId: the payment currency does not match');
   const { row, changed } = await markOrderPaid(
     app.database.db,
     { orderId: p.orderId, transactionId: intent.id, amountCents: intent.amountCents, phone: p.phone },
@@ -47,18 +61,25 @@ export async function confirmOrderPayment(
 }
 
 /** The built-in test processor's card confirmation (what Stripe.js's confirmCardPayment does against Stripe). */
-export async function confirmTestCard(app: FastifyInstance, actor: SessionUser, input: TestCardConfirm): Promise<string> {
-  if (app.payments.kind !== 'test') throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
+export async function confirmTestCard(
+  app: FastifyInstance,
+  actor: SessionUser,
+  input: TestCardConfirm,
+): Promise<string> {
+  if (app.payments.kind !== 'test')
+    throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
   const { db } = app.database;
   const intent = await findTestIntentBySecret(db, input.clientSecret);
   const row = await getOrder(db, actor, intent.orderId);
   if (intent.status === 'succeeded') return intent.id;
   // Never take money for an order that can no longer be fulfilled.
-  if (row.paymentStatus || row.orderStatus !== 'Pending') throw new AppError('conflict', 'This order can no longer be paid.');
+  if (row.paymentStatus || row.orderStatus !== 'Pending')
+    throw new AppError('conflict', 'This order can no longer be paid.');
   try {
     checkTestCard(input);
   } catch (err) {
-    if (err instanceof AppError) await setTestIntentStatus(db, intent.id, 'requires_payment_method', err.message);
+    if (err instanceof AppError)
+      await setTestIntentStatus(db, intent.id, 'requires_payment_method', err.message);
     throw err;
   }
   await setTestIntentStatus(db, intent.id, 'succeeded', null);

@@ -75,21 +75,31 @@ const declines: Record<string, string> = {
 /** Checks a test card like a card network would; throws the error the customer should see. */
 export function checkTestCard(card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()) {
   const digits = card.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new AppError('bad_request', 'cardNumber: Your card number is invalid.');
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
+    throw new AppError('bad_request', 'cardNumber: Your card number is invalid.');
   const expires = parseExpiry(card.expiry);
   if (!expires) throw new AppError('bad_request', "expiry: Your card's expiration date is invalid.");
   if (expires < now) throw new AppError('bad_request', "expiry: Your card's expiration year is in the past.");
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) throw new AppError('bad_request', "cvc: Your card's security code is invalid.");
+  if (!/^\d{3,4}$/.test(card.cvc.trim()))
+    throw new AppError('bad_request', "cvc: Your card's security code is invalid.");
   const decline = declines[digits];
   if (decline) throw new AppError('payment_required', decline);
 }
 
 export async function findTestIntentBySecret(db: Db, clientSecret: string) {
-  const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.clientSecret, clientSecret));
+  const [row] = await db
+    .select()
+    .from(testPaymentIntents)
+    .where(eq(testPaymentIntents.clientSecret, clientSecret));
   if (!row) throw new AppError('not_found', 'Payment not found');
   return row;
 }
 
-export async function setTestIntentStatus(db: Db, id: string, status: 'succeeded' | 'requires_payment_method', lastError: string | null) {
+export async function setTestIntentStatus(
+  db: Db,
+  id: string,
+  status: 'succeeded' | 'requires_payment_method',
+  lastError: string | null,
+) {
   await db.update(testPaymentIntents).set({ status, lastError }).where(eq(testPaymentIntents.id, id));
 }

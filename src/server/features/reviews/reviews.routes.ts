@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailParamsSchema } from '../../../shared/accounts/accounts.schema';
 import { idParamsSchema } from '../../../shared/common/common.schema';
-import { productReviewsSchema, reviewCreatedSchema, reviewCreateSchema, reviewListSchema } from '../../../shared/reviews/reviews.schema';
+import {
+  productReviewsSchema,
+  reviewCreatedSchema,
+  reviewCreateSchema,
+  reviewListSchema,
+} from '../../../shared/reviews/reviews.schema';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
 import { createReview, listReviewsOf, productReviews } from './reviews.service';
@@ -22,14 +27,22 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewCreatedSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (req) => ({ acknowledged: true as const, insertedId: await createReview(db, currentUser(req), req.body) }),
+    async (req) => ({
+      acknowledged: true as const,
+      insertedId: await createReview(db, currentUser(req), req.body),
+    }),
   );
 
   app.get(
     '/review/:email',
     {
       config: { auth: 'user' },
-      schema: { tags, summary: "A customer's reviews (self or admin)", params: emailParamsSchema, response: { 200: reviewListSchema, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: "A customer's reviews (self or admin)",
+        params: emailParamsSchema,
+        response: { 200: reviewListSchema, ...errorResponses(400, 401, 403) },
+      },
     },
     async (req) => {
       assertSelfOrAdmin(currentUser(req), req.params.email);

@@ -27,16 +27,31 @@ export async function createReview(db: Db, author: SessionUser, input: ReviewCre
   return db.transaction(async (tx) => {
     const mine = eq(orders.userId, author.id);
     const [order] = input.orderId
-      ? await tx.select().from(orders).where(and(eq(orders.id, input.orderId), mine)).for('update')
+      ? await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, input.orderId), mine))
+          .for('update')
       : await tx
           .select()
           .from(orders)
-          .where(and(mine, eq(orders.productName, input.productName), eq(orders.orderStatus, 'Delivered'), eq(orders.reviewed, false)))
+          .where(
+            and(
+              mine,
+              eq(orders.productName, input.productName),
+              eq(orders.orderStatus, 'Delivered'),
+              eq(orders.reviewed, false),
+            ),
+          )
           .orderBy(asc(orders.deliveredAt))
           .limit(1)
           .for('update');
-    if (!order) throw input.orderId ? notFound('Order') : new AppError('conflict', 'You can review a product once your order of it has been delivered.');
-    if (order.productName !== input.productName) throw new AppError('bad_request', 'productName: does not match the order');
+    if (!order)
+      throw input.orderId
+        ? notFound('Order')
+        : new AppError('conflict', 'You can review a product once your order of it has been delivered.');
+    if (order.productName !== input.productName)
+      throw new AppError('bad_request', 'productName: does not match the order');
     if (order.orderStatus !== 'Delivered' || !order.review) {
       throw new AppError('conflict', 'You can review a product once your order of it has been delivered.');
     }
@@ -60,9 +75,16 @@ export async function createReview(db: Db, author: SessionUser, input: ReviewCre
 }
 
 export async function listReviewsOf(db: Db, email: string): Promise<Review[]> {
-  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  const [owner] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.trim().toLowerCase()));
   if (!owner) return [];
-  const rows = await db.select().from(reviews).where(eq(reviews.userId, owner.id)).orderBy(desc(reviews.createdAt));
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.userId, owner.id))
+    .orderBy(desc(reviews.createdAt));
   return rows.map(toReview);
 }
 
@@ -72,10 +94,21 @@ export async function productReviews(db: Db, productId: string, limit = 50): Pro
     .select({ average: avg(reviews.rating), count: count() })
     .from(reviews)
     .where(eq(reviews.productId, productId));
-  const rows = await db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt)).limit(limit);
+  const rows = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt))
+    .limit(limit);
   return {
     average: stats?.average == null ? null : Math.round(Number(stats.average) * 10) / 10,
     count: stats?.count ?? 0,
-    reviews: rows.map((r) => ({ _id: r.id, name: r.name, rating: r.rating, reviewMessage: r.message, createdAt: r.createdAt.toISOString() })),
+    reviews: rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      rating: r.rating,
+      reviewMessage: r.message,
+      createdAt: r.createdAt.toISOString(),
+    })),
   };
 }

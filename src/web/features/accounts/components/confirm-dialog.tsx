@@ -8,6 +8,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onClose,
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that dismisses the dialog. */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         </div>
         <div className="modal-action flex-wrap">
           <button type="button" className="btn" onClick={onClose} disabled={busy} autoFocus>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
             {busy && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}

@@ -1,0 +1,161 @@
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+import { newEmail } from './mail';
+import { e2eAdmin } from './admin';
+
+interface ApiProduct {
+  _id: string;
+  name: string;
+  quantity: number;
+  minOrder: number;
+  price: number;
+}
+
+async function registerCustomer(page: Page, name: string) {
+  const email = newEmail(name.split(' ')[0]!.toLowerCase());
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret123');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  return email;
+}
+
+async function adminPage(browser: Browser) {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(e2eAdmin.email);
+  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('Login successfully')).toBeVisible();
+  return page;
+}
+
+async function productWithMinOrder(page: Page): Promise<ApiProduct> {
+  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
+  return products.find((p) => p.minOrder > 1 && p.quantity >= p.minOrder + 5)!;
+}
+
+async function stock(page: Page, id: string) {
+  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
+  return products.find((p) => p._id === id)!.quantity;
+}
+
+async function confirmIfAsked(page: Page, name: RegExp) {
+  const dialog = page.getByRole('dialog');
+  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name }).last().click();
+}
+
+test('order → declined card → paid → delivered → reviewed, shown in My reviews and on the product page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await registerCustomer(page, 'Olga Orderer');
+  const product = await productWithMinOrder(page);
+  const before = await stock(page, product._id);
+
+  await page.goto('/our-products');
+  await page.getByRole('link', { name: `Order Now: ${product.name}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expectAccessible(page, 'product');
+
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  const modal = page.getByRole('dialog');
+  await expect(modal.getByLabel('Quantity')).toHaveValue(String(product.minOrder));
+  await modal.getByLabel('Quantity').fill(String(product.minOrder - 1));
+  await modal.getByRole('button', { name: 'Place order' }).click();
+  await expect(modal.getByText('You cannot order below the minimum order.')).toBeVisible();
+  await expect(modal.getByText('Number is required')).toBeVisible();
+  await expect(modal.getByText('Address is required')).toBeVisible();
+  await modal.getByLabel('Quantity').fill(String(product.quantity + 1));
+  await expect(modal.getByText('You can not buy more then stock')).toBeVisible();
+  await modal.getByLabel('Quantity').fill(String(product.minOrder));
+  await modal.getByLabel('Number').fill('5550100');
+  await modal.getByLabel('Address').fill('12 Foundry Lane, Springfield');
+  await modal.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/is placed/)).toBeVisible();
+  expect(await stock(page, product._id)).toBe(before - product.minOrder);
+
+  await page.goto('/dashboard/my-orders');
+  const row = page.getByRole('row').filter({ hasText: product.name }).first();
+  await expect(row.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
+  await expectAccessible(page, 'my orders');
+  await row.getByRole('link', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/Test mode/).first()).toBeVisible();
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await expect(pay).toBeEnabled();
+  await expectAccessible(page, 'payment');
+  await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await page.getByLabel('Expiry').fill('12/40');
+  await page.getByLabel('CVC').fill('123');
+  await pay.click();
+  await expect(page.getByText('Your card was declined.')).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.click();
+  await expect(page.getByText('Congrats! Payment is done')).toBeVisible();
+  await expect(page.getByText('Payment Done! Please wait for delivery.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  await expect(page.getByRole('row').filter({ hasText: product.name }).first()).toContainText('Payment done');
+
+  const admin = await adminPage(browser);
+  await admin.goto('/dashboard/manage-all-product');
+  await expect(admin.getByRole('heading', { level: 1, name: /Manage All Products/ })).toBeVisible();
+  await expectAccessible(admin, 'manage all orders');
+  const adminRow = admin
+    .getByRole('row')
+    .filter({ hasText: product.name })
+    .filter({ hasText: 'Olga Orderer' })
+    .first();
+  await expect(adminRow).toContainText('Paid');
+  await adminRow.getByRole('button', { name: /Delivery/ }).click();
+  await confirmIfAsked(admin, /Deliver|Confirm|Yes/);
+  await expect(admin.getByText('Successfully delivered')).toBeVisible();
+
+  await page.reload();
+  const delivered = page.getByRole('row').filter({ hasText: product.name }).first();
+  await delivered.getByRole('button', { name: 'Write a review' }).click();
+  await page.getByRole('button', { name: /Submit|Send|Save/ }).click();
+  await expect(page.getByText('Please input all requirements')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Rating' }).selectOption({ label: '5 Star' });
+  await page.getByRole('textbox', { name: 'Review' }).click();
+  await expect(page.getByText('Please input all requirements')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Review' }).fill('Runs all day without overheating.');
+  await page.getByRole('button', { name: /Submit|Send|Save/ }).click();
+  await expect(page.getByText('Review setSuccessfully')).toBeVisible();
+
+  await page.goto('/dashboard/my-reviews');
+  await expect(page.getByText('Runs all day without overheating.')).toBeVisible();
+  await expectAccessible(page, 'my reviews');
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByText('Runs all day without overheating.')).toBeVisible();
+  await expect(page.getByText('Olga Orderer')).toBeVisible();
+});
+
+test('cancelling an unpaid order gives the stock back', async ({ page }) => {
+  await registerCustomer(page, 'Carl Canceller');
+  const product = await productWithMinOrder(page);
+  await page.goto(`/product/${product._id}`);
+  const before = await stock(page, product._id);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.getByLabel('Number').fill('5550100');
+  await modal.getByLabel('Address').fill('3 Depot Street');
+  await modal.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/is placed/)).toBeVisible();
+  expect(await stock(page, product._id)).toBe(before - product.minOrder);
+
+  await page.goto('/dashboard/my-orders');
+  const row = page.getByRole('row').filter({ hasText: product.name }).first();
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await confirmIfAsked(page, /Cancel order|Confirm|Yes/);
+  await expect(page.getByText('Successfully deleted')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: product.name }).first()).toContainText('Cancelled');
+  expect(await stock(page, product._id)).toBe(before);
+});

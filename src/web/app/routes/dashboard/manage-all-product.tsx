@@ -1,0 +1,20 @@
+import { useAllOrders } from '../../../features/orders/api/get-all-orders';
+import { AllOrdersTable } from '../../../features/orders/components/all-orders-table';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** SPEC §2: "titled Manage All Products with the order count; it lists orders". */
+export function Component() {
+  useDocumentTitle('Manage All Products');
+  const orders = useAllOrders();
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+        Manage All Products{orders.data && ` (${orders.data.length})`}
+      </h1>
+      <p className="mt-2 text-base-content/75">
+        Every order of the shop. Mark paid orders delivered, or cancel orders that were never paid.
+      </p>
+      <AllOrdersTable orders={orders} />
+    </section>
+  );
+}

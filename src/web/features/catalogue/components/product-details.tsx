@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PackageX } from 'lucide-react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatCount, formatPrice } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '../../accounts/api/get-session';
+import { canOrder, OrderModal } from '../../orders/components/order-modal';
+import { ProductReviews } from '../../reviews/components/product-reviews';
+import { useProduct } from '../api/get-product';
+
+const backLink = (
+  <Link to={paths.products} className="link link-hover mb-6 inline-flex items-center gap-1 text-sm">
+    <span aria-hidden="true">←</span> All products
+  </Link>
+);
+
+/** SPEC §2 /product/{id}: the product, its reviews and the Order Now button that opens the order modal. */
+export function ProductDetails({ id }: { id: string }) {
+  const product = useProduct(id);
+  const session = useSession();
+  const [ordering, setOrdering] = useState(false);
+  const notFound =
+    product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
+  useDocumentTitle(product.data?.name ?? (notFound ? 'Product not found' : 'Product'));
+
+  if (notFound)
+    return (
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
+        <PackageX aria-hidden="true" className="size-16 text-base-content/60" />
+        <h1 className="text-3xl font-bold">Product not found</h1>
+        <p className="text-base-content/75">This product does not exist or is no longer sold.</p>
+        <Link to={paths.products} className="btn btn-primary">
+          See all products
+        </Link>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      {backLink}
+      {product.isPending && (
+        <div role="status" className="grid gap-8 md:grid-cols-2">
+          <span className="sr-only">Loading the product…</span>
+          <div aria-hidden="true" className="skeleton aspect-[4/3] w-full" />
+          <div aria-hidden="true" className="space-y-4">
+            <div className="skeleton h-10 w-3/4" />
+            <div className="skeleton h-8 w-1/3" />
+            <div className="skeleton h-16 w-full" />
+            <div className="skeleton h-24 w-full" />
+            <div className="skeleton h-12 w-40" />
+          </div>
+        </div>
+      )}
+      {product.isError && (
+        <>
+          <h1 className="text-3xl font-bold">Product</h1>
+          <ErrorState
+            message={`We could not load this product. ${product.error.message}`}
+            onRetry={() => void product.refetch()}
+          />
+        </>
+      )}
+      {product.data && (
+        <>
+          <article className="grid gap-8 md:grid-cols-2">
+            <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
+              <img
+                src={product.data.img}
+                alt={product.data.name}
+                width={800}
+                height={600}
+                fetchPriority="high"
+                className="aspect-[4/3] h-full w-full object-cover"
+              />
+            </figure>
+            <div className="flex flex-col gap-4">
+              <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.data.name}</h1>
+              <p className="text-3xl font-bold text-primary">
+                {formatPrice(product.data.price)}
+                <span className="ml-1 text-base font-normal text-base-content/75">per unit</span>
+              </p>
+              <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4">
+                <div>
+                  <dt className="text-sm text-base-content/75">Quantity</dt>
+                  <dd className="font-semibold">{formatCount(product.data.quantity)} in stock</dd>
+                </div>
+                <div>
+                  <dt className="text-sm text-base-content/75">Minimum order</dt>
+                  <dd className="font-semibold">{formatCount(product.data.minOrder)}</dd>
+                </div>
+              </dl>
+              <p className="leading-relaxed whitespace-pre-line">{product.data.desc}</p>
+              {canOrder(product.data) ? (
+                <div>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-lg w-full sm:w-auto"
+                    onClick={() => setOrdering(true)}
+                    disabled={!session.data}
+                  >
+                    Order Now
+                  </button>
+                </div>
+              ) : (
+                <p role="note" className="alert alert-warning alert-soft text-base-content">
+                  This product can&apos;t be ordered right now: not enough stock for the minimum order.
+                </p>
+              )}
+            </div>
+          </article>
+          <ProductReviews productId={product.data._id} />
+          {ordering && session.data && (
+            <OrderModal
+              product={product.data}
+              customer={{ name: session.data.user.name, email: session.data.user.email }}
+              onClose={() => setOrdering(false)}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

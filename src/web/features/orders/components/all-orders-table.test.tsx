@@ -1,0 +1,134 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Order } from '@shared/orders/orders.schema';
+import { messages } from '@shared/messages';
+import { Component as ManageAllProduct } from '../../../app/routes/dashboard/manage-all-product';
+import { notify } from '../../../lib/notify';
+import { makeOrder } from '../../../test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '../../../test/utils';
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+
+const server = setupMswServer();
+
+let orders: Order[];
+beforeEach(() => {
+  vi.mocked(notify).mockClear();
+  orders = [
+    makeOrder({ productName: 'Unpaid drill', name: 'Bob', email: 'bob@example.com' }),
+    makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_1' }),
+    makeOrder({
+      productName: 'Delivered grinder',
+      paymentStatus: true,
+      orderStatus: 'Delivered',
+      review: true,
+    }),
+    makeOrder({ productName: 'Cancelled vice', orderStatus: 'Cancelled' }),
+    makeOrder({ productName: 'Expired clamp', orderStatus: 'Expired' }),
+  ];
+});
+
+const row = (productName: string) => screen.getByText(productName).closest('tr')!;
+
+describe('Manage All Products', () => {
+  it('is titled with the order count and lists every order', async () => {
+    server.use(http.get('/api/order', () => HttpResponse.json(orders)));
+    renderWithProviders(<ManageAllProduct />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(/^Manage All Products$/);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage All Products (5)' }),
+    ).toBeInTheDocument();
+
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['SL', 'Customer', 'Product', 'Quantity', 'Total', 'Payment', 'Status', 'Action']);
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+    expect(table.parentElement).toHaveClass('overflow-x-auto');
+
+    const unpaid = within(row('Unpaid drill'));
+    expect(unpaid.getByText('Bob')).toBeInTheDocument();
+    expect(unpaid.getByText('bob@example.com')).toBeInTheDocument();
+    expect(unpaid.getByText('Unpaid')).toBeInTheDocument();
+    expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
+  });
+
+  it('offers Delivery only for paid, undelivered orders and Cancel only for unpaid, pending ones', async () => {
+    server.use(http.get('/api/order', () => HttpResponse.json(orders)));
+    renderWithProviders(<ManageAllProduct />);
+    await screen.findByRole('table');
+    const buttons = (name: string) =>
+      within(row(name))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    expect(buttons('Unpaid drill')).toEqual(['Cancel']);
+    expect(buttons('Paid saw')).toEqual(['Delivery']);
+    expect(within(row('Paid saw')).getByText('Paid')).toBeInTheDocument();
+    expect(buttons('Delivered grinder')).toEqual([]);
+    expect(buttons('Cancelled vice')).toEqual([]);
+    expect(buttons('Expired clamp')).toEqual([]);
+  });
+
+  it('delivers after confirmation and toasts "Successfully delivered"', async () => {
+    const delivered = vi.fn();
+    server.use(
+      http.get('/api/order', () => HttpResponse.json(orders)),
+      http.put('/api/delivery/:id', ({ params }) => {
+        delivered(params.id);
+        orders = orders.map((o) =>
+          o._id === params.id ? { ...o, orderStatus: 'Delivered', review: true } : o,
+        );
+        return HttpResponse.json({ acknowledged: true, order: orders[1] });
+      }),
+    );
+    const { user } = renderWithProviders(<ManageAllProduct />);
+    await user.click(await screen.findByRole('button', { name: /^Delivery Paid saw/ }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Mark as delivered?' })).getByRole('button', {
+        name: 'Deliver',
+      }),
+    );
+    await waitFor(() => expect(delivered).toHaveBeenCalledWith(orders[1]!._id));
+    expect(notify).toHaveBeenCalledWith('success', messages.delivered);
+    await waitFor(() => expect(within(row('Paid saw')).getByText('Delivered')).toBeInTheDocument());
+    expect(within(row('Paid saw')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('cancels an unpaid order after confirmation and toasts "Successfully deleted"', async () => {
+    const deleted = vi.fn();
+    server.use(
+      http.get('/api/order', () => HttpResponse.json(orders)),
+      http.delete('/api/order/:id', ({ params }) => {
+        deleted(params.id);
+        orders = orders.map((o) => (o._id === params.id ? { ...o, orderStatus: 'Cancelled' } : o));
+        return HttpResponse.json({ acknowledged: true, order: orders[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<ManageAllProduct />);
+    await user.click(await screen.findByRole('button', { name: /^Cancel Unpaid drill/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith(orders[0]!._id));
+    expect(notify).toHaveBeenCalledWith('success', messages.orderCancelled);
+    await waitFor(() => expect(within(row('Unpaid drill')).getByText('Cancelled')).toBeInTheDocument());
+  });
+
+  it('has empty and error states', async () => {
+    server.use(http.get('/api/order', () => HttpResponse.json([])));
+    const first = renderWithProviders(<ManageAllProduct />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading orders');
+    expect(await screen.findByText('There are no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Manage All Products (0)');
+    first.unmount();
+
+    server.use(
+      http.get('/api/order', () =>
+        HttpResponse.json({ error: 'forbidden', message: 'Admins only.' }, { status: 403 }),
+      ),
+    );
+    renderWithProviders(<ManageAllProduct />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the orders. Admins only.');
+  });
+});

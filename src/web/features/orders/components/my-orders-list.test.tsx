@@ -1,0 +1,204 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Order } from '@shared/orders/orders.schema';
+import { messages } from '@shared/messages';
+import { Component as MyOrdersPage } from '../../../app/routes/dashboard/my-orders';
+import { notify } from '../../../lib/notify';
+import { makeOrder, session } from '../../../test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '../../../test/utils';
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+
+const server = setupMswServer();
+
+let orders: Order[];
+function useApi() {
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/myorder/:email', () => HttpResponse.json(orders)),
+  );
+}
+
+const card = (productName: string) => screen.getByRole('link', { name: productName }).closest('tr')!;
+
+beforeEach(() => vi.mocked(notify).mockClear());
+
+describe('My Orders', () => {
+  it('offers the actions of SPEC §4 for each state of an order', async () => {
+    orders = [
+      makeOrder({ _id: 'a0000000-0000-4000-8000-000000000001', productName: 'Unpaid drill' }),
+      makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_123' }),
+      makeOrder({
+        productName: 'Delivered grinder',
+        paymentStatus: true,
+        transactionId: 'pi_456',
+        orderStatus: 'Delivered',
+        review: true,
+      }),
+      makeOrder({
+        productName: 'Reviewed lathe',
+        paymentStatus: true,
+        orderStatus: 'Delivered',
+        review: true,
+        reviewed: true,
+      }),
+      makeOrder({ productName: 'Cancelled vice', orderStatus: 'Cancelled' }),
+      makeOrder({ productName: 'Expired clamp', orderStatus: 'Expired' }),
+    ];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    await screen.findByRole('table');
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Product', 'Quantity', 'Total', 'Status', 'Payment', 'Review']);
+    expect(screen.getByRole('table').parentElement).toHaveClass('overflow-x-auto');
+
+    // Unpaid: a red Pay link to the payment page and Cancel.
+    const unpaid = within(card('Unpaid drill'));
+    const pay = unpaid.getByRole('link', { name: /^Pay/ });
+    expect(pay).toHaveTextContent('Pay');
+    expect(pay).toHaveClass('btn-error');
+    expect(pay).toHaveAttribute('href', '/dashboard/payment/a0000000-0000-4000-8000-000000000001');
+    expect(unpaid.getByRole('button', { name: /^Cancel/ })).toBeEnabled();
+    expect(unpaid.queryByText('Payment done')).not.toBeInTheDocument();
+    expect(unpaid.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
+    expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
+    expect(unpaid.getByText('Pending')).toBeInTheDocument();
+
+    // Paid, not delivered: Payment done (with the transaction), no Pay or Cancel, Wait for delivery.
+    const paid = within(card('Paid saw'));
+    expect(paid.getByText('Payment done')).toBeInTheDocument();
+    expect(paid.getByText('pi_123')).toBeInTheDocument();
+    expect(paid.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(paid.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+    expect(paid.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
+
+    // Delivered: Write a review.
+    const delivered = within(card('Delivered grinder'));
+    expect(delivered.getByText('Payment done')).toBeInTheDocument();
+    expect(delivered.getByRole('button', { name: /^Write a review/ })).toBeEnabled();
+    expect(delivered.queryByRole('button', { name: 'Wait for delivery' })).not.toBeInTheDocument();
+
+    // Reviewed.
+    const reviewed = within(card('Reviewed lathe'));
+    expect(reviewed.getByText('Reviewed')).toBeInTheDocument();
+    expect(reviewed.queryByRole('button', { name: /^Write a review/ })).not.toBeInTheDocument();
+
+    // Cancelled and expired: a badge and no actions.
+    for (const [name, status] of [
+      ['Cancelled vice', 'Cancelled'],
+      ['Expired clamp', 'Expired'],
+    ] as const) {
+      const closed = within(card(name));
+      expect(closed.getByText(status)).toBeInTheDocument();
+      expect(closed.queryByRole('button')).not.toBeInTheDocument();
+      expect(closed.queryAllByRole('link').map((a) => a.textContent)).toEqual([name]);
+    }
+  });
+
+  it('cancels an unpaid order after confirmation and toasts "Successfully deleted"', async () => {
+    const order = makeOrder({ productName: 'Unpaid drill' });
+    orders = [order];
+    const deleted = vi.fn();
+    useApi();
+    server.use(
+      http.delete('/api/order/:id', ({ params }) => {
+        deleted(params.id);
+        orders = [{ ...order, orderStatus: 'Cancelled' }];
+        return HttpResponse.json({ acknowledged: true, order: orders[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: /^Cancel order for Unpaid drill/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Cancel this order?' }));
+    await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
+
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith(order._id));
+    expect(notify).toHaveBeenCalledWith('success', messages.orderCancelled);
+    await waitFor(() => expect(within(card('Unpaid drill')).getByText('Cancelled')).toBeInTheDocument());
+    expect(within(card('Unpaid drill')).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the confirmation is dismissed, and shows a refusal', async () => {
+    orders = [makeOrder({ productName: 'Unpaid drill' })];
+    useApi();
+    server.use(
+      http.delete('/api/order/:id', () =>
+        HttpResponse.json({ error: 'conflict', message: 'This order is already paid.' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: /^Cancel order for/ }));
+    await user.click(screen.getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Cancel order for/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      'This order is already paid.',
+    );
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('opens the review form for a delivered order', async () => {
+    orders = [
+      makeOrder({
+        productName: 'Delivered grinder',
+        paymentStatus: true,
+        orderStatus: 'Delivered',
+        review: true,
+      }),
+    ];
+    useApi();
+    const { user } = renderWithProviders(<MyOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: /^Write a review/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Review Delivered grinder' }));
+    expect(dialog.getByLabelText('Rating')).toHaveFocus();
+  });
+
+  it('repeats the congratulations after a payment', async () => {
+    orders = [makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_9' })];
+    useApi();
+    renderWithProviders(<MyOrdersPage />, { state: { paid: { transactionId: 'pi_9' } } });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent(messages.paymentCongrats);
+    expect(status).toHaveTextContent('Transaction id: pi_9');
+    expect(await screen.findByText('Payment done')).toBeInTheDocument();
+  });
+
+  it('has an empty state with a link to the products', async () => {
+    orders = [];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse our products' })).toHaveAttribute(
+      'href',
+      '/our-products',
+    );
+  });
+
+  it('shows a loading state, then an error with a retry', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+      http.get('/api/myorder/:email', () =>
+        fail
+          ? HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 })
+          : HttpResponse.json([]),
+      ),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading your orders');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load your orders. Database down.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, PackageOpen } from 'lucide-react';
+import type { Order } from '@shared/orders/orders.schema';
+import { ErrorState } from '../../../components/ui/error-state';
+import { accountPaths } from '../../../config/account-paths';
+import { paths } from '../../../config/paths';
+import { formatCount, formatDate, formatPrice } from '../../../lib/format';
+import { ReviewForm } from '../../reviews/components/review-form';
+import { useMyOrders } from '../api/get-my-orders';
+import { isClosed, isPayable, StatusBadge } from './order-badges';
+import { CancelOrderDialog } from './order-dialogs';
+
+type Customer = { name: string; email: string };
+
+const noAction = (
+  <span className="text-base-content/60">
+    <span aria-hidden="true">—</span>
+    <span className="sr-only">None</span>
+  </span>
+);
+
+/** SPEC §4 payment column: Pay and Cancel while unpaid, "Payment done" once paid. */
+function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  if (isPayable(order))
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <div className="flex gap-2">
+          <Link
+            to={accountPaths.payment(order._id)}
+            className="btn btn-sm btn-error"
+            aria-label={`Pay for ${order.productName}`}
+          >
+            Pay
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`Cancel order for ${order.productName}`}
+            onClick={onCancel}
+          >
+            Cancel
+          </button>
+        </div>
+        {order.expiresAt && (
+          <span className="text-xs whitespace-nowrap text-base-content/75">
+            Pay by <time dateTime={order.expiresAt}>{formatDate(order.expiresAt)}</time>
+          </span>
+        )}
+      </div>
+    );
+  if (order.paymentStatus)
+    return (
+      <div className="flex flex-col gap-0.5">
+        <span className="inline-flex items-center gap-1 font-semibold whitespace-nowrap text-success">
+          <CheckCircle2 aria-hidden="true" className="size-4" />
+          Payment done
+        </span>
+        {order.transactionId && (
+          <span className="text-xs text-base-content/75">
+            <span className="sr-only">Transaction id </span>
+            <span className="font-mono break-all">{order.transactionId}</span>
+          </span>
+        )}
+      </div>
+    );
+  return noAction;
+}
+
+/** SPEC §4 review column: Write a review once delivered, otherwise a disabled Wait for delivery. */
+function ReviewCell({ order, onReview }: { order: Order; onReview: () => void }) {
+  if (isClosed(order)) return noAction;
+  if (order.reviewed) return <span className="badge badge-soft badge-success">Reviewed</span>;
+  if (order.review)
+    return (
+      <button
+        type="button"
+        className="btn btn-sm btn-primary whitespace-nowrap"
+        aria-label={`Write a review of ${order.productName}`}
+        onClick={onReview}
+      >
+        Write a review
+      </button>
+    );
+  return (
+    <button type="button" className="btn btn-sm whitespace-nowrap" disabled>
+      Wait for delivery
+    </button>
+  );
+}
+
+/** SPEC §2/§4 My Orders: the customer's orders with Pay, Cancel and review actions. */
+export function MyOrdersList({ customer }: { customer: Customer }) {
+  const orders = useMyOrders(customer.email);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [reviewing, setReviewing] = useState<Order | null>(null);
+
+  if (orders.isPending)
+    return (
+      <div role="status" className="mt-6 space-y-4">
+        <span className="sr-only">Loading your orders…</span>
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} aria-hidden="true" className="skeleton h-40 w-full" />
+        ))}
+      </div>
+    );
+  if (orders.isError)
+    return (
+      <ErrorState
+        message={`We could not load your orders. ${orders.error.message}`}
+        onRetry={() => void orders.refetch()}
+      />
+    );
+  if (orders.data.length === 0)
+    return (
+      <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
+        <PackageOpen aria-hidden="true" className="size-8 text-primary" />
+        <p>You have not ordered anything yet.</p>
+        <Link to={paths.products} className="btn btn-primary">
+          Browse our products
+        </Link>
+      </div>
+    );
+
+  return (
+    <>
+      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Review</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order) => (
+              <tr key={order._id}>
+                <td className="min-w-44">
+                  <Link to={paths.product(order.productId)} className="link link-hover font-medium">
+                    {order.productName}
+                  </Link>
+                  <div className="text-sm whitespace-nowrap text-base-content/75">
+                    <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                  </div>
+                </td>
+                <td>
+                  {formatCount(order.quantity)}
+                  <div className="text-sm whitespace-nowrap text-base-content/75">
+                    × {formatPrice(order.price)}
+                  </div>
+                </td>
+                <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
+                <td>
+                  <StatusBadge status={order.orderStatus} />
+                </td>
+                <td>
+                  <PaymentCell order={order} onCancel={() => setCancelling(order)} />
+                </td>
+                <td>
+                  <ReviewCell order={order} onReview={() => setReviewing(order)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+      {reviewing && <ReviewForm order={reviewing} customer={customer} onClose={() => setReviewing(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Order } from '@shared/orders/orders.schema';
+
+const statusClass: Record<Order['orderStatus'], string> = {
+  Pending: 'badge-info',
+  Delivered: 'badge-success',
+  Cancelled: 'badge-error',
+  Expired: 'badge-neutral',
+};
+
+/** The order's status as a readable badge (soft colours with dark text keep WCAG contrast). */
+export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
+  return <span className={`badge badge-soft whitespace-nowrap ${statusClass[status]}`}>{status}</span>;
+}
+
+/** SPEC §4: the admin list's Paid/Unpaid badge. */
+export function PaidBadge({ paid }: { paid: boolean }) {
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${paid ? 'badge-success' : 'badge-error'}`}>
+      {paid ? 'Paid' : 'Unpaid'}
+    </span>
+  );
+}
+
+/** An order that is over without being delivered: it offers no actions. */
+export const isClosed = (order: Pick<Order, 'orderStatus'>) =>
+  order.orderStatus === 'Cancelled' || order.orderStatus === 'Expired';
+
+/** SPEC §4: an unpaid, pending order can be paid or cancelled. */
+export const isPayable = (order: Pick<Order, 'orderStatus' | 'paymentStatus'>) =>
+  !order.paymentStatus && order.orderStatus === 'Pending';

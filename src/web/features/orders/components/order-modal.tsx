@@ -1,0 +1,161 @@
+import { useId, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { messages } from '@shared/messages';
+import { orderCreateSchema, orderTotalCents, quantityProblem } from '@shared/orders/orders.schema';
+import { ApiError } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { FormError, TextField } from '../../accounts/components/text-field';
+import { refreshAfterOrderChange, useCreateOrder } from '../api/create-order';
+import { fieldOfApiMessage, sentence, TextAreaField } from './fields';
+import { Modal } from './modal';
+
+/** SPEC §5 order rules: the shared schema's number and address, and the quantity checked against this product. */
+const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
+  z.object({
+    quantity: z
+      .number({ error: messages.quantityRequired })
+      .int({ error: 'Quantity must be a whole number' })
+      .superRefine((quantity, ctx) => {
+        const problem =
+          quantityProblem(quantity, product) ?? (quantity <= 0 ? messages.quantityRequired : null);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    number: orderCreateSchema.shape.number,
+    address: orderCreateSchema.shape.address,
+  });
+type FormInput = z.input<ReturnType<typeof orderFormSchema>>;
+type FormOutput = z.output<ReturnType<typeof orderFormSchema>>;
+const fields = ['quantity', 'number', 'address'] as const;
+
+/** Order total in dollars, counted in whole cents (SPEC §9: quantity × unit price). */
+export const orderTotal = (quantity: number, unitPrice: number) =>
+  orderTotalCents(quantity, Math.round(unitPrice * 100)) / 100;
+
+/** Whether the product has enough stock for its minimum order. */
+export const canOrder = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
+  product.quantity > 0 && product.quantity >= product.minOrder;
+
+/**
+ * SPEC §2/§5: the order modal of the product page. Name and email come from the session (read-only); the
+ * quantity starts at the minimum order and the total follows it.
+ */
+export function OrderModal({
+  product,
+  customer,
+  onClose,
+}: {
+  product: Product;
+  customer: { name: string; email: string };
+  onClose: () => void;
+}) {
+  const createOrder = useCreateOrder();
+  const queryClient = useQueryClient();
+  const totalId = useId();
+  const quantityRef = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(orderFormSchema(product)),
+    defaultValues: { quantity: product.minOrder, number: '', address: '' },
+  });
+
+  const quantity = useWatch({ control, name: 'quantity' });
+  const total = Number.isFinite(quantity) && quantity > 0 ? orderTotal(quantity, product.price) : null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const created = await createOrder(customer.email, {
+        productId: product._id,
+        quantity: values.quantity,
+        number: values.number,
+        address: values.address,
+        // SPEC §7's extra fields, ignored by the server (it uses the session and the catalogue).
+        name: customer.name,
+        email: customer.email,
+        productName: product.name,
+        price: product.price,
+        paymentStatus: false,
+        orderStatus: 'Pending',
+        review: false,
+      });
+      void notify('success', created.message);
+      onClose();
+    } catch (e) {
+      const field = e instanceof ApiError ? fieldOfApiMessage(e.message, fields) : null;
+      if (field) setError(field.field, { message: field.message }, { shouldFocus: true });
+      else setError('root.server', { message: (e as Error).message });
+      // 409: the stock changed meanwhile; the product page shows the new stock.
+      if (e instanceof ApiError && e.status === 409) await refreshAfterOrderChange(queryClient, product._id);
+    }
+  });
+
+  const quantityField = register('quantity', { valueAsNumber: true });
+
+  return (
+    <Modal title={`Order ${product.name}`} busy={isSubmitting} initialFocus={quantityRef} onClose={onClose}>
+      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Name" value={customer.name} readOnly autoComplete="off" />
+          <TextField label="Email" type="email" value={customer.email} readOnly autoComplete="off" />
+        </div>
+        <TextField label="Product" value={product.name} readOnly autoComplete="off" />
+        <TextField
+          label="Quantity"
+          type="number"
+          inputMode="numeric"
+          min={product.minOrder}
+          max={product.quantity}
+          step={1}
+          hint={`Minimum order ${product.minOrder}, ${product.quantity} in stock, ${formatPrice(product.price)} each.`}
+          error={errors.quantity?.message}
+          {...quantityField}
+          ref={(el) => {
+            quantityField.ref(el);
+            quantityRef.current = el;
+          }}
+        />
+        <TextField
+          label="Number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.number?.message && sentence(errors.number.message)}
+          {...register('number')}
+        />
+        <TextAreaField
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message && sentence(errors.address.message)}
+          {...register('address')}
+        />
+        <p className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
+          <span id={totalId} className="font-medium">
+            Total
+          </span>
+          <output aria-labelledby={totalId} aria-live="polite" className="text-xl font-bold text-primary">
+            {total === null ? '—' : formatPrice(total)}
+          </output>
+        </p>
+        <FormError message={errors.root?.server?.message} />
+        <div className="modal-action mt-0 flex-wrap">
+          <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+            {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+            Place order
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

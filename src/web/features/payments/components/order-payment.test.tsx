@@ -1,0 +1,273 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import type { Order } from '@shared/orders/orders.schema';
+import { messages } from '@shared/messages';
+import { Component as PaymentPage } from '../../../app/routes/dashboard/payment';
+import { notify } from '../../../lib/notify';
+import { customer, makeOrder, session } from '../../../test/order-fixtures';
+import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+
+vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+
+// The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
+const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children }: { children: unknown }) => children,
+  CardElement: () => <div data-testid="card-element" />,
+  useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
+  useElements: () => ({ getElement: () => ({ card: true }) }),
+}));
+
+const server = setupMswServer();
+
+const deferred = () => {
+  let release!: () => void;
+  const promise = new Promise<void>((resolve) => (release = resolve));
+  return { promise, release };
+};
+
+let order: Order;
+function useApi(intent: Record<string, unknown> = {}, gate?: Promise<void>) {
+  const intentBody = vi.fn();
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/singleorderitem/:id', () => HttpResponse.json(order)),
+    http.post('/api/make-payment', async ({ request }) => {
+      intentBody(await request.json());
+      await gate;
+      return HttpResponse.json({
+        clientSecret: 'pi_test_1_secret_abc',
+        provider: 'test',
+        publishableKey: null,
+        amount: order.total,
+        ...intent,
+      });
+    }),
+  );
+  return intentBody;
+}
+
+function renderPage() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route: `/dashboard/payment/${order._id}` },
+  );
+}
+
+const payButton = () => screen.getByRole('button', { name: 'Pay' });
+
+async function fillCard(
+  user: ReturnType<typeof renderPage>['user'],
+  number: string,
+  expiry = '12/40',
+  cvc = '123',
+) {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry'), expiry);
+  await user.type(screen.getByLabelText('CVC'), cvc);
+}
+
+beforeEach(() => {
+  vi.mocked(notify).mockClear();
+  stripe.confirmCardPayment.mockReset();
+  stripe.loadStripe.mockReset();
+  order = makeOrder({ productName: 'Air Compressor 50L', quantity: 5, price: 249.5, total: 1247.5 });
+});
+
+describe('Payment page (test mode)', () => {
+  it('shows the order summary and keeps Pay disabled until the client secret exists', async () => {
+    const gate = deferred();
+    const intentBody = useApi({}, gate.promise);
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(summary.getByText('Air Compressor 50L')).toBeInTheDocument();
+    expect(summary.getByText('$249.50')).toBeInTheDocument();
+    expect(summary.getByText('$1,247.50')).toBeInTheDocument();
+
+    expect(payButton()).toBeDisabled();
+    await waitFor(() => expect(intentBody).toHaveBeenCalledWith({ orderId: order._id, total: 1247.5 }));
+    expect(payButton()).toBeDisabled();
+
+    gate.release();
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('Test mode');
+    expect(note).toHaveTextContent('No real card is charged');
+    expect(note).toHaveTextContent('4242 4242 4242 4242');
+    expect(note).toHaveTextContent('4000 0000 0000 0002');
+    expect(screen.getByLabelText('Expiry')).toHaveAttribute('placeholder', 'MM/YY');
+    expect(screen.getByLabelText('CVC')).toBeInTheDocument();
+    expect(intentBody).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks the Luhn digit and the expiry on the client', async () => {
+    const confirm = vi.fn();
+    useApi();
+    server.use(http.post('/api/payments/test/confirm', () => (confirm(), HttpResponse.json({}))));
+    const { user } = renderPage();
+    await fillCard(user, '4242 4242 4242 4241', '01/20');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+    expect(await screen.findByText('Your card number is invalid.')).toBeInTheDocument();
+    expect(screen.getByText("Your card's expiration date is in the past.")).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("shows the provider's decline in red under the card field", async () => {
+    let body: unknown;
+    useApi();
+    server.use(
+      http.post('/api/payments/test/confirm', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(
+          { error: 'payment_required', message: 'Your card was declined.' },
+          { status: 402 },
+        );
+      }),
+    );
+    const { user } = renderPage();
+    await fillCard(user, '4000 0000 0000 0002');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.paymentDeclined);
+    expect(alert).toHaveClass('text-error');
+    expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-describedby', alert.id);
+    expect(body).toEqual({
+      clientSecret: 'pi_test_1_secret_abc',
+      cardNumber: '4000000000000002',
+      expiry: '12/40',
+      cvc: '123',
+      name: customer.name,
+      email: customer.email,
+      phone: order.number,
+    });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('on success shows the congratulations with the transaction id, records the payment and goes to My Orders', async () => {
+    const gate = deferred();
+    let paid: unknown;
+    useApi();
+    server.use(
+      http.post('/api/payments/test/confirm', () =>
+        HttpResponse.json({ status: 'succeeded', transactionId: 'pi_test_42' }),
+      ),
+      http.put('/api/order/:id', async ({ request, params }) => {
+        paid = { id: params.id, body: await request.json() };
+        await gate.promise;
+        return HttpResponse.json({ acknowledged: true, order: { ...order, paymentStatus: true } });
+      }),
+    );
+    const { user } = renderPage();
+    await fillCard(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    await user.click(payButton());
+
+    expect(await screen.findByText(messages.paymentCongrats)).toBeInTheDocument();
+    expect(screen.getByText('pi_test_42')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(paid).toEqual({
+        id: order._id,
+        body: {
+          email: customer.email,
+          name: customer.name,
+          phone: order.number,
+          total: order.total,
+          transactionId: 'pi_test_42',
+        },
+      }),
+    );
+    expect(notify).not.toHaveBeenCalled();
+    gate.release();
+    const location = await screen.findByTestId('location');
+    expect(location).toHaveTextContent('/dashboard/my-orders');
+    // My Orders repeats the congratulations with the transaction id.
+    expect(location).toHaveAttribute('data-state', JSON.stringify({ paid: { transactionId: 'pi_test_42' } }));
+    expect(notify).toHaveBeenCalledWith('success', messages.paymentDone);
+  });
+
+  it('says when the order is already paid, and asks for no payment intent', async () => {
+    order = { ...order, paymentStatus: true, transactionId: 'pi_done' };
+    const intentBody = useApi();
+    renderPage();
+    expect(await screen.findByText('Payment done')).toBeInTheDocument();
+    expect(screen.getByText('pi_done')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-orders',
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(intentBody).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Cancelled', /was cancelled, so it can’t be paid/],
+    ['Expired', /has expired .* so it can’t be paid/],
+  ] as const)('explains that a %s order cannot be paid', async (status, text) => {
+    order = { ...order, orderStatus: status };
+    const intentBody = useApi();
+    renderPage();
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(intentBody).not.toHaveBeenCalled();
+  });
+
+  it('shows why the payment could not start', async () => {
+    server.use(
+      http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+      http.get('/api/singleorderitem/:id', () => HttpResponse.json(order)),
+      http.post('/api/make-payment', () =>
+        HttpResponse.json({ error: 'conflict', message: 'This order has expired.' }, { status: 409 }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not start the payment. This order has expired.',
+    );
+  });
+});
+
+describe('Payment page (Stripe)', () => {
+  it("confirms the card with Stripe and uses the payment intent's id as the transaction id", async () => {
+    let paid: unknown;
+    useApi({ provider: 'stripe', publishableKey: 'pk_test_123', clientSecret: 'pi_3_secret_x' });
+    server.use(
+      http.put('/api/order/:id', async ({ request }) => {
+        paid = await request.json();
+        return HttpResponse.json({ acknowledged: true, order });
+      }),
+    );
+    stripe.loadStripe.mockResolvedValue({});
+    stripe.confirmCardPayment
+      .mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } })
+      .mockResolvedValueOnce({ paymentIntent: { id: 'pi_3', status: 'succeeded' } });
+    const { user } = renderPage();
+    expect(await screen.findByTestId('card-element')).toBeInTheDocument();
+    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
+    expect(screen.getByRole('group', { name: 'Card details' })).toBeInTheDocument();
+
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3_secret_x', {
+      payment_method: {
+        card: { card: true },
+        billing_details: { name: customer.name, email: customer.email, phone: order.number },
+      },
+    });
+
+    await user.click(payButton());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/my-orders');
+    expect(paid).toMatchObject({ transactionId: 'pi_3', total: order.total });
+    expect(notify).toHaveBeenCalledWith('success', messages.paymentDone);
+  });
+});

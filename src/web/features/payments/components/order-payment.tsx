@@ -1,0 +1,118 @@
+import { Link } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import type { Order } from '@shared/orders/orders.schema';
+import { ErrorState } from '../../../components/ui/error-state';
+import { accountPaths } from '../../../config/account-paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatCount, formatPrice } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useOrder } from '../../orders/api/get-order';
+import { StatusBadge } from '../../orders/components/order-badges';
+import { PaymentPanel } from './payment-panel';
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <section aria-labelledby="order-summary" className="rounded-box border border-base-300 bg-base-100 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="order-summary" className="text-lg font-semibold">
+          Order summary
+        </h2>
+        <StatusBadge status={order.orderStatus} />
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-sm text-base-content/75">Product</dt>
+          <dd className="font-semibold">{order.productName}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Quantity</dt>
+          <dd className="font-semibold">{formatCount(order.quantity)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Unit price</dt>
+          <dd className="font-semibold">{formatPrice(order.price)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Total</dt>
+          <dd className="text-xl font-bold text-primary">{formatPrice(order.total)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+const backToOrders = (
+  <Link to={accountPaths.myOrders} className="btn btn-primary">
+    Back to My Orders
+  </Link>
+);
+
+/** SPEC §2 /dashboard/payment/{id}: the order's summary and its card payment. */
+export function OrderPayment({
+  orderId,
+  customer,
+}: {
+  orderId: string;
+  customer: { name: string; email: string };
+}) {
+  const order = useOrder(orderId);
+  const status = order.error instanceof ApiError ? order.error.status : 0;
+  useDocumentTitle(order.data ? `Pay for ${order.data.productName}` : 'Payment');
+
+  return (
+    <section className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payment</h1>
+      {order.isPending && (
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Loading the order…</span>
+          <div aria-hidden="true" className="skeleton h-28 w-full" />
+          <div aria-hidden="true" className="skeleton h-48 w-full" />
+        </div>
+      )}
+      {order.isError &&
+        (status === 404 || status === 400 || status === 403 ? (
+          <div className="flex flex-col items-start gap-4">
+            <p>We could not find this order. It may belong to another account.</p>
+            {backToOrders}
+          </div>
+        ) : (
+          <ErrorState
+            message={`We could not load this order. ${order.error.message}`}
+            onRetry={() => void order.refetch()}
+          />
+        ))}
+      {order.data && (
+        <>
+          <OrderSummary order={order.data} />
+          {order.data.paymentStatus ? (
+            <div className="flex flex-col items-start gap-4">
+              <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-1">
+                <p className="flex items-center gap-2 font-semibold">
+                  <CheckCircle2 aria-hidden="true" className="size-5" />
+                  Payment done
+                </p>
+                {order.data.transactionId && (
+                  <p className="break-all">
+                    Transaction id: <span className="font-mono">{order.data.transactionId}</span>
+                  </p>
+                )}
+              </div>
+              {backToOrders}
+            </div>
+          ) : order.data.orderStatus === 'Cancelled' || order.data.orderStatus === 'Expired' ? (
+            <div className="flex flex-col items-start gap-4">
+              <p role="status" className="alert alert-warning alert-soft text-base-content">
+                {order.data.orderStatus === 'Cancelled'
+                  ? 'This order was cancelled, so it can’t be paid. Place a new order from the product page.'
+                  : 'This order has expired because it was not paid in time, so it can’t be paid. Place a new order from the product page.'}
+              </p>
+              {backToOrders}
+            </div>
+          ) : (
+            <PaymentPanel order={order.data} customer={customer} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

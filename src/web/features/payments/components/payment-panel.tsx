@@ -1,0 +1,129 @@
+import { lazy, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CheckCircle2 } from 'lucide-react';
+import type { Order } from '@shared/orders/orders.schema';
+import { messages } from '@shared/messages';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { accountPaths } from '../../../config/account-paths';
+import { notify } from '../../../lib/notify';
+import { usePayOrder } from '../../orders/api/pay-order';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { PayButton, TestCardForm, TestModeNotice } from './test-card-form';
+
+/** What a card form needs: the intent's secret, the billing details, and what to do once the card is charged. */
+export interface CardFormProps {
+  clientSecret: string;
+  billing: { name: string; email: string; phone: string };
+  onSucceeded: (transactionId: string) => void;
+}
+
+// Stripe.js and its React bindings load only when the server's provider is Stripe.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+/**
+ * SPEC §4 payment flow: requests the intent as soon as the total is known, keeps Pay disabled until the client
+ * secret exists, and on success shows "Congrats! Payment is done" with the transaction id, records the payment,
+ * toasts and goes to My Orders.
+ */
+export function PaymentPanel({
+  order,
+  customer,
+}: {
+  order: Pick<Order, '_id' | 'total' | 'number'>;
+  customer: { name: string; email: string };
+}) {
+  const intent = usePaymentIntent(order._id, order.total);
+  const payOrder = usePayOrder();
+  const navigate = useNavigate();
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [recordError, setRecordError] = useState('');
+  const [recording, setRecording] = useState(false);
+  const billing = { name: customer.name, email: customer.email, phone: order.number };
+
+  const record = async (txn: string) => {
+    setRecording(true);
+    setRecordError('');
+    try {
+      await payOrder(order._id, { ...billing, total: order.total, transactionId: txn });
+      void notify('success', messages.paymentDone);
+      // My Orders repeats the congratulations, so they stay on screen with the toast.
+      navigate(accountPaths.myOrders, { state: { paid: { transactionId: txn } } });
+    } catch (e) {
+      setRecordError((e as Error).message);
+      setRecording(false);
+    }
+  };
+
+  const onSucceeded = (txn: string) => {
+    setTransactionId(txn);
+    void record(txn);
+  };
+
+  if (transactionId)
+    return (
+      <div className="flex flex-col gap-4">
+        <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-1">
+          <p className="flex items-center gap-2 text-lg font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            {messages.paymentCongrats}
+          </p>
+          <p className="break-all">
+            Your transaction id: <span className="font-mono font-semibold">{transactionId}</span>
+          </p>
+        </div>
+        {recording && <Spinner label="Updating your order" />}
+        {recordError && (
+          <ErrorState
+            message={`Your card was charged, but we could not update the order yet. ${recordError}`}
+            onRetry={() => void record(transactionId)}
+          />
+        )}
+      </div>
+    );
+
+  if (intent.isError)
+    return (
+      <ErrorState
+        message={`We could not start the payment. ${intent.error.message}`}
+        onRetry={() => void intent.refetch()}
+      />
+    );
+
+  if (!intent.data)
+    return (
+      <form aria-busy="true" onSubmit={(e) => e.preventDefault()} className="flex flex-col gap-4">
+        <Spinner label="Preparing the payment" />
+        <div aria-hidden="true" className="skeleton h-10 w-full" />
+        <div aria-hidden="true" className="grid grid-cols-2 gap-4">
+          <div className="skeleton h-10" />
+          <div className="skeleton h-10" />
+        </div>
+        <PayButton disabled />
+      </form>
+    );
+
+  const { provider, clientSecret, publishableKey } = intent.data;
+  if (provider === 'test')
+    return (
+      <div className="flex flex-col gap-6">
+        <TestModeNotice />
+        <TestCardForm clientSecret={clientSecret} billing={billing} onSucceeded={onSucceeded} />
+      </div>
+    );
+  if (!publishableKey)
+    return <ErrorState message="Card payments are not configured for this shop. Please try again later." />;
+  return (
+    <div className="flex flex-col gap-6">
+      {publishableKey.startsWith('pk_test_') && <TestModeNotice />}
+      <Suspense fallback={<Spinner label="Loading the card form" />}>
+        <StripeCardForm
+          publishableKey={publishableKey}
+          clientSecret={clientSecret}
+          billing={billing}
+          onSucceeded={onSucceeded}
+        />
+      </Suspense>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReviewCreate } from '@shared/reviews/reviews.schema';
+import { api } from '../../../lib/api-client';
+
+export interface ReviewCreated {
+  acknowledged: true;
+  insertedId: string;
+}
+
+/** POST /api/review: a review of a delivered order (409 when already reviewed or not delivered). */
+export const createReview = (input: ReviewCreate) =>
+  api<ReviewCreated>('/review', { method: 'POST', body: JSON.stringify(input) });
+
+/** Posts the review, then refreshes the orders (now "Reviewed") and every review list. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return async (input: ReviewCreate) => {
+    const created = await createReview(input);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['orders'] }),
+      queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+      queryClient.invalidateQueries({ queryKey: ['product-reviews'] }),
+    ]);
+    return created;
+  };
+}

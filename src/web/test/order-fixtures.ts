@@ -1,0 +1,51 @@
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import type { Order } from '@shared/orders/orders.schema';
+
+/** Test data for the ordering, payment and review pages. */
+export const customer = { name: 'Ann Buyer', email: 'ann@example.com' };
+
+export const session = {
+  session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' },
+  user: { id: 'u1', ...customer, emailVerified: true, image: null, role: 'user' },
+};
+
+export const productId = '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6d';
+
+export const product: Product = {
+  _id: productId,
+  name: 'Air Compressor 50L',
+  img: '/media/compressor.webp',
+  price: 249.5,
+  quantity: 40,
+  minOrder: 5,
+  desc: 'A quiet 50 litre compressor for the workshop.',
+};
+
+let n = 0;
+/** An order with the defaults of a new, unpaid order (SPEC §4), overridden by `fields`. */
+export function makeOrder(fields: Partial<Order> = {}): Order {
+  n += 1;
+  return {
+    _id: `7f3e2d1c-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    name: customer.name,
+    email: customer.email,
+    productId,
+    productName: product.name,
+    price: product.price,
+    quantity: 5,
+    total: 1247.5,
+    number: '+1 555 0100',
+    address: '1 Main Street, Springfield',
+    paymentStatus: false,
+    orderStatus: 'Pending',
+    review: false,
+    reviewed: false,
+    phone: null,
+    transactionId: null,
+    createdAt: '2026-05-01T10:00:00.000Z',
+    paidAt: null,
+    deliveredAt: null,
+    expiresAt: null,
+    ...fields,
+  };
+}
