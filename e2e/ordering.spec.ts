@@ -35,9 +35,11 @@ async function adminPage(browser: Browser) {
   return page;
 }
 
-async function productWithMinOrder(page: Page): Promise<ApiProduct> {
+/** Tests run in parallel: each picks its own product, so their stock checks don't race. */
+async function productWithMinOrder(page: Page, which: 'first' | 'last'): Promise<ApiProduct> {
   const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.minOrder > 1 && p.quantity >= p.minOrder + 5)!;
+  const candidates = products.filter((p) => p.minOrder > 1 && p.quantity >= p.minOrder + 5);
+  return which === 'first' ? candidates[0]! : candidates.at(-1)!;
 }
 
 async function stock(page: Page, id: string) {
@@ -56,7 +58,7 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
 }) => {
   test.setTimeout(90_000);
   await registerCustomer(page, 'Olga Orderer');
-  const product = await productWithMinOrder(page);
+  const product = await productWithMinOrder(page, 'first');
   const before = await stock(page, product._id);
 
   await page.goto('/our-products');
@@ -140,7 +142,7 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
 
 test('cancelling an unpaid order gives the stock back', async ({ page }) => {
   await registerCustomer(page, 'Carl Canceller');
-  const product = await productWithMinOrder(page);
+  const product = await productWithMinOrder(page, 'last');
   await page.goto(`/product/${product._id}`);
   const before = await stock(page, product._id);
   await page.getByRole('button', { name: 'Order Now' }).click();

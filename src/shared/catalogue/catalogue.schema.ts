@@ -55,12 +55,10 @@ export const productFields = {
     .max(4000, { error: 'must be at most 4000 characters' }),
 };
 
-export const productCreateSchema = z
-  .object(productFields)
-  .refine((p) => p.quantity >= p.minOrder, {
-    path: ['quantity'],
-    error: 'must be at least the minimum order',
-  });
+export const productCreateSchema = z.object(productFields).refine((p) => p.quantity >= p.minOrder, {
+  path: ['quantity'],
+  error: 'must be at least the minimum order',
+});
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */

@@ -15,4 +15,7 @@ export const accountPaths = {
   addProduct: '/dashboard/add-product',
   makeAdmin: '/dashboard/make-admin',
   manageProduct: '/dashboard/manage-product',
+  storeOverview: '/dashboard/overview',
+  manageNews: '/dashboard/news',
+  auditLog: '/dashboard/audit',
 } as const;

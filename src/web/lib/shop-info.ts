@@ -7,11 +7,12 @@ export interface ShopInfo {
   social: 'google' | 'oidc' | null;
 }
 
+// Only Vite's dev server lacks the server-written details; it shows the spec's placeholders (SPEC §9).
 const fallback: ShopInfo = {
   name: 'Toolhouse',
-  phone: '+1 (555) 010-0199',
-  email: 'sales@toolhouse.example',
-  address: '100 Foundry Road, Springfield, IL 62701, USA',
+  phone: '{phone}',
+  email: '{email}',
+  address: '{address}',
   social: null,
 };
 

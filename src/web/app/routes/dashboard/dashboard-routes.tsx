@@ -1,6 +1,5 @@
 import { Link, Route, Routes } from 'react-router';
 import { paths } from '../../../config/paths';
-import { ComingSoon } from '../../../features/accounts/components/coming-soon';
 import { Redirect } from '../../../features/accounts/components/redirect';
 import { DashboardLayout } from '../../../features/accounts/components/dashboard-layout';
 import { RequireAdmin, RequireAuth } from '../../../features/accounts/components/require-auth';
@@ -11,6 +10,11 @@ import { Component as MyOrders } from './my-orders';
 import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
 import { Component as Payment } from './payment';
+import { Component as AddProduct } from './admin/add-product';
+import { Component as AuditLog } from './admin/audit-log';
+import { Component as ManageProduct } from './admin/manage-product';
+import { Component as NewsAdmin } from './admin/news-admin';
+import { Component as Overview } from './admin/overview';
 
 /** An unknown page of the dashboard (the site's not-found page would cost the first page a shared chunk). */
 function DashboardNotFound() {
@@ -44,8 +48,11 @@ export function Component() {
           <Route element={<RequireAdmin />}>
             <Route path="make-admin" element={<MakeAdmin />} />
             <Route path="manage-all-product" element={<ManageAllProduct />} />
-            <Route path="add-product" element={<ComingSoon title="Add A Product" />} />
-            <Route path="manage-product" element={<ComingSoon title="Manage Products" />} />
+            <Route path="add-product" element={<AddProduct />} />
+            <Route path="manage-product" element={<ManageProduct />} />
+            <Route path="news" element={<NewsAdmin />} />
+            <Route path="overview" element={<Overview />} />
+            <Route path="audit" element={<AuditLog />} />
           </Route>
           {/* The footer's links of SPEC §2 point at pages that do not exist: send them where they mean. */}
           <Route path="my-profile" element={<Redirect to={paths.dashboard} />} />

@@ -13,6 +13,9 @@ const adminLinks = [
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProduct, label: 'Manage Products' },
+  { to: paths.storeOverview, label: 'Store Overview' },
+  { to: paths.manageNews, label: 'Manage News' },
+  { to: paths.auditLog, label: 'Audit Log' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
