@@ -66,7 +66,7 @@ export default defineConfig({
             // Shared UI, plus the catalogue and news calls the home page makes (one chunk compresses better).
             {
               name: 'ui',
-              test: /src[\\/](web[\\/](components|lib)[\\/]|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-(home-)?products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
+              test: /src[\\/](web[\\/](components[\\/](ui|layouts)|lib)[\\/]|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-(home-)?products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
             },
             // The product grid and news teasers shared by the home, products and news pages.
             { name: 'storefront', test: /features[\\/](catalogue[\\/]components[\\/]product-(grid|card)|news[\\/]components[\\/]news-teasers)\.tsx/ },

@@ -6,8 +6,8 @@ import { messages } from '@shared/messages';
 import { ErrorState } from '../../../components/ui/error-state';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { ConfirmDialog } from '../../accounts/components/confirm-dialog';
+import { useConfirmedAction } from '../../../components/dashboard/use-confirmed-action';
 import { useNews } from '../../news/api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 import { NewsForm } from './news-form';
@@ -18,8 +18,7 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
   const deleteNews = useDeleteNews();
   const [editing, setEditing] = useState<NewsItem | null>(null);
   const [deleting, setDeleting] = useState<NewsItem | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, clearError, run } = useConfirmedAction();
   const formHeading = useRef<HTMLHeadingElement>(null);
 
   const startEditing = (item: NewsItem) => {
@@ -29,22 +28,6 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
   const stopEditing = () => {
     setEditing(null);
     formHeading.current?.focus();
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    setError('');
-    try {
-      await deleteNews(deleting._id);
-      void notify('success', messages.productDeleted);
-      if (editing?._id === deleting._id) setEditing(null);
-      setDeleting(null);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-    }
   };
 
   return (
@@ -124,7 +107,7 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
                       className="btn btn-sm btn-error"
                       aria-label={`Delete ${item.title}`}
                       onClick={() => {
-                        setError('');
+                        clearError();
                         setDeleting(item);
                       }}
                     >
@@ -150,7 +133,17 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
           title="Delete article?"
           confirmLabel="Delete"
           busy={busy}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={() =>
+            deleting &&
+            void run(
+              () => deleteNews(deleting._id),
+              messages.productDeleted,
+              () => {
+                if (editing?._id === deleting._id) setEditing(null);
+                setDeleting(null);
+              },
+            )
+          }
           onClose={() => setDeleting(null)}
         >
           <p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { QueryList } from '../../../components/dashboard/query-list';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { ErrorState } from '../../../components/ui/error-state';
 import { formatCount, formatDate, formatPrice } from '../../../lib/format';
 import { isClosed, isPayable, PaidBadge, StatusBadge } from './order-badges';
 import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
@@ -15,100 +15,92 @@ export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) 
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
 
-  if (orders.isPending)
-    return (
-      <div role="status" className="mt-6 space-y-3">
-        <span className="sr-only">Loading orders…</span>
-        {Array.from({ length: 5 }, (_, i) => (
-          <div key={i} aria-hidden="true" className="skeleton h-12 w-full" />
-        ))}
-      </div>
-    );
-  if (orders.isError)
-    return (
-      <ErrorState
-        message={`We could not load the orders. ${orders.error.message}`}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  if (orders.data.length === 0) return <p className="mt-6 text-base-content/75">There are no orders yet.</p>;
-
   return (
-    <>
-      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table">
-          <caption className="sr-only">All orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">SL</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Status</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((o, i) => (
-              <tr key={o._id}>
-                <td>{i + 1}</td>
-                <td>
-                  <div className="whitespace-nowrap font-medium">{o.name}</div>
-                  <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
-                </td>
-                <td>
-                  <div className="min-w-40 font-medium">{o.productName}</div>
-                  <div className="whitespace-nowrap text-sm text-base-content/75">
-                    <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
-                  </div>
-                </td>
-                <td>{formatCount(o.quantity)}</td>
-                <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
-                <td>
-                  <PaidBadge paid={o.paymentStatus} />
-                </td>
-                <td>
-                  <StatusBadge status={o.orderStatus} />
-                </td>
-                <td>
-                  <div className="flex gap-2">
-                    {canDeliver(o) && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-primary whitespace-nowrap"
-                        aria-label={`Delivery ${o.productName} for ${o.name}`}
-                        onClick={() => setDelivering(o)}
-                      >
-                        Delivery
-                      </button>
-                    )}
-                    {isPayable(o) && (
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                        aria-label={`Cancel ${o.productName} for ${o.name}`}
-                        onClick={() => setCancelling(o)}
-                      >
-                        Cancel
-                      </button>
-                    )}
-                    {!canDeliver(o) && !isPayable(o) && (
-                      <span className="text-base-content/60">
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">No action</span>
-                      </span>
-                    )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
-      {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
-    </>
+    <QueryList
+      query={orders}
+      loadingLabel="Loading orders…"
+      what="the orders"
+      skeleton={{ count: 5, className: 'h-12' }}
+      empty={<p className="mt-6 text-base-content/75">There are no orders yet.</p>}
+    >
+      {(items) => (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table">
+              <caption className="sr-only">All orders, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">SL</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((o, i) => (
+                  <tr key={o._id}>
+                    <td>{i + 1}</td>
+                    <td>
+                      <div className="whitespace-nowrap font-medium">{o.name}</div>
+                      <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
+                    </td>
+                    <td>
+                      <div className="min-w-40 font-medium">{o.productName}</div>
+                      <div className="whitespace-nowrap text-sm text-base-content/75">
+                        <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+                      </div>
+                    </td>
+                    <td>{formatCount(o.quantity)}</td>
+                    <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
+                    <td>
+                      <PaidBadge paid={o.paymentStatus} />
+                    </td>
+                    <td>
+                      <StatusBadge status={o.orderStatus} />
+                    </td>
+                    <td>
+                      <div className="flex gap-2">
+                        {canDeliver(o) && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-primary whitespace-nowrap"
+                            aria-label={`Delivery ${o.productName} for ${o.name}`}
+                            onClick={() => setDelivering(o)}
+                          >
+                            Delivery
+                          </button>
+                        )}
+                        {isPayable(o) && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                            aria-label={`Cancel ${o.productName} for ${o.name}`}
+                            onClick={() => setCancelling(o)}
+                          >
+                            Cancel
+                          </button>
+                        )}
+                        {!canDeliver(o) && !isPayable(o) && (
+                          <span className="text-base-content/60">
+                            <span aria-hidden="true">—</span>
+                            <span className="sr-only">No action</span>
+                          </span>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
+          {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+        </>
+      )}
+    </QueryList>
   );
 }

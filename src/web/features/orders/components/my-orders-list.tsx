@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { QueryList } from '../../../components/dashboard/query-list';
 import { Link } from 'react-router';
 import { CheckCircle2, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
-import { ErrorState } from '../../../components/ui/error-state';
 import { accountPaths } from '../../../config/account-paths';
 import { paths } from '../../../config/paths';
 import { formatCount, formatDate, formatPrice } from '../../../lib/format';
@@ -95,82 +95,75 @@ export function MyOrdersList({ customer }: { customer: Customer }) {
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
 
-  if (orders.isPending)
-    return (
-      <div role="status" className="mt-6 space-y-4">
-        <span className="sr-only">Loading your orders…</span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} aria-hidden="true" className="skeleton h-40 w-full" />
-        ))}
-      </div>
-    );
-  if (orders.isError)
-    return (
-      <ErrorState
-        message={`We could not load your orders. ${orders.error.message}`}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  if (orders.data.length === 0)
-    return (
-      <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
-        <PackageOpen aria-hidden="true" className="size-8 text-primary" />
-        <p>You have not ordered anything yet.</p>
-        <Link to={paths.products} className="btn btn-primary">
-          Browse our products
-        </Link>
-      </div>
-    );
-
   return (
-    <>
-      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-        <table className="table">
-          <caption className="sr-only">Your orders, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Total</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Review</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((order) => (
-              <tr key={order._id}>
-                <td className="min-w-44">
-                  <Link to={paths.product(order.productId)} className="link link-hover font-medium">
-                    {order.productName}
-                  </Link>
-                  <div className="text-sm whitespace-nowrap text-base-content/75">
-                    <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                  </div>
-                </td>
-                <td>
-                  {formatCount(order.quantity)}
-                  <div className="text-sm whitespace-nowrap text-base-content/75">
-                    × {formatPrice(order.price)}
-                  </div>
-                </td>
-                <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
-                <td>
-                  <StatusBadge status={order.orderStatus} />
-                </td>
-                <td>
-                  <PaymentCell order={order} onCancel={() => setCancelling(order)} />
-                </td>
-                <td>
-                  <ReviewCell order={order} onReview={() => setReviewing(order)} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
-      {reviewing && <ReviewForm order={reviewing} customer={customer} onClose={() => setReviewing(null)} />}
-    </>
+    <QueryList
+      query={orders}
+      loadingLabel="Loading your orders…"
+      what="your orders"
+      skeleton={{ count: 3, className: 'h-40' }}
+      empty={
+        <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
+          <PackageOpen aria-hidden="true" className="size-8 text-primary" />
+          <p>You have not ordered anything yet.</p>
+          <Link to={paths.products} className="btn btn-primary">
+            Browse our products
+          </Link>
+        </div>
+      }
+    >
+      {(items) => (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table">
+              <caption className="sr-only">Your orders, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Review</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((order) => (
+                  <tr key={order._id}>
+                    <td className="min-w-44">
+                      <Link to={paths.product(order.productId)} className="link link-hover font-medium">
+                        {order.productName}
+                      </Link>
+                      <div className="text-sm whitespace-nowrap text-base-content/75">
+                        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+                      </div>
+                    </td>
+                    <td>
+                      {formatCount(order.quantity)}
+                      <div className="text-sm whitespace-nowrap text-base-content/75">
+                        × {formatPrice(order.price)}
+                      </div>
+                    </td>
+                    <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
+                    <td>
+                      <StatusBadge status={order.orderStatus} />
+                    </td>
+                    <td>
+                      <PaymentCell order={order} onCancel={() => setCancelling(order)} />
+                    </td>
+                    <td>
+                      <ReviewCell order={order} onReview={() => setReviewing(order)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+          {reviewing && (
+            <ReviewForm order={reviewing} customer={customer} onClose={() => setReviewing(null)} />
+          )}
+        </>
+      )}
+    </QueryList>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { QueryList } from '../../../components/dashboard/query-list';
 import { MessageSquareText } from 'lucide-react';
-import { ErrorState } from '../../../components/ui/error-state';
 import { accountPaths } from '../../../config/account-paths';
 import { formatDate } from '../../../lib/format';
 import { useMyReviews } from '../api/get-my-reviews';
@@ -10,54 +10,45 @@ import { Stars } from './stars';
 export function MyReviewsList({ email }: { email: string }) {
   const reviews = useMyReviews(email);
 
-  if (reviews.isPending)
-    return (
-      <div role="status" className="mt-6 space-y-4">
-        <span className="sr-only">Loading your reviews…</span>
-        {Array.from({ length: 3 }, (_, i) => (
-          <div key={i} aria-hidden="true" className="skeleton h-28 w-full" />
-        ))}
-      </div>
-    );
-  if (reviews.isError)
-    return (
-      <ErrorState
-        message={`We could not load your reviews. ${reviews.error.message}`}
-        onRetry={() => void reviews.refetch()}
-      />
-    );
-  if (reviews.data.length === 0)
-    return (
-      <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
-        <MessageSquareText aria-hidden="true" className="size-8 text-primary" />
-        <p>You have not written any reviews yet. You can review a product once its order is delivered.</p>
-        <Link to={accountPaths.myOrders} className="btn btn-primary">
-          My Orders
-        </Link>
-      </div>
-    );
-
   return (
-    <ul className="mt-6 flex flex-col gap-4">
-      {reviews.data.map((r) => (
-        <li key={r._id}>
-          <article
-            aria-labelledby={`review-${r._id}`}
-            className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h2 id={`review-${r._id}`} className="text-lg font-semibold">
-                {r.productName}
-              </h2>
-              <Stars rating={r.rating} />
-            </div>
-            <p className="whitespace-pre-line">{r.reviewMessage}</p>
-            <p className="text-sm text-base-content/75">
-              <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
-            </p>
-          </article>
-        </li>
-      ))}
-    </ul>
+    <QueryList
+      query={reviews}
+      loadingLabel="Loading your reviews…"
+      what="your reviews"
+      skeleton={{ count: 3, className: 'h-28' }}
+      empty={
+        <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
+          <MessageSquareText aria-hidden="true" className="size-8 text-primary" />
+          <p>You have not written any reviews yet. You can review a product once its order is delivered.</p>
+          <Link to={accountPaths.myOrders} className="btn btn-primary">
+            My Orders
+          </Link>
+        </div>
+      }
+    >
+      {(items) => (
+        <ul className="mt-6 flex flex-col gap-4">
+          {items.map((r) => (
+            <li key={r._id}>
+              <article
+                aria-labelledby={`review-${r._id}`}
+                className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-100 p-4"
+              >
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id={`review-${r._id}`} className="text-lg font-semibold">
+                    {r.productName}
+                  </h2>
+                  <Stars rating={r.rating} />
+                </div>
+                <p className="whitespace-pre-line">{r.reviewMessage}</p>
+                <p className="text-sm text-base-content/75">
+                  <time dateTime={r.createdAt}>{formatDate(r.createdAt)}</time>
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryList>
   );
 }
