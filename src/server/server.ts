@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './plugins/config';
 import { webDistDir } from './lib/paths';
+import { DirLockedError } from './lib/dir-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -47,6 +48,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof DirLockedError ? err.message : err);
   process.exit(1);
 });

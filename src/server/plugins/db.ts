@@ -6,6 +6,7 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from '../lib/paths';
+import { lockDir } from '../lib/dir-lock';
 
 /** One Drizzle type for both drivers: the query builder is the same over PGlite and node-postgres. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -38,7 +39,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  // A second process on the same folder would see only its own writes and lose them: refuse to start instead.
+  const lock = dir ? lockDir(`${dir}.lock`) : undefined;
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
@@ -53,7 +62,11 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
