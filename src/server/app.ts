@@ -76,8 +76,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: 1024 * 1024,
-    // Several instances sit behind a load balancer in production; health checks and logs need real client IPs there.
-    trustProxy: config.env === 'production',
+    // X-Forwarded-For is believed only from configured proxies: otherwise a client could choose its own rate-limit key.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -265,6 +265,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   scheduleOrderExpiry(app);
   return app;
+}
+
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell a proxy from a direct client), so a count N becomes "trust the
+ * N nearest hops", as Express does: only right when the app is reachable through the proxies alone.
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }
 
 const EXPIRY_SWEEP_MS = 5 * 60_000;

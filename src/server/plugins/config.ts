@@ -1,11 +1,48 @@
-import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const optionalText = z.string().trim().min(1).optional();
+
+/** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which reverse proxies may set X-Forwarded-For: a hop count, or their addresses/CIDRs. Unset means none, so a
+ * client cannot pick the IP that rate limits count it under.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): number | string[] => {
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops >= 1 && hops <= 10) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every(isAddressOrCidr)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be a hop count (1-10) or comma-separated proxy addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  });
 
 /** The environment of DESIGN.md §6, validated once at start-up. */
 const envSchema = z.object({
@@ -36,6 +73,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  TRUST_PROXY: trustProxy.optional(),
   ORDER_EXPIRY_HOURS: z.coerce
     .number({ error: 'must be a number of hours' })
     .positive({ error: 'must be more than 0' })
@@ -67,6 +105,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
+  /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
+  trustProxy: false | number | string[];
   /** Unpaid orders older than this expire and release their stock. */
   orderExpiryMs: number;
   logLevel: string;
@@ -161,6 +201,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
+    trustProxy: e.TRUST_PROXY ?? false,
     orderExpiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
