@@ -166,8 +166,9 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_created_idx').on(t.createdAt.desc()),
-    index('audit_kind_created_idx').on(t.kind, t.createdAt.desc()),
+    // Keyset paging on (created_at, id): many entries can share one timestamp.
+    index('audit_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_kind_created_id_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

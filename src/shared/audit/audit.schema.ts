@@ -26,15 +26,38 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
+const cursorPattern =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2}))(?:~([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?$/i;
+
+/**
+ * A page cursor: the time of the last entry shown (to the microsecond) and its id, as `nextBefore` returns it, or
+ * a bare ISO date-time for "entries before this moment". Times outside years 1–9999 are refused: the database
+ * cannot compare them.
+ */
+export function parseAuditCursor(value: string): { at: string; id: string | undefined } | undefined {
+  const match = cursorPattern.exec(value);
+  if (!match?.[1]) return undefined;
+  const time = new Date(match[1]);
+  const year = time.getUTCFullYear();
+  if (Number.isNaN(time.getTime()) || year < 1 || year > 9999) return undefined;
+  return { at: match[1], id: match[2]?.toLowerCase() };
+}
+
 export const auditQuerySchema = z.object({
   kind: z.enum(auditKinds).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  /** ISO date of the last entry already shown, for the next page. */
-  before: z.iso.datetime().optional(),
+  /** `nextBefore` of the previous page (or an ISO date-time between years 1 and 9999). */
+  before: z
+    .string()
+    .refine((v) => parseAuditCursor(v) !== undefined, {
+      error: 'must be the nextBefore of a previous page or an ISO date-time between years 1 and 9999',
+    })
+    .optional(),
 });
 
 export const auditPageSchema = z.object({
   entries: z.array(auditEntrySchema),
+  /** Cursor of the next page (pass it back as `before`), or null on the last page. */
   nextBefore: z.string().nullable(),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;

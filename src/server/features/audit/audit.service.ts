@@ -1,5 +1,11 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditEntry, AuditKind, AuditPage } from '../../../shared/audit/audit.schema';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import {
+  parseAuditCursor,
+  type AuditEntry,
+  type AuditKind,
+  type AuditPage,
+} from '../../../shared/audit/audit.schema';
+import { AppError } from '../../lib/errors';
 import { auditLog } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
@@ -27,19 +33,27 @@ export async function recordAudit(tx: Tx | Db, actor: SessionUser, r: AuditRecor
   });
 }
 
+/** Entries strictly after the cursor in (created_at desc, id desc) order: ties on the timestamp are split by id. */
+function afterCursor(before: string): SQL {
+  const cursor = parseAuditCursor(before);
+  if (!cursor) throw new AppError('bad_request', 'before: must be the nextBefore of a previous page');
+  return cursor.id
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`${auditLog.createdAt} < ${cursor.at}::timestamptz`;
+}
+
 export async function listAudit(
   db: Db,
   q: { kind?: AuditKind | undefined; limit: number; before?: string | undefined },
 ): Promise<AuditPage> {
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(auditLog),
+      // A JavaScript Date keeps milliseconds only; the cursor needs the stored microseconds.
+      at: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(auditLog)
-    .where(
-      and(
-        q.kind ? eq(auditLog.kind, q.kind) : undefined,
-        q.before ? lt(auditLog.createdAt, new Date(q.before)) : undefined,
-      ),
-    )
+    .where(and(q.kind ? eq(auditLog.kind, q.kind) : undefined, q.before ? afterCursor(q.before) : undefined))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
@@ -54,8 +68,6 @@ export async function listAudit(
     after: r.after ?? null,
     createdAt: r.createdAt.toISOString(),
   }));
-  return {
-    entries,
-    nextBefore: rows.length > q.limit ? (page.at(-1)?.createdAt.toISOString() ?? null) : null,
-  };
+  const last = page.at(-1);
+  return { entries, nextBefore: rows.length > q.limit && last ? `${last.at}~${last.id}` : null };
 }
