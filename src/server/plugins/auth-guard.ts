@@ -22,6 +22,32 @@ declare module 'fastify' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+// Better Auth's session cookies (with the `__Secure-` prefix over https): what a browser sends on its own.
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_(?:token|data)=/;
+const hasSessionCookie = (req: FastifyRequest) => SESSION_COOKIE.test(req.headers.cookie ?? '');
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Whether a cookie-carrying write comes from the shop's own pages. Browsers send `Origin` on writes; where one does
+ * not, `Sec-Fetch-Site` and then `Referer` tell; a write with none of them is refused, since a browser that
+ * carries the cookie would send at least one. Bearer clients send no cookie and never reach this check.
+ */
+function isSameOrigin(req: FastifyRequest, origin: string): boolean {
+  const from = req.headers.origin;
+  if (from !== undefined) return from === origin;
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const referer = req.headers.referer;
+  return referer !== undefined && originOf(referer) === origin;
+}
+
 async function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser | null> {
   const headers = new Headers();
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
@@ -41,7 +67,8 @@ async function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<S
 
 /**
  * Authentication runs first (onRequest), so an anonymous caller gets 401 whatever it sends, and a customer 403 on
- * admin calls, before any validation. Browser calls that change state must come from the shop's own origin.
+ * admin calls, before any validation. Writes that carry the session cookie must come from the shop's own origin,
+ * whatever `Authorization` header rides along.
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
@@ -50,11 +77,8 @@ export function registerAuthGuard(app: FastifyInstance) {
   app.addHook('onRequest', async (req) => {
     const need = req.routeOptions.config?.auth;
     if (!need) return;
-    if (STATE_CHANGING.has(req.method) && req.headers.cookie && !req.headers.authorization) {
-      const from = req.headers.origin;
-      if (from !== undefined && from !== origin)
-        throw new AppError('forbidden', 'Cross-site request refused');
-    }
+    if (STATE_CHANGING.has(req.method) && hasSessionCookie(req) && !isSameOrigin(req, origin))
+      throw new AppError('forbidden', 'Cross-site request refused');
     req.user = await resolveUser(app, req);
     if (!req.user) throw new AppError('unauthorized', 'Please log in to continue.');
     if (need === 'admin' && req.user.role !== 'admin')
