@@ -20,6 +20,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { AppError, statusOf } from './lib/errors';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from './lib/db-unavailable';
 import type { AppConfig } from './plugins/config';
 import { openDatabase, type Database } from './plugins/db';
 import { localMediaStore, type MediaStore } from './plugins/storage';
@@ -85,7 +86,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'pglite'),
+      timeouts: config.dbTimeouts,
+    }));
   if (!options.database) app.addHook('onClose', () => database.close());
   if (!options.skipMigrations) await database.migrate();
   const media = localMediaStore(path.join(config.dataDir, 'media'));
@@ -182,7 +187,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       return reply.status(400).send({ error: 'bad_request', message: parts.join('; ') });
     }
     if (err instanceof AppError) {
+      if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       return reply.status(err.status).send({ error: err.code, message: err.message });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .send({ error: 'unavailable', message: UNAVAILABLE_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status < 500 && !isResponseSerializationError(err)) {

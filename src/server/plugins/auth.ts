@@ -32,6 +32,9 @@ export function createAuth(
     trustedOrigins: [config.baseUrl],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     logger: { disabled: config.logLevel === 'silent' },
+    // Unexpected failures (a database outage above all) reach the app's error handler, which answers 503 or 500 in
+    // the shop's error format; Better Auth's own 4xx answers are unaffected.
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,

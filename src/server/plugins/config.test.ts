@@ -62,4 +62,26 @@ describe('loadConfig', () => {
     for (const bad of ['true', '0', '10.0.0.0/33', 'proxy.example.com', '10.0.0.1,', '::1/129'])
       expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
+
+  it('bounds every database wait, configurably', () => {
+    expect(loadConfig({}).dbTimeouts).toEqual({
+      connectMs: 5_000,
+      statementMs: 10_000,
+      idleInTransactionMs: 10_000,
+      keepAliveMs: 10_000,
+    });
+    const c = loadConfig({
+      DB_CONNECT_TIMEOUT_MS: '2000',
+      DB_STATEMENT_TIMEOUT_MS: '30000',
+      DB_KEEPALIVE_MS: '0',
+    });
+    expect(c.dbTimeouts).toMatchObject({ connectMs: 2_000, statementMs: 30_000, keepAliveMs: 0 });
+    expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: 'soon' })).toThrow(/DB_CONNECT_TIMEOUT_MS/);
+    expect(() => loadConfig({ DB_STATEMENT_TIMEOUT_MS: '0' })).toThrow(
+      /DB_STATEMENT_TIMEOUT_MS: must be at least/,
+    );
+    expect(() => loadConfig({ DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '1.5' })).toThrow(
+      /DB_IDLE_IN_TRANSACTION_TIMEOUT_MS/,
+    );
+  });
 });

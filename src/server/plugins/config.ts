@@ -44,6 +44,14 @@ const trustProxy = z
     return z.NEVER;
   });
 
+const millis = (fallback: number, min: number) =>
+  z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int({ error: 'must be a whole number of milliseconds' })
+    .min(min, { error: `must be at least ${min}` })
+    .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
+    .default(fallback);
+
 /** The environment of DESIGN.md §6, validated once at start-up. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -55,6 +63,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
     .optional(),
+  DB_CONNECT_TIMEOUT_MS: millis(5_000, 100),
+  DB_STATEMENT_TIMEOUT_MS: millis(10_000, 100),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100),
+  DB_KEEPALIVE_MS: millis(10_000, 0),
   BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMTP_URL: z
     .string()
@@ -94,6 +106,8 @@ export interface AppConfig {
   baseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: how long to wait for the database before answering 503 instead of hanging. */
+  dbTimeouts: DbTimeouts;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -113,6 +127,14 @@ export interface AppConfig {
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
   shop: { name: string; phone: string; email: string; address: string };
+}
+
+export interface DbTimeouts {
+  connectMs: number;
+  statementMs: number;
+  idleInTransactionMs: number;
+  /** TCP keep-alive probe delay; 0 turns keep-alive off. */
+  keepAliveMs: number;
 }
 
 export class ConfigError extends Error {
@@ -184,6 +206,12 @@ export function loadConfig(
     baseUrl,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    dbTimeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      keepAliveMs: e.DB_KEEPALIVE_MS,
+    },
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,

@@ -25,7 +25,8 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-describe('one process per PGlite data folder', () => {
+// Creating a PGlite folder runs initdb: seconds alone, much longer on a loaded machine.
+describe('one process per PGlite data folder', { timeout: 120_000 }, () => {
   it('refuses a second open of the same folder until the first is closed', async () => {
     const first = await openDatabase({ pgliteDir });
     expect(existsSync(lockFile())).toBe(true);

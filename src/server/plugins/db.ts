@@ -7,6 +7,7 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from '../lib/paths';
 import { lockDir } from '../lib/dir-lock';
+import type { DbTimeouts } from './config';
 
 /** One Drizzle type for both drivers: the query builder is the same over PGlite and node-postgres. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,10 +31,24 @@ export interface DatabaseOptions {
   /** PGlite folder; omitted → in-memory PGlite (tests). */
   pgliteDir?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL: bounds on every wait, so a hung database fails requests fast instead of holding them. */
+  timeouts?: DbTimeouts;
 }
 
+const DEFAULT_TIMEOUTS: DbTimeouts = {
+  connectMs: 5_000,
+  statementMs: 10_000,
+  idleInTransactionMs: 10_000,
+  keepAliveMs: 10_000,
+};
+
+/** The client-side read timeout: past the server's own statement timeout, for a server that cannot answer at all. */
+export const queryTimeoutOf = (t: DbTimeouts) => t.statementMs + 1_000;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
+  }
   return openPglite(options.pgliteDir);
 }
 
@@ -71,33 +86,49 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({
+async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Database> {
+  const connection = {
     connectionString: url,
+    connectionTimeoutMillis: t.connectMs,
+    keepAlive: t.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: t.keepAliveMs,
+  };
+  const pool = new pg.Pool({
+    ...connection,
     max,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    statement_timeout: t.statementMs,
+    query_timeout: queryTimeoutOf(t),
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle({ client: pool, schema });
-  const withStartupLock = async <T>(fn: () => Promise<T>): Promise<T> => {
-    const lockClient = await pool.connect();
+  // Start-up work waits on other instances' migrations, which may rightly take longer than a request's statement
+  // timeout: it gets its own connection without one.
+  const withLockedClient = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const lockClient = new pg.Client(connection);
+    lockClient.on('error', () => {});
+    await lockClient.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
-      return await fn();
+      return await fn(lockClient);
     } finally {
-      await lockClient.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => {});
-      lockClient.release();
+      // Ending the session releases the advisory lock; a server that stopped answering must not hold start-up.
+      const ended = lockClient.end().catch(() => {});
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, t.connectMs).unref())]);
     }
   };
+  const withStartupLock = <T>(fn: () => Promise<T>): Promise<T> => withLockedClient(() => fn());
   return {
     db,
     kind: 'postgres',
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await withStartupLock(() => migrate(db, { migrationsFolder: migrationsDir }));
+      await withLockedClient((client) =>
+        migrate(drizzle({ client, schema }), { migrationsFolder: migrationsDir }),
+      );
     },
     withStartupLock,
     async ping() {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/openapi';
 import { AppError } from '../../lib/errors';
+import { withDatabaseTimeout } from '../../lib/db-unavailable';
+
+/** A load balancer's check must answer quickly even when the database hangs: slow counts as not ready. */
+const READY_TIMEOUT_MS = 1_000;
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
@@ -23,7 +27,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       try {
-        await app.database.ping();
+        await withDatabaseTimeout(app.database.ping(), READY_TIMEOUT_MS);
       } catch (err) {
         req.log.warn({ err }, 'readiness check failed');
         throw new AppError('unavailable', 'Database is not reachable');

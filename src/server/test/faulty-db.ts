@@ -1,0 +1,111 @@
+import net from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../plugins/config';
+import { captureMailer } from './helper';
+
+/** A TCP server on 127.0.0.1 that accepts connections and never says a word: a hung database. */
+export async function startSilentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * A TCP proxy on 127.0.0.1 in front of a real database; `freeze()` stops passing bytes both ways while keeping every
+ * connection open (a database that hangs mid-query), `thaw()` resumes.
+ */
+export async function startProxy(target: { host: string; port: number }) {
+  let frozen = false;
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    const pair: [net.Socket, net.Socket] = [client, upstream];
+    pairs.add(pair);
+    const pass = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk) => {
+        if (!frozen) to.write(chunk);
+      });
+    pass(client, upstream);
+    pass(upstream, client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      pairs.delete(pair);
+    };
+    for (const s of pair) {
+      s.on('error', end);
+      s.on('close', end);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    freeze() {
+      frozen = true;
+    },
+    thaw() {
+      frozen = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const [a, b] of pairs) {
+          a.destroy();
+          b.destroy();
+        }
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A port on 127.0.0.1 that nothing listens on: a stopped database. */
+export async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The app pointed at `databaseUrl` without touching it at build time (no migrations, no seed, no admin). */
+export async function appOnDatabase(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-fault-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    BASE_URL: 'http://localhost:3000',
+    DATABASE_URL: databaseUrl,
+    DB_CONNECT_TIMEOUT_MS: '500',
+    DB_STATEMENT_TIMEOUT_MS: '1000',
+    ...env,
+  });
+  const app = await buildApp(config, { skipMigrations: true, mailer: captureMailer() });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
