@@ -41,6 +41,7 @@ import { overviewRoutes } from './features/overview/overview.routes';
 import { ensureAdmin } from './features/accounts/admin-bootstrap';
 import { createAuth, type Auth } from './plugins/auth';
 import { registerAuthGuard } from './plugins/auth-guard';
+import { registerTextGuard } from './plugins/text-guard';
 import { authRoutes } from './plugins/auth-routes';
 import { createMailer, type Mailer } from './plugins/mail';
 
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuth(config, database.db, mailer, app.log, database.kind === 'postgres');
   app.decorate('auth', auth);
   registerAuthGuard(app);
+  registerTextGuard(app);
   app.decorate(
     'payments',
     options.payments ??

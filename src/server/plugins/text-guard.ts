@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+
+/**
+ * PostgreSQL text and jsonb cannot hold NUL; an unpaired UTF-16 surrogate cannot be encoded as UTF-8 and would be
+ * stored as a replacement character. Either in any string a client sends would fail deep in a query (a 500) or
+ * be silently altered, so both are refused up front.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const UNSTORABLE_MESSAGE = 'must not contain NUL (\\u0000) or unpaired surrogate characters';
+
+const MAX_DEPTH = 64;
+
+/** The path (`address`, `items.0.name`) of the first string, or object key, that cannot be stored. */
+export function findUnstorable(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || 'value' : undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
+  if (Buffer.isBuffer(value)) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    const childPath = path ? `${path}.${key}` : key;
+    if (UNSTORABLE.test(key)) return childPath.replace(new RegExp(UNSTORABLE.source, 'g'), '?');
+    const found = findUnstorable(child, childPath, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Better Auth's routes receive the raw body: read it the way Better Auth will (JSON or a form). */
+function rawBodyFields(req: FastifyRequest): unknown {
+  if (!Buffer.isBuffer(req.body) || req.body.length === 0) return undefined;
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  const text = req.body.toString('utf8');
+  if (type.includes('application/x-www-form-urlencoded'))
+    return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined; // Not JSON: Better Auth answers it itself.
+  }
+}
+
+/**
+ * One rule for every route, Better Auth's included: path parameters, query and body are checked before any
+ * schema or handler sees them, and the first offending field is named in a 400.
+ */
+export function registerTextGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (req) => {
+    const field =
+      findUnstorable(req.params) ??
+      findUnstorable(req.query) ??
+      findUnstorable(Buffer.isBuffer(req.body) ? rawBodyFields(req) : req.body);
+    if (field) throw new AppError('bad_request', `${field}: ${UNSTORABLE_MESSAGE}`);
+  });
+}
