@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Import boundaries of DESIGN.md §3: shared imports nothing of server/web, and server and web never import each other.
+// Import boundaries: shared imports nothing of server/web, and server and web never import each other.
 const boundary = (forbidden, why) => ({
   'no-restricted-imports': [
     'error',

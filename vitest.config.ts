@@ -3,11 +3,14 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+// Server, shared and web code all import shared modules as @shared/* (tsconfig.json's path, resolved here for tests).
+const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } };
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve,
         test: {
           name: 'server:pglite',
           environment: 'node',
@@ -18,10 +21,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // The same API suite again on a real PostgreSQL server when one is configured (DESIGN.md §7).
+      // The same API suite again on a real PostgreSQL server when one is configured, so both drivers stay honest.
       ...(process.env.TEST_DATABASE_URL
         ? [
             {
+              resolve,
               test: {
                 name: 'server:postgres',
                 environment: 'node',
@@ -39,8 +43,7 @@ export default defineConfig({
         : []),
       {
         plugins: [react()],
-        // The web app imports shared schemas and messages as @shared/* (as vite.config.ts resolves it).
-        resolve: { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } },
+        resolve,
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,4 +1,4 @@
-// `npm test`: everything a change can break (DESIGN.md §7), in order, stopping at the first failure.
+// `npm test`: everything a change can break (types, lint, unit and API tests, e2e), in order, stopping at the first failure.
 import { spawnSync } from 'node:child_process';
 
 const steps = [

@@ -1,9 +1,10 @@
 /**
- * Every user-facing message of SPEC §5 and §8, verbatim (typos included: they are the spec's words).
+ * Every user-facing validation and toast message, verbatim. Some keep their odd spelling on purpose: clients and
+ * tests match these exact strings, so they change only together (see docs/product-rules.md).
  * Edit them here and nowhere else.
  */
 export const messages = {
-  // §5 validation
+  // Form validation
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',
   passwordRequired: 'password must be required',
@@ -21,7 +22,7 @@ export const messages = {
   minOrderRequired: 'Minimum Order is required',
   priceRequired: 'Price is required',
   descriptionRequired: 'Description are required',
-  // §4 / §8 toasts
+  // Toasts
   loginSuccess: 'Login successfully',
   registerSuccess: 'Email verification was send. please verify your account.',
   imageUpdated: 'Image update successfully',

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../shared/common/common.schema';
+import type { ErrorCode } from '@shared/common/common.schema';
 
 export const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -13,11 +13,15 @@ export const statusOf: Record<ErrorCode, number> = {
   internal: 500,
 };
 
-/** The one error services throw; the app's error handler turns it into `{ error, message }` with its status. */
+/**
+ * The one error services throw; the error handler turns it into `{ error, message, field? }` with its status.
+ * `field` names the request-body field at fault, so a form can show the message next to that input.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'AppError';
@@ -27,5 +31,12 @@ export class AppError extends Error {
     return statusOf[this.code];
   }
 }
+
+/**
+ * An error about one request field. The message keeps its `field: text` form (clients already show it as is) and
+ * the field travels as data too.
+ */
+export const fieldError = (code: ErrorCode, field: string, text: string) =>
+  new AppError(code, `${field}: ${text}`, field);
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);

@@ -1,4 +1,4 @@
-import { errorBodySchema } from '../../shared/common/common.schema';
+import { errorBodySchema } from '@shared/common/common.schema';
 
 /** Documents the error body for the given statuses in a route's response schema. */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '../../shared/accounts/accounts.schema';
+import type { Role } from '@shared/accounts/accounts.schema';
 import { AppError } from '../lib/errors';
 
 export interface SessionUser {

@@ -2,16 +2,18 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import * as schema from '../db/schema';
 import type { AppConfig } from './config';
 import type { Db } from './db';
 import { composeMail, type Mailer } from './mail';
 import { authSecret } from './secret';
+import { registerAuthGuard } from './auth-guard';
 
 /** The header through which Fastify hands Better Auth the client IP it trusts (see app.ts); never taken from clients. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
-/** Better Auth, configured from the environment (DESIGN.md §2, §4). */
+/** Better Auth: email and password, optional Google / OIDC sign-in, bearer tokens, roles; all from the config. */
 export function createAuth(
   config: AppConfig,
   db: Db,
@@ -39,7 +41,7 @@ export function createAuth(
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      // SPEC §4: registering logs the user in; verification is asked for, not required.
+      // Registering logs the user in straight away; verifying the email is asked for, not required.
       requireEmailVerification: false,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
@@ -77,7 +79,7 @@ export function createAuth(
     },
     user: {
       additionalFields: {
-        // Profile fields (SPEC §3) are written only through PUT /api/userprofile, which validates them.
+        // Profile fields are written only through PUT /api/userprofile, which validates them.
         phone: { type: 'string', required: false, defaultValue: '', input: false },
         address: { type: 'string', required: false, defaultValue: '', input: false },
         education: { type: 'string', required: false, defaultValue: '', input: false },
@@ -136,3 +138,19 @@ export function createAuth(
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: Auth;
+  }
+}
+
+/** `app.auth` (Better Auth on the app's database and mailer) and the guard that checks each route's `config.auth`. */
+export const authPlugin = fp(
+  async (app) => {
+    const { config, database, mailer } = app;
+    app.decorate('auth', createAuth(config, database.db, mailer, app.log, database.kind === 'postgres'));
+    registerAuthGuard(app);
+  },
+  { name: 'auth', dependencies: ['config', 'database', 'mailer'] },
+);

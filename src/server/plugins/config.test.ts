@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it('applies the defaults of DESIGN.md §6', () => {
+  it('applies the documented defaults', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
     expect(c.host).toBe('0.0.0.0');

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,7 +53,7 @@ const millis = (fallback: number, min: number) =>
     .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
     .default(fallback);
 
-/** The environment of DESIGN.md §6, validated once at start-up. */
+/** The environment (listed in README.md), validated once at start-up so a bad value stops the process early. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),
@@ -236,4 +237,27 @@ export function loadConfig(
     shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },
   };
   return { ...config, ...overrides };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+/** Makes the validated configuration `app.config` for every plugin registered after it. */
+export const configPlugin = fp<{ config: AppConfig }>(
+  async (app, opts) => {
+    app.decorate('config', opts.config);
+  },
+  { name: 'config' },
+);
+
+/**
+ * Fastify 5 ignores a bare hop count (it cannot tell a proxy from a direct client), so a count N becomes "trust the
+ * N nearest hops", as Express does: only right when the app is reachable through the proxies alone.
+ */
+export function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }

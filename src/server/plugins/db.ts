@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import fp from 'fastify-plugin';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from '../lib/paths';
@@ -139,3 +140,34 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  /** An already open database (tests): used as is and left open when the app closes. */
+  database?: Database | undefined;
+  /** The caller already ran the migrations. */
+  skipMigrations?: boolean | undefined;
+}
+
+/** Opens the configured database (PGlite under DATA_DIR, or DATABASE_URL), migrates it and closes it with the app. */
+export const databasePlugin = fp<DatabasePluginOptions>(
+  async (app, opts) => {
+    const { config } = app;
+    const database =
+      opts.database ??
+      (await openDatabase({
+        databaseUrl: config.databaseUrl,
+        pgliteDir: path.join(config.dataDir, 'pglite'),
+        timeouts: config.dbTimeouts,
+      }));
+    if (!opts.database) app.addHook('onClose', () => database.close());
+    if (!opts.skipMigrations) await database.migrate();
+    app.decorate('database', database);
+  },
+  { name: 'database', dependencies: ['config'] },
+);

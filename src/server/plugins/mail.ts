@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
@@ -76,3 +77,19 @@ ${opts.action ? `<p><a href="${escapeHtml(opts.action.url)}" style="display:inli
 </body></html>`;
   return { to: opts.to, subject: opts.subject, text, html };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** `app.mailer`: the configured one, or the caller's (tests capture mail); closed with the app. */
+export const mailerPlugin = fp<{ mailer?: Mailer | undefined }>(
+  async (app, opts) => {
+    const mailer = opts.mailer ?? createMailer(app.config, app.log);
+    app.addHook('onClose', async () => mailer.close());
+    app.decorate('mailer', mailer);
+  },
+  { name: 'mailer', dependencies: ['config'] },
+);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, writeFile, access } from 'node:fs/promises';
 import path from 'node:path';
+import fp from 'fastify-plugin';
 
 /** Where uploaded and seeded images live; served read-only at /media. Keys are content-addressed, so URLs never change meaning. */
 export interface MediaStore {
@@ -25,3 +26,17 @@ export function localMediaStore(dir: string): MediaStore {
     },
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: MediaStore;
+  }
+}
+
+/** `app.media`: uploaded and seeded images under DATA_DIR/media (served by the media-files plugin). */
+export const mediaStorePlugin = fp(
+  async (app) => {
+    app.decorate('media', localMediaStore(path.join(app.config.dataDir, 'media')));
+  },
+  { name: 'media-store', dependencies: ['config'] },
+);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/errors';
+import fp from 'fastify-plugin';
+import { fieldError } from '../lib/errors';
 
 /**
  * PostgreSQL text and jsonb cannot hold NUL; an unpaired UTF-16 surrogate cannot be encoded as UTF-8 and would be
@@ -51,6 +52,9 @@ export function registerTextGuard(app: FastifyInstance) {
       findUnstorable(req.params) ??
       findUnstorable(req.query) ??
       findUnstorable(Buffer.isBuffer(req.body) ? rawBodyFields(req) : req.body);
-    if (field) throw new AppError('bad_request', `${field}: ${UNSTORABLE_MESSAGE}`);
+    if (field) throw fieldError('bad_request', field, UNSTORABLE_MESSAGE);
   });
 }
+
+/** Refuses unstorable text in every route registered after it (not encapsulated). */
+export const textGuardPlugin = fp(async (app) => registerTextGuard(app), { name: 'text-guard' });

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { messages } from '@shared/messages';
 
-/** SPEC §9: minimum password length. */
+/** Minimum password length (Better Auth is configured with the same). */
 export const MIN_PASSWORD_LENGTH = 6;
 
-// SPEC §5: a simple address pattern.
+// A deliberately simple address pattern: the verification mail is the real check.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailField = z
@@ -24,7 +24,7 @@ export type LoginInput = z.infer<typeof loginSchema>;
 export const passwordResetRequestSchema = z.object({ email: emailField });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestSchema>;
 
-/** SPEC §5 fields; the equality of the two passwords is checked by the page (the spec "silently does nothing"). */
+/** The register form; the page checks that the two passwords match (a mismatch silently does nothing). */
 export const registerSchema = z.object({
   name: z.string({ error: messages.nameRequired }).trim().min(1, { error: messages.nameRequired }).max(100),
   email: emailField,
@@ -82,7 +82,7 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** PUT /api/userprofile/{email}: every field optional (SPEC §5); the email cannot be changed here. */
+/** PUT /api/userprofile/{email}: every field optional; the email cannot be changed here. */
 export const profileUpdateSchema = z
   .object({
     name: z.string().trim().min(1, { error: messages.nameRequired }).max(100),

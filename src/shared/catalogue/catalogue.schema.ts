@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
-import { messages } from '../messages';
+import { idSchema } from '@shared/common/common.schema';
+import { messages } from '@shared/messages';
 
-/** A product as the API returns it: the field names of SPEC §3. Price is in dollars with cents. */
+/** A product as the API returns it, with its historical field names. Price is in dollars with cents. */
 export const productSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -22,7 +22,7 @@ export const HOME_PRODUCT_COUNT = 6;
 const requiredNumber = (message: string) => z.number({ error: message });
 
 /**
- * POST /api/product: SPEC §5's required fields with its messages, plus the numeric checks the spec lacks:
+ * POST /api/product: the required fields with their fixed messages, plus numeric checks:
  * price > 0 with at most 2 decimals; whole quantity ≥ 0 and minimum order ≥ 1; a new product's quantity ≥ its
  * minimum order; trimmed, non-empty, length-limited text; an image stored by this shop.
  */

@@ -5,10 +5,14 @@ export const idSchema = z.uuid({ error: 'must be a valid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
-/** The one error body of the API (DESIGN.md §3). */
+/**
+ * The one error body of the API. `message` is for people; `field`, when present, names the request field at fault
+ * (dotted path, e.g. `quantity` or `address.city`) so a form can show the message beside that input.
+ */
 export const errorBodySchema = z.object({
   error: z.string(),
   message: z.string(),
+  field: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** POST /api/images answers like the image host of SPEC §7. */
+/** POST /api/images answers in the shape of the image host the web app first used, so clients need not change. */
 export const imageUploadResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ url: z.string() }),

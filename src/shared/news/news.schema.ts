@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
+import { idSchema } from '@shared/common/common.schema';
 
-/** A news article: SPEC §3 fields plus its publication date. */
+/** A news article: the historical field names plus its publication date. */
 export const newsItemSchema = z.object({
   _id: idSchema,
   title: z.string(),

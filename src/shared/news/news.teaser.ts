@@ -1,6 +1,6 @@
 // Kept apart from the zod schemas so pages that show teasers don't download zod.
 
-/** SPEC §9: home teasers show this many characters of each body. */
+/** Home-page teasers show this many characters of each body (see docs/product-rules.md). */
 export const NEWS_TEASER_LENGTH = 200;
 
 /** The first `length` characters of a body, cut at a word boundary when one is near, with an ellipsis when cut. */

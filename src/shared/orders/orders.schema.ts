@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
-import { messages } from '../messages';
+import { idSchema } from '@shared/common/common.schema';
+import { messages } from '@shared/messages';
 
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order as the API returns it: SPEC §3 fields, plus its total, dates and whether it was reviewed. */
+/** An order as the API returns it: the historical field names, plus its total, dates and whether it was reviewed. */
 export const orderSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -21,7 +21,7 @@ export const orderSchema = z.object({
   address: z.string(),
   paymentStatus: z.boolean(),
   orderStatus: z.enum(orderStatuses),
-  /** True once delivered: the customer may write a review (SPEC §4). */
+  /** True once delivered: the customer may write a review. */
   review: z.boolean(),
   /** True once the customer has reviewed this order. */
   reviewed: z.boolean(),
@@ -44,7 +44,7 @@ const requiredText = (message: string, max: number) =>
     .max(max, { error: `must be at most ${max} characters` });
 
 /**
- * POST /api/order/{email}. SPEC §7 also sends name, email, productName, price, paymentStatus, orderStatus and review:
+ * POST /api/order/{email}. Older clients also send name, email, productName, price, paymentStatus, orderStatus, review:
  * they are accepted and ignored, because the server takes them from the session and the catalogue.
  */
 export const orderCreateSchema = z.object({
@@ -78,7 +78,7 @@ export type OrderPay = z.infer<typeof orderPaySchema>;
 
 export const orderUpdatedSchema = z.object({ acknowledged: z.literal(true), order: orderSchema });
 
-/** SPEC §5 order form rules that depend on the product; the server applies the same ones. */
+/** The order-form rules that depend on the product; the page and the server apply the same function. */
 export function quantityProblem(
   quantity: number,
   product: { quantity: number; minOrder: number },
@@ -89,5 +89,5 @@ export function quantityProblem(
   return null;
 }
 
-/** Whole cents, so totals never drift: SPEC §9 total = quantity × unit price. */
+/** Whole cents, so totals never drift: total = quantity × unit price. */
 export const orderTotalCents = (quantity: number, unitPriceCents: number) => quantity * unitPriceCents;

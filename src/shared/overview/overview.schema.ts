@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderStatuses } from '../orders/orders.schema';
+import { orderStatuses } from '@shared/orders/orders.schema';
 
 /** GET /api/admin/overview: what the shop owner sees first. */
 export const overviewSchema = z.object({

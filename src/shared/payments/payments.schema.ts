@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
+import { idSchema } from '@shared/common/common.schema';
 
 /** POST /api/make-payment: the amount comes from the stored order, never from the body (`total` is ignored). */
 export const paymentIntentRequestSchema = z.object({ orderId: idSchema, total: z.number().optional() });

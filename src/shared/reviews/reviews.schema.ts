@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
-import { messages } from '../messages';
+import { idSchema } from '@shared/common/common.schema';
+import { messages } from '@shared/messages';
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 
 /**
- * POST /api/review: SPEC §7 fields. The server takes name and email from the session and requires the caller's own
+ * POST /api/review: the historical field names. The server takes name and email from the session and requires the caller's own
  * Delivered, not yet reviewed order of that product (`orderId` picks one; otherwise the oldest such order).
  */
 export const reviewCreateSchema = z.object({

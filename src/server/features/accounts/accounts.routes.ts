@@ -8,7 +8,7 @@ import {
   userLoginBodySchema,
   userLoginResponseSchema,
   userRoleSchema,
-} from '../../../shared/accounts/accounts.schema';
+} from '@shared/accounts/accounts.schema';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';

@@ -1,13 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type {
-  Profile,
-  ProfileUpdate,
-  Role,
-  UserRole,
-  UserSummary,
-} from '../../../shared/accounts/accounts.schema';
+import { asc, eq } from 'drizzle-orm';
+import type { Profile, ProfileUpdate, Role, UserRole, UserSummary } from '@shared/accounts/accounts.schema';
 import { session, user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { fieldError, notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { recordAudit } from '../audit/audit.service';
@@ -75,7 +69,7 @@ export async function getProfile(db: Db, email: string): Promise<Profile> {
 export async function updateProfile(db: Db, email: string, changes: ProfileUpdate): Promise<void> {
   const row = await findUser(db, email);
   if (changes.email !== undefined && changes.email.trim().toLowerCase() !== row.email) {
-    throw new AppError('bad_request', 'email: cannot be changed here');
+    throw fieldError('bad_request', 'email', 'cannot be changed here');
   }
   const { email: _ignored, ...fields } = changes;
   if (Object.keys(fields).length === 0) return;
@@ -85,12 +79,4 @@ export async function updateProfile(db: Db, email: string, changes: ProfileUpdat
 /** Revokes every session of a user (password set by the admin bootstrap, for example). */
 export async function revokeSessions(db: Db, userId: string) {
   await db.delete(session).where(eq(session.userId, userId));
-}
-
-export async function countAdmins(db: Db): Promise<number> {
-  const [r] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(user)
-    .where(eq(user.role, 'admin'));
-  return r?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema } from '../../../shared/audit/audit.schema';
+import { auditPageSchema, auditQuerySchema } from '@shared/audit/audit.schema';
 import { errorResponses } from '../../lib/openapi';
 import { listAudit } from './audit.service';
 

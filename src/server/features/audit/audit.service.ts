@@ -4,8 +4,8 @@ import {
   type AuditEntry,
   type AuditKind,
   type AuditPage,
-} from '../../../shared/audit/audit.schema';
-import { AppError } from '../../lib/errors';
+} from '@shared/audit/audit.schema';
+import { fieldError } from '../../lib/errors';
 import { auditLog } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
@@ -36,7 +36,7 @@ export async function recordAudit(tx: Tx | Db, actor: SessionUser, r: AuditRecor
 /** Entries strictly after the cursor in (created_at desc, id desc) order: ties on the timestamp are split by id. */
 function afterCursor(before: string): SQL {
   const cursor = parseAuditCursor(before);
-  if (!cursor) throw new AppError('bad_request', 'before: must be the nextBefore of a previous page');
+  if (!cursor) throw fieldError('bad_request', 'before', 'must be the nextBefore of a previous page');
   return cursor.id
     ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
     : sql`${auditLog.createdAt} < ${cursor.at}::timestamptz`;

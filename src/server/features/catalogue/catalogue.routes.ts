@@ -5,10 +5,10 @@ import {
   productListSchema,
   productSchema,
   productUpdateSchema,
-} from '../../../shared/catalogue/catalogue.schema';
+} from '@shared/catalogue/catalogue.schema';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard';
-import { idParamsSchema } from '../../../shared/common/common.schema';
+import { idParamsSchema } from '@shared/common/common.schema';
 import { errorResponses } from '../../lib/openapi';
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from './catalogue.service';
 
@@ -43,7 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['catalogue'],
-        summary: 'One product (logged in, SPEC §7)',
+        summary: 'One product (logged in)',
         params: idParamsSchema,
         response: { 200: productSchema, ...errorResponses(400, 401, 404) },
       },

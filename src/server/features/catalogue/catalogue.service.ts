@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Product, ProductCreate, ProductUpdate } from '../../../shared/catalogue/catalogue.schema';
+import type { Product, ProductCreate, ProductUpdate } from '@shared/catalogue/catalogue.schema';
 import { products } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productListSchema, HOME_PRODUCT_COUNT } from '../../../shared/catalogue/catalogue.schema';
+import { productListSchema, HOME_PRODUCT_COUNT } from '@shared/catalogue/catalogue.schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/products', () => {
-  it('lists the seeded catalogue with the field names of SPEC §3', async () => {
+  it('lists the seeded catalogue with the API field names (_id, img, desc, …)', async () => {
     const res = await t.app.inject('/api/products');
     expect(res.statusCode).toBe(200);
     const products = productListSchema.parse(res.json());

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { imageUploadResponseSchema, MAX_IMAGE_BYTES } from '../../../shared/media/media.schema';
-import { AppError } from '../../lib/errors';
+import { imageUploadResponseSchema, MAX_IMAGE_BYTES } from '@shared/media/media.schema';
+import { AppError, fieldError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { storeImage } from './media.service';
 
@@ -21,19 +21,19 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       if (!req.isMultipart())
-        throw new AppError('bad_request', 'image: send the file as multipart/form-data');
+        throw fieldError('bad_request', 'image', 'send the file as multipart/form-data');
       let bytes: Buffer;
       try {
         const file = await req.file();
         if (!file || file.fieldname !== 'image')
-          throw new AppError('bad_request', 'image: a file is required');
+          throw fieldError('bad_request', 'image', 'a file is required');
         bytes = await file.toBuffer();
       } catch (err) {
         if (err instanceof AppError) throw err;
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError('bad_request', 'image: must be at most 5 MB');
+          throw fieldError('bad_request', 'image', 'must be at most 5 MB');
         }
-        throw new AppError('bad_request', 'image: the upload could not be read');
+        throw fieldError('bad_request', 'image', 'the upload could not be read');
       }
       const url = await storeImage(app.media, bytes);
       return { success: true as const, data: { url } };

@@ -1,12 +1,12 @@
 import sharp from 'sharp';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { MediaStore } from '../../plugins/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_EDGE = 1600;
 
-const notAnImage = () => new AppError('bad_request', 'image: must be a JPEG, PNG or WebP image');
+const notAnImage = () => fieldError('bad_request', 'image', 'must be a JPEG, PNG or WebP image');
 
 /**
  * Stores an uploaded image as WebP: the bytes decide what it is (not its name or type header), anything but a

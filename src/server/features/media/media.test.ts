@@ -83,7 +83,11 @@ describe('POST /api/images', () => {
     const before = await storedFiles();
     const res = await upload(multipart('image', filename, type, bytes));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'bad_request', message: 'image: must be a JPEG, PNG or WebP image' });
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      message: 'image: must be a JPEG, PNG or WebP image',
+      field: 'image',
+    });
     expect(await storedFiles()).toEqual(before);
   });
 

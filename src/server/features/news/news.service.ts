@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { NewsInput, NewsItem } from '../../../shared/news/news.schema';
+import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { news } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsItemSchema, newsListSchema } from '../../../shared/news/news.schema';
+import { newsItemSchema, newsListSchema } from '@shared/news/news.schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 
 let t: TestApp;
@@ -38,6 +38,6 @@ describe('GET /api/news/:id', () => {
   it('answers 400 naming the field for a malformed id', async () => {
     const res = await t.app.inject('/api/news/not-an-id');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'bad_request', message: 'id: must be a valid id' });
+    expect(res.json()).toEqual({ error: 'bad_request', message: 'id: must be a valid id', field: 'id' });
   });
 });

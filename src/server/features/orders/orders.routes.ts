@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailParamsSchema } from '../../../shared/accounts/accounts.schema';
-import { idParamsSchema } from '../../../shared/common/common.schema';
+import { emailParamsSchema } from '@shared/accounts/accounts.schema';
+import { idParamsSchema } from '@shared/common/common.schema';
 import {
   orderCreatedSchema,
   orderCreateSchema,
   orderListSchema,
   orderSchema,
   orderUpdatedSchema,
-} from '../../../shared/orders/orders.schema';
+} from '@shared/orders/orders.schema';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import { quantityProblem, type Order, type OrderCreate } from '../../../shared/orders/orders.schema';
+import { messages } from '@shared/messages';
+import { quantityProblem, type Order, type OrderCreate } from '@shared/orders/orders.schema';
 import { orders, products, user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
@@ -67,9 +67,9 @@ export async function placeOrder(db: Db, customer: SessionUser, input: OrderCrea
     if (!product || product.archivedAt) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
-    const soldOut = new AppError('conflict', `quantity: ${messages.quantityAboveStock}`);
+    const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
-    if (problem) throw new AppError('bad_request', `quantity: ${problem}`);
+    if (problem) throw fieldError('bad_request', 'quantity', problem);
     if (!(await reserveStock(tx, product.id, input.quantity))) throw soldOut;
     const [row] = await tx
       .insert(orders)
@@ -128,7 +128,7 @@ export async function cancelOrder(db: Db, actor: SessionUser, id: string): Promi
   });
 }
 
-/** Marks a paid order Delivered, which lets the customer review it (SPEC §4). Admins only (checked by the route). */
+/** Marks a paid order Delivered, which is what lets the customer review it. Admins only (checked by the route). */
 export async function deliverOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
@@ -177,7 +177,7 @@ export async function markOrderPaid(
       throw new AppError('conflict', 'This order is already paid by another payment.');
     }
     if (p.amountCents !== totalCents(row))
-      throw new AppError('bad_request', 'transactionId: the payment amount does not match the order');
+      throw fieldError('bad_request', 'transactionId', 'the payment amount does not match the order');
     if (row.orderStatus === 'Cancelled' || row.orderStatus === 'Expired') {
       if (!(await reserveStock(tx, row.productId, row.quantity))) {
         throw new AppError(

@@ -25,7 +25,7 @@ describe('POST /api/order/{email}', () => {
     const res = await placeOrder(t.app, alice, {
       productId: product.id,
       quantity: 3,
-      // Forged fields of SPEC §7's payload are ignored.
+      // Older clients also send these; forged values must be ignored.
       price: 0.01,
       productName: 'Free stuff',
       paymentStatus: true,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewSchema } from '../../../shared/overview/overview.schema';
+import { overviewSchema } from '@shared/overview/overview.schema';
 import { errorResponses } from '../../lib/openapi';
 import { storeOverview } from './overview.service';
 

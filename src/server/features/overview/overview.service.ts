@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import type { Overview } from '../../../shared/overview/overview.schema';
+import type { Overview } from '@shared/overview/overview.schema';
 import { orders, products } from '../../db/schema';
 import type { Db } from '../../plugins/db';
 

@@ -1,5 +1,5 @@
 /**
- * The card payment provider behind the shop (DESIGN.md §4): the built-in test-mode processor by default,
+ * The card payment provider behind the shop: the built-in test-mode processor by default,
  * Stripe when STRIPE_SECRET_KEY/STRIPE_PUBLISHABLE_KEY are set. Amounts are integer cents in USD.
  */
 export interface ProviderIntent {

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '../../../shared/common/common.schema';
-import { orderPaySchema, orderUpdatedSchema } from '../../../shared/orders/orders.schema';
+import { idParamsSchema } from '@shared/common/common.schema';
+import { orderPaySchema, orderUpdatedSchema } from '@shared/orders/orders.schema';
 import {
   paymentIntentRequestSchema,
   paymentIntentSchema,
   testCardConfirmedSchema,
   testCardConfirmSchema,
-} from '../../../shared/payments/payments.schema';
+} from '@shared/payments/payments.schema';
 import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
 import { toOrder } from '../orders/orders.service';
 import { confirmOrderPayment, confirmTestCard, createPayment } from './payments.service';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 const tags = ['payments'];
 
@@ -68,4 +69,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true as const, order: toOrder(row, app.config.orderExpiryMs) };
     },
   );
+
+  const { stripe } = app.config;
+  if (stripe) {
+    await app.register(stripeWebhookRoutes, {
+      webhookSecret: stripe.webhookSecret,
+      // The same checks as the browser's confirmation: this intent, succeeded, for this order and amount.
+      onPaymentSucceeded: async (p) => void (await confirmOrderPayment(app, p)),
+    });
+  }
 };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentIntent, TestCardConfirm } from '../../../shared/payments/payments.schema';
+import type { PaymentIntent, TestCardConfirm } from '@shared/payments/payments.schema';
 import { orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { orderMail } from '../orders/orders.mail';
 import { getOrder, markOrderPaid, totalCents, type OrderRow } from '../orders/orders.service';
@@ -47,10 +47,10 @@ export async function confirmOrderPayment(
 ): Promise<OrderRow> {
   const intent = await app.payments.retrieveIntent(p.transactionId);
   if (!intent || intent.orderId !== p.orderId)
-    throw new AppError('bad_request', 'transactionId: no payment for this order has this id');
+    throw fieldError('bad_request', 'transactionId', 'no payment for this order has this id');
   if (intent.status !== 'succeeded') throw new AppError('payment_required', 'The payment has not succeeded.');
   if (intent.currency.toLowerCase() !== 'usd')
-    throw new AppError('bad_request', 'transactionId: the payment currency does not match');
+    throw fieldError('bad_request', 'transactionId', 'the payment currency does not match');
   const { row, changed } = await markOrderPaid(
     app.database.db,
     { orderId: p.orderId, transactionId: intent.id, amountCents: intent.amountCents, phone: p.phone },

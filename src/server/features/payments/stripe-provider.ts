@@ -56,7 +56,7 @@ function mapError(err: unknown): never {
   throw err;
 }
 
-/** Stripe (DESIGN.md §4) through the official SDK: PaymentIntents with automatic payment methods, no redirects. */
+/** Stripe through the official SDK: PaymentIntents with automatic payment methods, no redirects. */
 export function createStripeProvider(opts: StripeProviderOptions): PaymentProvider {
   const stripe = new Stripe(opts.secretKey, {
     maxNetworkRetries: 1,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { TEST_CARDS } from '../../../shared/payments/payments.schema';
+import { TEST_CARDS } from '@shared/payments/payments.schema';
 import { testPaymentIntents } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldError } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
 import type { PaymentProvider, ProviderIntent } from './payment-provider';
 
@@ -76,12 +76,12 @@ const declines: Record<string, string> = {
 export function checkTestCard(card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()) {
   const digits = card.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
-    throw new AppError('bad_request', 'cardNumber: Your card number is invalid.');
+    throw fieldError('bad_request', 'cardNumber', 'Your card number is invalid.');
   const expires = parseExpiry(card.expiry);
-  if (!expires) throw new AppError('bad_request', "expiry: Your card's expiration date is invalid.");
-  if (expires < now) throw new AppError('bad_request', "expiry: Your card's expiration year is in the past.");
+  if (!expires) throw fieldError('bad_request', 'expiry', "Your card's expiration date is invalid.");
+  if (expires < now) throw fieldError('bad_request', 'expiry', "Your card's expiration year is in the past.");
   if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    throw new AppError('bad_request', "cvc: Your card's security code is invalid.");
+    throw fieldError('bad_request', 'cvc', "Your card's security code is invalid.");
   const decline = declines[digits];
   if (decline) throw new AppError('payment_required', decline);
 }

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emailParamsSchema } from '../../../shared/accounts/accounts.schema';
-import { idParamsSchema } from '../../../shared/common/common.schema';
+import { emailParamsSchema } from '@shared/accounts/accounts.schema';
+import { idParamsSchema } from '@shared/common/common.schema';
 import {
   productReviewsSchema,
   reviewCreatedSchema,
   reviewCreateSchema,
   reviewListSchema,
-} from '../../../shared/reviews/reviews.schema';
+} from '@shared/reviews/reviews.schema';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
 import { createReview, listReviewsOf, productReviews } from './reviews.service';

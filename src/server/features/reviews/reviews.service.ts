@@ -1,7 +1,7 @@
 import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
-import type { ProductReviews, Review, ReviewCreate } from '../../../shared/reviews/reviews.schema';
+import type { ProductReviews, Review, ReviewCreate } from '@shared/reviews/reviews.schema';
 import { orders, reviews, user } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
 
@@ -51,7 +51,7 @@ export async function createReview(db: Db, author: SessionUser, input: ReviewCre
         ? notFound('Order')
         : new AppError('conflict', 'You can review a product once your order of it has been delivered.');
     if (order.productName !== input.productName)
-      throw new AppError('bad_request', 'productName: does not match the order');
+      throw fieldError('bad_request', 'productName', 'does not match the order');
     if (order.orderStatus !== 'Delivered' || !order.review) {
       throw new AppError('conflict', 'You can review a product once your order of it has been delivered.');
     }

@@ -1,0 +1,56 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/db-unavailable';
+import { AppError, statusOf } from '../lib/errors';
+
+const codeByStatus = Object.fromEntries(
+  Object.entries(statusOf).map(([code, status]) => [status, code]),
+) as Record<number, ErrorCode>;
+
+/**
+ * Every failure leaves as `{ error, message, field? }`. Validation errors list each problem as `field: text` in the
+ * message and name the first invalid field in `field`; a database outage is a 503 with Retry-After; a 5xx never
+ * shows its cause to the client.
+ */
+export const errorHandlerPlugin = fp(
+  async (app) => {
+    app.setErrorHandler((err: FastifyError, req, reply) => {
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const where = err.validationContext ?? 'request';
+        const paths = err.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
+        const message = err.validation.map((v, i) => `${paths[i] || where}: ${v.message}`).join('; ');
+        const body: ErrorBody = { error: 'bad_request', message };
+        // A problem with the whole body (not one field of it) names no field.
+        const field = paths.find(Boolean);
+        if (field) body.field = field;
+        return reply.status(400).send(body);
+      }
+      if (err instanceof AppError) {
+        if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
+        const body: ErrorBody = { error: err.code, message: err.message };
+        if (err.field) body.field = err.field;
+        return reply.status(err.status).send(body);
+      }
+      if (isDatabaseUnavailable(err)) {
+        req.log.warn({ err }, 'database unavailable');
+        return reply
+          .status(503)
+          .header('retry-after', RETRY_AFTER_SECONDS)
+          .send({ error: 'unavailable', message: UNAVAILABLE_MESSAGE });
+      }
+      const status = err.statusCode ?? 500;
+      if (status < 500 && !isResponseSerializationError(err)) {
+        return reply
+          .status(status)
+          .send({ error: codeByStatus[status] ?? 'bad_request', message: err.message });
+      }
+      req.log.error({ err }, 'request failed');
+      return reply
+        .status(500)
+        .send({ error: 'internal', message: 'Something went wrong on our side. Please try again.' });
+    });
+  },
+  { name: 'error-handler' },
+);

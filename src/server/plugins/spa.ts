@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { AppConfig } from './config';
+
+const escapeAttr = (s: string) =>
+  s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** The built app shell, with the shop's configurable contact details filled in (no extra request, no inline script). */
+function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
+  const dir = config.webDir;
+  if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
+  const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
+    '__SHOP_INFO__',
+    escapeAttr(
+      JSON.stringify({ ...config.shop, social: config.google ? 'google' : config.oidc ? 'oidc' : null }),
+    ),
+  );
+  return { dir, html };
+}
+
+// Hashed assets never change; unhashed public files (icons, video, data) change rarely: a day, then revalidated.
+const cacheControlOf = (filePath: string) =>
+  filePath.includes(`${path.sep}assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=86400, stale-while-revalidate=604800';
+
+/**
+ * The built web app (when there is one): its files, and the app shell for every other GET outside /api and /media,
+ * so client routes (unknown ones included, which render the not-found page) load. Anything else is a JSON 404.
+ */
+export const spaPlugin = fp(
+  async (app) => {
+    const spa = loadSpa(app.config);
+    if (spa) {
+      await app.register(fastifyStatic, {
+        root: spa.dir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        allowedPath: (pathName) => pathName !== '/index.html',
+        cacheControl: false,
+        setHeaders: (res, filePath) => res.header('cache-control', cacheControlOf(filePath)),
+      });
+    }
+
+    app.setNotFoundHandler((req, reply) => {
+      const url = req.url.split('?')[0] ?? '/';
+      const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
+      if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.html);
+      }
+      return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
+    });
+  },
+  { name: 'spa', dependencies: ['config'] },
+);
