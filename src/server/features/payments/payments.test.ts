@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 import { markOrderPaid } from '../orders/orders.service';
-import { checkTestCard, luhnValid } from './test-provider';
+import { luhnValid } from '@shared/payments/card';
+import { checkTestCard } from './test-provider';
 
 let t: TestApp;
 let alice: Client;

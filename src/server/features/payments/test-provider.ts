@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { cardDigits, cardProblem } from '@shared/payments/card';
 import { TEST_CARDS } from '@shared/payments/payments.schema';
 import { testPaymentIntents } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
@@ -42,29 +43,6 @@ export function createTestProvider(db: Db): PaymentProvider {
   };
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** MM/YY (or MM/YYYY) → the last moment the card is valid; null when malformed. */
-export function parseExpiry(expiry: string): Date | null {
-  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(expiry);
-  if (!m) return null;
-  const month = Number(m[1]);
-  const year = m[2]!.length === 2 ? 2000 + Number(m[2]) : Number(m[2]);
-  if (month < 1 || month > 12) return null;
-  return new Date(Date.UTC(year, month, 1) - 1);
-}
-
 const declines: Record<string, string> = {
   [TEST_CARDS.declined]: 'Your card was declined.',
   [TEST_CARDS.insufficientFunds]: 'Your card has insufficient funds.',
@@ -74,15 +52,9 @@ const declines: Record<string, string> = {
 
 /** Checks a test card like a card network would; throws the error the customer should see. */
 export function checkTestCard(card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()) {
-  const digits = card.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits))
-    throw fieldError('bad_request', 'cardNumber', 'Your card number is invalid.');
-  const expires = parseExpiry(card.expiry);
-  if (!expires) throw fieldError('bad_request', 'expiry', "Your card's expiration date is invalid.");
-  if (expires < now) throw fieldError('bad_request', 'expiry', "Your card's expiration year is in the past.");
-  if (!/^\d{3,4}$/.test(card.cvc.trim()))
-    throw fieldError('bad_request', 'cvc', "Your card's security code is invalid.");
-  const decline = declines[digits];
+  const problem = cardProblem(card, now);
+  if (problem) throw fieldError('bad_request', problem.field, problem.message);
+  const decline = declines[cardDigits(card.cardNumber)];
   if (decline) throw new AppError('payment_required', decline);
 }
 

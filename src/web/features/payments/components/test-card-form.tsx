@@ -2,25 +2,31 @@ import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import {
+  cardDigits,
+  cardNumberProblem,
+  cvcProblem,
+  expiryProblem,
+  formatExpiry,
+  parseExpiry,
+} from '@shared/payments/card';
 import { TEST_CARDS, testCardConfirmSchema } from '@shared/payments/payments.schema';
 import { ApiError } from '../../../lib/api-client';
 import { fieldBorder } from '../../accounts/components/text-field';
 import { fieldOfApiMessage } from '../../orders/components/fields';
 import { confirmTestCard } from '../api/confirm-test-card';
-import { cardMessages, digitsOnly, isExpiryInFuture, parseExpiry, passesLuhn } from './card-rules';
 import type { CardFormProps } from './payment-panel';
 
+/** Adds a shared card rule's message to a field the user has filled (an empty one says it is required). */
+const rule = (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx<string>) => {
+  const message = value ? problem(value) : null;
+  if (message) ctx.addIssue({ code: 'custom', message });
+};
+
 const cardFormSchema = z.object({
-  cardNumber: testCardConfirmSchema.shape.cardNumber.refine((v) => v === '' || passesLuhn(v), {
-    error: cardMessages.numberInvalid,
-  }),
-  expiry: testCardConfirmSchema.shape.expiry.superRefine((value, ctx) => {
-    if (!value) return;
-    const expiry = parseExpiry(value);
-    if (!expiry) ctx.addIssue({ code: 'custom', message: cardMessages.expiryFormat });
-    else if (!isExpiryInFuture(expiry)) ctx.addIssue({ code: 'custom', message: cardMessages.expiryPast });
-  }),
-  cvc: testCardConfirmSchema.shape.cvc.regex(/^$|^\d{3,4}$/, { error: cardMessages.cvcInvalid }),
+  cardNumber: testCardConfirmSchema.shape.cardNumber.superRefine(rule(cardNumberProblem)),
+  expiry: testCardConfirmSchema.shape.expiry.superRefine(rule((value) => expiryProblem(value))),
+  cvc: testCardConfirmSchema.shape.cvc.superRefine(rule(cvcProblem)),
 });
 type CardForm = z.infer<typeof cardFormSchema>;
 const fields = ['cardNumber', 'expiry', 'cvc'] as const;
@@ -107,8 +113,8 @@ export function TestCardForm({ clientSecret, billing, onSucceeded }: CardFormPro
     try {
       const result = await confirmTestCard({
         clientSecret,
-        cardNumber: digitsOnly(values.cardNumber),
-        expiry: `${String(expiry.month).padStart(2, '0')}/${String(expiry.year % 100).padStart(2, '0')}`,
+        cardNumber: cardDigits(values.cardNumber),
+        expiry: formatExpiry(expiry),
         cvc: values.cvc.trim(),
         name: billing.name,
         email: billing.email,
