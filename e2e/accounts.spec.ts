@@ -1,28 +1,12 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, confirmDialog, expectAccessible, submitRegistration } from './fixtures';
 import { linkFromMail, newEmail } from './mail';
-import { e2eAdmin } from './admin';
-
-async function register(page: Page, email: string, name = 'Casey Customer', password = 'secret123') {
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-test('register: validation, verification mail, logged in, log out', async ({ page }) => {
+test('register: validation, verification mail, logged in, log out', async ({ page, register }) => {
   await page.goto('/register');
   await expectAccessible(page, 'register');
   await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -31,8 +15,7 @@ test('register: validation, verification mail, logged in, log out', async ({ pag
   await expect(page.getByText('password must be required', { exact: true })).toBeVisible();
   await expect(page.getByText('confirm password must be required')).toBeVisible();
 
-  const email = newEmail('casey');
-  await register(page, email);
+  const { email } = await register();
   await expect(page.getByText('Email verification was send. please verify your account.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -49,12 +32,12 @@ test('register: validation, verification mail, logged in, log out', async ({ pag
 
 test('register: different passwords do not create an account', async ({ page, request }) => {
   const email = newEmail('mismatch');
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Mia Match');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('secret124');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await submitRegistration(page, {
+    name: 'Mia Match',
+    email,
+    password: 'secret123',
+    confirmPassword: 'secret124',
+  });
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   const res = await request.post('/api/auth/sign-in/email', {
     data: { email, password: 'secret123' },
@@ -65,27 +48,25 @@ test('register: different passwords do not create an account', async ({ page, re
 
 test('login: a wrong password shows the error in red; the right one returns to the page asked for', async ({
   page,
+  register,
+  login,
 }) => {
-  const email = newEmail('lena');
-  await register(page, email, 'Lena Login');
-  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  const { email } = await register({ name: 'Lena Login' });
   await nav(page).getByRole('button', { name: 'Log out' }).click();
   await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
 
   await page.goto('/dashboard/my-orders');
   await expect(page).toHaveURL(/\/login$/);
   await expectAccessible(page, 'login');
-  await login(page, email, 'wrong-password');
+  await login({ email, password: 'wrong-password' });
   await expect(page.getByRole('alert').filter({ hasText: /password/i })).toBeVisible();
-  await login(page, email, 'secret123');
+  await login({ email, password: 'secret123' });
   await expect(page.getByText('Login successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
 });
 
-test('password reset through the mailed link', async ({ page }) => {
-  const email = newEmail('rita');
-  await register(page, email, 'Rita Reset');
-  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+test('password reset through the mailed link', async ({ page, register, login }) => {
+  const { email } = await register({ name: 'Rita Reset' });
   await nav(page).getByRole('button', { name: 'Log out' }).click();
 
   await page.goto('/login');
@@ -103,14 +84,12 @@ test('password reset through the mailed link', async ({ page }) => {
   await page.getByLabel('Confirm new password', { exact: true }).fill('fresh-pass-9');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await page.goto('/login');
-  await login(page, email, 'fresh-pass-9');
+  await login({ email, password: 'fresh-pass-9' });
   await expect(page.getByText('Login successfully')).toBeVisible();
 });
 
-test('profile: edit details and upload a photo', async ({ page }, testInfo) => {
-  const email = newEmail('pat');
-  await register(page, email, 'Pat Profile');
-  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+test('profile: edit details and upload a photo', async ({ page, register }, testInfo) => {
+  await register({ name: 'Pat Profile' });
   await nav(page).getByRole('link', { name: 'Dashboard' }).click();
   await expect(
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }),
@@ -137,25 +116,19 @@ test('profile: edit details and upload a photo', async ({ page }, testInfo) => {
 
 test('admin: promotes a customer with Make admin; customers are sent to /login from admin pages', async ({
   page,
-  browser,
+  register,
+  adminPage,
 }) => {
-  const email = newEmail('cody');
-  await register(page, email, 'Cody Customer');
-  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  const { email } = await register({ name: 'Cody Customer' });
   await page.goto('/dashboard/make-admin');
   await expect(page).toHaveURL(/\/login$/);
 
-  const adminPage = await (await browser.newContext()).newPage();
-  await adminPage.goto('/login');
-  await login(adminPage, e2eAdmin.email, e2eAdmin.password);
-  await expect(adminPage.getByText('Login successfully')).toBeVisible();
   await adminPage.goto('/dashboard/make-admin');
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
   await expectAccessible(adminPage, 'make admin');
   const row = adminPage.getByRole('row').filter({ hasText: email });
   await row.getByRole('button', { name: /Make admin/ }).click();
-  const dialog = adminPage.getByRole('dialog');
-  if (await dialog.isVisible()) await dialog.getByRole('button', { name: /Make admin|Confirm|Yes/ }).click();
+  await confirmDialog(adminPage, 'Make admin?', 'Make admin');
   await expect(adminPage.getByText('Hola Successfully made admin')).toBeVisible();
   await expect(row.getByRole('button', { name: /Make admin/ })).toHaveCount(0);
   await expect(row).toContainText('admin');

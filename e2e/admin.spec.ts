@@ -1,31 +1,13 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
-import { newEmail } from './mail';
-import { e2eAdmin } from './admin';
-
-async function loginAsAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(e2eAdmin.email);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Login successfully')).toBeVisible();
-  return page;
-}
-
-async function confirmIfAsked(page: Page, name: RegExp) {
-  const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name }).last().click();
-}
+import { test, expect, confirmDialog, expectAccessible } from './fixtures';
 
 test('an admin adds a product with an image, restocks it, and deletes it while a customer order of it remains', async ({
   page,
-  browser,
+  adminPage: admin,
+  register,
 }, testInfo) => {
   test.setTimeout(90_000);
-  const admin = await loginAsAdmin(browser);
   const name = `Pipe Threader ${Date.now().toString(36)}`;
   const image = testInfo.outputPath('threader.png');
   await sharp({ create: { width: 400, height: 300, channels: 3, background: '#b45309' } })
@@ -35,11 +17,7 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   await admin.goto('/dashboard/add-product');
   await expect(admin.getByRole('heading', { level: 1, name: 'Add A Product' })).toBeVisible();
   await expectAccessible(admin, 'add product');
-  await admin
-    .getByRole('main')
-    .getByRole('button', { name: /Add|Save|Submit/ })
-    .last()
-    .click();
+  await admin.getByRole('main').getByRole('button', { name: 'Add product', exact: true }).click();
   for (const message of [
     'Product Name is required',
     'Product image is required',
@@ -56,11 +34,7 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   await admin.getByLabel('Price').fill('349.99');
   await admin.getByLabel('Quantity').fill('6');
   await admin.getByLabel('Description').fill('Electric pipe threader for 1/2" to 2" pipe.');
-  await admin
-    .getByRole('main')
-    .getByRole('button', { name: /Add|Save|Submit/ })
-    .last()
-    .click();
+  await admin.getByRole('main').getByRole('button', { name: 'Add product', exact: true }).click();
   await expect(admin.getByText('Update successfully')).toBeVisible();
 
   await page.goto('/our-products');
@@ -70,21 +44,14 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   await expect(card).toContainText('$349.99');
 
   // A customer orders it.
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill('Tara Threader');
-  await page.getByLabel('Email', { exact: true }).fill(newEmail('tara'));
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
-  ).toBeVisible();
+  await register({ name: 'Tara Threader' });
   await page.goto('/our-products');
   await page.getByRole('link', { name: `Order Now: ${name}` }).click();
   await page.getByRole('button', { name: 'Order Now' }).click();
-  await page.getByRole('dialog').getByLabel('Number').fill('5550100');
-  await page.getByRole('dialog').getByLabel('Address').fill('9 Pipe Street');
-  await page.getByRole('dialog').getByRole('button', { name: 'Place order' }).click();
+  const order = page.getByRole('dialog', { name: `Order ${name}` });
+  await order.getByLabel('Number').fill('5550100');
+  await order.getByLabel('Address').fill('9 Pipe Street');
+  await order.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(/is placed/)).toBeVisible();
 
   await admin.goto('/dashboard/manage-product');
@@ -93,14 +60,14 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   const row = admin.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('4');
   await row.getByRole('button', { name: /Edit/ }).click();
-  const edit = admin.getByRole('dialog');
+  const edit = admin.getByRole('dialog', { name: `Edit ${name}` });
   await edit.getByLabel('Stock').fill('40');
-  await edit.getByRole('button', { name: /Save|Update/ }).click();
+  await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
   await expect(admin.getByText('Update successfully')).toBeVisible();
   await expect(row).toContainText('40');
 
   await row.getByRole('button', { name: /Delete/ }).click();
-  await confirmIfAsked(admin, /Delete|Confirm|Yes/);
+  await confirmDialog(admin, 'Delete product?', 'Delete');
   await expect(admin.getByText('successfully deleted')).toBeVisible();
   await page.goto('/our-products');
   await expect(page.getByRole('heading', { level: 1, name: 'Our products' })).toBeVisible();
@@ -115,8 +82,9 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   await expectAccessible(admin, 'audit log');
 });
 
-test('an admin publishes a news article that appears on the home page at once', async ({ browser }) => {
-  const admin = await loginAsAdmin(browser);
+test('an admin publishes a news article that appears on the home page at once', async ({
+  adminPage: admin,
+}) => {
   const title = `Workshop open day ${Date.now().toString(36)}`;
   await admin.goto('/dashboard/news');
   await expect(admin.getByRole('heading', { level: 1, name: 'Manage News' })).toBeVisible();
@@ -124,7 +92,7 @@ test('an admin publishes a news article that appears on the home page at once', 
   await admin.getByLabel('Title').fill(title);
   await admin.getByLabel('Author name').fill('Shop Team');
   await admin.getByLabel('Body').fill('Come and try the new compressors.\n\nCoffee is on us.');
-  await admin.getByRole('button', { name: /Publish|Save/ }).click();
+  await admin.getByRole('button', { name: 'Publish', exact: true }).click();
   await expect(admin.getByText('Update successfully')).toBeVisible();
   await admin.goto('/');
   await expect(
@@ -132,8 +100,7 @@ test('an admin publishes a news article that appears on the home page at once', 
   ).toBeVisible();
 });
 
-test('the store overview renders its revenue chart', async ({ browser }) => {
-  const admin = await loginAsAdmin(browser);
+test('the store overview renders its revenue chart', async ({ adminPage: admin }) => {
   await admin.goto('/dashboard/overview');
   await expect(admin.getByRole('heading', { level: 1, name: 'Store Overview' })).toBeVisible();
   await expect(admin.locator('.recharts-surface').first()).toBeVisible();

@@ -1,5 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { e2eAdmin } from './admin';
+import { newEmail } from './mail';
 
 /** Fails on serious or critical accessibility violations, listing them readably. */
 export async function expectAccessible(page: Page, label = page.url()) {
@@ -13,8 +15,48 @@ export async function expectAccessible(page: Page, label = page.url()) {
   ).toEqual([]);
 }
 
-/** Every test also proves the shop makes no request that leaves this machine. */
-export const test = base.extend<{ offMachineRequests: string[] }>({
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Opens /register and sends the form; the caller asserts what happens next. */
+export async function submitRegistration(page: Page, who: Account & { confirmPassword?: string }) {
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(who.name);
+  await page.getByLabel('Email', { exact: true }).fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(who.confirmPassword ?? who.password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+}
+
+/** The main navigation's Dashboard link, shown only to a signed-in user. */
+export const dashboardLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
+
+/**
+ * Confirms the confirmation dialog called `title` with its button `confirm`. Fails when the dialog does not open,
+ * so a step cannot be skipped silently.
+ */
+export async function confirmDialog(page: Page, title: string, confirm: string) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: confirm, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+interface Fixtures {
+  offMachineRequests: string[];
+  /** Registers a new customer on `page` (a fresh address unless given) and waits until they are signed in. */
+  register: (who?: Partial<Account>) => Promise<Account>;
+  /** Fills and sends the login form already shown on `on` (default: `page`). */
+  login: (who: Pick<Account, 'email' | 'password'>, on?: Page) => Promise<void>;
+  /** A page in its own browser context, signed in as the admin the server was started with. */
+  adminPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  /** Every test also proves the shop makes no request that leaves this machine. */
   offMachineRequests: [
     async ({ page }, use) => {
       const seen: string[] = [];
@@ -28,6 +70,38 @@ export const test = base.extend<{ offMachineRequests: string[] }>({
     },
     { auto: true },
   ],
+
+  register: async ({ page }, use) => {
+    await use(async (who = {}) => {
+      const name = who.name ?? 'Casey Customer';
+      const account = {
+        name,
+        email: who.email ?? newEmail(name.split(' ')[0]!.toLowerCase()),
+        password: who.password ?? 'secret123',
+      };
+      await submitRegistration(page, account);
+      await expect(dashboardLink(page)).toBeVisible();
+      return account;
+    });
+  },
+
+  login: async ({ page }, use) => {
+    await use(async ({ email, password }, on = page) => {
+      await on.getByLabel('Email', { exact: true }).fill(email);
+      await on.getByLabel('Password', { exact: true }).fill(password);
+      await on.getByRole('button', { name: 'Login', exact: true }).click();
+    });
+  },
+
+  adminPage: async ({ browser, login }, use) => {
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await admin.goto('/login');
+    await login(e2eAdmin, admin);
+    await expect(admin.getByText('Login successfully')).toBeVisible();
+    await use(admin);
+    await context.close();
+  },
 });
 
 export { expect };

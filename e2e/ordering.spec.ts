@@ -1,7 +1,5 @@
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
-import { newEmail } from './mail';
-import { e2eAdmin } from './admin';
+import type { Page } from '@playwright/test';
+import { test, expect, confirmDialog, expectAccessible } from './fixtures';
 
 interface ApiProduct {
   _id: string;
@@ -9,30 +7,6 @@ interface ApiProduct {
   quantity: number;
   minOrder: number;
   price: number;
-}
-
-async function registerCustomer(page: Page, name: string) {
-  const email = newEmail(name.split(' ')[0]!.toLowerCase());
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Register', exact: true }).click();
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
-  ).toBeVisible();
-  return email;
-}
-
-async function adminPage(browser: Browser) {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(e2eAdmin.email);
-  await page.getByLabel('Password', { exact: true }).fill(e2eAdmin.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Login successfully')).toBeVisible();
-  return page;
 }
 
 /** Tests run in parallel: each picks its own product, so their stock checks don't race. */
@@ -47,17 +21,13 @@ async function stock(page: Page, id: string) {
   return products.find((p) => p._id === id)!.quantity;
 }
 
-async function confirmIfAsked(page: Page, name: RegExp) {
-  const dialog = page.getByRole('dialog');
-  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name }).last().click();
-}
-
 test('order → declined card → paid → delivered → reviewed, shown in My reviews and on the product page', async ({
   page,
-  browser,
+  register,
+  adminPage: admin,
 }) => {
   test.setTimeout(90_000);
-  await registerCustomer(page, 'Olga Orderer');
+  await register({ name: 'Olga Orderer' });
   const product = await productWithMinOrder(page, 'first');
   const before = await stock(page, product._id);
 
@@ -68,7 +38,7 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   await expectAccessible(page, 'product');
 
   await page.getByRole('button', { name: 'Order Now' }).click();
-  const modal = page.getByRole('dialog');
+  const modal = page.getByRole('dialog', { name: `Order ${product.name}` });
   await expect(modal.getByLabel('Quantity')).toHaveValue(String(product.minOrder));
   await modal.getByLabel('Quantity').fill(String(product.minOrder - 1));
   await modal.getByRole('button', { name: 'Place order' }).click();
@@ -106,7 +76,6 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
   await expect(page.getByRole('row').filter({ hasText: product.name }).first()).toContainText('Payment done');
 
-  const admin = await adminPage(browser);
   await admin.goto('/dashboard/manage-all-product');
   await expect(admin.getByRole('heading', { level: 1, name: /Manage All Products/ })).toBeVisible();
   await expectAccessible(admin, 'manage all orders');
@@ -117,19 +86,20 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
     .first();
   await expect(adminRow).toContainText('Paid');
   await adminRow.getByRole('button', { name: /Delivery/ }).click();
-  await confirmIfAsked(admin, /Deliver|Confirm|Yes/);
+  await confirmDialog(admin, 'Mark as delivered?', 'Deliver');
   await expect(admin.getByText('Successfully delivered')).toBeVisible();
 
   await page.reload();
   const delivered = page.getByRole('row').filter({ hasText: product.name }).first();
   await delivered.getByRole('button', { name: 'Write a review' }).click();
-  await page.getByRole('button', { name: /Submit|Send|Save/ }).click();
+  const review = page.getByRole('dialog', { name: `Review ${product.name}` });
+  await review.getByRole('button', { name: 'Submit review', exact: true }).click();
   await expect(page.getByText('Please input all requirements')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Rating' }).selectOption({ label: '5 Star' });
-  await page.getByRole('textbox', { name: 'Review' }).click();
+  await review.getByRole('combobox', { name: 'Rating' }).selectOption({ label: '5 Star' });
+  await review.getByRole('textbox', { name: 'Review' }).click();
   await expect(page.getByText('Please input all requirements')).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Review' }).fill('Runs all day without overheating.');
-  await page.getByRole('button', { name: /Submit|Send|Save/ }).click();
+  await review.getByRole('textbox', { name: 'Review' }).fill('Runs all day without overheating.');
+  await review.getByRole('button', { name: 'Submit review', exact: true }).click();
   await expect(page.getByText('Review setSuccessfully')).toBeVisible();
 
   await page.goto('/dashboard/my-reviews');
@@ -140,13 +110,13 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   await expect(page.getByText('Olga Orderer')).toBeVisible();
 });
 
-test('cancelling an unpaid order gives the stock back', async ({ page }) => {
-  await registerCustomer(page, 'Carl Canceller');
+test('cancelling an unpaid order gives the stock back', async ({ page, register }) => {
+  await register({ name: 'Carl Canceller' });
   const product = await productWithMinOrder(page, 'last');
   await page.goto(`/product/${product._id}`);
   const before = await stock(page, product._id);
   await page.getByRole('button', { name: 'Order Now' }).click();
-  const modal = page.getByRole('dialog');
+  const modal = page.getByRole('dialog', { name: `Order ${product.name}` });
   await modal.getByLabel('Number').fill('5550100');
   await modal.getByLabel('Address').fill('3 Depot Street');
   await modal.getByRole('button', { name: 'Place order' }).click();
@@ -156,7 +126,7 @@ test('cancelling an unpaid order gives the stock back', async ({ page }) => {
   await page.goto('/dashboard/my-orders');
   const row = page.getByRole('row').filter({ hasText: product.name }).first();
   await row.getByRole('button', { name: 'Cancel' }).click();
-  await confirmIfAsked(page, /Cancel order|Confirm|Yes/);
+  await confirmDialog(page, 'Cancel this order?', 'Cancel order');
   await expect(page.getByText('Successfully deleted')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: product.name }).first()).toContainText('Cancelled');
   expect(await stock(page, product._id)).toBe(before);
