@@ -30,7 +30,7 @@ test('register: validation, verification mail, logged in, log out', async ({ pag
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('register: different passwords do not create an account', async ({ page, request }) => {
+test('register: different passwords do not create an account', async ({ page, request, baseURL }) => {
   const email = newEmail('mismatch');
   await submitRegistration(page, {
     name: 'Mia Match',
@@ -41,7 +41,7 @@ test('register: different passwords do not create an account', async ({ page, re
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
   const res = await request.post('/api/auth/sign-in/email', {
     data: { email, password: 'secret123' },
-    headers: { origin: 'http://127.0.0.1:3100' },
+    headers: { origin: new URL(baseURL!).origin },
   });
   expect(res.status()).toBe(401);
 });
@@ -119,6 +119,8 @@ test('admin: promotes a customer with Make admin; customers are sent to /login f
   register,
   adminPage,
 }) => {
+  // Two signed-in users and an accessibility scan: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
   const { email } = await register({ name: 'Cody Customer' });
   await page.goto('/dashboard/make-admin');
   await expect(page).toHaveURL(/\/login$/);
