@@ -93,15 +93,19 @@ export const test = base.extend<Fixtures>({
     });
   },
 
-  adminPage: async ({ browser, login }, use) => {
-    const context = await browser.newContext();
-    const admin = await context.newPage();
-    await admin.goto('/login');
-    await login(e2eAdmin, admin);
-    await expect(admin.getByText('Login successfully')).toBeVisible();
-    await use(admin);
-    await context.close();
-  },
+  // Its own time budget: signing the admin in is set-up, not part of what the test checks.
+  adminPage: [
+    async ({ browser, login }, use) => {
+      const context = await browser.newContext();
+      const admin = await context.newPage();
+      await admin.goto('/login');
+      await login(e2eAdmin, admin);
+      await expect(admin.getByText('Login successfully')).toBeVisible();
+      await use(admin);
+      await context.close();
+    },
+    { timeout: 30_000 },
+  ],
 });
 
 export { expect };
