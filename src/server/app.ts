@@ -22,6 +22,7 @@ import { mailerPlugin, type Mailer } from './plugins/mail';
 import { mediaFilesPlugin } from './plugins/media-files';
 import { orderExpiryPlugin } from './plugins/order-expiry';
 import { paymentsPlugin } from './plugins/payments';
+import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { mediaStorePlugin } from './plugins/storage';
@@ -60,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(textGuardPlugin);
   await app.register(paymentsPlugin, { provider: options.payments });
   await app.register(bootstrapPlugin);
+  await app.register(readCachePlugin);
 
   await app.register(securityPlugin);
   await app.register(compressionPlugin);

@@ -36,6 +36,16 @@ describe('loadConfig', () => {
     expect(problems).toContain('SEED_DEMO');
   });
 
+  it('accepts a redis:// or rediss:// REDIS_URL and names it otherwise', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(loadConfig({ REDIS_URL: 'rediss://user:pw@cache.example.com:6380/2' }).redisUrl).toMatch(
+      /^rediss:/,
+    );
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL: must be a redis/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://' })).toThrow(/REDIS_URL/);
+  });
+
   it('requires pairs of credentials together', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
     expect(() => loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:4000' })).toThrow(/OIDC_ISSUER/);

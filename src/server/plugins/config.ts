@@ -68,6 +68,10 @@ const envSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: millis(10_000, 100),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100),
   DB_KEEPALIVE_MS: millis(10_000, 0),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/[^/\s]/, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   BETTER_AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   SMTP_URL: z
     .string()
@@ -109,6 +113,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL only: how long to wait for the database before answering 503 instead of hanging. */
   dbTimeouts: DbTimeouts;
+  /** Cache invalidation over Redis pub/sub instead of PostgreSQL NOTIFY (unused on PGlite: one process). */
+  redisUrl: string | undefined;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -213,6 +219,7 @@ export function loadConfig(
       idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
       keepAliveMs: e.DB_KEEPALIVE_MS,
     },
+    redisUrl: e.REDIS_URL,
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,

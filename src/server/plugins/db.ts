@@ -17,6 +17,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL connection string (absent on PGlite), for connections outside the pool such as LISTEN. */
+  url?: string;
   /** Runs the SQL migrations; on PostgreSQL under an advisory lock so several instances can start together. */
   migrate(): Promise<void>;
   /** Runs `fn` while holding the start-up lock (a no-op lock on PGlite, which has one process). */
@@ -125,6 +127,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   return {
     db,
     kind: 'postgres',
+    url,
     async migrate() {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       await withLockedClient((client) =>

@@ -11,7 +11,12 @@ export const orderExpiryPlugin = fp(
   async (app) => {
     const sweep = () =>
       expireUnpaidOrders(app.database.db, app.config.orderExpiryMs).then(
-        (n) => n && app.log.info({ expired: n }, 'expired unpaid orders'),
+        async (n) => {
+          if (!n) return;
+          app.log.info({ expired: n }, 'expired unpaid orders');
+          // Released stock changes what the catalogue shows, here and on every other instance.
+          await app.readCache.changed('catalogue');
+        },
         (err: unknown) => app.log.error({ err }, 'order expiry sweep failed'),
       );
     let timer: NodeJS.Timeout | undefined;
@@ -22,5 +27,5 @@ export const orderExpiryPlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'order-expiry', dependencies: ['config', 'database'] },
+  { name: 'order-expiry', dependencies: ['config', 'database', 'read-cache'] },
 );

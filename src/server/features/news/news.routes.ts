@@ -16,7 +16,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsListSchema, ...errorResponses(500) },
       },
     },
-    async () => listNews(app.database.db),
+    (req, reply) => app.readCache.reply(req, reply, 'news', 'news', () => listNews(app.database.db)),
   );
 
   app.get(
@@ -29,13 +29,16 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: newsItemSchema, ...errorResponses(400, 404, 500) },
       },
     },
-    async (req) => getNewsItem(app.database.db, req.params.id),
+    (req, reply) =>
+      app.readCache.reply(req, reply, 'news', `news:${req.params.id}`, () =>
+        getNewsItem(app.database.db, req.params.id),
+      ),
   );
 
   app.post(
     '/news',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: ['news'] },
       schema: {
         tags: ['news'],
         summary: 'Publish an article (admin)',
@@ -49,7 +52,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/news/:id',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: ['news'] },
       schema: {
         tags: ['news'],
         summary: 'Edit an article (admin)',
@@ -64,7 +67,7 @@ export const newsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/news/:id',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: ['news'] },
       schema: {
         tags: ['news'],
         summary: 'Delete an article (admin)',

@@ -31,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:email',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', invalidates: ['catalogue'] },
       schema: {
         tags,
         summary:
@@ -103,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/order/:id',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', invalidates: ['catalogue'] },
       schema: {
         tags,
         summary: 'Cancel an unpaid order (its owner or an admin); kept as Cancelled, stock released',

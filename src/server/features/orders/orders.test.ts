@@ -221,6 +221,8 @@ describe('expiry of unpaid orders', () => {
     expect(await stockOf(t.app, product.id)).toBe(4);
 
     expect(await expireUnpaidOrders(t.database.db, t.config.orderExpiryMs)).toBeGreaterThanOrEqual(1);
+    // Called directly here; the app's sweep announces released stock to the catalogue cache the same way.
+    await t.app.readCache.changed('catalogue');
     const status = async (id: string) =>
       (await t.app.inject({ url: `/api/singleorderitem/${id}`, headers: alice.headers })).json().orderStatus;
     expect(await status(old)).toBe('Expired');

@@ -51,7 +51,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/order/:id',
     {
-      config: { auth: 'user' },
+      // Paying an order that had expired takes its stock again.
+      config: { auth: 'user', invalidates: ['catalogue'] },
       schema: {
         tags,
         summary: 'Mark an order paid once the provider confirms the payment (idempotent)',

@@ -27,6 +27,7 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<StripeWebhookOptions> = 
   app.post(
     '/payments/webhook',
     {
+      config: { invalidates: ['catalogue'] },
       schema: {
         tags: ['payments'],
         summary:

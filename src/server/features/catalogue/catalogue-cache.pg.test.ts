@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../plugins/config';
+import { LISTENER_NAME } from '../../plugins/cache-bus';
+import { captureMailer, createTestDatabase, type TestDatabase } from '../../test/helper';
+import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { makeProduct, placeOrder } from '../../test/shop';
+
+// PostgreSQL only (see vitest.config.ts): two instances of the shop on one database keep their caches in step.
+let db: TestDatabase;
+let dataDir: string;
+const apps: FastifyInstance[] = [];
+
+async function instance(env: Record<string, string> = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    DATA_DIR: dataDir,
+    BASE_URL: 'http://localhost:3000',
+    BETTER_AUTH_SECRET: 'x'.repeat(40),
+    ...env,
+  });
+  const app = await buildApp(config, {
+    database: db.database,
+    skipMigrations: true,
+    mailer: captureMailer(),
+  });
+  await app.ready();
+  apps.push(app);
+  return app;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-cache-pg-'));
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await db.drop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Listed = { _id: string; price: number; quantity: number };
+const listed = async (app: FastifyInstance, id: string) =>
+  ((await app.inject({ url: '/api/products' })).json() as Listed[]).find((p) => p._id === id);
+
+/** Polls `b` until `check` holds; returns the milliseconds it took (fails past `limitMs`). */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > limitMs) throw new Error(`not seen within ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return Date.now() - start;
+}
+
+async function priceChangeSeenAcross(a: FastifyInstance, b: FastifyInstance, admin: Client) {
+  const product = await makeProduct(a, { priceCents: 10_000 });
+  await within(1000, async () => (await listed(b, product.id))?.price === 100);
+  const put = await a.inject({
+    method: 'PUT',
+    url: `/api/product/${product.id}`,
+    headers: admin.headers,
+    payload: { price: 77.5 },
+  });
+  expect(put.statusCode).toBe(200);
+  return within(1000, async () => (await listed(b, product.id))?.price === 77.5);
+}
+
+describe.each([
+  ['PostgreSQL LISTEN/NOTIFY', {}, 'postgres'],
+  ['Redis pub/sub', { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' }, 'redis'],
+] as const)('catalogue cache across two instances over %s', (_name, env, bus) => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let admin: Client;
+  beforeAll(async () => {
+    a = await instance(env);
+    b = await instance(env);
+    admin = await signUpAdmin(a);
+  });
+
+  it('uses the configured bus', () => {
+    expect([a.readCache.bus, b.readCache.bus]).toEqual([bus, bus]);
+  });
+
+  it('a price changed through one instance is served by the other within a second', async () => {
+    expect(await priceChangeSeenAcross(a, b, admin)).toBeLessThanOrEqual(1000);
+  });
+
+  it('stock reserved by an order on one instance shows on the other', async () => {
+    const customer = await signUp(a);
+    const product = await makeProduct(a, { quantity: 9 });
+    await within(1000, async () => (await listed(b, product.id))?.quantity === 9);
+    expect((await placeOrder(a, customer, { productId: product.id, quantity: 5 })).statusCode).toBe(200);
+    await within(1000, async () => (await listed(b, product.id))?.quantity === 4);
+  });
+});
+
+describe('the LISTEN connection after a database outage', () => {
+  it('reconnects, forgets what it may have missed, and follows changes again', async () => {
+    const a = await instance();
+    const b = await instance();
+    const admin = await signUpAdmin(a);
+    const version = b.readCache.cache.version('catalogue');
+    // Cut every cache listener of this database, as a restart of PostgreSQL would.
+    const killed = await db.database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = ${LISTENER_NAME} and datname = current_database()`,
+    );
+    expect(killed.rows.length).toBeGreaterThanOrEqual(2);
+    await within(3000, async () => b.readCache.cache.version('catalogue') > version);
+    expect(await priceChangeSeenAcross(a, b, admin)).toBeLessThanOrEqual(1000);
+  });
+});

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** A JSON answer serialized, hashed and compressed once, then sent as is to every caller. */
+export interface CachedBody {
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+}
+
+/** Items serialized per slice: small enough that one slice never holds the event loop for more than a few ms. */
+const SLICE = 500;
+/** Below this, compressing is not worth the bytes (and small bodies are sent identity). */
+const COMPRESS_MIN = 1024;
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Serializes `value` to JSON. An array is written slice by slice with a yield between slices, so building a list of
+ * 100,000 products keeps health checks and other requests flowing; compression runs on libuv's thread pool.
+ */
+export async function buildCachedBody(value: unknown): Promise<CachedBody> {
+  const hash = createHash('sha1');
+  const parts: Buffer[] = [];
+  const push = (s: string) => {
+    const b = Buffer.from(s, 'utf8');
+    hash.update(b);
+    parts.push(b);
+  };
+  if (Array.isArray(value)) {
+    push('[');
+    for (let i = 0; i < value.length; i += SLICE) {
+      if (i > 0) await tick();
+      const slice = JSON.stringify(value.slice(i, i + SLICE));
+      push((i > 0 ? ',' : '') + slice.slice(1, -1));
+    }
+    push(']');
+  } else {
+    push(JSON.stringify(value));
+  }
+  const identity = Buffer.concat(parts);
+  const tag = hash.digest('base64url').slice(0, 27);
+  if (identity.length < COMPRESS_MIN) return { etag: `"${tag}"`, identity, gzip: identity, br: identity };
+  // Big bodies get cheaper settings: they are rebuilt after every stock change, and CPU is shared with requests.
+  const big = identity.length > 1024 * 1024;
+  const [gzipped, brotlied] = await Promise.all([
+    gz(identity, { level: big ? 4 : 6 }),
+    brotli(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 9,
+        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  ]);
+  return { etag: `"${tag}"`, identity, gzip: gzipped, br: brotlied };
+}
+
+const encodings = ['br', 'gzip'] as const;
+
+/** The entity tag of each representation: a strong tag names exact bytes, so each encoding has its own. */
+const tagOf = (body: CachedBody, encoding: 'br' | 'gzip' | 'identity') =>
+  encoding === 'identity' || body.identity.length < COMPRESS_MIN
+    ? body.etag
+    : `${body.etag.slice(0, -1)}-${encoding}"`;
+
+function matches(header: string | undefined, body: CachedBody): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
+  return tags.some((t) => t === body.etag || encodings.some((e) => t === tagOf(body, e)));
+}
+
+/**
+ * Sends a prebuilt body: 304 when the caller already holds it, else the best encoding it accepts. `cacheControl`
+ * must make shared caches revalidate (`no-cache`), since any stock change makes the body stale.
+ */
+export function sendCachedBody(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+  cacheControl = 'public, no-cache',
+): FastifyReply {
+  const accepted = req.headers['accept-encoding'];
+  const picked = accepted ? negotiate(accepted, [...encodings]) : undefined;
+  const encoding = picked === 'br' || picked === 'gzip' ? picked : 'identity';
+  reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
+  reply.header('etag', tagOf(body, encoding));
+  if (matches(req.headers['if-none-match'], body)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (encoding === 'identity' || body.identity.length < COMPRESS_MIN) return reply.send(body.identity);
+  return reply.header('content-encoding', encoding).send(body[encoding]);
+}

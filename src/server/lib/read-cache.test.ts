@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache';
+
+const deferred = <T>() => {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+};
+
+describe('ReadCache', () => {
+  it('never keeps an answer whose read started before an invalidation', async () => {
+    const cache = new ReadCache();
+    const slow = deferred<string[]>();
+    const stale = cache.get('catalogue', 'k', () => slow.promise);
+    cache.invalidate('catalogue');
+    const fresh = cache.get('catalogue', 'k', async () => ['new']);
+    slow.resolve(['old']);
+    expect(JSON.parse((await stale).identity.toString())).toEqual(['old']);
+    expect(JSON.parse((await fresh).identity.toString())).toEqual(['new']);
+    const later = await cache.get('catalogue', 'k', async () => ['rebuilt']);
+    expect(JSON.parse(later.identity.toString())).toEqual(['new']);
+  });
+
+  it('retries after a failed build and keeps scopes apart', async () => {
+    const cache = new ReadCache();
+    await expect(cache.get('news', 'k', () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
+    expect(JSON.parse((await cache.get('news', 'k', async () => [1])).identity.toString())).toEqual([1]);
+    cache.invalidate('catalogue');
+    expect(JSON.parse((await cache.get('news', 'k', async () => [2])).identity.toString())).toEqual([1]);
+  });
+
+  it('evicts the least recently used entries beyond its limit', async () => {
+    const cache = new ReadCache({ maxEntries: 2 });
+    await cache.get('catalogue', 'a', async () => 'a');
+    await cache.get('catalogue', 'b', async () => 'b');
+    await cache.get('catalogue', 'a', async () => 'a2');
+    await cache.get('catalogue', 'c', async () => 'c');
+    expect(cache.stats('catalogue').entries).toBe(2);
+    expect((await cache.get('catalogue', 'a', async () => 'a3')).identity.toString()).toBe('"a"');
+    expect((await cache.get('catalogue', 'b', async () => 'b2')).identity.toString()).toBe('"b2"');
+  });
+
+  it('serializes a long list slice by slice into the same JSON as one stringify', async () => {
+    const cache = new ReadCache();
+    const items = Array.from({ length: 1234 }, (_, i) => ({ i, s: `x"${i}` }));
+    const body = await cache.get('catalogue', 'long', async () => items);
+    expect(body.identity.toString()).toBe(JSON.stringify(items));
+    expect(body.gzip.length).toBeLessThan(body.identity.length);
+  });
+});

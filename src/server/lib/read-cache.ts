@@ -1,0 +1,105 @@
+import { buildCachedBody, type CachedBody } from './cached-body';
+
+/** What a change invalidates: catalogue reads (products, stock, prices, search, facets) or news reads. */
+export const cacheScopes = ['catalogue', 'news'] as const;
+export type CacheScope = (typeof cacheScopes)[number];
+
+interface Slot {
+  version: number;
+  body: Promise<CachedBody>;
+  bytes: number;
+}
+
+export interface ReadCacheOptions {
+  /** Most entries kept per scope (search pages are many and small; the full product list is one). */
+  maxEntries?: number;
+  /** Most bytes kept per scope, counting every encoding; one body bigger than this is still served, not kept. */
+  maxBytes?: number;
+}
+
+/**
+ * Anonymous reads built once per version of their scope and shared by every caller, concurrent ones included.
+ * A change bumps the scope's version; an answer built from a read that started before the bump is never stored
+ * under the new version, so a reader racing a commit cannot pin stale data.
+ */
+export class ReadCache {
+  private readonly versions = new Map<CacheScope, number>(cacheScopes.map((s) => [s, 0]));
+  private readonly slots = new Map<CacheScope, Map<string, Slot>>(cacheScopes.map((s) => [s, new Map()]));
+  private readonly bytes = new Map<CacheScope, number>(cacheScopes.map((s) => [s, 0]));
+  private builds = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+
+  constructor(options: ReadCacheOptions = {}) {
+    this.maxEntries = options.maxEntries ?? 2000;
+    this.maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
+  }
+
+  version(scope: CacheScope): number {
+    return this.versions.get(scope)!;
+  }
+
+  /** Forgets every answer of the scope. Called after a change committed, here or on another instance. */
+  invalidate(scope: CacheScope): void {
+    this.versions.set(scope, this.version(scope) + 1);
+    this.slots.get(scope)!.clear();
+    this.bytes.set(scope, 0);
+  }
+
+  invalidateAll(): void {
+    for (const scope of cacheScopes) this.invalidate(scope);
+  }
+
+  /** The cached body for `key`, building it with `load` at most once per version (concurrent callers share it). */
+  get(scope: CacheScope, key: string, load: () => Promise<unknown>): Promise<CachedBody> {
+    const slots = this.slots.get(scope)!;
+    const version = this.version(scope);
+    const hit = slots.get(key);
+    if (hit && hit.version === version) {
+      // Most recently used last: eviction takes from the front.
+      slots.delete(key);
+      slots.set(key, hit);
+      return hit.body;
+    }
+    this.builds++;
+    const slot: Slot = { version, bytes: 0, body: load().then(buildCachedBody) };
+    slots.set(key, slot);
+    slot.body.then(
+      (body) => this.settle(scope, key, slot, body),
+      () => this.drop(scope, key, slot),
+    );
+    this.evict(scope);
+    return slot.body;
+  }
+
+  private settle(scope: CacheScope, key: string, slot: Slot, body: CachedBody) {
+    const slots = this.slots.get(scope)!;
+    if (slots.get(key) !== slot) return;
+    if (slot.version !== this.version(scope)) return void slots.delete(key);
+    slot.bytes = body.identity.length + body.gzip.length + body.br.length;
+    if (slot.bytes > this.maxBytes) return void slots.delete(key);
+    this.bytes.set(scope, this.bytes.get(scope)! + slot.bytes);
+    this.evict(scope);
+  }
+
+  private drop(scope: CacheScope, key: string, slot: Slot) {
+    const slots = this.slots.get(scope)!;
+    if (slots.get(key) !== slot) return;
+    slots.delete(key);
+    this.bytes.set(scope, this.bytes.get(scope)! - slot.bytes);
+  }
+
+  private evict(scope: CacheScope) {
+    const slots = this.slots.get(scope)!;
+    for (const [key, slot] of slots) {
+      if (slots.size <= this.maxEntries && this.bytes.get(scope)! <= this.maxBytes) break;
+      this.drop(scope, key, slot);
+    }
+  }
+
+  /** Entries and bytes kept, and bodies built since start (all scopes), for logs and tests. */
+  stats(scope: CacheScope): { entries: number; bytes: number; version: number; builds: number } {
+    const entries = this.slots.get(scope)!.size;
+    return { entries, bytes: this.bytes.get(scope)!, version: this.version(scope), builds: this.builds };
+  }
+}

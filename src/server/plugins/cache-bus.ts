@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { cacheScopes, type CacheScope } from '../lib/read-cache';
+import type { Db } from './db';
+
+/**
+ * Announces committed changes to every instance of the shop. `onChange` runs for changes made by other instances;
+ * `onResync` when announcements may have been missed (the link was down), so the caller forgets everything.
+ */
+export interface CacheBus {
+  kind: 'postgres' | 'redis' | 'local';
+  publish(scope: CacheScope): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface BusHandlers {
+  onChange(scope: CacheScope): void;
+  onResync(): void;
+  log: FastifyBaseLogger;
+}
+
+const isScope = (s: string): s is CacheScope => (cacheScopes as readonly string[]).includes(s);
+
+/** Messages are `<scope>:<sender id>`, so an instance skips its own (it invalidated already, right after commit). */
+function receiver(self: string, handlers: BusHandlers) {
+  return (message: string) => {
+    const [scope, sender] = message.split(':');
+    if (sender === self || !scope) return;
+    if (isScope(scope)) handlers.onChange(scope);
+  };
+}
+
+/** One process (PGlite): nothing to announce. */
+export function localBus(): CacheBus {
+  return { kind: 'local', publish: async () => {}, close: async () => {} };
+}
+
+export const LISTENER_NAME = 'toolhouse-cache-listener';
+const CHANNEL = 'toolhouse_cache';
+const MAX_BACKOFF_MS = 5_000;
+
+/**
+ * PostgreSQL LISTEN on a dedicated connection (a pooled one would be handed to queries and lose the LISTEN);
+ * announcements go out with pg_notify through the pool. After a lost connection it reconnects with backoff and
+ * asks for a resync, since NOTIFY does not queue for absent listeners.
+ */
+export async function postgresBus(url: string, db: Db, handlers: BusHandlers): Promise<CacheBus> {
+  const self = randomUUID();
+  const onMessage = receiver(self, handlers);
+  let client: pg.Client | undefined;
+  let closed = false;
+  let backoff = 100;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    c.on('notification', (n) => n.channel === CHANNEL && n.payload && onMessage(n.payload));
+    c.on('error', () => {});
+    c.on('end', () => {
+      if (closed || client !== c) return;
+      client = undefined;
+      handlers.log.warn('cache listener lost its database connection; reconnecting');
+      schedule();
+    });
+    await c.connect();
+    await c.query(`listen ${CHANNEL}`);
+    client = c;
+  };
+  const schedule = () => {
+    timer = setTimeout(() => {
+      connect().then(
+        () => {
+          backoff = 100;
+          handlers.log.info('cache listener reconnected');
+          handlers.onResync();
+        },
+        () => {
+          backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
+          if (!closed) schedule();
+        },
+      );
+    }, backoff);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    kind: 'postgres',
+    async publish(scope) {
+      await db.execute(sql`select pg_notify(${CHANNEL}, ${`${scope}:${self}`})`);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
+/** Redis pub/sub: one connection subscribed, one to publish (a subscribed Redis connection can do nothing else). */
+export async function redisBus(url: string, channel: string, handlers: BusHandlers): Promise<CacheBus> {
+  const self = randomUUID();
+  const onMessage = receiver(self, handlers);
+  const options = {
+    lazyConnect: true,
+    maxRetriesPerRequest: 2,
+    retryStrategy: (n: number) => Math.min(n * 100, MAX_BACKOFF_MS),
+  };
+  const sub = new Redis(url, options);
+  const pub = new Redis(url, options);
+  for (const r of [sub, pub])
+    r.on('error', (err: Error) => handlers.log.warn({ err: err.message }, 'redis error'));
+  let ready = false;
+  sub.on('message', (ch: string, message: string) => ch === channel && onMessage(message));
+  // Subscriptions are restored on reconnect by ioredis; what was published meanwhile is lost, so forget everything.
+  sub.on('ready', () => {
+    if (ready) handlers.onResync();
+    ready = true;
+  });
+  await Promise.all([sub.connect(), pub.connect()]);
+  await sub.subscribe(channel);
+  return {
+    kind: 'redis',
+    async publish(scope) {
+      await pub.publish(channel, `${scope}:${self}`);
+    },
+    async close() {
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendCachedBody } from '../lib/cached-body';
+import { ReadCache, type CacheScope } from '../lib/read-cache';
+import { localBus, postgresBus, redisBus, type BusHandlers, type CacheBus } from './cache-bus';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readCache: ReadCacheService;
+  }
+  interface FastifyContextConfig {
+    /** Scopes a successful call of this route changes: their cached reads are dropped here and on every instance. */
+    invalidates?: readonly CacheScope[];
+  }
+}
+
+export interface ReadCacheService {
+  bus: CacheBus['kind'];
+  cache: ReadCache;
+  /** Answers from the cache (built once per version with `load`), with ETag, revalidation and 304. */
+  reply(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    scope: CacheScope,
+    key: string,
+    load: () => Promise<unknown>,
+    cacheControl?: string,
+  ): Promise<void>;
+  /** Call after a change committed outside a flagged route (background jobs): invalidates everywhere. */
+  changed(scope: CacheScope): Promise<void>;
+}
+
+async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<CacheBus> {
+  const { database, config } = app;
+  if (database.kind === 'pglite' || !database.url) return localBus();
+  if (config.redisUrl) {
+    // One channel per database: shops (or test runs) sharing a Redis never invalidate each other.
+    const dbName = new URL(database.url).pathname.slice(1) || 'postgres';
+    return redisBus(config.redisUrl, `toolhouse:cache:${dbName}`, handlers);
+  }
+  return postgresBus(database.url, database.db, handlers);
+}
+
+/**
+ * The in-process cache of anonymous reads and the bus that keeps every instance's copy fresh. Routes flagged
+ * `config.invalidates` announce their change after the handler returned, that is after its transaction committed
+ * (a rolled-back change throws, answers 4xx/5xx and announces nothing).
+ */
+export const readCachePlugin = fp(
+  async (app: FastifyInstance) => {
+    const cache = new ReadCache();
+    const bus = await openBus(app, {
+      onChange: (scope) => cache.invalidate(scope),
+      onResync: () => cache.invalidateAll(),
+      log: app.log,
+    });
+    app.log.debug({ bus: bus.kind }, 'read cache ready');
+    app.addHook('onClose', () => bus.close());
+
+    const changed = async (scope: CacheScope) => {
+      cache.invalidate(scope);
+      try {
+        await bus.publish(scope);
+      } catch (err) {
+        // The change itself committed; other instances resync when their link comes back.
+        app.log.error({ err, scope }, 'could not announce a catalogue change');
+      }
+    };
+
+    app.addHook('onSend', async (req, reply, payload) => {
+      const scopes = req.routeOptions.config.invalidates;
+      if (scopes && reply.statusCode < 400) await Promise.all(scopes.map(changed));
+      return payload;
+    });
+
+    app.decorate('readCache', {
+      bus: bus.kind,
+      cache,
+      changed,
+      async reply(req, reply, scope, key, load, cacheControl) {
+        const body = await cache.get(scope, key, load);
+        sendCachedBody(req, reply, body, cacheControl);
+      },
+    } satisfies ReadCacheService);
+  },
+  { name: 'read-cache', dependencies: ['config', 'database'] },
+);
