@@ -1,0 +1,209 @@
+// `npm run bench -- [--count 100000] [--duration 5] [--generator auto|sql] [--database-url postgres://…]`
+// Runs the shop beside two baselines measured in the same run, on this machine, and prints each figure with its
+// ratio to its baseline. Everything it starts it stops by PID; the database it creates it drops.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { fillProducts, freshDatabase, sampleIds } from './database';
+import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child, type Load } from './lib';
+import { productsBurst, type Burst } from './products-burst';
+
+const { values } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '5' },
+    generator: { type: 'string', default: 'auto' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+  },
+});
+const count = Number(values.count);
+const duration = Number(values.duration);
+if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number ≥ 1');
+if (!(duration >= 1 && duration <= 60)) throw new Error('--duration must be 1 to 60 seconds');
+if (values.generator !== 'auto' && values.generator !== 'sql')
+  throw new Error('--generator must be auto or sql');
+
+interface Row {
+  what: string;
+  shop: Load;
+  base?: Load;
+  baseName?: string;
+  target: string;
+}
+const rows: Row[] = [];
+const bursts: Burst[] = [];
+const temp: string[] = [];
+let dropDb: (() => Promise<void>) | undefined;
+
+const shopEnv = (dataDir: string) => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  AUTH_RATE_LIMIT: 'false',
+  BETTER_AUTH_SECRET: randomBytes(24).toString('hex'),
+});
+
+async function cleanup() {
+  await stopAll();
+  await dropDb?.().catch((err: unknown) => console.error('could not drop the bench database:', err));
+  for (const dir of temp) await rm(dir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  temp.push(dir);
+  return dir;
+}
+
+/** A session cookie for reads that need sign-in. */
+async function signUp(shop: Child): Promise<string> {
+  const res = await fetch(`${shop.url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify({
+      email: `bench-${Date.now()}@example.com`,
+      password: 'bench-password-1',
+      name: 'Bench',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+async function fixedBaseline(body: ArrayBuffer): Promise<Child> {
+  const file = path.join(await tempDir('shop-bench-body-'), 'body.json');
+  await writeFile(file, Buffer.from(body));
+  return startChild('baseline: fixed body', 'scripts/bench/baseline-fixed.ts', { BENCH_BODY_FILE: file });
+}
+
+async function postgresRun() {
+  const db = await freshDatabase(values['database-url']!);
+  dropDb = db.drop;
+  const filled = await fillProducts(db.url, count, values.generator as 'auto' | 'sql');
+  console.log(`PostgreSQL database ${db.name}: ${fmt(count)} products (${filled})`);
+  const dataDir = await tempDir('shop-bench-pg-');
+  const shop = await startChild(
+    'shop (PostgreSQL)',
+    'src/server/server.ts',
+    { ...shopEnv(dataDir), DATABASE_URL: db.url, SEED_DEMO: 'false' },
+    '/api/readyz',
+  );
+
+  // First, while nothing is cached: ten concurrent calls of the full list, twice (brotli, then identity).
+  bursts.push(await productsBurst(shop, 10, 'br'));
+  bursts.push(await productsBurst(shop, 10, 'identity'));
+
+  const home = await (await fetch(`${shop.url}/api/homeproduct`)).arrayBuffer();
+  const fixed = await fixedBaseline(home);
+  const sqlBase = await startChild(
+    'baseline: fastify + pg',
+    'scripts/bench/baseline-sql.ts',
+    { DATABASE_URL: db.url },
+    '/api/homeproduct',
+  );
+  const cookie = await signUp(shop);
+  const ids = await sampleIds(db.url, 50_000);
+  let i = 0;
+  const randomProduct = () => `/api/product/${ids[i++ % ids.length]}`;
+
+  const fixedLoad = await load(fixed.url, { duration });
+  rows.push({
+    what: 'cached /api/homeproduct (6 products)',
+    shop: await load(`${shop.url}/api/homeproduct`, { duration }),
+    base: fixedLoad,
+    baseName: 'fixed body',
+    target: '≥ 0.5×, p99 ≤ 15 ms',
+  });
+  const search = await fetch(`${shop.url}/api/catalogue/search?q=compressor`);
+  if (search.ok) {
+    rows.push({
+      what: 'cached search ?q=compressor',
+      shop: await load(`${shop.url}/api/catalogue/search?q=compressor`, { duration }),
+      base: fixedLoad,
+      baseName: 'fixed body',
+      target: '≥ 0.5×, p99 ≤ 15 ms',
+    });
+  }
+  const sqlLoad = await load(sqlBase.url, { duration, paths: randomProduct });
+  i = 0;
+  rows.push({
+    what: 'uncached /api/product/{id}, random ids',
+    shop: await load(shop.url, { duration, paths: randomProduct, headers: { cookie } }),
+    base: sqlLoad,
+    baseName: 'same SQL',
+    target: 'p50 ≤ 20, p99 ≤ 100 ms, ≥ 0.8×',
+  });
+  for (const c of [fixed, sqlBase, shop]) await stopChild(c);
+  await db.drop();
+  dropDb = undefined;
+}
+
+async function pgliteRun() {
+  const dataDir = await tempDir('shop-bench-pglite-');
+  const shop = await startChild(
+    'shop (PGlite, demo data)',
+    'src/server/server.ts',
+    shopEnv(dataDir),
+    '/api/readyz',
+  );
+  for (const url of ['/api/homeproduct', '/api/products']) {
+    const fixed = await fixedBaseline(await (await fetch(shop.url + url)).arrayBuffer());
+    const base = await load(fixed.url, { duration });
+    await stopChild(fixed);
+    rows.push({
+      what: `PGlite: cached ${url}`,
+      shop: await load(shop.url + url, { duration }),
+      base,
+      baseName: 'fixed body',
+      target: 'p99 ≤ 50 ms',
+    });
+  }
+  await stopChild(shop);
+}
+
+function report() {
+  console.log(
+    `\nload average at the end: ${loadAverage()} (${os.cpus().length} cores); ${duration} s per figure, 50 connections\n`,
+  );
+  for (const r of rows) {
+    const ratio = r.base ? r.shop.rps / r.base.rps : NaN;
+    console.log(`${r.what}`);
+    console.log(
+      `  shop      ${fmt(r.shop.rps).padStart(8)} req/s  p50 ${fmt(r.shop.p50)} ms  p99 ${fmt(r.shop.p99)} ms${r.shop.bad ? `  (${r.shop.bad} errors/non-2xx)` : ''}`,
+    );
+    if (r.base)
+      console.log(
+        `  ${r.baseName!.padEnd(9)} ${fmt(r.base.rps).padStart(8)} req/s  p50 ${fmt(r.base.p50)} ms  p99 ${fmt(r.base.p99)} ms`,
+      );
+    console.log(`  ratio ${fmt(ratio, 2)}×   target ${r.target}`);
+  }
+  for (const b of bursts) {
+    console.log(
+      `GET /api/products × ${b.calls} concurrent (${fmt(count)} products, ${b.encoding}, ${fmt(b.bytesEach / 1e6, 1)} MB each)`,
+    );
+    console.log(
+      `  slowest call ${fmt(b.slowestMs)} ms; RSS ${fmt(b.rssBeforeMb)} → peak ${fmt(b.rssPeakMb)} MB (+${fmt(b.rssPeakMb - b.rssBeforeMb)} MB, target ≤ 300)`,
+    );
+    console.log(
+      `  /api/healthz meanwhile: p99 ${fmt(b.health.p99)} ms, max ${fmt(b.health.max)} ms (target < 100 ms)`,
+    );
+  }
+}
+
+try {
+  console.log(`load average at the start: ${loadAverage()}`);
+  await postgresRun();
+  await pgliteRun();
+  report();
+} finally {
+  await cleanup();
+}

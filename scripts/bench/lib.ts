@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import autocannon, { type Result } from 'autocannon';
+
+export const root = new URL('../../', import.meta.url).pathname;
+
+/** A free port on 127.0.0.1 (asked from the kernel, then released for the child to take). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Child {
+  name: string;
+  proc: ChildProcess;
+  port: number;
+  url: string;
+}
+
+const children = new Set<Child>();
+
+/** Starts a TypeScript entry point under node + tsx (one PID to stop) and waits until `ready` answers 200. */
+export async function startChild(
+  name: string,
+  file: string,
+  env: Record<string, string>,
+  ready = '/',
+): Promise<Child> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
+  const child = { name, proc, port, url: `http://127.0.0.1:${port}` };
+  children.add(child);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited (${proc.exitCode}):\n${stderr}`);
+    const ok = await fetch(child.url + ready).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    if (Date.now() > deadline) throw new Error(`${name} did not start within 180 s:\n${stderr}`);
+    await sleep(200);
+  }
+}
+
+/** Stops one child by its PID: SIGTERM, then SIGKILL if it has not exited after 10 s. */
+export async function stopChild(child: Child): Promise<void> {
+  children.delete(child);
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  process.kill(proc.pid!, 'SIGTERM');
+  const timer = setTimeout(() => proc.exitCode === null && process.kill(proc.pid!, 'SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map(stopChild));
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resident memory of a process in MB, from /proc (Linux). */
+export function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  bad: number;
+}
+
+/** autocannon against 127.0.0.1 only, bounded in time. `paths` rotates per request when given. */
+export async function load(
+  url: string,
+  opts: { duration: number; connections?: number; headers?: Record<string, string>; paths?: () => string },
+): Promise<Load> {
+  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests talk only to 127.0.0.1');
+  const { paths } = opts;
+  const r: Result = await autocannon({
+    url,
+    connections: opts.connections ?? 50,
+    duration: opts.duration,
+    headers: opts.headers ?? {},
+    ...(paths && { requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }] }),
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    bad: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : '—';
+
+export function loadAverage(): string {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+}
