@@ -20,6 +20,7 @@ import { databasePlugin, type Database } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { mailerPlugin, type Mailer } from './plugins/mail';
 import { mediaFilesPlugin } from './plugins/media-files';
+import { metricsPlugin } from './plugins/metrics';
 import { orderExpiryPlugin } from './plugins/order-expiry';
 import { paymentsPlugin } from './plugins/payments';
 import { readCachePlugin } from './plugins/read-cache';
@@ -55,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
+  await app.register(metricsPlugin);
   await app.register(mediaStorePlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(authPlugin);

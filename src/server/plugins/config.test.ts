@@ -94,4 +94,10 @@ describe('loadConfig', () => {
       /DB_IDLE_IN_TRANSACTION_TIMEOUT_MS/,
     );
   });
+
+  it('takes a metrics token of at least 16 characters', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
+  });
 });

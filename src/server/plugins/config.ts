@@ -64,6 +64,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
     .optional(),
+  METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
   DB_CONNECT_TIMEOUT_MS: millis(5_000, 100),
   DB_STATEMENT_TIMEOUT_MS: millis(10_000, 100),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: millis(10_000, 100),
@@ -115,6 +116,8 @@ export interface AppConfig {
   dbTimeouts: DbTimeouts;
   /** Cache invalidation over Redis pub/sub instead of PostgreSQL NOTIFY (unused on PGlite: one process). */
   redisUrl: string | undefined;
+  /** Bearer token for GET /api/metrics; unset → metrics are served to loopback callers only. */
+  metricsToken: string | undefined;
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -220,6 +223,7 @@ export function loadConfig(
       keepAliveMs: e.DB_KEEPALIVE_MS,
     },
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,

@@ -24,6 +24,8 @@ export interface Database {
   /** Runs `fn` while holding the start-up lock (a no-op lock on PGlite, which has one process). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PostgreSQL's pool occupancy, for metrics; PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

@@ -21,6 +21,7 @@ import {
   placeOrder,
   toOrder,
 } from './orders.service';
+import { countOrderPlaced } from '../../lib/metrics';
 
 const tags = ['orders'];
 
@@ -46,7 +47,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (customer.email.toLowerCase() !== req.params.email.toLowerCase()) {
         throw new AppError('forbidden', 'You can only place orders for your own account.');
       }
-      const row = await placeOrder(db, customer, req.body);
+      const row = countOrderPlaced(await placeOrder(db, customer, req.body));
       void sendOrderMail(app, 'placed', row);
       return {
         acknowledged: true as const,

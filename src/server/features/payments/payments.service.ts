@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentIntent, TestCardConfirm } from '@shared/payments/payments.schema';
 import { orders } from '../../db/schema';
+import { countOrderPaid } from '../../lib/metrics';
 import { AppError, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { orderMail } from '../orders/orders.mail';
@@ -56,7 +57,10 @@ export async function confirmOrderPayment(
     { orderId: p.orderId, transactionId: intent.id, amountCents: intent.amountCents, phone: p.phone },
     actor,
   );
-  if (changed) void sendOrderMail(app, 'paid', row);
+  if (changed) {
+    countOrderPaid();
+    void sendOrderMail(app, 'paid', row);
+  }
   return row;
 }
 

@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { withDatabaseTimeout } from '../lib/db-unavailable';
+import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
+import { statusOf } from '../lib/errors';
+import { collectProcessMetrics, processRegistry } from '../lib/metrics';
+
+type DepthReader = () => number | Promise<number>;
+
+interface AppMetrics {
+  registry: Registry;
+  queues: Map<string, DepthReader>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: AppMetrics;
+  }
+}
+
+/** Lets a job queue (mail, refunds, …) publish how many jobs wait, as `shop_queue_depth{queue="…"}`. */
+export function registerQueueDepth(app: FastifyInstance, queue: string, read: DepthReader) {
+  app.metrics.queues.set(queue, read);
+}
+
+const SCRAPE_DB_TIMEOUT_MS = 1_000;
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const ip = address.startsWith('::ffff:') ? address.slice(7) : address;
+  if (isIP(ip) === 4) return ip.startsWith('127.');
+  return ip === '::1';
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Why a caller may not read the metrics, if it may not. With METRICS_TOKEN, only callers presenting it as a Bearer
+ * token may; without, only callers on this machine. A request that came through a proxy is not local, even when the
+ * proxy itself runs on loopback.
+ */
+function refusal(req: FastifyRequest, token: string | undefined): ErrorBody | undefined {
+  if (token) {
+    const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (given && timingSafeEqual(digest(given), digest(token))) return undefined;
+    return { error: 'unauthorized', message: 'Metrics need the metrics token (Authorization: Bearer …).' };
+  }
+  const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.headers[h] !== undefined);
+  if (!proxied && isLoopback(req.ip) && isLoopback(req.socket.remoteAddress)) return undefined;
+  return { error: 'forbidden', message: 'Metrics are served to this machine only (or set METRICS_TOKEN).' };
+}
+
+function appMetrics(app: FastifyInstance): AppMetrics {
+  const registry = new Registry();
+  const queues = new Map<string, DepthReader>();
+  const labelNames = ['method', 'route', 'status_code'] as const;
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, never the raw URL: ids in paths would make one series per order.
+    const labels = {
+      method: req.method,
+      route: req.routeOptions.url ?? 'unmatched',
+      status_code: String(reply.statusCode),
+    };
+    requests.inc(labels);
+    duration.observe(labels, reply.elapsedTime / 1000);
+  });
+
+  new Gauge({
+    name: 'shop_db_up',
+    help: 'Whether the database answered a ping within a second (1) or not (0)',
+    labelNames: ['driver'],
+    registers: [registry],
+    async collect() {
+      const up = await withDatabaseTimeout(app.database.ping(), SCRAPE_DB_TIMEOUT_MS).then(
+        () => 1,
+        () => 0,
+      );
+      this.set({ driver: app.database.kind }, up);
+    },
+  });
+  new Gauge({
+    name: 'shop_db_pool_connections',
+    help: 'PostgreSQL pool connections by state: total, idle, and requests waiting for one',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const stats = app.database.poolStats?.();
+      if (!stats) return;
+      for (const [state, n] of Object.entries(stats)) this.set({ state }, n);
+    },
+  });
+  new Gauge({
+    name: 'shop_queue_depth',
+    help: 'Jobs waiting in each background queue',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      for (const [queue, read] of queues) this.set({ queue }, await read());
+    },
+  });
+  return { registry, queues };
+}
+
+/** GET /api/metrics in Prometheus text format: requests by route and status, database pool, queues, orders, process. */
+export const metricsPlugin = fp(
+  async (app) => {
+    collectProcessMetrics();
+    app.decorate('metrics', appMetrics(app));
+    app.get('/api/metrics', { schema: { hide: true } }, async (req, reply) => {
+      // Answered here rather than thrown: the route stays independent of where the error handler is registered.
+      const refused = refusal(req, app.config.metricsToken);
+      if (refused) {
+        if (refused.error === 'unauthorized') reply.header('www-authenticate', 'Bearer');
+        return reply.status(statusOf[refused.error as ErrorCode]).send(refused);
+      }
+      const merged = Registry.merge([processRegistry, app.metrics.registry]);
+      reply.header('cache-control', 'no-store').type(merged.contentType);
+      return merged.metrics();
+    });
+  },
+  { name: 'metrics', dependencies: ['config', 'database'] },
+);
