@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadConfig } from '../plugins/config';
 import { openDatabase } from '../plugins/db';
-import { localMediaStore } from '../plugins/storage';
+import { createMediaStore } from '../plugins/storage';
 import { seedDemo } from './seed/seed';
 
 const config = loadConfig();
@@ -11,6 +11,6 @@ const database = await openDatabase({
   pgliteDir: path.join(config.dataDir, 'pglite'),
 });
 await database.migrate();
-const result = await seedDemo(database, localMediaStore(path.join(config.dataDir, 'media')));
+const result = await seedDemo(database, await createMediaStore(config));
 await database.close();
 console.log(`seeded ${result.products} products and ${result.news} news articles (${database.kind})`);

@@ -100,4 +100,28 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
   });
+
+  it('validates the S3_* variables as one group', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(
+      loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'true' })
+        .s3,
+    ).toEqual({
+      bucket: 'media',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: undefined,
+    });
+    expect(loadConfig({ S3_BUCKET: 'media', S3_REGION: 'eu-west-1' }).s3?.region).toBe('eu-west-1');
+    expect(() => loadConfig({ S3_REGION: 'eu-west-1' })).toThrow(/S3_BUCKET: must be set/);
+    expect(() => loadConfig({ S3_BUCKET: 'media' })).toThrow(/S3_REGION: must be set/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_REGION: 'x', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set together with S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'media', S3_REGION: 'x', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+  });
 });

@@ -2,12 +2,8 @@ import { isIP } from 'node:net';
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
-
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
-
-const optionalText = z.string().trim().min(1).optional();
+import { bool, optionalText, pair } from './env-helpers';
+import { s3Config, s3Env, type S3Config } from './s3-config';
 
 /** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -64,6 +60,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// connection string' })
     .optional(),
+  ...s3Env,
   METRICS_TOKEN: z.string().trim().min(16, { error: 'must be at least 16 characters' }).optional(),
   DB_CONNECT_TIMEOUT_MS: millis(5_000, 100),
   DB_STATEMENT_TIMEOUT_MS: millis(10_000, 100),
@@ -116,6 +113,8 @@ export interface AppConfig {
   dbTimeouts: DbTimeouts;
   /** Cache invalidation over Redis pub/sub instead of PostgreSQL NOTIFY (unused on PGlite: one process). */
   redisUrl: string | undefined;
+  /** S3-compatible object storage for media; unset → files in DATA_DIR/media. */
+  s3: S3Config | undefined;
   /** Bearer token for GET /api/metrics; unset → metrics are served to loopback callers only. */
   metricsToken: string | undefined;
   authSecret: string | undefined;
@@ -147,26 +146,13 @@ export interface DbTimeouts {
   keepAliveMs: number;
 }
 
+export type { S3Config };
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
-}
-
-function pair<T>(
-  problems: string[],
-  a: [string, T | undefined],
-  b: [string, T | undefined],
-): [T, T] | undefined {
-  if (a[1] === undefined && b[1] === undefined) return undefined;
-  if (a[1] === undefined || b[1] === undefined) {
-    problems.push(
-      `${a[1] === undefined ? a[0] : b[0]}: must be set together with ${a[1] === undefined ? b[0] : a[0]}`,
-    );
-    return undefined;
-  }
-  return [a[1], b[1]];
 }
 
 /** Reads and validates the environment; throws one ConfigError naming every bad variable. */
@@ -206,6 +192,7 @@ export function loadConfig(
       'BETTER_AUTH_SECRET: is required when NODE_ENV=production with DATABASE_URL (every instance must share it)',
     );
   }
+  const s3 = s3Config(problems, e);
   if (problems.length) throw new ConfigError(problems);
 
   const baseUrl = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -223,6 +210,7 @@ export function loadConfig(
       keepAliveMs: e.DB_KEEPALIVE_MS,
     },
     redisUrl: e.REDIS_URL,
+    s3,
     metricsToken: e.METRICS_TOKEN,
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,

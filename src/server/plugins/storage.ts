@@ -1,30 +1,78 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import fp from 'fastify-plugin';
+import type { AppConfig } from './config';
+
+/** One stored file, streamed back to a client. */
+export interface StoredMedia {
+  body: Readable;
+  contentType: string;
+  size: number | undefined;
+  etag: string | undefined;
+  lastModified: Date | undefined;
+}
 
 /** Where uploaded and seeded images live; served read-only at /media. Keys are content-addressed, so URLs never change meaning. */
 export interface MediaStore {
-  dir: string;
+  /** The local folder, served from disk; absent when the files live in object storage. */
+  dir?: string;
   /** Stores bytes under `<folder>/<sha256 prefix>.<ext>` and returns the public URL path. */
   put(folder: string, bytes: Buffer, ext: string): Promise<string>;
+  /** Reads a key (`<folder>/<name>`) back; undefined when there is no such file. */
+  get(key: string): Promise<StoredMedia | undefined>;
+}
+
+export const MEDIA_CONTENT_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
+
+/** The content-addressed key of some bytes: the same bytes always land at the same URL. */
+export function mediaKey(folder: string, bytes: Buffer, ext: string): string {
+  return `${folder}/${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}.${ext}`;
 }
 
 export function localMediaStore(dir: string): MediaStore {
   return {
     dir,
     async put(folder, bytes, ext) {
-      const name = `${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}.${ext}`;
-      const target = path.join(dir, folder, name);
+      const key = mediaKey(folder, bytes, ext);
+      const target = path.join(dir, key);
       await mkdir(path.dirname(target), { recursive: true });
       const exists = await access(target).then(
         () => true,
         () => false,
       );
       if (!exists) await writeFile(target, bytes);
-      return `/media/${folder}/${name}`;
+      return `/media/${key}`;
+    },
+    async get(key) {
+      const file = path.join(dir, key);
+      if (!file.startsWith(dir + path.sep)) return undefined;
+      const info = await stat(file).catch(() => undefined);
+      if (!info?.isFile()) return undefined;
+      return {
+        body: createReadStream(file),
+        contentType: MEDIA_CONTENT_TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream',
+        size: info.size,
+        etag: undefined,
+        lastModified: info.mtime,
+      };
     },
   };
+}
+
+/** The configured store: S3-compatible object storage when S3_BUCKET is set, else `DATA_DIR/media`. */
+export async function createMediaStore(config: Pick<AppConfig, 's3' | 'dataDir'>): Promise<MediaStore> {
+  if (!config.s3) return localMediaStore(path.join(config.dataDir, 'media'));
+  // The SDK is loaded only by shops that use it.
+  const { s3MediaStore } = await import('./s3-storage');
+  return s3MediaStore(config.s3);
 }
 
 declare module 'fastify' {
@@ -33,10 +81,10 @@ declare module 'fastify' {
   }
 }
 
-/** `app.media`: uploaded and seeded images under DATA_DIR/media (served by the media-files plugin). */
+/** `app.media`: uploaded and seeded images, in DATA_DIR/media or an S3 bucket (served by the media-files plugin). */
 export const mediaStorePlugin = fp(
   async (app) => {
-    app.decorate('media', localMediaStore(path.join(app.config.dataDir, 'media')));
+    app.decorate('media', await createMediaStore(app.config));
   },
   { name: 'media-store', dependencies: ['config'] },
 );

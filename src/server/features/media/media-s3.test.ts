@@ -1,0 +1,103 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, type Client } from '../../test/auth';
+import { createTestApp, type TestApp } from '../../test/helper';
+
+// A local S3-compatible server (s3rver) on 127.0.0.1 with a temporary folder: media go there, not to DATA_DIR.
+const BUCKET = 'shop-media';
+let s3dir: string;
+let s3: S3rver;
+let t: TestApp;
+let customer: Client;
+
+beforeAll(async () => {
+  s3dir = await mkdtemp(path.join(os.tmpdir(), 'shop-s3-'));
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = (await s3.run()) as AddressInfo;
+  t = await createTestApp({
+    SEED_DEMO: 'true',
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
+  });
+  customer = await signUp(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+  await rm(s3dir, { recursive: true, force: true });
+});
+
+function multipart(bytes: Buffer) {
+  const boundary = '----shopboundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('media in S3-compatible object storage', () => {
+  it('stores an upload in the bucket and streams it back from /media with immutable caching', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#0f766e' } })
+      .png()
+      .toBuffer();
+    const body = multipart(png);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/images',
+      headers: { ...customer.headers, ...body.headers },
+      payload: body.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { url } = (res.json() as { data: { url: string } }).data;
+    expect(url).toMatch(/^\/media\/uploads\/[0-9a-f]{24}\.webp$/);
+
+    const served = await t.app.inject(url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 40, height: 30 });
+
+    // Nothing on the local disk: another instance on another host sees the same file.
+    expect(await readdir(path.join(t.dataDir, 'media')).catch(() => [])).toEqual([]);
+  });
+
+  it('serves the seeded catalogue images from the same store', async () => {
+    const products = (await t.app.inject('/api/products')).json() as { img: string }[];
+    expect(products.length).toBeGreaterThan(0);
+    const img = await t.app.inject(products[0]!.img);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/webp');
+    expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it('answers 404 for unknown and malformed keys', async () => {
+    for (const url of [
+      '/media/uploads/000000000000000000000000.webp',
+      '/media/uploads/../secret.webp',
+      '/media/nothing',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toMatchObject({ error: 'not_found' });
+    }
+  });
+});

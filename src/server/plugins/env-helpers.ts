@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Shapes shared by the environment's groups of variables (config.ts and its per-concern files). */
+export const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'must be true or false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+export const optionalText = z.string().trim().min(1).optional();
+
+export function pair<T>(
+  problems: string[],
+  a: [string, T | undefined],
+  b: [string, T | undefined],
+): [T, T] | undefined {
+  if (a[1] === undefined && b[1] === undefined) return undefined;
+  if (a[1] === undefined || b[1] === undefined) {
+    problems.push(
+      `${a[1] === undefined ? a[0] : b[0]}: must be set together with ${a[1] === undefined ? b[0] : a[0]}`,
+    );
+    return undefined;
+  }
+  return [a[1], b[1]];
+}
