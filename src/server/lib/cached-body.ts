@@ -7,13 +7,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** A JSON answer serialized, hashed and compressed once, then sent as is to every caller. */
+/**
+ * A JSON answer serialized and hashed once, then sent as is to every caller. Each compressed encoding is made once,
+ * the first time a caller asks for it (API clients that send no Accept-Encoding never pay for compression).
+ */
 export interface CachedBody {
   etag: string;
   identity: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
+
+type Encoding = 'br' | 'gzip';
 
 /** Items serialized per slice: small enough that one slice never holds the event loop for more than a few ms. */
 const SLICE = 500;
@@ -46,26 +50,32 @@ export async function buildCachedBody(value: unknown): Promise<CachedBody> {
     push(JSON.stringify(value));
   }
   const identity = Buffer.concat(parts);
-  const tag = hash.digest('base64url').slice(0, 27);
-  if (identity.length < COMPRESS_MIN) return { etag: `"${tag}"`, identity, gzip: identity, br: identity };
+  return { etag: `"${hash.digest('base64url').slice(0, 27)}"`, identity, encoded: {} };
+}
+
+/** Bytes a body may hold once compressed both ways (JSON compresses to well under a quarter each). */
+export const keptBytes = (body: CachedBody) => Math.ceil(body.identity.length * 1.5);
+
+function encode(body: CachedBody, encoding: Encoding): Promise<Buffer> {
+  const { identity } = body;
   // Big bodies get cheaper settings: they are rebuilt after every stock change, and CPU is shared with requests.
   const big = identity.length > 1024 * 1024;
-  const [gzipped, brotlied] = await Promise.all([
-    gz(identity, { level: big ? 4 : 6 }),
-    brotli(identity, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 9,
-        [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-  ]);
-  return { etag: `"${tag}"`, identity, gzip: gzipped, br: brotlied };
+  body.encoded[encoding] ??=
+    encoding === 'gzip'
+      ? gz(identity, { level: big ? 4 : 6 })
+      : brotli(identity, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 6,
+            [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        });
+  return body.encoded[encoding];
 }
 
 const encodings = ['br', 'gzip'] as const;
 
 /** The entity tag of each representation: a strong tag names exact bytes, so each encoding has its own. */
-const tagOf = (body: CachedBody, encoding: 'br' | 'gzip' | 'identity') =>
+const tagOf = (body: CachedBody, encoding: Encoding | 'identity') =>
   encoding === 'identity' || body.identity.length < COMPRESS_MIN
     ? body.etag
     : `${body.etag.slice(0, -1)}-${encoding}"`;
@@ -81,12 +91,12 @@ function matches(header: string | undefined, body: CachedBody): boolean {
  * Sends a prebuilt body: 304 when the caller already holds it, else the best encoding it accepts. `cacheControl`
  * must make shared caches revalidate (`no-cache`), since any stock change makes the body stale.
  */
-export function sendCachedBody(
+export async function sendCachedBody(
   req: FastifyRequest,
   reply: FastifyReply,
   body: CachedBody,
   cacheControl = 'public, no-cache',
-): FastifyReply {
+): Promise<FastifyReply> {
   const accepted = req.headers['accept-encoding'];
   const picked = accepted ? negotiate(accepted, [...encodings]) : undefined;
   const encoding = picked === 'br' || picked === 'gzip' ? picked : 'identity';
@@ -95,5 +105,6 @@ export function sendCachedBody(
   if (matches(req.headers['if-none-match'], body)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   if (encoding === 'identity' || body.identity.length < COMPRESS_MIN) return reply.send(body.identity);
-  return reply.header('content-encoding', encoding).send(body[encoding]);
+  const bytes = await encode(body, encoding);
+  return reply.header('content-encoding', encoding).send(bytes);
 }

@@ -47,6 +47,5 @@ describe('ReadCache', () => {
     const items = Array.from({ length: 1234 }, (_, i) => ({ i, s: `x"${i}` }));
     const body = await cache.get('catalogue', 'long', async () => items);
     expect(body.identity.toString()).toBe(JSON.stringify(items));
-    expect(body.gzip.length).toBeLessThan(body.identity.length);
   });
 });

@@ -1,4 +1,4 @@
-import { buildCachedBody, type CachedBody } from './cached-body';
+import { buildCachedBody, keptBytes, type CachedBody } from './cached-body';
 
 /** What a change invalidates: catalogue reads (products, stock, prices, search, facets) or news reads. */
 export const cacheScopes = ['catalogue', 'news'] as const;
@@ -76,7 +76,7 @@ export class ReadCache {
     const slots = this.slots.get(scope)!;
     if (slots.get(key) !== slot) return;
     if (slot.version !== this.version(scope)) return void slots.delete(key);
-    slot.bytes = body.identity.length + body.gzip.length + body.br.length;
+    slot.bytes = keptBytes(body);
     if (slot.bytes > this.maxBytes) return void slots.delete(key);
     this.bytes.set(scope, this.bytes.get(scope)! + slot.bytes);
     this.evict(scope);

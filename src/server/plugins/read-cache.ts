@@ -79,7 +79,7 @@ export const readCachePlugin = fp(
       changed,
       async reply(req, reply, scope, key, load, cacheControl) {
         const body = await cache.get(scope, key, load);
-        sendCachedBody(req, reply, body, cacheControl);
+        await sendCachedBody(req, reply, body, cacheControl);
       },
     } satisfies ReadCacheService);
   },
