@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadCache } from './read-cache';
+import { queryKey, ReadCache } from './read-cache';
 
 const deferred = <T>() => {
   let resolve!: (v: T) => void;
@@ -47,5 +47,12 @@ describe('ReadCache', () => {
     const items = Array.from({ length: 1234 }, (_, i) => ({ i, s: `x"${i}` }));
     const body = await cache.get('catalogue', 'long', async () => items);
     expect(body.identity.toString()).toBe(JSON.stringify(items));
+  });
+
+  it('keys parsed queries by their content, not their order', () => {
+    expect(queryKey('search', { q: 'pump', page: 2, spec: { b: 1, a: 2 } })).toBe(
+      queryKey('search', { spec: { a: 2, b: 1 }, page: 2, q: 'pump', sort: undefined }),
+    );
+    expect(queryKey('search', { q: 'pump' })).not.toBe(queryKey('search', { q: 'pumps' }));
   });
 });

@@ -103,3 +103,17 @@ export class ReadCache {
     return { entries, bytes: this.bytes.get(scope)!, version: this.version(scope), builds: this.builds };
   }
 }
+
+/** A cache key for parsed query parameters: the same parameters in any order give the same key. */
+export function queryKey(prefix: string, query: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([k, x]) => [k, sorted(x)]),
+        )
+      : v;
+  return `${prefix}:${JSON.stringify(sorted(query ?? {}))}`;
+}
