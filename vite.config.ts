@@ -44,7 +44,7 @@ function precompress(): Plugin {
 export default defineConfig({
   root: path.join(root, 'src/web'),
   publicDir: path.join(root, 'src/web/public'),
-  resolve: { alias: { '@shared': path.join(root, 'src/shared') } },
+  resolve: { alias: { '@shared': path.join(root, 'src/shared'), '@': path.join(root, 'src/web') } },
   plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir,
@@ -61,15 +61,21 @@ export default defineConfig({
               name: 'framework',
               // Infinite queries are used only by admin pages: they stay in those pages' chunks.
               test: (id: string) =>
-                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) && !/infinite/i.test(id),
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
+                !/infinite/i.test(id),
             },
-            // Shared UI, plus the catalogue and news calls the home page makes (one chunk compresses better).
+            // The layout and the few shared pieces every page shows, plus the catalogue and news calls the home page
+            // makes (one chunk compresses better). Named one by one: the form UI in components/ui and the rest of
+            // lib/ are used by lazy pages only and must not grow the first load.
             {
               name: 'ui',
-              test: /src[\\/](web[\\/](components[\\/](ui|layouts)|lib)[\\/]|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-(home-)?products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
+              test: /src[\\/](web[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](error-state|section-heading|spinner)\.tsx|lib[\\/](api-client|format|notify|shop-info|smooth-scroll|use-document-title|query-keys)\.ts)|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-(home-)?products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
             },
             // The product grid and news teasers shared by the home, products and news pages.
-            { name: 'storefront', test: /features[\\/](catalogue[\\/]components[\\/]product-(grid|card)|news[\\/]components[\\/]news-teasers)\.tsx/ },
+            {
+              name: 'storefront',
+              test: /features[\\/](catalogue[\\/]components[\\/]product-(grid|card)|news[\\/]components[\\/]news-teasers)\.tsx/,
+            },
           ],
         },
       },

@@ -43,7 +43,8 @@ export default defineConfig({
         : []),
       {
         plugins: [react()],
-        resolve,
+        // The web app also imports its own modules as @/* (as vite.config.ts resolves it).
+        resolve: { alias: { ...resolve.alias, '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
         test: {
           name: 'web',
           environment: 'jsdom',

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client';
-import { loadSonner, toasterMounted, useToasterRequested } from '../lib/notify';
+import { ApiError } from '@/lib/api-client';
+import { loadSonner, toasterMounted, useToasterRequested } from '@/lib/notify';
 
 const LazyToaster = lazy(() =>
   loadSonner().then(({ Toaster }) => ({

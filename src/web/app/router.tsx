@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { RootLayout } from '../components/layouts/root-layout';
-import { PageSpinner } from '../components/ui/spinner';
+import { RootLayout } from '@/app/layout/root-layout';
+import { PageSpinner } from '@/components/ui/spinner';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /** A page loaded on demand: route modules export `Component` (one chunk per page). */

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { SectionHeading } from '../../components/ui/section-heading';
-import { paths } from '../../config/paths';
-import { useHomeProducts } from '../../features/catalogue/api/get-home-products';
-import { ProductGrid } from '../../features/catalogue/components/product-grid';
-import { Hero } from '../../features/content/components/hero';
-import { PromoVideo } from '../../features/content/components/promo-video';
-import { TrustStats } from '../../features/content/components/trust-stats';
-import { NewsTeasers } from '../../features/news/components/news-teasers';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { paths } from '@/config/paths';
+import { useHomeProducts } from '@/features/catalogue/api/get-home-products';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
+import { Hero } from '@/features/content/components/hero';
+import { PromoVideo } from '@/features/content/components/promo-video';
+import { TrustStats } from '@/features/content/components/trust-stats';
+import { NewsTeasers } from '@/features/news/components/news-teasers';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TOOLS_ID = 'tools';
 

@@ -1,6 +1,6 @@
-import { FaqAccordion } from '../../features/content/components/faq-accordion';
-import { faq } from '../../features/content/faq';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { FaqAccordion } from '@/features/content/components/faq-accordion';
+import { faq } from '@/features/content/faq';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('My Blog');

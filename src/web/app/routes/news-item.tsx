@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
-import { ErrorState } from '../../components/ui/error-state';
-import { paths } from '../../config/paths';
-import { useNewsItem } from '../../features/news/api/get-news-item';
-import { formatDate } from '../../lib/format';
-import { ApiError } from '../../lib/api-client';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { ErrorState } from '@/components/ui/error-state';
+import { paths } from '@/config/paths';
+import { useNewsItem } from '@/features/news/api/get-news-item';
+import { formatDate } from '@/lib/format';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as NotFound } from './not-found';
 
 export function Component() {

@@ -1,5 +1,5 @@
-import { NewsTeasers } from '../../features/news/components/news-teasers';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { NewsTeasers } from '@/features/news/components/news-teasers';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Blogs and News');

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { WifiOff } from 'lucide-react';
-import { paths } from '../../config/paths';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '@/config/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Page not found');

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import { AuthCard } from '../../features/accounts/components/auth-card';
-import { PasswordResetForm } from '../../features/accounts/components/password-reset-form';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/accounts/components/auth-card';
+import { PasswordResetForm } from '@/features/accounts/components/password-reset-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Reset your password');

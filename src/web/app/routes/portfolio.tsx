@@ -1,14 +1,10 @@
 import { Mail } from 'lucide-react';
-import { SectionHeading } from '../../components/ui/section-heading';
-import { ErrorState } from '../../components/ui/error-state';
-import { useProjects, useSkills } from '../../features/content/api/get-portfolio';
-import { SkillsList, SkillsListSkeleton } from '../../features/content/components/skills-list';
-import {
-  ComingSoonCard,
-  ProjectCard,
-  ProjectCardSkeleton,
-} from '../../features/content/components/project-card';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SectionHeading } from '@/components/ui/section-heading';
+import { ErrorState } from '@/components/ui/error-state';
+import { useProjects, useSkills } from '@/features/content/api/get-portfolio';
+import { SkillsList, SkillsListSkeleton } from '@/features/content/components/skills-list';
+import { ComingSoonCard, ProjectCard, ProjectCardSkeleton } from '@/features/content/components/project-card';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const developer = {
   name: 'Alex Morgan',

@@ -1,13 +1,30 @@
 import { useParams } from 'react-router';
-import { RequireAuth } from '../../features/accounts/components/require-auth';
-import { ProductDetails } from '../../features/catalogue/components/product-details';
+import { useSession } from '@/features/accounts/api/get-session';
+import { RequireAuth } from '@/features/accounts/components/require-auth';
+import { ProductDetails } from '@/features/catalogue/components/product-details';
+import { OrderNow } from '@/features/orders/components/order-now';
+import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
-/** /product/{id}: logged-in customers only (SPEC §2); anonymous visitors go to /login and come back. */
+/** The product, its Order Now button (orders) and its reviews: one page made of three features. */
+function ProductPage({ id }: { id: string }) {
+  const session = useSession();
+  const user = session.data?.user;
+  const customer = user && { name: user.name, email: user.email };
+  return (
+    <ProductDetails
+      id={id}
+      orderAction={(product) => <OrderNow product={product} customer={customer} />}
+      reviews={(product) => <ProductReviews productId={product._id} />}
+    />
+  );
+}
+
+/** /product/{id}: logged-in customers only; anonymous visitors go to /login and come back. */
 export function Component() {
   const { id = '' } = useParams();
   return (
     <RequireAuth>
-      <ProductDetails key={id} id={id} />
+      <ProductPage key={id} id={id} />
     </RequireAuth>
   );
 }

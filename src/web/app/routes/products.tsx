@@ -1,6 +1,6 @@
-import { useProducts } from '../../features/catalogue/api/get-products';
-import { ProductGrid } from '../../features/catalogue/components/product-grid';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { useProducts } from '@/features/catalogue/api/get-products';
+import { ProductGrid } from '@/features/catalogue/components/product-grid';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Our products');

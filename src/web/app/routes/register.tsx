@@ -1,12 +1,12 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { messages } from '@shared/messages';
-import { paths } from '../../config/paths';
-import { AuthCard, OrDivider } from '../../features/accounts/components/auth-card';
-import { returnPath, type FromState } from '../../features/accounts/components/redirect-target';
-import { RegisterForm } from '../../features/accounts/components/register-form';
-import { SocialSignIn } from '../../features/accounts/components/social-sign-in';
-import { notify } from '../../lib/notify';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '@/config/paths';
+import { AuthCard, OrDivider } from '@/features/accounts/components/auth-card';
+import { returnPath, type FromState } from '@/features/accounts/components/redirect-target';
+import { RegisterForm } from '@/features/accounts/components/register-form';
+import { SocialSignIn } from '@/features/accounts/components/social-sign-in';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Register');

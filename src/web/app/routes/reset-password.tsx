@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../config/paths';
-import { AuthCard } from '../../features/accounts/components/auth-card';
-import { NewPasswordForm } from '../../features/accounts/components/new-password-form';
-import { notify } from '../../lib/notify';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { paths } from '@/config/paths';
+import { AuthCard } from '@/features/accounts/components/auth-card';
+import { NewPasswordForm } from '@/features/accounts/components/new-password-form';
+import { notify } from '@/lib/notify';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 const PASSWORD_CHANGED = 'Your password has been changed. You can now log in with your new password.';
 

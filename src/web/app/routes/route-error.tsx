@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { paths } from '../../config/paths';
+import { paths } from '@/config/paths';
 
 interface State {
   error: Error | null;

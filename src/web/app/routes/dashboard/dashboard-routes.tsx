@@ -1,9 +1,9 @@
 import { Link, Route, Routes } from 'react-router';
-import { paths } from '../../../config/paths';
-import { Redirect } from '../../../features/accounts/components/redirect';
-import { DashboardLayout } from '../../../features/accounts/components/dashboard-layout';
-import { RequireAdmin, RequireAuth } from '../../../features/accounts/components/require-auth';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { paths } from '@/config/paths';
+import { Redirect } from '@/features/accounts/components/redirect';
+import { DashboardLayout } from '@/features/accounts/components/dashboard-layout';
+import { RequireAdmin, RequireAuth } from '@/features/accounts/components/require-auth';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as MakeAdmin } from './make-admin';
 import { Component as ManageAllProduct } from './manage-all-product';
 import { Component as MyOrders } from './my-orders';

@@ -1,5 +1,5 @@
-import { MakeAdminTable } from '../../../features/accounts/components/make-admin-table';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { MakeAdminTable } from '@/features/accounts/components/make-admin-table';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('Make Admin');

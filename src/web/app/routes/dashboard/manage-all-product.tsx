@@ -1,6 +1,6 @@
-import { useAllOrders } from '../../../features/orders/api/get-all-orders';
-import { AllOrdersTable } from '../../../features/orders/components/all-orders-table';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAllOrders } from '@/features/orders/api/get-all-orders';
+import { AllOrdersTable } from '@/features/orders/components/all-orders-table';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** SPEC §2: "titled Manage All Products with the order count; it lists orders". */
 export function Component() {

@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { messages } from '@shared/messages';
-import { useSession } from '../../../features/accounts/api/get-session';
-import { MyOrdersList } from '../../../features/orders/components/my-orders-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '@/features/accounts/api/get-session';
+import { MyOrdersList } from '@/features/orders/components/my-orders-list';
+import { ReviewForm } from '@/features/reviews/components/review-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Where the payment page sends the customer after a successful payment. */
 export interface PaidState {
@@ -32,7 +33,14 @@ export function Component() {
           </p>
         </div>
       )}
-      {user && <MyOrdersList customer={{ name: user.name, email: user.email }} />}
+      {user && (
+        <MyOrdersList
+          customer={{ name: user.name, email: user.email }}
+          reviewDialog={(order, onClose) => (
+            <ReviewForm order={order} customer={{ name: user.name, email: user.email }} onClose={onClose} />
+          )}
+        />
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { MyProfile } from '../../../features/accounts/components/my-profile';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { MyProfile } from '@/features/accounts/components/my-profile';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('My Profile');

@@ -1,6 +1,6 @@
-import { useSession } from '../../../features/accounts/api/get-session';
-import { MyReviewsList } from '../../../features/reviews/components/my-reviews-list';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSession } from '@/features/accounts/api/get-session';
+import { MyReviewsList } from '@/features/reviews/components/my-reviews-list';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function Component() {
   useDocumentTitle('My reviews');

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Profile } from '@shared/accounts/accounts.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/userprofile/{email} */
 export const getProfile = (email: string) => api<Profile>(`/userprofile/${encodeURIComponent(email)}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@shared/accounts/accounts.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 // The navbar uses this file, so it stays tiny (first-load budget): api() is already part of the first page.
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserRole } from '@shared/accounts/accounts.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/user/{email}: SPEC §6, the client checks admin status with this call. */
 export const getUserRole = (email: string) => api<UserRole>(`/user/${encodeURIComponent(email)}`);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/user/{email} (no body): promotes the user to admin (admin only). */
 export const makeAdmin = (email: string) =>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths';
-import { api } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
 
 /** POST /api/auth/sign-out (through api(), which the first page has loaded already: no extra chunk). */
 export const signOut = () => api<unknown>('/auth/sign-out', { method: 'POST', body: '{}' });

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@shared/accounts/accounts.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/userprofile/{email}: any subset of the profile fields; 400 with a message when one is invalid. */
 export const updateProfile = (email: string, update: ProfileUpdate) =>

@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
-import { accountPaths as paths } from '../../../config/account-paths';
-import { useIsAdmin } from '../api/get-user-role';
-import { useSession } from '../api/get-session';
+import { accountPaths as paths } from '@/config/account-paths';
+import { useIsAdmin } from '@/features/accounts/api/get-user-role';
+import { useSession } from '@/features/accounts/api/get-session';
 
 const customerLinks = [
   { to: paths.myOrders, label: 'My Orders' },

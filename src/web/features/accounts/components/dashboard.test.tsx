@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Profile } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { Component as DashboardRoutes } from '../../../app/routes/dashboard/dashboard-routes';
-import { notify } from '../../../lib/notify';
-import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as DashboardRoutes } from '@/app/routes/dashboard/dashboard-routes';
+import { notify } from '@/lib/notify';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { Route, Routes } from 'react-router';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 

@@ -3,11 +3,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { messages } from '@shared/messages';
-import { Component as LoginPage } from '../../../app/routes/login';
-import { notify } from '../../../lib/notify';
-import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as LoginPage } from '@/app/routes/login';
+import { notify } from '@/lib/notify';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 

@@ -1,8 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput } from '@shared/accounts/accounts.schema';
-import { useSignIn } from '../api/sign-in';
-import { FormError, TextField } from './text-field';
+import { useSignIn } from '@/features/accounts/api/sign-in';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Email and password (SPEC §5 rules); `onSuccess` runs once the session cookie is set. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
@@ -40,10 +42,9 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+      <SubmitButton busy={isSubmitting} className="btn btn-primary w-full">
         Login
-      </button>
+      </SubmitButton>
       <FormError message={errors.root?.server?.message} />
     </form>
   );

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { notify } from '../../../lib/notify';
-import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { notify } from '@/lib/notify';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { MakeAdminTable } from './make-admin-table';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 

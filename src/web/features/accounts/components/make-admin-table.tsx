@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { QueryList } from '../../../components/dashboard/query-list';
+import { QueryList } from '@/components/ui/query-list';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { useUsers } from '../api/get-users';
-import { useMakeAdmin } from '../api/make-admin';
-import { ConfirmDialog } from './confirm-dialog';
-import { useConfirmedAction } from '../../../components/dashboard/use-confirmed-action';
+import { useUsers } from '@/features/accounts/api/get-users';
+import { useMakeAdmin } from '@/features/accounts/api/make-admin';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 
 /** SPEC §4/§6: every user with their role; a non-admin can be promoted (the button is hidden for admins). */
 export function MakeAdminTable() {
@@ -78,6 +78,7 @@ export function MakeAdminTable() {
               title="Make admin?"
               confirmLabel="Make admin"
               busy={busy}
+              error={error}
               onConfirm={() =>
                 target &&
                 void run(
@@ -92,11 +93,6 @@ export function MakeAdminTable() {
                 <span className="font-semibold">{target.name}</span> ({target.email}) will be able to manage
                 all orders, products and other users&apos; roles.
               </p>
-              {error && (
-                <p role="alert" className="mt-3 text-sm text-error">
-                  {error}
-                </p>
-              )}
             </ConfirmDialog>
           )}
         </>

@@ -1,10 +1,12 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema, type NewPasswordInput } from '@shared/accounts/accounts.schema';
-import { AuthError } from '../api/auth-fetch';
-import { resetPassword } from '../api/reset-password';
+import { AuthError } from '@/features/accounts/api/auth-fetch';
+import { resetPassword } from '@/features/accounts/api/reset-password';
 import { PASSWORD_MISMATCH } from './register-form';
-import { FormError, TextField } from './text-field';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Sets a new password with the token from the mailed link. */
 export function NewPasswordForm({
@@ -57,10 +59,9 @@ export function NewPasswordForm({
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+      <SubmitButton busy={isSubmitting} className="btn btn-primary w-full">
         Reset password
-      </button>
+      </SubmitButton>
       <FormError message={errors.root?.server?.message} />
     </form>
   );

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from '@shared/accounts/accounts.schema';
-import { requestPasswordReset } from '../api/request-password-reset';
-import { FormError, TextField } from './text-field';
+import { requestPasswordReset } from '@/features/accounts/api/request-password-reset';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** The same text whether or not the account exists, so the form does not reveal who has one. */
 export const RESET_LINK_SENT =
@@ -41,10 +43,9 @@ export function PasswordResetForm() {
         error={errors.email?.message}
         {...register('email')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+      <SubmitButton busy={isSubmitting} className="btn btn-primary w-full">
         Send Email
-      </button>
+      </SubmitButton>
       <p role="status" className={sent ? 'alert alert-success alert-soft' : 'sr-only'}>
         {sent ? RESET_LINK_SENT : ''}
       </p>

@@ -3,12 +3,12 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { messages } from '@shared/messages';
-import { Component as PasswordResetPage } from '../../../app/routes/password-reset';
-import { Component as ResetPasswordPage } from '../../../app/routes/reset-password';
-import { notify } from '../../../lib/notify';
-import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as PasswordResetPage } from '@/app/routes/password-reset';
+import { Component as ResetPasswordPage } from '@/app/routes/reset-password';
+import { notify } from '@/lib/notify';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 beforeEach(() => vi.mocked(notify).mockClear());

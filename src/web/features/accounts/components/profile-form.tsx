@@ -3,10 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { useUpdateProfile } from '../api/update-profile';
-import { FormError, TextField } from './text-field';
+import { ApiError } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useUpdateProfile } from '@/features/accounts/api/update-profile';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 const formSchema = profileUpdateSchema.pick({
   name: true,
@@ -90,10 +92,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         {...register('linkedin')}
       />
       <div>
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+        <SubmitButton busy={isSubmitting} className="btn btn-primary w-full sm:w-auto">
           Save
-        </button>
+        </SubmitButton>
       </div>
       <FormError message={errors.root?.server?.message} />
     </form>

@@ -2,10 +2,11 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { UserRound } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { ACCEPTED_IMAGE_TYPES } from '@shared/media/media.schema';
-import { notify } from '../../../lib/notify';
-import { imageFileProblem, uploadImage } from '../../media/api/upload-image';
-import { useUpdateProfile } from '../api/update-profile';
-import { fieldBorder } from './text-field';
+import { notify } from '@/lib/notify';
+import { imageFileProblem, uploadImage } from '@/lib/upload-image';
+import { useUpdateProfile } from '@/features/accounts/api/update-profile';
+import { fieldBorder } from '@/components/ui/field';
+import { ButtonSpinner } from '@/components/ui/submit-button';
 
 export function Avatar({ image, name }: { image: string | null | undefined; name: string }) {
   return image ? (
@@ -76,7 +77,7 @@ export function PhotoUpload({ email }: { email: string }) {
         />
         {uploading && (
           <span role="status" className="inline-flex items-center gap-2 text-sm">
-            <span aria-hidden="true" className="loading loading-spinner loading-sm text-primary" />
+            <ButtonSpinner className="text-primary" />
             Uploading…
           </span>
         )}

@@ -1,5 +1,5 @@
-import { accountPaths } from '../../../config/account-paths';
-import { paths } from '../../../config/paths';
+import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 
 /** Router state carried to /login by the guards (SPEC §2: "redirected to /login carrying the origin"). */
 export interface FromState {

@@ -1,8 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shared/accounts/accounts.schema';
-import { useSignUp } from '../api/sign-up';
-import { FormError, TextField } from './text-field';
+import { useSignUp } from '@/features/accounts/api/sign-up';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Shown when the two passwords differ (a documented deviation: SPEC §4 silently does nothing). */
 export const PASSWORD_MISMATCH = 'Passwords do not match.';
@@ -59,10 +61,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         error={errors.confirmPassword?.message}
         {...register('confirmPassword')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+      <SubmitButton busy={isSubmitting} className="btn btn-primary w-full">
         Register
-      </button>
+      </SubmitButton>
       <FormError message={errors.root?.server?.message} />
     </form>
   );

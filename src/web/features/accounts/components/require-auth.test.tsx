@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { RequireAdmin, RequireAuth } from './require-auth';
 
 const server = setupMswServer();

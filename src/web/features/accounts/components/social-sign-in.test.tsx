@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { SocialSignIn } from './social-sign-in';
 
-vi.mock('../../../lib/shop-info', () => ({
+vi.mock('@/lib/shop-info', () => ({
   shopInfo: () => ({ name: 'Toolhouse', phone: '', email: '', address: '', social: 'google' }),
 }));
 

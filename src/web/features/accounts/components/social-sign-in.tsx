@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { shopInfo } from '../../../lib/shop-info';
-import { signInSocial } from '../api/sign-in-social';
+import { shopInfo } from '@/lib/shop-info';
+import { signInSocial } from '@/features/accounts/api/sign-in-social';
+import { ButtonSpinner } from '@/components/ui/submit-button';
 
 function GoogleMark() {
   return (
@@ -52,7 +53,7 @@ export function SocialSignIn({ from }: { from: string }) {
   return (
     <div className="flex flex-col gap-2">
       <button type="button" className="btn btn-outline w-full" onClick={onClick} disabled={busy}>
-        {busy ? <span aria-hidden="true" className="loading loading-spinner loading-sm" /> : <GoogleMark />}
+        {busy ? <ButtonSpinner /> : <GoogleMark />}
         Continue With google
       </button>
       <p role="status" className={message ? 'text-sm text-base-content/80' : 'sr-only'}>

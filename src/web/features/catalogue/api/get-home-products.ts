@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const getHomeProducts = () => api<Product[]>('/homeproduct');
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/product/{id} (logged in): one product; 404 when it does not exist. */
 export const getProduct = (id: string) => api<Product>(`/product/${encodeURIComponent(id)}`);

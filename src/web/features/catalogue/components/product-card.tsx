@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { paths } from '../../../config/paths';
-import { formatCount, formatPrice } from '../../../lib/format';
+import { paths } from '@/config/paths';
+import { formatCount, formatPrice } from '@/lib/format';
 
 export function ProductCard({
   product,

@@ -4,12 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
-import { Component as ProductPage } from '../../../app/routes/product';
-import { notify } from '../../../lib/notify';
-import { customer, product, productId, session } from '../../../test/order-fixtures';
-import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as ProductPage } from '@/app/routes/product';
+import { notify } from '@/lib/notify';
+import { customer, product, productId, session } from '@/test/order-fixtures';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 

@@ -1,15 +1,13 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PackageX } from 'lucide-react';
-import { ErrorState } from '../../../components/ui/error-state';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { formatCount, formatPrice } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useSession } from '../../accounts/api/get-session';
-import { canOrder, OrderModal } from '../../orders/components/order-modal';
-import { ProductReviews } from '../../reviews/components/product-reviews';
-import { useProduct } from '../api/get-product';
+import { ErrorState } from '@/components/ui/error-state';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatCount, formatPrice } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { useProduct } from '@/features/catalogue/api/get-product';
 
 const backLink = (
   <Link to={paths.products} className="link link-hover mb-6 inline-flex items-center gap-1 text-sm">
@@ -17,11 +15,20 @@ const backLink = (
   </Link>
 );
 
-/** SPEC §2 /product/{id}: the product, its reviews and the Order Now button that opens the order modal. */
-export function ProductDetails({ id }: { id: string }) {
+/**
+ * The product page's body: the product, and the page's order action and reviews (other features, which the page
+ * passes in) once the product has loaded.
+ */
+export function ProductDetails({
+  id,
+  orderAction,
+  reviews,
+}: {
+  id: string;
+  orderAction: (product: Product) => ReactNode;
+  reviews: (product: Product) => ReactNode;
+}) {
   const product = useProduct(id);
-  const session = useSession();
-  const [ordering, setOrdering] = useState(false);
   const notFound =
     product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
   useDocumentTitle(product.data?.name ?? (notFound ? 'Product not found' : 'Product'));
@@ -93,32 +100,10 @@ export function ProductDetails({ id }: { id: string }) {
                 </div>
               </dl>
               <p className="leading-relaxed whitespace-pre-line">{product.data.desc}</p>
-              {canOrder(product.data) ? (
-                <div>
-                  <button
-                    type="button"
-                    className="btn btn-primary btn-lg w-full sm:w-auto"
-                    onClick={() => setOrdering(true)}
-                    disabled={!session.data}
-                  >
-                    Order Now
-                  </button>
-                </div>
-              ) : (
-                <p role="note" className="alert alert-warning alert-soft text-base-content">
-                  This product can&apos;t be ordered right now: not enough stock for the minimum order.
-                </p>
-              )}
+              {orderAction(product.data)}
             </div>
           </article>
-          <ProductReviews productId={product.data._id} />
-          {ordering && session.data && (
-            <OrderModal
-              product={product.data}
-              customer={{ name: session.data.user.name, email: session.data.user.email }}
-              onClose={() => setOrdering(false)}
-            />
-          )}
+          {reviews(product.data)}
         </>
       )}
     </div>

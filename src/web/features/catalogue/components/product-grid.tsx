@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { ErrorState } from '../../../components/ui/error-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { ProductCard, ProductCardSkeleton } from './product-card';
 
 const gridClass = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';

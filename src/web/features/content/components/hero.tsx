@@ -1,5 +1,5 @@
 import { ArrowDown } from 'lucide-react';
-import { smoothScrollTo } from '../../../lib/smooth-scroll';
+import { smoothScrollTo } from '@/lib/smooth-scroll';
 
 export function Hero({ targetId }: { targetId: string }) {
   return (

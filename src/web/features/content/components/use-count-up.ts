@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { prefersReducedMotion } from '../../../lib/smooth-scroll';
+import { prefersReducedMotion } from '@/lib/smooth-scroll';
 
 /** SPEC §9: the trust counters animate for this long. */
 export const COUNTER_DURATION_MS = 3000;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { NewsItem } from '@shared/news/news.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const getNews = () => api<NewsItem[]>('/news');
 

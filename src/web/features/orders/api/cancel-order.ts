@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { refreshAfterOrderChange } from './create-order';
 
 /** DELETE /api/order/{id}: cancels an unpaid order (kept as Cancelled, stock released); 409 when not allowed. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface OrderCreated {
   acknowledged: true;

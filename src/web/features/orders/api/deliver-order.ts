@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/delivery/{id} (admin, no body): marks a paid order Delivered; 409 unless paid and not delivered. */
 export const deliverOrder = (id: string) =>

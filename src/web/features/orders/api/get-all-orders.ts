@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/order: every order of the shop (admin only). */
 export const getAllOrders = () => api<Order[]>('/order');

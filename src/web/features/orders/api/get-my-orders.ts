@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/myorder/{email}: the customer's own orders, newest first. */
 export const getMyOrders = (email: string) => api<Order[]>(`/myorder/${encodeURIComponent(email)}`);

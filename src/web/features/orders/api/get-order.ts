@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/singleorderitem/{id}: one order (its owner or an admin). */
 export const getOrder = (id: string) => api<Order>(`/singleorderitem/${encodeURIComponent(id)}`);

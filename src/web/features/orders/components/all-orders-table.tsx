@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { QueryList } from '../../../components/dashboard/query-list';
+import { QueryList } from '@/components/ui/query-list';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
-import { formatCount, formatDate, formatPrice } from '../../../lib/format';
-import { isClosed, isPayable, PaidBadge, StatusBadge } from './order-badges';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { isClosed, isPayable, PaidBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
 
 /** SPEC §4: the admin may deliver a paid order that is not delivered yet. */

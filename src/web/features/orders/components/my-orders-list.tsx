@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { QueryList } from '../../../components/dashboard/query-list';
+import { useState, type ReactNode } from 'react';
+import { QueryList } from '@/components/ui/query-list';
 import { Link } from 'react-router';
 import { CheckCircle2, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
-import { accountPaths } from '../../../config/account-paths';
-import { paths } from '../../../config/paths';
-import { formatCount, formatDate, formatPrice } from '../../../lib/format';
-import { ReviewForm } from '../../reviews/components/review-form';
-import { useMyOrders } from '../api/get-my-orders';
-import { isClosed, isPayable, StatusBadge } from './order-badges';
+import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { isClosed, isPayable, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog } from './order-dialogs';
 
 type Customer = { name: string; email: string };
@@ -90,7 +89,14 @@ function ReviewCell({ order, onReview }: { order: Order; onReview: () => void })
 }
 
 /** SPEC §2/§4 My Orders: the customer's orders with Pay, Cancel and review actions. */
-export function MyOrdersList({ customer }: { customer: Customer }) {
+export function MyOrdersList({
+  customer,
+  reviewDialog,
+}: {
+  customer: Customer;
+  /** The review form for an order (from the reviews feature, passed in by the page). */
+  reviewDialog: (order: Order, onClose: () => void) => ReactNode;
+}) {
   const orders = useMyOrders(customer.email);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
@@ -159,9 +165,7 @@ export function MyOrdersList({ customer }: { customer: Customer }) {
             </table>
           </div>
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
-          {reviewing && (
-            <ReviewForm order={reviewing} customer={customer} onClose={() => setReviewing(null)} />
-          )}
+          {reviewing && reviewDialog(reviewing, () => setReviewing(null))}
         </>
       )}
     </QueryList>

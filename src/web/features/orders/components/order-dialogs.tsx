@@ -1,24 +1,15 @@
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { formatCount, formatPrice } from '../../../lib/format';
-import { ConfirmDialog } from '../../accounts/components/confirm-dialog';
-import { useConfirmedAction } from '../../../components/dashboard/use-confirmed-action';
-import { useCancelOrder } from '../api/cancel-order';
-import { useDeliverOrder } from '../api/deliver-order';
+import { formatCount, formatPrice } from '@/lib/format';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { useCancelOrder } from '@/features/orders/api/cancel-order';
+import { useDeliverOrder } from '@/features/orders/api/deliver-order';
 
 type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'>;
 
 const summary = (order: DialogOrder) =>
   `${order.productName} × ${formatCount(order.quantity)} (${formatPrice(order.total)})`;
-
-function ErrorText({ error }: { error: string }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="mt-3 text-sm text-error">
-      {error}
-    </p>
-  );
-}
 
 /** SPEC §4: cancels an unpaid order after confirmation (DELETE /api/order/{id}), toasts "Successfully deleted". */
 export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onClose: () => void }) {
@@ -30,6 +21,7 @@ export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onCl
       confirmLabel="Cancel order"
       cancelLabel="Keep order"
       busy={busy}
+      error={error}
       onConfirm={() => void run(() => cancel(order), messages.orderCancelled, onClose)}
       onClose={onClose}
     >
@@ -37,7 +29,6 @@ export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onCl
         <span className="font-semibold">{summary(order)}</span> will be cancelled and its stock released. This
         cannot be undone.
       </p>
-      <ErrorText error={error} />
     </ConfirmDialog>
   );
 }
@@ -51,6 +42,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: DialogOrder; onC
       title="Mark as delivered?"
       confirmLabel="Deliver"
       busy={busy}
+      error={error}
       onConfirm={() => void run(() => deliver(order._id), messages.delivered, onClose)}
       onClose={onClose}
     >
@@ -58,7 +50,6 @@ export function DeliverOrderDialog({ order, onClose }: { order: DialogOrder; onC
         <span className="font-semibold">{summary(order)}</span> for {order.name} ({order.email}) will be
         marked Delivered, and the customer will be able to review it.
       </p>
-      <ErrorText error={error} />
     </ConfirmDialog>
   );
 }

@@ -6,13 +6,15 @@ import { z } from 'zod';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
 import { orderCreateSchema, orderTotalCents, quantityProblem } from '@shared/orders/orders.schema';
-import { ApiError } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
-import { FormError, TextField } from '../../accounts/components/text-field';
-import { refreshAfterOrderChange, useCreateOrder } from '../api/create-order';
-import { fieldOfApiMessage, sentence, TextAreaField } from './fields';
-import { Modal } from './modal';
+import { ApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { FormError } from '@/components/ui/error-text';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { refreshAfterOrderChange, useCreateOrder } from '@/features/orders/api/create-order';
+import { fieldOfApiMessage, sentence } from '@/lib/form-errors';
+import { Modal } from '@/components/ui/modal';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** SPEC §5 order rules: the shared schema's number and address, and the quantity checked against this product. */
 const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
@@ -150,10 +152,7 @@ export function OrderModal({
           <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-            {isSubmitting && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
-            Place order
-          </button>
+          <SubmitButton busy={isSubmitting}>Place order</SubmitButton>
         </div>
       </form>
     </Modal>

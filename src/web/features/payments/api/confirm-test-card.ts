@@ -1,5 +1,5 @@
 import type { TestCardConfirm } from '@shared/payments/payments.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface TestCardConfirmed {
   status: 'succeeded';

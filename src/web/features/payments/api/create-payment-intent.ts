@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentIntent } from '@shared/payments/payments.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/make-payment: a payment intent for the order (the server takes the amount from the stored order). */
 export const createPaymentIntent = (orderId: string, total: number) =>

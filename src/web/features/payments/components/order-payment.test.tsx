@@ -4,12 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { Component as PaymentPage } from '../../../app/routes/dashboard/payment';
-import { notify } from '../../../lib/notify';
-import { customer, makeOrder, session } from '../../../test/order-fixtures';
-import { LocationProbe, renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as PaymentPage } from '@/app/routes/dashboard/payment';
+import { notify } from '@/lib/notify';
+import { customer, makeOrder, session } from '@/test/order-fixtures';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 // The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));

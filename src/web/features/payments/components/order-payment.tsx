@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
-import { ErrorState } from '../../../components/ui/error-state';
-import { accountPaths } from '../../../config/account-paths';
-import { ApiError } from '../../../lib/api-client';
-import { formatCount, formatPrice } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useOrder } from '../../orders/api/get-order';
-import { StatusBadge } from '../../orders/components/order-badges';
+import { ErrorState } from '@/components/ui/error-state';
+import { accountPaths } from '@/config/account-paths';
+import { ApiError } from '@/lib/api-client';
+import { formatCount, formatPrice } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { StatusBadge } from '@/components/order-badges';
 import { PaymentPanel } from './payment-panel';
 
 function OrderSummary({ order }: { order: Order }) {
@@ -47,15 +47,14 @@ const backToOrders = (
   </Link>
 );
 
-/** SPEC §2 /dashboard/payment/{id}: the order's summary and its card payment. */
+/** The payment page's body: the order's summary (the page loads the order) and its card payment. */
 export function OrderPayment({
-  orderId,
+  order,
   customer,
 }: {
-  orderId: string;
+  order: UseQueryResult<Order>;
   customer: { name: string; email: string };
 }) {
-  const order = useOrder(orderId);
   const status = order.error instanceof ApiError ? order.error.status : 0;
   useDocumentTitle(order.data ? `Pay for ${order.data.productName}` : 'Payment');
 

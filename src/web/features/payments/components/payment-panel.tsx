@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
-import { accountPaths } from '../../../config/account-paths';
-import { notify } from '../../../lib/notify';
-import { usePayOrder } from '../../orders/api/pay-order';
-import { usePaymentIntent } from '../api/create-payment-intent';
+import { ErrorState } from '@/components/ui/error-state';
+import { Spinner } from '@/components/ui/spinner';
+import { accountPaths } from '@/config/account-paths';
+import { notify } from '@/lib/notify';
+import { usePayOrder } from '@/features/payments/api/pay-order';
+import { usePaymentIntent } from '@/features/payments/api/create-payment-intent';
 import { PayButton, TestCardForm, TestModeNotice } from './test-card-form';
 
 /** What a card form needs: the intent's secret, the billing details, and what to do once the card is charged. */

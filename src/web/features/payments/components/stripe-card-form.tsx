@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { SubmitButton } from '@/components/ui/submit-button';
 import type { CardFormProps } from './payment-panel';
 
 // Loaded only with this chunk, and only when the server's provider is Stripe: Stripe.js stays off every other page.
@@ -66,14 +67,13 @@ function StripeCardFields({ clientSecret, billing, onSucceeded }: CardFormProps)
         </p>
       </div>
       <div>
-        <button
-          type="submit"
+        <SubmitButton
+          busy={busy}
+          disabled={!stripe || !elements || !clientSecret}
           className="btn btn-primary w-full sm:w-auto sm:min-w-40"
-          disabled={busy || !stripe || !elements || !clientSecret}
         >
-          {busy && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
           Pay
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -11,11 +11,12 @@ import {
   parseExpiry,
 } from '@shared/payments/card';
 import { TEST_CARDS, testCardConfirmSchema } from '@shared/payments/payments.schema';
-import { ApiError } from '../../../lib/api-client';
-import { fieldBorder } from '../../accounts/components/text-field';
-import { fieldOfApiMessage } from '../../orders/components/fields';
-import { confirmTestCard } from '../api/confirm-test-card';
+import { ApiError } from '@/lib/api-client';
+import { fieldBorder } from '@/components/ui/field';
+import { fieldOfApiMessage } from '@/lib/form-errors';
+import { confirmTestCard } from '@/features/payments/api/confirm-test-card';
 import type { CardFormProps } from './payment-panel';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Adds a shared card rule's message to a field the user has filled (an empty one says it is required). */
 const rule = (problem: (value: string) => string | null) => (value: string, ctx: z.RefinementCtx<string>) => {
@@ -172,14 +173,9 @@ export function TestCardForm({ clientSecret, billing, onSucceeded }: CardFormPro
 export function PayButton({ busy = false, disabled = false }: { busy?: boolean; disabled?: boolean }) {
   return (
     <div>
-      <button
-        type="submit"
-        className="btn btn-primary w-full sm:w-auto sm:min-w-40"
-        disabled={busy || disabled}
-      >
-        {busy && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
+      <SubmitButton busy={busy} disabled={disabled} className="btn btn-primary w-full sm:w-auto sm:min-w-40">
         Pay
-      </button>
+      </SubmitButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewCreate } from '@shared/reviews/reviews.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface ReviewCreated {
   acknowledged: true;

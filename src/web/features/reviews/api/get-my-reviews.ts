@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Review } from '@shared/reviews/reviews.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/review/{email}: the reviews written by that customer (self or admin). */
 export const getMyReviews = (email: string) => api<Review[]>(`/review/${encodeURIComponent(email)}`);

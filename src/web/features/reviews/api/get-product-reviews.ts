@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductReviews } from '@shared/reviews/reviews.schema';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/product/{id}/reviews (public): the average rating and the reviews, never with emails. */
 export const getProductReviews = (productId: string) =>

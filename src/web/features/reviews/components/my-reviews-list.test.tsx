@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Component as MyReviewsPage } from '../../../app/routes/dashboard/my-reviews';
-import { session } from '../../../test/order-fixtures';
-import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { Component as MyReviewsPage } from '@/app/routes/dashboard/my-reviews';
+import { session } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
 

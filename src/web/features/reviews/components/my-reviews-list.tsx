@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { QueryList } from '../../../components/dashboard/query-list';
+import { QueryList } from '@/components/ui/query-list';
 import { MessageSquareText } from 'lucide-react';
-import { accountPaths } from '../../../config/account-paths';
-import { formatDate } from '../../../lib/format';
-import { useMyReviews } from '../api/get-my-reviews';
+import { accountPaths } from '@/config/account-paths';
+import { formatDate } from '@/lib/format';
+import { useMyReviews } from '@/features/reviews/api/get-my-reviews';
 import { Stars } from './stars';
 
 /** SPEC §2 My reviews: every review the customer has written. */

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
-import { notify } from '../../../lib/notify';
-import { customer, makeOrder } from '../../../test/order-fixtures';
-import { renderWithProviders, setupMswServer } from '../../../test/utils';
+import { notify } from '@/lib/notify';
+import { customer, makeOrder } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { ReviewForm } from './review-form';
 
-vi.mock('../../../lib/notify', () => ({ notify: vi.fn() }));
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 const order = makeOrder({

@@ -2,10 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { RATINGS } from '@shared/reviews/reviews.schema';
-import { notify } from '../../../lib/notify';
-import { SelectField, TextAreaField } from '../../orders/components/fields';
-import { Modal } from '../../orders/components/modal';
-import { useCreateReview } from '../api/create-review';
+import { notify } from '@/lib/notify';
+import { SelectField, TextAreaField } from '@/components/ui/field';
+import { Modal } from '@/components/ui/modal';
+import { useCreateReview } from '@/features/reviews/api/create-review';
+import { SubmitButton } from '@/components/ui/submit-button';
 
 /**
  * SPEC §5 review form for a delivered order: a 1–5 Star rating and a message, both required
@@ -96,10 +97,7 @@ export function ReviewForm({
           <button type="button" className="btn" onClick={onClose} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy && <span aria-hidden="true" className="loading loading-spinner loading-sm" />}
-            Submit review
-          </button>
+          <SubmitButton busy={busy}>Submit review</SubmitButton>
         </div>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
-import { AddProductForm } from '../../../../features/admin/components/add-product-form';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { AddProductForm } from '@/features/catalogue/components/add-product-form';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/add-product (admin, SPEC §2/§5). */
 export function Component() {

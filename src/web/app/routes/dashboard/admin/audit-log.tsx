@@ -1,5 +1,5 @@
-import { AuditLog } from '../../../../features/admin/components/audit-log';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { AuditLog } from '@/features/audit/components/audit-log';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/audit (admin): who changed what, read-only. */
 export function Component() {

@@ -1,5 +1,5 @@
-import { ManageProductsTable } from '../../../../features/admin/components/manage-products-table';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { ManageProductsTable } from '@/features/catalogue/components/manage-products-table';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/manage-product (admin, SPEC §2/§6). */
 export function Component() {

@@ -1,6 +1,6 @@
-import { useSession } from '../../../../features/accounts/api/get-session';
-import { NewsManager } from '../../../../features/admin/components/news-manager';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { useSession } from '@/features/accounts/api/get-session';
+import { NewsManager } from '@/features/news/components/news-manager';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/news (admin): the articles of the home page's Blogs and News and of /blog/{id}. */
 export function Component() {

@@ -1,5 +1,5 @@
-import { StoreOverview } from '../../../../features/admin/components/store-overview';
-import { useDocumentTitle } from '../../../../lib/use-document-title';
+import { StoreOverview } from '@/features/overview/components/store-overview';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/overview (admin): revenue, orders by status, low stock and the newest orders. */
 export function Component() {

@@ -1,0 +1,140 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { messages } from '@shared/messages';
+import { notify } from '@/lib/notify';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { ManageProductsTable } from './manage-products-table';
+
+vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+
+const server = setupMswServer();
+
+let products: Product[];
+beforeEach(() => {
+  vi.mocked(notify).mockClear();
+  products = [
+    {
+      _id: 'p1',
+      name: 'Impact Drill',
+      img: '/media/p1.webp',
+      price: 89.5,
+      quantity: 120,
+      minOrder: 10,
+      desc: 'Strong.',
+    },
+    {
+      _id: 'p2',
+      name: 'Air Compressor',
+      img: '/media/p2.webp',
+      price: 1249,
+      quantity: 3,
+      minOrder: 5,
+      desc: 'Loud.',
+    },
+  ];
+});
+
+const listProducts = () => http.get('/api/products', () => HttpResponse.json(products));
+
+describe('ManageProductsTable', () => {
+  it('lists every product with image, name, price, stock and minimum order in a scrolling box', async () => {
+    server.use(listProducts());
+    renderWithProviders(<ManageProductsTable />);
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Image', 'Name', 'Price', 'Stock', 'Minimum order', 'Action']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Impact Drill');
+    expect(rows[0]).toHaveTextContent('$89.50');
+    expect(rows[1]).toHaveTextContent('Low stock');
+    expect(table.parentElement).toHaveClass('overflow-x-auto');
+  });
+
+  it('confirms, deletes with DELETE /api/product/{id}, toasts and drops the row', async () => {
+    const deleted = vi.fn();
+    server.use(
+      listProducts(),
+      http.delete('/api/product/:id', ({ params }) => {
+        deleted(params.id);
+        products = products.filter((p) => p._id !== params.id);
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    );
+    const { user } = renderWithProviders(<ManageProductsTable />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Air Compressor' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete product?' });
+    expect(dialog).toHaveTextContent('Air Compressor');
+    expect(deleted).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleted).toHaveBeenCalledWith('p2'));
+    expect(notify).toHaveBeenCalledWith('success', messages.productDeleted);
+    await waitFor(() => expect(screen.queryByText('Air Compressor')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('deletes nothing when the confirmation is cancelled', async () => {
+    const deleted = vi.fn();
+    server.use(
+      listProducts(),
+      http.delete('/api/product/:id', () => (deleted(), HttpResponse.json({ acknowledged: true }))),
+    );
+    const { user } = renderWithProviders(<ManageProductsTable />);
+    await user.click(await screen.findByRole('button', { name: 'Delete Impact Drill' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(deleted).not.toHaveBeenCalled();
+  });
+
+  it('edits the price and stock with PUT /api/product/{id}, sending only what changed', async () => {
+    let body: unknown;
+    server.use(
+      listProducts(),
+      http.put('/api/product/:id', async ({ params, request }) => {
+        body = await request.json();
+        products = products.map((p) => (p._id === params.id ? { ...p, ...(body as object) } : p));
+        return HttpResponse.json({ acknowledged: true, product: products[0] });
+      }),
+    );
+    const { user } = renderWithProviders(<ManageProductsTable />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Impact Drill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Impact Drill' });
+    expect(within(dialog).getByRole('img', { name: 'Current image of Impact Drill' })).toBeInTheDocument();
+    const price = within(dialog).getByLabelText('Price');
+    expect(price).toHaveValue(89.5);
+    await user.clear(price);
+    await user.type(price, '99.95');
+    await user.clear(within(dialog).getByLabelText('Stock'));
+    await user.type(within(dialog).getByLabelText('Stock'), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(body).toEqual({ price: 99.95, quantity: 200 });
+    await waitFor(() => expect(screen.getByText('$99.95')).toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('has loading, empty and error states', async () => {
+    server.use(http.get('/api/products', () => HttpResponse.json([])));
+    const first = renderWithProviders(<ManageProductsTable />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading products');
+    expect(await screen.findByText(/There are no products yet/)).toBeInTheDocument();
+    first.unmount();
+
+    server.use(
+      http.get('/api/products', () =>
+        HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<ManageProductsTable />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load the products. Database down.',
+    );
+  });
+});

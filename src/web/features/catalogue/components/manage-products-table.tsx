@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { QueryList } from '@/components/ui/query-list';
+import { Link } from 'react-router';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { messages } from '@shared/messages';
+import { paths } from '@/config/paths';
+import { formatCount, formatPrice } from '@/lib/format';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { useProducts } from '@/features/catalogue/api/get-products';
+import { useDeleteProduct } from '@/features/catalogue/api/delete-product';
+import { EditProductDialog } from './edit-product-dialog';
+
+/** SPEC §2/§6 Manage Products: every product, with Edit (dialog) and Delete (confirmed; the product is archived). */
+export function ManageProductsTable() {
+  const products = useProducts();
+  const deleteProduct = useDeleteProduct();
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const { busy, error, clearError, run } = useConfirmedAction();
+
+  return (
+    <QueryList
+      query={products}
+      loadingLabel="Loading products…"
+      what="the products"
+      skeleton={{ count: 5, className: 'h-16' }}
+      empty={<p className="mt-6 text-base-content/75">There are no products yet. Add one first.</p>}
+    >
+      {(items) => (
+        <>
+          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table">
+              <caption className="sr-only">All products of the catalogue</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Image</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Minimum order</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((p) => (
+                  <tr key={p._id}>
+                    <td>
+                      <img
+                        src={p.img}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
+                      />
+                    </td>
+                    <td className="min-w-40 font-medium">
+                      <Link to={paths.product(p._id)} className="link link-hover">
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
+                    <td>
+                      {formatCount(p.quantity)}
+                      {p.quantity < p.minOrder && (
+                        <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
+                          Low stock
+                        </span>
+                      )}
+                    </td>
+                    <td>{formatCount(p.minOrder)}</td>
+                    <td>
+                      <div className="flex gap-2">
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline"
+                          aria-label={`Edit ${p.name}`}
+                          onClick={() => setEditing(p)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-error"
+                          aria-label={`Delete ${p.name}`}
+                          onClick={() => {
+                            clearError();
+                            setDeleting(p);
+                          }}
+                        >
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {editing && (
+            <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
+          )}
+          {deleting && (
+            <ConfirmDialog
+              title="Delete product?"
+              confirmLabel="Delete"
+              busy={busy}
+              error={error}
+              onConfirm={() =>
+                deleting &&
+                void run(
+                  () => deleteProduct(deleting._id),
+                  messages.productDeleted,
+                  () => setDeleting(null),
+                )
+              }
+              onClose={() => setDeleting(null)}
+            >
+              <p>
+                <span className="font-semibold">{deleting.name}</span> leaves the catalogue: customers can no
+                longer order it. Its past orders are kept.
+              </p>
+            </ConfirmDialog>
+          )}
+        </>
+      )}
+    </QueryList>
+  );
+}

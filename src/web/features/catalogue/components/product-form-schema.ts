@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { productFields } from '@shared/catalogue/catalogue.schema';
+import { messages } from '@shared/messages';
+import { imageFileProblem } from '@/lib/upload-image';
+
+/**
+ * Number inputs hold text: an empty box is "missing" (the field's required message of SPEC §5), anything else
+ * becomes a number and meets the same rules the server applies (productFields).
+ */
+const fromInput = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), schema);
+
+/** The chosen image file: required when adding, optional when editing; a JPEG, PNG or WebP of up to 5 MB. */
+const imageFile = z
+  .custom<File>((v) => typeof File !== 'undefined' && v instanceof File, {
+    error: messages.productImageRequired,
+  })
+  .superRefine((file, ctx) => {
+    const problem = imageFileProblem(file);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Add A Product (SPEC §5): the server's productCreateSchema, with a file in place of the image URL. */
+export const addProductFormSchema = z
+  .object({
+    name: productFields.name,
+    image: imageFile,
+    minOrder: fromInput(productFields.minOrder),
+    price: fromInput(productFields.price),
+    quantity: fromInput(productFields.quantity),
+    desc: productFields.desc,
+  })
+  .refine((p) => p.quantity >= p.minOrder, {
+    path: ['quantity'],
+    error: 'must be at least the minimum order',
+  });
+export type AddProductFormInput = z.input<typeof addProductFormSchema>;
+export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
+
+/** Edit a product: price, stock, minimum order, description and, optionally, a new image. */
+export const editProductFormSchema = z.object({
+  image: imageFile.optional(),
+  price: fromInput(productFields.price),
+  quantity: fromInput(productFields.quantity),
+  minOrder: fromInput(productFields.minOrder),
+  desc: productFields.desc,
+});
+export type EditProductFormInput = z.input<typeof editProductFormSchema>;
+export type EditProductFormOutput = z.output<typeof editProductFormSchema>;
+
+/** The API's field names, and the form field that shows each one's message (the URL `img` is the file `image`). */
+export const apiProductFields = ['name', 'img', 'price', 'quantity', 'minOrder', 'desc'] as const;
+export const formFieldOfApiField = (field: (typeof apiProductFields)[number]) =>
+  field === 'img' ? 'image' : field;

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { NewsInput, NewsItem } from '@shared/news/news.schema';
+import { api } from '@/lib/api-client';
+
+/** POST /api/news (admin): publishes an article. */
+export const createNews = (input: NewsInput) =>
+  api<NewsItem>('/news', { method: 'POST', body: JSON.stringify(input) });
+
+/** Publishes, then refreshes every news query (home teasers, /blog, /blog/{id}) and the audit log. */
+export function useCreateNews() {
+  const queryClient = useQueryClient();
+  return async (input: NewsInput) => {
+    const item = await createNews(input);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['news'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    ]);
+    return item;
+  };
+}

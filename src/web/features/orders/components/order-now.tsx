@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { Product } from '@shared/catalogue/catalogue.schema';
+import { canOrder, OrderModal } from './order-modal';
+
+/**
+ * The product page's Order Now button and the order modal it opens, or a note when the stock cannot cover the
+ * minimum order. `customer` is the signed-in user (name and email go on the order); without one the button is off.
+ */
+export function OrderNow({
+  product,
+  customer,
+}: {
+  product: Product;
+  customer: { name: string; email: string } | undefined;
+}) {
+  const [ordering, setOrdering] = useState(false);
+  if (!canOrder(product))
+    return (
+      <p role="note" className="alert alert-warning alert-soft text-base-content">
+        This product can&apos;t be ordered right now: not enough stock for the minimum order.
+      </p>
+    );
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn btn-primary btn-lg w-full sm:w-auto"
+        onClick={() => setOrdering(true)}
+        disabled={!customer}
+      >
+        Order Now
+      </button>
+      {ordering && customer && (
+        <OrderModal product={product} customer={customer} onClose={() => setOrdering(false)} />
+      )}
+    </div>
+  );
+}

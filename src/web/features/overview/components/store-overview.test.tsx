@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Overview } from '@shared/overview/overview.schema';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { StoreOverview } from './store-overview';
+
+// recharts needs a real layout; the page around the chart is what is tested here.
+vi.mock('./revenue-chart', () => ({ default: () => <svg data-testid="chart" /> }));
+
+const server = setupMswServer();
+
+const overview: Overview = {
+  revenueByDay: Array.from({ length: 30 }, (_, i) => ({
+    date: new Date(Date.UTC(2025, 4, 1 + i)).toISOString().slice(0, 10),
+    revenue: i === 4 ? 250 : i === 9 ? 99.5 : 0,
+    orders: i === 4 ? 2 : i === 9 ? 1 : 0,
+  })),
+  ordersByStatus: [
+    { status: 'Pending', count: 3 },
+    { status: 'Paid', count: 2 },
+    { status: 'Delivered', count: 7 },
+    { status: 'Cancelled', count: 1 },
+    { status: 'Expired', count: 0 },
+  ],
+  lowStock: [{ _id: 'p2', name: 'Air Compressor', quantity: 3, minOrder: 5 }],
+  newestOrders: [
+    {
+      _id: 'o1',
+      name: 'Bob Buyer',
+      productName: 'Impact Drill',
+      total: 179,
+      paymentStatus: true,
+      orderStatus: 'Pending',
+      createdAt: '2025-05-29T09:00:00.000Z',
+    },
+  ],
+};
+
+describe('StoreOverview', () => {
+  it('summarises the revenue chart, and shows statuses, low stock and newest orders', async () => {
+    server.use(http.get('/api/admin/overview', () => HttpResponse.json(overview)));
+    renderWithProviders(<StoreOverview />);
+    const chart = await screen.findByRole('img', { name: /^Revenue per day over the last 30 days/ });
+    expect(chart).toHaveAccessibleName(
+      'Revenue per day over the last 30 days: $349.50 in total from 3 paid orders; the best day was May 5, 2025 with $250.00.',
+    );
+    expect(await within(chart).findByTestId('chart')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: /Revenue and paid orders per day/ })).toBeInTheDocument();
+
+    expect(screen.getByText('Delivered').nextSibling).toHaveTextContent('7');
+    const low = screen.getByRole('table', { name: /below their minimum order/ });
+    expect(within(low).getByRole('link', { name: 'Air Compressor' })).toHaveAttribute('href', '/product/p2');
+    const newest = screen.getByRole('table', { name: /newest orders/ });
+    expect(newest).toHaveTextContent('Bob Buyer');
+    expect(newest).toHaveTextContent('$179.00');
+    expect(newest).toHaveTextContent('Paid');
+  });
+
+  it('has loading and error states', async () => {
+    server.use(
+      http.get('/api/admin/overview', () =>
+        HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 }),
+      ),
+    );
+    renderWithProviders(<StoreOverview />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the overview');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load the overview. Database down.',
+    );
+  });
+});

@@ -1,0 +1,262 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Overview } from '@shared/overview/overview.schema';
+import { ErrorState } from '@/components/ui/error-state';
+import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { PaidBadge, StatusBadge } from '@/components/order-badges';
+import { useOverview } from '@/features/overview/api/get-overview';
+import type { RevenuePoint } from './revenue-chart';
+
+// recharts arrives with this chunk only, when the overview shows its chart.
+const RevenueChart = lazy(() => import('./revenue-chart'));
+
+const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLong = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+
+/** A chart that cannot load (a deploy replaced its chunk, the network dropped) leaves the table to tell. */
+class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed)
+      return (
+        <p className="flex h-full items-center justify-center text-center text-base-content/75">
+          The chart could not load. The table below has the same numbers.
+        </p>
+      );
+    return this.props.children;
+  }
+}
+
+/** What the chart shows, in one sentence for screen readers. */
+export function revenueSummary(days: Overview['revenueByDay']): string {
+  const total = days.reduce((sum, d) => sum + d.revenue, 0);
+  const orders = days.reduce((sum, d) => sum + d.orders, 0);
+  if (total === 0) return `Revenue per day over the last ${days.length} days: no paid orders.`;
+  const best = days.reduce((a, b) => (b.revenue > a.revenue ? b : a));
+  return (
+    `Revenue per day over the last ${days.length} days: ${formatPrice(total)} in total from ` +
+    `${formatCount(orders)} paid ${orders === 1 ? 'order' : 'orders'}; the best day was ` +
+    `${dayLong.format(utcDay(best.date))} with ${formatPrice(best.revenue)}.`
+  );
+}
+
+function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
+  const data: RevenuePoint[] = days.map((d) => ({
+    label: dayLabel.format(utcDay(d.date)),
+    revenue: d.revenue,
+  }));
+  const total = days.reduce((sum, d) => sum + d.revenue, 0);
+  return (
+    <section
+      aria-labelledby="overview-revenue"
+      className="rounded-box border border-base-300 bg-base-100 p-4 sm:p-6"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="overview-revenue" className="text-xl font-bold">
+          Revenue, last 30 days
+        </h2>
+        <p className="text-2xl font-bold text-primary">{formatPrice(total)}</p>
+      </div>
+      <div role="img" aria-label={revenueSummary(days)} className="mt-4 h-64 text-base-content/75">
+        <ChartBoundary>
+          <Suspense fallback={<div aria-hidden="true" className="skeleton h-full w-full" />}>
+            <RevenueChart data={data} formatMoney={formatPrice} />
+          </Suspense>
+        </ChartBoundary>
+      </div>
+      <details className="mt-4">
+        <summary className="cursor-pointer font-medium">Revenue by day as a table</summary>
+        <div className="mt-2 max-h-80 overflow-auto rounded-box border border-base-300">
+          <table className="table table-sm table-pin-rows">
+            <caption className="sr-only">Revenue and paid orders per day, oldest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col" className="text-end">
+                  Paid orders
+                </th>
+                <th scope="col" className="text-end">
+                  Revenue
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row" className="font-normal whitespace-nowrap">
+                    <time dateTime={d.date}>{dayLong.format(utcDay(d.date))}</time>
+                  </th>
+                  <td className="text-end">{formatCount(d.orders)}</td>
+                  <td className="text-end whitespace-nowrap">{formatPrice(d.revenue)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
+
+function StatusSection({ statuses }: { statuses: Overview['ordersByStatus'] }) {
+  return (
+    <section aria-labelledby="overview-status">
+      <h2 id="overview-status" className="text-xl font-bold">
+        Orders by status
+      </h2>
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {statuses.map((s) => (
+          <li key={s.status} className="rounded-box border border-base-300 bg-base-100 p-4">
+            <p className="text-sm text-base-content/75">
+              {s.status === 'Pending' ? 'Pending (unpaid)' : s.status}
+            </p>
+            <p className="text-2xl font-bold">{formatCount(s.count)}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function LowStockSection({ products }: { products: Overview['lowStock'] }) {
+  return (
+    <section aria-labelledby="overview-low-stock">
+      <h2 id="overview-low-stock" className="text-xl font-bold">
+        Below minimum order
+      </h2>
+      {products.length === 0 ? (
+        <p className="mt-3 text-base-content/75">Every product has stock for at least its minimum order.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm text-base-content/75">
+            Customers cannot order these until they are restocked.
+          </p>
+          <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table">
+              <caption className="sr-only">
+                Products whose stock is below their minimum order, lowest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="text-end">
+                    Stock
+                  </th>
+                  <th scope="col" className="text-end">
+                    Minimum order
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {products.map((p) => (
+                  <tr key={p._id}>
+                    <td className="min-w-40">
+                      <Link to={paths.product(p._id)} className="link link-hover font-medium">
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td className="text-end">{formatCount(p.quantity)}</td>
+                    <td className="text-end">{formatCount(p.minOrder)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Link to={accountPaths.manageProduct} className="link link-primary mt-2 inline-block text-sm">
+            Restock in Manage Products
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
+  return (
+    <section aria-labelledby="overview-newest">
+      <h2 id="overview-newest" className="text-xl font-bold">
+        Newest orders
+      </h2>
+      {orders.length === 0 ? (
+        <p className="mt-3 text-base-content/75">There are no orders yet.</p>
+      ) : (
+        <>
+          <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <table className="table">
+              <caption className="sr-only">The newest orders, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Product</th>
+                  <th scope="col" className="text-end">
+                    Total
+                  </th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o._id}>
+                    <td className="whitespace-nowrap">
+                      <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+                    </td>
+                    <td className="whitespace-nowrap">{o.name}</td>
+                    <td className="min-w-40">{o.productName}</td>
+                    <td className="text-end whitespace-nowrap">{formatPrice(o.total)}</td>
+                    <td>
+                      <PaidBadge paid={o.paymentStatus} />
+                    </td>
+                    <td>
+                      <StatusBadge status={o.orderStatus} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Link to={accountPaths.manageAllProduct} className="link link-primary mt-2 inline-block text-sm">
+            All orders
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The store at a glance (GET /api/admin/overview). */
+export function StoreOverview() {
+  const overview = useOverview();
+  if (overview.isPending)
+    return (
+      <div role="status" className="mt-6 space-y-4">
+        <span className="sr-only">Loading the overview…</span>
+        <div aria-hidden="true" className="skeleton h-80 w-full" />
+        <div aria-hidden="true" className="skeleton h-24 w-full" />
+        <div aria-hidden="true" className="skeleton h-40 w-full" />
+      </div>
+    );
+  if (overview.isError)
+    return (
+      <ErrorState
+        message={`We could not load the overview. ${overview.error.message}`}
+        onRetry={() => void overview.refetch()}
+      />
+    );
+  const { revenueByDay, ordersByStatus, lowStock, newestOrders } = overview.data;
+  return (
+    <div className="mt-6 flex flex-col gap-8">
+      <RevenueSection days={revenueByDay} />
+      <StatusSection statuses={ordersByStatus} />
+      <LowStockSection products={lowStock} />
+      <NewestOrdersSection orders={newestOrders} />
+    </div>
+  );
+}
