@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          // Rendering with jsdom is slow on a busy machine: the default 5 s times out tests that do not hang.
+          testTimeout: 15_000,
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: ['src/web/test/setup.ts'],
         },

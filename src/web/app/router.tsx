@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { RootLayout } from '@/app/layout/root-layout';
 import { PageSpinner } from '@/components/ui/spinner';
+import { paths, segment } from '@/config/paths';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /** A page loaded on demand: route modules export `Component` (one chunk per page). */
@@ -17,8 +18,8 @@ const page = (load: () => Promise<{ Component: ComponentType }>) => {
 };
 
 // The account pages and the dashboard share one chunk and one element, which picks the page from the URL:
-// every lazy chunk adds its name to the first page's JavaScript (see routes/accounts.tsx).
-const accounts = page(() => import('./routes/accounts'));
+// every lazy chunk adds its name to the first page's JavaScript (see routes/accounts-chunk.tsx).
+const accounts = page(() => import('./routes/accounts-chunk'));
 
 // Declarative routing keeps react-router's data-router code (≈17 kB gzip) off the first load (docs/decisions/004).
 export function AppRoutes() {
@@ -26,18 +27,18 @@ export function AppRoutes() {
     <Routes>
       <Route element={<RootLayout />}>
         <Route index element={page(() => import('./routes/home'))} />
-        <Route path="our-products" element={page(() => import('./routes/products'))} />
-        <Route path="my-blog" element={page(() => import('./routes/my-blog'))} />
-        <Route path="portfolio" element={page(() => import('./routes/portfolio'))} />
-        <Route path="blog" element={page(() => import('./routes/news'))} />
-        <Route path="blog/:id" element={page(() => import('./routes/news-item'))} />
-        <Route path="product/:id" element={page(() => import('./routes/product'))} />
-        <Route path="login" element={accounts} />
-        <Route path="register" element={accounts} />
-        <Route path="password-reset" element={accounts} />
-        <Route path="reset-password" element={accounts} />
+        <Route path={segment(paths.products)} element={page(() => import('./routes/products'))} />
+        <Route path={segment(paths.myBlog)} element={page(() => import('./routes/my-blog'))} />
+        <Route path={segment(paths.portfolio)} element={page(() => import('./routes/portfolio'))} />
+        <Route path={segment(paths.news)} element={page(() => import('./routes/news'))} />
+        <Route path={segment(paths.newsItem(':id'))} element={page(() => import('./routes/news-item'))} />
+        <Route path={segment(paths.product(':id'))} element={page(() => import('./routes/product'))} />
+        <Route path={segment(paths.login)} element={accounts} />
+        <Route path={segment(paths.register)} element={accounts} />
+        <Route path={segment(paths.passwordReset)} element={accounts} />
+        <Route path={segment(paths.resetPassword)} element={accounts} />
         {/* One route for the whole dashboard: its nested routes are in routes/dashboard/dashboard-routes.tsx. */}
-        <Route path="dashboard/*" element={accounts} />
+        <Route path={`${segment(paths.dashboard)}/*`} element={accounts} />
         <Route path="*" element={page(() => import('./routes/not-found'))} />
       </Route>
     </Routes>

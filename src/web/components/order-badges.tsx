@@ -12,7 +12,7 @@ export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
   return <span className={`badge badge-soft whitespace-nowrap ${statusClass[status]}`}>{status}</span>;
 }
 
-/** SPEC §4: the admin list's Paid/Unpaid badge. */
+/** The admin list's Paid/Unpaid badge. */
 export function PaidBadge({ paid }: { paid: boolean }) {
   return (
     <span className={`badge badge-soft whitespace-nowrap ${paid ? 'badge-success' : 'badge-error'}`}>
@@ -25,6 +25,6 @@ export function PaidBadge({ paid }: { paid: boolean }) {
 export const isClosed = (order: Pick<Order, 'orderStatus'>) =>
   order.orderStatus === 'Cancelled' || order.orderStatus === 'Expired';
 
-/** SPEC §4: an unpaid, pending order can be paid or cancelled. */
+/** An unpaid, pending order can be paid or cancelled. */
 export const isPayable = (order: Pick<Order, 'orderStatus' | 'paymentStatus'>) =>
   !order.paymentStatus && order.orderStatus === 'Pending';

@@ -1,4 +1,9 @@
-/** Every URL of the web app, in one place (SPEC §2); the dashboard's own are in account-paths.ts. */
+const dashboard = '/dashboard';
+
+/**
+ * Every URL of the web app, in one place: links are built from these, and the routers take their route patterns
+ * from them too (`segment`), so a URL changes here or nowhere.
+ */
 export const paths = {
   home: '/',
   products: '/our-products',
@@ -6,10 +11,30 @@ export const paths = {
   portfolio: '/portfolio',
   login: '/login',
   register: '/register',
+  /** Where a customer asks for a password-reset mail. */
   passwordReset: '/password-reset',
+  /** Where the mailed link lands to choose a new password (?token=… or ?error=INVALID_TOKEN). */
+  resetPassword: '/reset-password',
   news: '/blog',
   newsItem: (id: string) => `/blog/${id}`,
   product: (id: string) => `/product/${id}`,
-  dashboard: '/dashboard',
-  myOrders: '/dashboard/my-orders',
+  /** My Profile. */
+  dashboard,
+  myOrders: `${dashboard}/my-orders`,
+  myReviews: `${dashboard}/my-reviews`,
+  payment: (id: string) => `${dashboard}/payment/${id}`,
+  /** The admins' list of every order (its URL is older than the page). */
+  allOrders: `${dashboard}/manage-all-product`,
+  addProduct: `${dashboard}/add-product`,
+  makeAdmin: `${dashboard}/make-admin`,
+  manageProduct: `${dashboard}/manage-product`,
+  storeOverview: `${dashboard}/overview`,
+  manageNews: `${dashboard}/news`,
+  auditLog: `${dashboard}/audit`,
+  /** Old links (the footer's My Profile and Checkout) that redirect to the pages they mean. */
+  myProfileAlias: `${dashboard}/my-profile`,
+  checkoutAlias: `${dashboard}/checkout`,
 } as const;
+
+/** A route pattern below `parent` (none: the root), as a nested <Route path> wants it: 'my-orders', 'blog/:id'. */
+export const segment = (path: string, parent = '') => path.slice(parent.length + 1);

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The request field the server names as the cause (`field` of the error body), for forms to point at. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,11 +32,12 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   if (res.status === 204) return undefined as T;
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
-    const err = body as Partial<ErrorBody> | undefined;
+    const err = body as (Partial<ErrorBody> & { field?: string }) | undefined;
     throw new ApiError(
       res.status,
       err?.error ?? 'unknown',
       err?.message ?? `The shop answered with an unexpected error (${res.status}). Please try again.`,
+      err?.field,
     );
   }
   return body as T;

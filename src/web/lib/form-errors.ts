@@ -1,12 +1,36 @@
-/** The API's field messages ("must be …", "quantity: You can not …"): which field, and the words to show. */
-export function fieldOfApiMessage<F extends string>(
-  message: string,
-  fields: readonly F[],
-): { field: F; message: string } | null {
-  const match = /^(\w+): (.+)$/s.exec(message);
-  const field = fields.find((f) => f === match?.[1]);
-  return field && match ? { field, message: sentence(match[2]!) } : null;
-}
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { ApiError } from './api-client';
 
 /** The shared schemas' messages are written for the API ("must be …"): start them with a capital here. */
 export const sentence = (message: string) => message && message[0]!.toUpperCase() + message.slice(1);
+
+/**
+ * The words about one field in an API message. The server writes each problem as `field: text` (several are
+ * joined by "; ") and names the field in the body's `field`: show only that field's text, beside its input.
+ */
+export const textAbout = (message: string, field: string) => {
+  const part = message.split('; ').find((p) => p.startsWith(`${field}: `));
+  return sentence(part ? part.slice(field.length + 2) : message);
+};
+
+/**
+ * Shows a failed submission where it belongs: beside the input of the field the API names (`field` of its error
+ * body, translated by `formField`; `undefined` when this form has no such input), otherwise under the form.
+ */
+export function showApiError<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  formField: (apiField: string) => Path<T> | undefined,
+  { focus = true }: { focus?: boolean } = {},
+) {
+  const field = error instanceof ApiError && error.field ? formField(error.field) : undefined;
+  if (error instanceof ApiError && error.field && field)
+    setError(field, { message: textAbout(error.message, error.field) }, { shouldFocus: focus });
+  else setError('root.server' as Path<T>, { message: (error as Error).message });
+}
+
+/** `formField` for a form whose inputs carry the API's field names. */
+export const sameNames =
+  <F extends string>(names: readonly F[]) =>
+  (apiField: string): F | undefined =>
+    names.find((name) => name === apiField);

@@ -7,7 +7,7 @@ export interface ShopInfo {
   social: 'google' | 'oidc' | null;
 }
 
-// Only Vite's dev server lacks the server-written details; it shows the spec's placeholders (SPEC §9).
+// Only Vite's dev server lacks the server-written details; it shows the spec's placeholders.
 const fallback: ShopInfo = {
   name: 'Toolhouse',
   phone: '{phone}',

@@ -1,4 +1,4 @@
-/** SPEC §9: scroll duration. Native smooth scrolling has no duration, so this animates it. */
+/** Scroll duration. Native smooth scrolling has no duration, so this animates it. */
 export const SMOOTH_SCROLL_MS = 500;
 
 const easeInOut = (t: number) => (t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2);

@@ -22,7 +22,7 @@ export const product: Product = {
 };
 
 let n = 0;
-/** An order with the defaults of a new, unpaid order (SPEC §4), overridden by `fields`. */
+/** An order with the defaults of a new, unpaid order, overridden by `fields`. */
 export function makeOrder(fields: Partial<Order> = {}): Order {
   n += 1;
   return {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { shopInfo } from '@/lib/shop-info';
 
-// SPEC §2's footer links /dashboard/my-profile, /dashboard/checkout and /blog, which are not routes:
+// Footer links /dashboard/my-profile, /dashboard/checkout and /blog, which are not routes:
 // they point at the pages a customer means by them (README, deviations).
 const accountLinks = [
   { to: paths.login, label: 'Login' },
@@ -20,7 +20,7 @@ const social = [
   { href: 'https://x.com/', label: 'X (Twitter)', icon: 'x' },
 ];
 
-/** SPEC §9: the accepted card brands, each with an accessible name. */
+/** The accepted card brands, each with an accessible name. */
 const cards = [
   { icon: 'mastercard', label: 'Mastercard' },
   { icon: 'visa', label: 'Visa' },

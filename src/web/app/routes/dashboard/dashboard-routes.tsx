@@ -1,11 +1,11 @@
 import { Link, Route, Routes } from 'react-router';
-import { paths } from '@/config/paths';
+import { paths, segment } from '@/config/paths';
 import { Redirect } from '@/features/accounts/components/redirect';
 import { DashboardLayout } from '@/features/accounts/components/dashboard-layout';
 import { RequireAdmin, RequireAuth } from '@/features/accounts/components/require-auth';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as MakeAdmin } from './make-admin';
-import { Component as ManageAllProduct } from './manage-all-product';
+import { Component as AllOrders } from './all-orders';
 import { Component as MyOrders } from './my-orders';
 import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
@@ -15,6 +15,9 @@ import { Component as AuditLog } from './admin/audit-log';
 import { Component as ManageProduct } from './admin/manage-product';
 import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
+
+/** A dashboard URL as a route below the dashboard's own. */
+const sub = (path: string) => segment(path, paths.dashboard);
 
 /** An unknown page of the dashboard (the site's not-found page would cost the first page a shared chunk). */
 function DashboardNotFound() {
@@ -31,7 +34,7 @@ function DashboardNotFound() {
 }
 
 /**
- * Everything under /dashboard (SPEC §2), in one chunk: the router has a single `dashboard/*` route,
+ * Everything under /dashboard, in one chunk: the router has a single `dashboard/*` route,
  * which keeps the first page's JavaScript small. The pages are not lazy chunks of their own: a lazy chunk
  * importing from this one would make the bundler add a module-namespace helper to the runtime chunk, which
  * the first page loads. Only Stripe.js (payment page, Stripe provider) loads later, and imports nothing from here.
@@ -42,21 +45,21 @@ export function Component() {
       <Route element={<RequireAuth />}>
         <Route element={<DashboardLayout />}>
           <Route index element={<MyProfile />} />
-          <Route path="my-orders" element={<MyOrders />} />
-          <Route path="my-reviews" element={<MyReviews />} />
-          <Route path="payment/:id" element={<Payment />} />
+          <Route path={sub(paths.myOrders)} element={<MyOrders />} />
+          <Route path={sub(paths.myReviews)} element={<MyReviews />} />
+          <Route path={sub(paths.payment(':id'))} element={<Payment />} />
           <Route element={<RequireAdmin />}>
-            <Route path="make-admin" element={<MakeAdmin />} />
-            <Route path="manage-all-product" element={<ManageAllProduct />} />
-            <Route path="add-product" element={<AddProduct />} />
-            <Route path="manage-product" element={<ManageProduct />} />
-            <Route path="news" element={<NewsAdmin />} />
-            <Route path="overview" element={<Overview />} />
-            <Route path="audit" element={<AuditLog />} />
+            <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
+            <Route path={sub(paths.allOrders)} element={<AllOrders />} />
+            <Route path={sub(paths.addProduct)} element={<AddProduct />} />
+            <Route path={sub(paths.manageProduct)} element={<ManageProduct />} />
+            <Route path={sub(paths.manageNews)} element={<NewsAdmin />} />
+            <Route path={sub(paths.storeOverview)} element={<Overview />} />
+            <Route path={sub(paths.auditLog)} element={<AuditLog />} />
           </Route>
-          {/* The footer's links of SPEC §2 point at pages that do not exist: send them where they mean. */}
-          <Route path="my-profile" element={<Redirect to={paths.dashboard} />} />
-          <Route path="checkout" element={<Redirect to={paths.myOrders} />} />
+          {/* The footer's links point at pages that do not exist: send them where they mean. */}
+          <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />
+          <Route path={sub(paths.checkoutAlias)} element={<Redirect to={paths.myOrders} />} />
           <Route path="*" element={<DashboardNotFound />} />
         </Route>
       </Route>

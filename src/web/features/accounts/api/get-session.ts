@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
 // The navbar uses this file, so it stays tiny (first-load budget): api() is already part of the first page.
 
@@ -26,6 +27,6 @@ export interface Session {
 export const getSession = () => api<Session | null>('/auth/get-session');
 
 export const sessionQueryOptions = () =>
-  queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 30_000 });
+  queryOptions({ queryKey: accountKeys.session, queryFn: getSession, staleTime: 30_000 });
 
 export const useSession = () => useQuery(sessionQueryOptions());

@@ -1,12 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserRole } from '@shared/accounts/accounts.schema';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
-/** GET /api/user/{email}: SPEC §6, the client checks admin status with this call. */
+/** GET /api/user/{email}: whether the user is an admin (the guards of the admin pages ask this). */
 export const getUserRole = (email: string) => api<UserRole>(`/user/${encodeURIComponent(email)}`);
 
 export const userRoleQueryOptions = (email: string) =>
-  queryOptions({ queryKey: ['user-role', email], queryFn: () => getUserRole(email), enabled: !!email });
+  queryOptions({
+    queryKey: accountKeys.userRole(email),
+    queryFn: () => getUserRole(email),
+    enabled: !!email,
+  });
 
 /** Whether `email` is an admin; `isPending` while the answer (or the email itself) is not known yet. */
 export function useIsAdmin(email: string | undefined) {

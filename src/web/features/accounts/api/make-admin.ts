@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
 /** PUT /api/user/{email} (no body): promotes the user to admin (admin only). */
 export const makeAdmin = (email: string) =>
@@ -11,8 +12,8 @@ export function useMakeAdmin() {
   return async (email: string) => {
     await makeAdmin(email);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['users'] }),
-      queryClient.invalidateQueries({ queryKey: ['user-role', email] }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.users }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.userRole(email) }),
     ]);
   };
 }

@@ -1,10 +1,10 @@
 import type { PasswordResetRequestInput } from '@shared/accounts/accounts.schema';
-import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 import { authFetch } from './auth-fetch';
 
 /** POST /api/auth/request-password-reset: answers 200 whether or not the account exists. */
 export const requestPasswordReset = (input: PasswordResetRequestInput) =>
   authFetch<unknown>('/request-password-reset', {
     email: input.email,
-    redirectTo: window.location.origin + accountPaths.resetPassword,
+    redirectTo: window.location.origin + paths.resetPassword,
   });

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginInput } from '@shared/accounts/accounts.schema';
 import { authFetch } from './auth-fetch';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
 /** POST /api/auth/sign-in/email: sets the session cookie. */
 export const signIn = (input: LoginInput) =>
@@ -11,6 +12,6 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return async (input: LoginInput) => {
     await signIn(input);
-    await queryClient.invalidateQueries({ queryKey: ['session'] });
+    await queryClient.invalidateQueries({ queryKey: accountKeys.session });
   };
 }

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
 /** POST /api/auth/sign-out (through api(), which the first page has loaded already: no extra chunk). */
 export const signOut = () => api<unknown>('/auth/sign-out', { method: 'POST', body: '{}' });
@@ -20,6 +21,6 @@ export function useSignOut() {
     }
     navigate(paths.home);
     queryClient.clear();
-    queryClient.setQueryData(['session'], null);
+    queryClient.setQueryData(accountKeys.session, null);
   };
 }

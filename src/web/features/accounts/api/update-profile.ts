@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdate } from '@shared/accounts/accounts.schema';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys/accounts';
 
 /** PUT /api/userprofile/{email}: any subset of the profile fields; 400 with a message when one is invalid. */
 export const updateProfile = (email: string, update: ProfileUpdate) =>
@@ -15,8 +16,8 @@ export function useUpdateProfile(email: string) {
   return async (update: ProfileUpdate) => {
     await updateProfile(email, update);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['profile', email] }),
-      queryClient.invalidateQueries({ queryKey: ['session'] }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.profile(email) }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.session }),
     ]);
   };
 }

@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { useSignOut } from '@/features/accounts/api/sign-out';
 
 /**
- * The navbar's links for a logged-in user (SPEC §2: Dashboard and Log out). Loaded only once someone is
+ * The navbar's links for a logged-in user (Dashboard and Log out). Loaded only once someone is
  * logged in, so the anonymous home page does not carry it.
  */
 export default function AccountLinks({ linkClass }: { linkClass: (s: { isActive: boolean }) => string }) {

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
-import { accountPaths as paths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 import { useIsAdmin } from '@/features/accounts/api/get-user-role';
 import { useSession } from '@/features/accounts/api/get-session';
 
@@ -9,7 +9,7 @@ const customerLinks = [
 ];
 
 const adminLinks = [
-  { to: paths.manageAllProduct, label: 'Manage All Orders' },
+  { to: paths.allOrders, label: 'Manage All Orders' },
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProduct, label: 'Manage Products' },
@@ -20,7 +20,7 @@ const adminLinks = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
-/** SPEC §2's dashboard: a side menu (a wrapping list on small screens) beside the nested page. */
+/** Dashboard: a side menu (a wrapping list on small screens) beside the nested page. */
 export function DashboardLayout() {
   const session = useSession();
   const role = useIsAdmin(session.data?.user.email);
@@ -35,7 +35,7 @@ export function DashboardLayout() {
         >
           <ul className="menu w-full flex-row flex-wrap gap-1 md:flex-col">
             <li>
-              <NavLink to={paths.profile} end className={linkClass}>
+              <NavLink to={paths.dashboard} end className={linkClass}>
                 My Profile
               </NavLink>
             </li>

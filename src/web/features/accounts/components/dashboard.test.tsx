@@ -136,7 +136,7 @@ describe('My Profile', () => {
     server.use(
       http.put('/api/userprofile/:email', () =>
         HttpResponse.json(
-          { error: 'bad_request', message: 'address: must be at most 300 characters' },
+          { error: 'bad_request', message: 'address: must be at most 300 characters', field: 'address' },
           { status: 400 },
         ),
       ),

@@ -6,7 +6,7 @@ import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** Email and password (SPEC §5 rules); `onSuccess` runs once the session cookie is set. */
+/** Email and password (the shared rules); `onSuccess` runs once the session cookie is set. */
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const signIn = useSignIn();
   const {

@@ -7,7 +7,7 @@ import { useMakeAdmin } from '@/features/accounts/api/make-admin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 
-/** SPEC §4/§6: every user with their role; a non-admin can be promoted (the button is hidden for admins). */
+/** Every user with their role; a non-admin can be promoted (the button is hidden for admins). */
 export function MakeAdminTable() {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();

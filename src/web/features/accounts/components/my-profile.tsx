@@ -5,7 +5,7 @@ import { useSession } from '@/features/accounts/api/get-session';
 import { ProfileForm } from './profile-form';
 import { Avatar, PhotoUpload } from './profile-photo';
 
-/** The dashboard's index (SPEC §2): photo, name and email, and the editable profile. */
+/** The dashboard's index: photo, name and email, and the editable profile. */
 export function MyProfile() {
   const session = useSession();
   const email = session.data?.user.email ?? '';

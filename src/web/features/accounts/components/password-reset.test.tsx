@@ -3,8 +3,8 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { messages } from '@shared/messages';
-import { Component as PasswordResetPage } from '@/app/routes/password-reset';
-import { Component as ResetPasswordPage } from '@/app/routes/reset-password';
+import { Component as PasswordResetPage } from '@/app/routes/request-password-reset';
+import { Component as ResetPasswordPage } from '@/app/routes/choose-new-password';
 import { notify } from '@/lib/notify';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 

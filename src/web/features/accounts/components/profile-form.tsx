@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { ApiError } from '@/lib/api-client';
+import { sameNames, showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useUpdateProfile } from '@/features/accounts/api/update-profile';
 import { FormError } from '@/components/ui/error-text';
@@ -24,7 +24,7 @@ const fields = ['name', 'phone', 'address', 'education', 'linkedin'] as const;
 /** The shared schema's messages are written for the API ("must be …"): start them with a capital here. */
 const sentence = (message: string | undefined) => message && message[0]!.toUpperCase() + message.slice(1);
 
-/** SPEC §5: every profile field is optional; the email cannot be changed. */
+/** Every profile field is optional; the email cannot be changed. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile(profile.email);
   const {
@@ -50,11 +50,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       reset(values);
       void notify('success', messages.updated);
     } catch (e) {
-      // The API names the field it rejects ("phone: must be a phone number"): show it there.
-      const match = e instanceof ApiError ? /^(\w+): (.+)$/.exec(e.message) : null;
-      const field = fields.find((f) => f === match?.[1]);
-      if (field && match) setError(field, { message: match[2] }, { shouldFocus: true });
-      else setError('root.server', { message: (e as Error).message });
+      showApiError(e, setError, sameNames(fields));
     }
   });
 
@@ -66,7 +62,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         error={sentence(errors.name?.message)}
         {...register('name')}
       />
-      {/* SPEC §5 asks for a number input; type="tel" keeps "+", spaces and leading zeros and brings up the
+      {/* A phone number, but type="tel" keeps "+", spaces and leading zeros and brings up the
           phone keypad on mobiles. */}
       <TextField
         label="Phone"

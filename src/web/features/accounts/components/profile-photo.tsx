@@ -28,7 +28,7 @@ export function Avatar({ image, name }: { image: string | null | undefined; name
   );
 }
 
-/** SPEC §5: the photo must be an image file; it is uploaded, then saved as the profile's image. */
+/** The photo must be an image file; it is uploaded, then saved as the profile's image. */
 export function PhotoUpload({ email }: { email: string }) {
   const id = useId();
   const [error, setError] = useState('');

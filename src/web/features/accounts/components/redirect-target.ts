@@ -1,14 +1,13 @@
-import { accountPaths } from '@/config/account-paths';
 import { paths } from '@/config/paths';
 
-/** Router state carried to /login by the guards (SPEC §2: "redirected to /login carrying the origin"). */
+/** Router state carried to /login by the guards ("redirected to /login carrying the origin"). */
 export interface FromState {
   from?: string | { pathname?: string; search?: string; hash?: string };
   /** Why the visitor was sent to the login page. */
   reason?: 'admin';
 }
 
-const authPages: string[] = [paths.login, paths.register, paths.passwordReset, accountPaths.resetPassword];
+const authPages: string[] = [paths.login, paths.register, paths.passwordReset, paths.resetPassword];
 
 /** Where to go after logging in: the `from` of the router state if it is a path of this site, else home. */
 export function returnPath(state: unknown): string {

@@ -24,7 +24,7 @@ function renderRegister(state?: unknown) {
 beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('Register page', () => {
-  it('has the four labelled fields, the Register button and the links of SPEC §2', () => {
+  it('has the four labelled fields, the Register button and its links', () => {
     renderRegister();
     expect(screen.getByRole('heading', { level: 1, name: 'Register' })).toBeInTheDocument();
     for (const label of ['Name', 'Email', 'Password', 'Confirm Password']) {

@@ -6,7 +6,7 @@ import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** Shown when the two passwords differ (a documented deviation: SPEC §4 silently does nothing). */
+/** Shown when the two passwords differ (a deliberate change: the old shop silently did nothing). */
 export const PASSWORD_MISMATCH = 'Passwords do not match.';
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
@@ -22,7 +22,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   });
 
   const onSubmit = handleSubmit(async ({ name, email, password, confirmPassword }) => {
-    // SPEC §4: registration proceeds only when both passwords are equal; the server is not asked otherwise.
+    // Registration proceeds only when both passwords are equal; the server is not asked otherwise.
     if (password !== confirmPassword) {
       setError('confirmPassword', { message: PASSWORD_MISMATCH }, { shouldFocus: true });
       return;

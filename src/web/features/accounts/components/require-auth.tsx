@@ -15,7 +15,7 @@ function ToLogin({ reason }: { reason?: FromState['reason'] }) {
 }
 
 /**
- * Lets logged-in users through (SPEC §2): a spinner while the session loads,
+ * Lets logged-in users through: a spinner while the session loads,
  * anonymous visitors go to /login carrying where they wanted to go.
  * Renders `children`, or the nested routes when used as a layout route.
  */
@@ -35,7 +35,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** Lets admins through (SPEC §2, §6: the role comes from GET /api/user/{email}); others go to /login. */
+/** Lets admins through (the role comes from GET /api/user/{email}); others go to /login. */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
   const session = useSession();
   const email = session.data?.user.email;

@@ -27,7 +27,7 @@ function GoogleMark() {
 }
 
 /**
- * SPEC §2's "Continue With google" button. It asks the server for the provider's address and leaves for it;
+ * "Continue With google" button. It asks the server for the provider's address and leaves for it;
  * `from` is the path to return to. When the shop has no social provider it says so instead of navigating.
  */
 export function SocialSignIn({ from }: { from: string }) {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditKind, AuditPage } from '@shared/audit/audit.schema';
 import { api } from '@/lib/api-client';
+import { auditKeys } from '@/lib/query-keys/audit';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -23,7 +24,7 @@ export function getAudit({
 /** Pages follow each other through `nextBefore` (null on the last page). */
 export const auditQueryOptions = (kind: AuditKind | undefined) =>
   infiniteQueryOptions({
-    queryKey: ['admin', 'audit', kind ?? 'all'],
+    queryKey: auditKeys.list(kind),
     queryFn: ({ pageParam }) => getAudit({ kind, before: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextBefore ?? undefined,

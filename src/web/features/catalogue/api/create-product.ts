@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductCreate } from '@shared/catalogue/catalogue.schema';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 export interface ProductCreated {
   acknowledged: true;
@@ -18,8 +20,8 @@ export function useCreateProduct() {
   return async (input: ProductCreate) => {
     const created = await createProduct(input);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['products'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
     return created;
   };

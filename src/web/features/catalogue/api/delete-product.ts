@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 /** DELETE /api/product/{id} (admin): archives the product; it leaves GET /api/products. */
 export const deleteProduct = (id: string) =>
@@ -11,9 +13,9 @@ export function useDeleteProduct() {
   return async (id: string) => {
     await deleteProduct(id);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['products'] }),
-      queryClient.invalidateQueries({ queryKey: ['product', id] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.product(id) }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
   };
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { api } from '@/lib/api-client';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 export const getHomeProducts = () => api<Product[]>('/homeproduct');
 
 export const homeProductsQueryOptions = () =>
-  queryOptions({ queryKey: ['products', 'home'], queryFn: getHomeProducts });
+  queryOptions({ queryKey: catalogueKeys.home(), queryFn: getHomeProducts });
 
 export const useHomeProducts = () => useQuery(homeProductsQueryOptions());

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductUpdate } from '@shared/catalogue/catalogue.schema';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 /** PUT /api/product/{id} (admin): changes any subset of the product's fields. */
 export const updateProduct = (id: string, input: ProductUpdate) =>
@@ -15,9 +17,9 @@ export function useUpdateProduct() {
   return async (id: string, input: ProductUpdate) => {
     const result = await updateProduct(id, input);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['products'] }),
-      queryClient.invalidateQueries({ queryKey: ['product', id] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.product(id) }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
     return result;
   };

@@ -46,7 +46,7 @@ async function fill(
 }
 
 describe('AddProductForm', () => {
-  it("shows SPEC §5's required messages verbatim and sends nothing", async () => {
+  it('shows the required messages verbatim and sends nothing', async () => {
     const { user } = renderWithProviders(<AddProductForm />);
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     for (const message of [
@@ -162,7 +162,7 @@ describe('AddProductForm', () => {
       http.post('/api/images', () => HttpResponse.json({ success: true, data: { url: '/media/d.webp' } })),
       http.post('/api/product', () =>
         HttpResponse.json(
-          { error: 'validation', message: 'price: must have at most 2 decimals' },
+          { error: 'validation', message: 'price: must have at most 2 decimals', field: 'price' },
           { status: 400 },
         ),
       ),

@@ -1,26 +1,21 @@
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product, ProductUpdate } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
-import { ApiError } from '@/lib/api-client';
-import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
-import { TextAreaField, TextField } from '@/components/ui/field';
-import { uploadImage } from '@/lib/upload-image';
-import { fieldOfApiMessage, sentence } from '@/lib/form-errors';
 import { Modal } from '@/components/ui/modal';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { showApiError } from '@/lib/form-errors';
+import { notify } from '@/lib/notify';
+import { uploadImage } from '@/lib/upload-image';
 import { useUpdateProduct } from '@/features/catalogue/api/update-product';
-import { ImageField } from './image-field';
+import { ProductFields } from './product-fields';
 import {
-  apiProductFields,
   editProductFormSchema,
   formFieldOfApiField,
   type EditProductFormInput,
   type EditProductFormOutput,
 } from './product-form-schema';
-import { SubmitButton } from '@/components/ui/submit-button';
-
-const shown = (message: string | undefined) => message && sentence(message);
 
 /**
  * Edits a product's price, stock, minimum order, description and (optionally) image; only what changed is sent
@@ -28,13 +23,7 @@ const shown = (message: string | undefined) => message && sentence(message);
  */
 export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
   const updateProduct = useUpdateProduct();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, dirtyFields },
-  } = useForm<EditProductFormInput, unknown, EditProductFormOutput>({
+  const form = useForm<EditProductFormInput, unknown, EditProductFormOutput>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: {
       image: undefined,
@@ -44,6 +33,11 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       desc: product.desc,
     },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, dirtyFields },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ image, ...values }) => {
     const changes: ProductUpdate = {};
@@ -68,77 +62,31 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       void notify('success', messages.updated);
       onClose();
     } catch (e) {
-      const found = e instanceof ApiError ? fieldOfApiMessage(e.message, apiProductFields) : null;
-      const field = found && formFieldOfApiField(found.field);
-      if (found && field && field !== 'name')
-        setError(field, { message: found.message }, { shouldFocus: true });
-      else setError('root.server', { message: (e as Error).message });
+      // The name cannot be edited here: a message about it goes under the form.
+      showApiError(e, setError, (apiField) => {
+        const field = formFieldOfApiField(apiField);
+        return field === 'name' ? undefined : field;
+      });
     }
   });
 
   return (
     <Modal title={`Edit ${product.name}`} busy={isSubmitting} onClose={onClose}>
-      <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
-        <Controller
-          control={control}
-          name="image"
-          render={({ field, fieldState }) => (
-            <ImageField
-              label="Product image"
-              current={{ src: product.img, alt: `Current image of ${product.name}` }}
-              error={shown(fieldState.error?.message)}
-              name={field.name}
-              disabled={isSubmitting}
-              onFile={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-            />
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
-            label="Price"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            error={shown(errors.price?.message)}
-            {...register('price')}
+      <FormProvider {...form}>
+        <form noValidate onSubmit={onSubmit} className="mt-4 flex flex-col gap-4">
+          <ProductFields
+            mode="edit"
+            current={{ src: product.img, alt: `Current image of ${product.name}` }}
           />
-          <TextField
-            label="Stock"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            error={shown(errors.quantity?.message)}
-            {...register('quantity')}
-          />
-          <TextField
-            label="Minimum Order"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            error={shown(errors.minOrder?.message)}
-            {...register('minOrder')}
-          />
-        </div>
-        <TextAreaField
-          label="Description"
-          rows={4}
-          maxLength={4000}
-          error={shown(errors.desc?.message)}
-          {...register('desc')}
-        />
-        <FormError message={errors.root?.server?.message} />
-        <div className="modal-action mt-0 flex-wrap">
-          <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <SubmitButton busy={isSubmitting}>Save changes</SubmitButton>
-        </div>
-      </form>
+          <FormError message={errors.root?.server?.message} />
+          <div className="modal-action mt-0 flex-wrap">
+            <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
+              Cancel
+            </button>
+            <SubmitButton busy={isSubmitting}>Save changes</SubmitButton>
+          </div>
+        </form>
+      </FormProvider>
     </Modal>
   );
 }

@@ -11,7 +11,7 @@ import { useProducts } from '@/features/catalogue/api/get-products';
 import { useDeleteProduct } from '@/features/catalogue/api/delete-product';
 import { EditProductDialog } from './edit-product-dialog';
 
-/** SPEC §2/§6 Manage Products: every product, with Edit (dialog) and Delete (confirmed; the product is archived). */
+/** Manage Products: every product, with Edit (dialog) and Delete (confirmed; the product is archived). */
 export function ManageProductsTable() {
   const products = useProducts();
   const deleteProduct = useDeleteProduct();

@@ -199,7 +199,7 @@ describe('Order modal', () => {
     server.use(
       http.post('/api/order/:email', () =>
         HttpResponse.json(
-          { error: 'bad_request', message: `quantity: ${messages.quantityAboveStock}` },
+          { error: 'bad_request', message: `quantity: ${messages.quantityAboveStock}`, field: 'quantity' },
           { status: 400 },
         ),
       ),

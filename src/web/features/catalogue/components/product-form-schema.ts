@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { imageFileProblem } from '@/lib/upload-image';
 
 /**
- * Number inputs hold text: an empty box is "missing" (the field's required message of SPEC §5), anything else
+ * Number inputs hold text: an empty box is "missing" (the field's required message), anything else
  * becomes a number and meets the same rules the server applies (productFields).
  */
 const fromInput = <T extends z.ZodType>(schema: T) =>
@@ -20,7 +20,7 @@ const imageFile = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-/** Add A Product (SPEC §5): the server's productCreateSchema, with a file in place of the image URL. */
+/** Add A Product: the server's productCreateSchema, with a file in place of the image URL. */
 export const addProductFormSchema = z
   .object({
     name: productFields.name,
@@ -48,7 +48,7 @@ export const editProductFormSchema = z.object({
 export type EditProductFormInput = z.input<typeof editProductFormSchema>;
 export type EditProductFormOutput = z.output<typeof editProductFormSchema>;
 
-/** The API's field names, and the form field that shows each one's message (the URL `img` is the file `image`). */
-export const apiProductFields = ['name', 'img', 'price', 'quantity', 'minOrder', 'desc'] as const;
-export const formFieldOfApiField = (field: (typeof apiProductFields)[number]) =>
-  field === 'img' ? 'image' : field;
+/** The form field that shows the message about an API field (the URL `img` is the file `image`). */
+export const formFieldOfApiField = (field: string) =>
+  field === 'img' ? 'image' : productFormFields.find((name) => name === field);
+const productFormFields = ['name', 'image', 'price', 'quantity', 'minOrder', 'desc'] as const;

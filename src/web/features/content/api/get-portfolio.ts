@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { contentKeys } from '@/lib/query-keys/content';
 
 /** One entry of /data/skills.json. */
 export interface Skill {
@@ -47,9 +48,9 @@ export const getProjects = () => getStaticJson<Project[]>('/data/Projects.json',
 
 // The files only change with a deployment, so what was fetched once stays fresh for the whole visit.
 export const skillsQueryOptions = () =>
-  queryOptions({ queryKey: ['content', 'skills'], queryFn: getSkills, staleTime: Infinity });
+  queryOptions({ queryKey: contentKeys.skills, queryFn: getSkills, staleTime: Infinity });
 export const projectsQueryOptions = () =>
-  queryOptions({ queryKey: ['content', 'projects'], queryFn: getProjects, staleTime: Infinity });
+  queryOptions({ queryKey: contentKeys.projects, queryFn: getProjects, staleTime: Infinity });
 
 export const useSkills = () => useQuery(skillsQueryOptions());
 export const useProjects = () => useQuery(projectsQueryOptions());

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { prefersReducedMotion } from '@/lib/smooth-scroll';
 
-/** SPEC §9: the trust counters animate for this long. */
+/** The trust counters animate for this long. */
 export const COUNTER_DURATION_MS = 3000;
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;

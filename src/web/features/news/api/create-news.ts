@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { newsKeys } from '@/lib/query-keys/news';
 
 /** POST /api/news (admin): publishes an article. */
 export const createNews = (input: NewsInput) =>
@@ -12,8 +14,8 @@ export function useCreateNews() {
   return async (input: NewsInput) => {
     const item = await createNews(input);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['news'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: newsKeys.all }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
     return item;
   };

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { newsKeys } from '@/lib/query-keys/news';
 
 /** DELETE /api/news/{id} (admin). */
 export const deleteNews = (id: string) =>
@@ -11,8 +13,8 @@ export function useDeleteNews() {
   return async (id: string) => {
     await deleteNews(id);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['news'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: newsKeys.all }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
   };
 }

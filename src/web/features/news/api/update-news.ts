@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { api } from '@/lib/api-client';
+import { storeSummaryKeys } from '@/lib/query-keys/audit';
+import { newsKeys } from '@/lib/query-keys/news';
 
 /** PUT /api/news/{id} (admin): replaces the article's title, body and author name. */
 export const updateNews = (id: string, input: NewsInput) =>
@@ -12,8 +14,8 @@ export function useUpdateNews() {
   return async (id: string, input: NewsInput) => {
     const item = await updateNews(id, input);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['news'] }),
-      queryClient.invalidateQueries({ queryKey: ['admin'] }),
+      queryClient.invalidateQueries({ queryKey: newsKeys.all }),
+      ...storeSummaryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     ]);
     return item;
   };

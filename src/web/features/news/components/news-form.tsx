@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { newsInputSchema, type NewsItem } from '@shared/news/news.schema';
 import { messages } from '@shared/messages';
-import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { fieldOfApiMessage, sentence } from '@/lib/form-errors';
+import { sameNames, sentence, showApiError } from '@/lib/form-errors';
 import { useCreateNews } from '@/features/news/api/create-news';
 import { useUpdateNews } from '@/features/news/api/update-news';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -53,9 +52,7 @@ export function NewsForm({
       if (!item) reset(empty);
       onDone(saved);
     } catch (e) {
-      const found = e instanceof ApiError ? fieldOfApiMessage(e.message, fields) : null;
-      if (found) setError(found.field, { message: found.message }, { shouldFocus: true });
-      else setError('root.server', { message: (e as Error).message });
+      showApiError(e, setError, sameNames(fields));
     }
   });
 

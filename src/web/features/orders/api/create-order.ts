@@ -1,16 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate } from '@shared/orders/orders.schema';
 import { api } from '@/lib/api-client';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
+import { orderKeys } from '@/lib/query-keys/orders';
 
 export interface OrderCreated {
   acknowledged: true;
   insertedId: string;
-  /** The server's words for the success toast (SPEC §8). */
+  /** The server's words for the success toast. */
   message: string;
 }
 
 /**
- * The extra fields SPEC §7 sends with an order. The server ignores them (it takes them from the session and the
+ * The extra fields the old client sent with an order. The server ignores them (it takes them from the session and the
  * catalogue); they are sent so the request matches the documented payload.
  */
 export interface OrderCreateExtras {
@@ -40,7 +42,7 @@ export function useCreateOrder() {
 /** Stock and order lists change together: after placing, cancelling or when stock ran out meanwhile. */
 export const refreshAfterOrderChange = (queryClient: ReturnType<typeof useQueryClient>, productId?: string) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['orders'] }),
-    queryClient.invalidateQueries({ queryKey: productId ? ['product', productId] : ['product'] }),
-    queryClient.invalidateQueries({ queryKey: ['products'] }),
+    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+    queryClient.invalidateQueries({ queryKey: catalogueKeys.product(productId) }),
+    queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   ]);

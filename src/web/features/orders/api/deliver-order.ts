@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
 import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys/orders';
 
 /** PUT /api/delivery/{id} (admin, no body): marks a paid order Delivered; 409 unless paid and not delivered. */
 export const deliverOrder = (id: string) =>
@@ -11,7 +12,7 @@ export function useDeliverOrder() {
   const queryClient = useQueryClient();
   return async (id: string) => {
     const result = await deliverOrder(id);
-    await queryClient.invalidateQueries({ queryKey: ['orders'] });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all });
     return result;
   };
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { Component as ManageAllProduct } from '@/app/routes/dashboard/manage-all-product';
+import { Component as ManageAllProduct } from '@/app/routes/dashboard/all-orders';
 import { notify } from '@/lib/notify';
 import { makeOrder } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';

@@ -6,11 +6,11 @@ import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
 
-/** SPEC §4: the admin may deliver a paid order that is not delivered yet. */
+/** The admin may deliver a paid order that is not delivered yet. */
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
-/** SPEC §2/§4 Manage All Products: every order of the shop, with Delivery and Cancel. */
+/** Manage All Products: every order of the shop, with Delivery and Cancel. */
 export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) {
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);

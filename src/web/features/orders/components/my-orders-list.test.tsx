@@ -25,7 +25,7 @@ const card = (productName: string) => screen.getByRole('link', { name: productNa
 beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('My Orders', () => {
-  it('offers the actions of SPEC §4 for each state of an order', async () => {
+  it('offers the actions for each state of an order', async () => {
     orders = [
       makeOrder({ _id: 'a0000000-0000-4000-8000-000000000001', productName: 'Unpaid drill' }),
       makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_123' }),

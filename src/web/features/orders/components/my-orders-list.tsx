@@ -3,7 +3,6 @@ import { QueryList } from '@/components/ui/query-list';
 import { Link } from 'react-router';
 import { CheckCircle2, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
-import { accountPaths } from '@/config/account-paths';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useMyOrders } from '@/features/orders/api/get-my-orders';
@@ -19,14 +18,14 @@ const noAction = (
   </span>
 );
 
-/** SPEC §4 payment column: Pay and Cancel while unpaid, "Payment done" once paid. */
+/** Payment column: Pay and Cancel while unpaid, "Payment done" once paid. */
 function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
   if (isPayable(order))
     return (
       <div className="flex flex-col items-start gap-1">
         <div className="flex gap-2">
           <Link
-            to={accountPaths.payment(order._id)}
+            to={paths.payment(order._id)}
             className="btn btn-sm btn-error"
             aria-label={`Pay for ${order.productName}`}
           >
@@ -66,7 +65,7 @@ function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }
   return noAction;
 }
 
-/** SPEC §4 review column: Write a review once delivered, otherwise a disabled Wait for delivery. */
+/** Review column: Write a review once delivered, otherwise a disabled Wait for delivery. */
 function ReviewCell({ order, onReview }: { order: Order; onReview: () => void }) {
   if (isClosed(order)) return noAction;
   if (order.reviewed) return <span className="badge badge-soft badge-success">Reviewed</span>;
@@ -88,7 +87,7 @@ function ReviewCell({ order, onReview }: { order: Order; onReview: () => void })
   );
 }
 
-/** SPEC §2/§4 My Orders: the customer's orders with Pay, Cancel and review actions. */
+/** My Orders: the customer's orders with Pay, Cancel and review actions. */
 export function MyOrdersList({
   customer,
   reviewDialog,

@@ -11,7 +11,7 @@ type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' 
 const summary = (order: DialogOrder) =>
   `${order.productName} × ${formatCount(order.quantity)} (${formatPrice(order.total)})`;
 
-/** SPEC §4: cancels an unpaid order after confirmation (DELETE /api/order/{id}), toasts "Successfully deleted". */
+/** Cancels an unpaid order after confirmation (DELETE /api/order/{id}), toasts "Successfully deleted". */
 export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onClose: () => void }) {
   const cancel = useCancelOrder();
   const { busy, error, run } = useConfirmedAction();
@@ -33,7 +33,7 @@ export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onCl
   );
 }
 
-/** SPEC §4: the admin marks a paid order Delivered (PUT /api/delivery/{id}), toasts "Successfully delivered". */
+/** The admin marks a paid order Delivered (PUT /api/delivery/{id}), toasts "Successfully delivered". */
 export function DeliverOrderDialog({ order, onClose }: { order: DialogOrder; onClose: () => void }) {
   const deliver = useDeliverOrder();
   const { busy, error, run } = useConfirmedAction();

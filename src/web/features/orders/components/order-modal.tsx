@@ -12,11 +12,11 @@ import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { refreshAfterOrderChange, useCreateOrder } from '@/features/orders/api/create-order';
-import { fieldOfApiMessage, sentence } from '@/lib/form-errors';
+import { sameNames, sentence, showApiError } from '@/lib/form-errors';
 import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-/** SPEC §5 order rules: the shared schema's number and address, and the quantity checked against this product. */
+/** Order rules: the shared schema's number and address, and the quantity checked against this product. */
 const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
   z.object({
     quantity: z
@@ -34,7 +34,7 @@ type FormInput = z.input<ReturnType<typeof orderFormSchema>>;
 type FormOutput = z.output<ReturnType<typeof orderFormSchema>>;
 const fields = ['quantity', 'number', 'address'] as const;
 
-/** Order total in dollars, counted in whole cents (SPEC §9: quantity × unit price). */
+/** Order total in dollars, counted in whole cents (quantity × unit price). */
 export const orderTotal = (quantity: number, unitPrice: number) =>
   orderTotalCents(quantity, Math.round(unitPrice * 100)) / 100;
 
@@ -43,7 +43,7 @@ export const canOrder = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
   product.quantity > 0 && product.quantity >= product.minOrder;
 
 /**
- * SPEC §2/§5: the order modal of the product page. Name and email come from the session (read-only); the
+ * The order modal of the product page. Name and email come from the session (read-only); the
  * quantity starts at the minimum order and the total follows it.
  */
 export function OrderModal({
@@ -80,7 +80,7 @@ export function OrderModal({
         quantity: values.quantity,
         number: values.number,
         address: values.address,
-        // SPEC §7's extra fields, ignored by the server (it uses the session and the catalogue).
+        // Extra fields, ignored by the server (it uses the session and the catalogue).
         name: customer.name,
         email: customer.email,
         productName: product.name,
@@ -92,9 +92,7 @@ export function OrderModal({
       void notify('success', created.message);
       onClose();
     } catch (e) {
-      const field = e instanceof ApiError ? fieldOfApiMessage(e.message, fields) : null;
-      if (field) setError(field.field, { message: field.message }, { shouldFocus: true });
-      else setError('root.server', { message: (e as Error).message });
+      showApiError(e, setError, sameNames(fields));
       // 409: the stock changed meanwhile; the product page shows the new stock.
       if (e instanceof ApiError && e.status === 409) await refreshAfterOrderChange(queryClient, product._id);
     }

@@ -2,7 +2,6 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Overview } from '@shared/overview/overview.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { accountPaths } from '@/config/account-paths';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { PaidBadge, StatusBadge } from '@/components/order-badges';
@@ -168,7 +167,7 @@ function LowStockSection({ products }: { products: Overview['lowStock'] }) {
               </tbody>
             </table>
           </div>
-          <Link to={accountPaths.manageProduct} className="link link-primary mt-2 inline-block text-sm">
+          <Link to={paths.manageProduct} className="link link-primary mt-2 inline-block text-sm">
             Restock in Manage Products
           </Link>
         </>
@@ -222,7 +221,7 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
               </tbody>
             </table>
           </div>
-          <Link to={accountPaths.manageAllProduct} className="link link-primary mt-2 inline-block text-sm">
+          <Link to={paths.allOrders} className="link link-primary mt-2 inline-block text-sm">
             All orders
           </Link>
         </>

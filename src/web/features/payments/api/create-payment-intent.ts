@@ -1,18 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PaymentIntent } from '@shared/payments/payments.schema';
 import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys/payments';
 
 /** POST /api/make-payment: a payment intent for the order (the server takes the amount from the stored order). */
 export const createPaymentIntent = (orderId: string, total: number) =>
   api<PaymentIntent>('/make-payment', { method: 'POST', body: JSON.stringify({ orderId, total }) });
 
 /**
- * SPEC §4: the intent is requested as soon as the total is known, once per visit of the payment page
+ * The intent is requested as soon as the total is known, once per visit of the payment page
  * (never from the cache of an earlier visit: a client secret belongs to one payment attempt).
  */
 export const paymentIntentQueryOptions = (orderId: string, total: number | undefined) =>
   queryOptions({
-    queryKey: ['payment-intent', orderId, total],
+    queryKey: paymentKeys.intent(orderId, total),
     queryFn: () => createPaymentIntent(orderId, total!),
     enabled: !!orderId && total !== undefined,
     staleTime: Infinity,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order, OrderPay } from '@shared/orders/orders.schema';
 import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys/orders';
 
 /**
  * PUT /api/order/{id}: records the payment once the provider has confirmed it (the server checks the transaction
@@ -20,7 +21,7 @@ export function usePayOrder() {
   const queryClient = useQueryClient();
   return async (id: string, input: OrderPay) => {
     const result = await payOrder(id, input);
-    await queryClient.invalidateQueries({ queryKey: ['orders'], refetchType: 'none' });
+    await queryClient.invalidateQueries({ queryKey: orderKeys.all, refetchType: 'none' });
     return result;
   };
 }

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -42,7 +42,7 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 const backToOrders = (
-  <Link to={accountPaths.myOrders} className="btn btn-primary">
+  <Link to={paths.myOrders} className="btn btn-primary">
     Back to My Orders
   </Link>
 );

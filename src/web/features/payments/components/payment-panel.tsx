@@ -5,7 +5,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
 import { usePayOrder } from '@/features/payments/api/pay-order';
 import { usePaymentIntent } from '@/features/payments/api/create-payment-intent';
@@ -22,7 +22,7 @@ export interface CardFormProps {
 const StripeCardForm = lazy(() => import('./stripe-card-form'));
 
 /**
- * SPEC §4 payment flow: requests the intent as soon as the total is known, keeps Pay disabled until the client
+ * Payment flow: requests the intent as soon as the total is known, keeps Pay disabled until the client
  * secret exists, and on success shows "Congrats! Payment is done" with the transaction id, records the payment,
  * toasts and goes to My Orders.
  */
@@ -48,7 +48,7 @@ export function PaymentPanel({
       await payOrder(order._id, { ...billing, total: order.total, transactionId: txn });
       void notify('success', messages.paymentDone);
       // My Orders repeats the congratulations, so they stay on screen with the toast.
-      navigate(accountPaths.myOrders, { state: { paid: { transactionId: txn } } });
+      navigate(paths.myOrders, { state: { paid: { transactionId: txn } } });
     } catch (e) {
       setRecordError((e as Error).message);
       setRecording(false);

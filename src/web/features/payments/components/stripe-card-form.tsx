@@ -79,7 +79,7 @@ function StripeCardFields({ clientSecret, billing, onSucceeded }: CardFormProps)
   );
 }
 
-/** Stripe's CardElement and confirmCardPayment (SPEC §7: billing name, email and phone). */
+/** Stripe's CardElement and confirmCardPayment (billing name, email and phone). */
 export default function StripeCardForm({
   publishableKey,
   ...props

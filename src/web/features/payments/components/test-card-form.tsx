@@ -13,7 +13,7 @@ import {
 import { TEST_CARDS, testCardConfirmSchema } from '@shared/payments/payments.schema';
 import { ApiError } from '@/lib/api-client';
 import { fieldBorder } from '@/components/ui/field';
-import { fieldOfApiMessage } from '@/lib/form-errors';
+import { textAbout } from '@/lib/form-errors';
 import { confirmTestCard } from '@/features/payments/api/confirm-test-card';
 import type { CardFormProps } from './payment-panel';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -34,7 +34,7 @@ const fields = ['cardNumber', 'expiry', 'cvc'] as const;
 
 const group = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
 
-/** SPEC §9: the payment provider is in test mode. Says so plainly, with the cards to try. */
+/** The payment provider is in test mode. Says so plainly, with the cards to try. */
 export function TestModeNotice() {
   return (
     <div role="note" className="alert alert-info alert-soft flex flex-col items-start gap-2">
@@ -124,9 +124,10 @@ export function TestCardForm({ clientSecret, billing, onSucceeded }: CardFormPro
       onSucceeded(result.transactionId);
     } catch (e) {
       // 402: the provider's words ("Your card was declined."); 400: they name the field ("cvc: …").
-      const field = e instanceof ApiError ? fieldOfApiMessage(e.message, fields) : null;
-      if (field && field.field !== 'cardNumber') setError(field.field, { message: field.message });
-      else setCardError(field?.message ?? (e as Error).message);
+      const field = e instanceof ApiError ? fields.find((f) => f === e.field) : undefined;
+      const message = field ? textAbout((e as Error).message, field) : (e as Error).message;
+      if (field && field !== 'cardNumber') setError(field, { message });
+      else setCardError(message);
     }
   });
 
@@ -169,7 +170,7 @@ export function TestCardForm({ clientSecret, billing, onSucceeded }: CardFormPro
   );
 }
 
-/** SPEC §4: disabled until the payment intent's client secret exists. */
+/** Disabled until the payment intent's client secret exists. */
 export function PayButton({ busy = false, disabled = false }: { busy?: boolean; disabled?: boolean }) {
   return (
     <div>

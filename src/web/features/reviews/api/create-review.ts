@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReviewCreate } from '@shared/reviews/reviews.schema';
 import { api } from '@/lib/api-client';
+import { orderKeys } from '@/lib/query-keys/orders';
+import { reviewKeys } from '@/lib/query-keys/reviews';
 
 export interface ReviewCreated {
   acknowledged: true;
@@ -17,9 +19,9 @@ export function useCreateReview() {
   return async (input: ReviewCreate) => {
     const created = await createReview(input);
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['orders'] }),
-      queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-      queryClient.invalidateQueries({ queryKey: ['product-reviews'] }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+      queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
+      queryClient.invalidateQueries({ queryKey: reviewKeys.ofProduct() }),
     ]);
     return created;
   };

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductReviews } from '@shared/reviews/reviews.schema';
 import { api } from '@/lib/api-client';
+import { reviewKeys } from '@/lib/query-keys/reviews';
 
 /** GET /api/product/{id}/reviews (public): the average rating and the reviews, never with emails. */
 export const getProductReviews = (productId: string) =>
@@ -8,7 +9,7 @@ export const getProductReviews = (productId: string) =>
 
 export const productReviewsQueryOptions = (productId: string) =>
   queryOptions({
-    queryKey: ['product-reviews', productId],
+    queryKey: reviewKeys.ofProduct(productId),
     queryFn: () => getProductReviews(productId),
     enabled: !!productId,
   });

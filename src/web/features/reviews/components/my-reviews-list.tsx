@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { QueryList } from '@/components/ui/query-list';
 import { MessageSquareText } from 'lucide-react';
-import { accountPaths } from '@/config/account-paths';
+import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { useMyReviews } from '@/features/reviews/api/get-my-reviews';
 import { Stars } from './stars';
 
-/** SPEC §2 My reviews: every review the customer has written. */
+/** My reviews: every review the customer has written. */
 export function MyReviewsList({ email }: { email: string }) {
   const reviews = useMyReviews(email);
 
@@ -20,7 +20,7 @@ export function MyReviewsList({ email }: { email: string }) {
         <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
           <MessageSquareText aria-hidden="true" className="size-8 text-primary" />
           <p>You have not written any reviews yet. You can review a product once its order is delivered.</p>
-          <Link to={accountPaths.myOrders} className="btn btn-primary">
+          <Link to={paths.myOrders} className="btn btn-primary">
             My Orders
           </Link>
         </div>

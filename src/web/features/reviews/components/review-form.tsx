@@ -9,7 +9,7 @@ import { useCreateReview } from '@/features/reviews/api/create-review';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 /**
- * SPEC §5 review form for a delivered order: a 1–5 Star rating and a message, both required
+ * Review form for a delivered order: a 1–5 Star rating and a message, both required
  * ("Please input all requirements", cleared when the text box is clicked).
  */
 export function ReviewForm({

@@ -1,7 +1,7 @@
 import { AddProductForm } from '@/features/catalogue/components/add-product-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /dashboard/add-product (admin, SPEC §2/§5). */
+/** /dashboard/add-product (admin). */
 export function Component() {
   useDocumentTitle('Add A Product');
   return (

@@ -1,7 +1,7 @@
 import { ManageProductsTable } from '@/features/catalogue/components/manage-products-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** /dashboard/manage-product (admin, SPEC §2/§6). */
+/** /dashboard/manage-product (admin). */
 export function Component() {
   useDocumentTitle('Manage Products');
   return (

@@ -2,7 +2,7 @@ import { useAllOrders } from '@/features/orders/api/get-all-orders';
 import { AllOrdersTable } from '@/features/orders/components/all-orders-table';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** SPEC §2: "titled Manage All Products with the order count; it lists orders". */
+/** Every order of the shop, under the title Manage All Products with the order count (a title older than the page). */
 export function Component() {
   useDocumentTitle('Manage All Products');
   const orders = useAllOrders();

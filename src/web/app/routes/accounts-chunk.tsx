@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router';
+import { paths } from '@/config/paths';
 import { Component as Dashboard } from './dashboard/dashboard-routes';
 import { Component as Login } from './login';
-import { Component as PasswordReset } from './password-reset';
+import { Component as RequestPasswordReset } from './request-password-reset';
 import { Component as Register } from './register';
-import { Component as ResetPassword } from './reset-password';
+import { Component as ChooseNewPassword } from './choose-new-password';
 
 /**
  * Every account page, in one chunk behind one lazy element of the router (login, register, password-reset,
@@ -12,15 +13,15 @@ import { Component as ResetPassword } from './reset-password';
  * already; this picks the page from its first segment.
  */
 export function Component() {
-  switch (useLocation().pathname.split('/')[1]?.toLowerCase()) {
-    case 'login':
+  switch (`/${useLocation().pathname.split('/')[1]?.toLowerCase()}`) {
+    case paths.login:
       return <Login />;
-    case 'register':
+    case paths.register:
       return <Register />;
-    case 'password-reset':
-      return <PasswordReset />;
-    case 'reset-password':
-      return <ResetPassword />;
+    case paths.passwordReset:
+      return <RequestPasswordReset />;
+    case paths.resetPassword:
+      return <ChooseNewPassword />;
     default:
       return <Dashboard />;
   }

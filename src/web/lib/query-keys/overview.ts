@@ -1,0 +1,3 @@
+export const overviewKeys = {
+  all: ['overview'] as const,
+};

@@ -1,0 +1,3 @@
+export const paymentKeys = {
+  intent: (orderId: string, total: number | undefined) => ['payment-intent', orderId, total] as const,
+};
