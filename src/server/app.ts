@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
+import { catalogueSearchRoutes } from './features/catalogue/search.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       await api.register(healthRoutes);
       await api.register(catalogueRoutes);
+      await api.register(catalogueSearchRoutes);
       await api.register(newsRoutes);
       await api.register(accountsRoutes);
       await api.register(mediaRoutes);

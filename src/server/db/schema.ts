@@ -12,34 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
+import { products } from './catalogue-schema';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-export const products = pgTable(
-  'products',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    img: text('img').notNull(),
-    // Money is integer cents on the server; the API speaks dollars.
-    priceCents: integer('price_cents').notNull(),
-    quantity: integer('quantity').notNull(),
-    minOrder: integer('min_order').notNull().default(1),
-    description: text('description').notNull(),
-    createdAt: createdAt(),
-    // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
-  },
-  (t) => [
-    // The database itself refuses negative stock, whatever the code above it does.
-    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
-    check('products_min_order_positive', sql`${t.minOrder} >= 1`),
-    check('products_price_positive', sql`${t.priceCents} > 0`),
-    index('products_created_at_idx')
-      .on(t.createdAt.desc(), t.id)
-      .where(sql`${t.archivedAt} is null`),
-  ],
-);
 
 export const news = pgTable(
   'news',
@@ -173,3 +148,4 @@ export const auditLog = pgTable(
 );
 
 export * from './auth-schema';
+export * from './catalogue-schema';

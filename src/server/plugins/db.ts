@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import fp from 'fastify-plugin';
@@ -63,7 +64,8 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   const lock = dir ? lockDir(`${dir}.lock`) : undefined;
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // pg_trgm must be loaded at open for the migration's `create extension` to find it.
+    client = await PGlite.create(dir, { extensions: { pg_trgm } });
   } catch (err) {
     lock?.release();
     throw err;

@@ -55,15 +55,33 @@ export const productFields = {
     .max(4000, { error: 'must be at most 4000 characters' }),
 };
 
-export const productCreateSchema = z.object(productFields).refine((p) => p.quantity >= p.minOrder, {
-  path: ['quantity'],
-  error: 'must be at least the minimum order',
-});
+/** Catalogue data an admin may give; a product created without a SKU gets a generated one. */
+export const productCatalogueFields = {
+  sku: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$/, {
+      error: 'must be 1 to 40 letters, digits, dots, dashes or slashes',
+    })
+    .optional(),
+  brand: z.string().trim().min(1, { error: 'must not be empty' }).max(80).optional(),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, { error: 'must be a category slug' })
+    .optional(),
+};
+
+export const productCreateSchema = z
+  .object({ ...productFields, ...productCatalogueFields })
+  .refine((p) => p.quantity >= p.minOrder, {
+    path: ['quantity'],
+    error: 'must be at least the minimum order',
+  });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */
 export const productUpdateSchema = z
-  .object(productFields)
+  .object({ ...productFields, ...productCatalogueFields })
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -6,6 +6,8 @@ import type { MediaStore } from '../../plugins/storage';
 import { seedImagesDir } from '../../lib/paths';
 import { news, products } from '../schema';
 import { demoNews, demoProducts } from './demo-data';
+import { demoProductCatalogue } from './catalogue-data';
+import { ensureCatalogueStructure, writeProductSpecs } from './catalogue-structure';
 
 export interface SeedResult {
   products: number;
@@ -21,11 +23,16 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
     const result: SeedResult = { products: 0, news: 0 };
 
     if (p?.n === 0) {
+      const ids = await ensureCatalogueStructure(db);
       const rows = [];
       for (const item of demoProducts) {
         const bytes = await readFile(path.join(seedImagesDir, `${item.slug}.webp`));
         const img = await media.put('products', bytes, 'webp');
+        const cat = demoProductCatalogue[item.slug]!;
         rows.push({
+          sku: cat.sku,
+          brand: cat.brand,
+          categoryId: ids.categoryId.get(cat.category)!,
           name: item.name,
           img,
           priceCents: item.priceCents,
@@ -36,7 +43,16 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
       }
       // Distinct timestamps keep the catalogue order stable: the first demo product is the newest.
       const now = Date.now();
-      await db.insert(products).values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - i * 60_000) })));
+      const inserted = await db
+        .insert(products)
+        .values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - i * 60_000) })))
+        .returning({ id: products.id, sku: products.sku });
+      const specsOf = new Map(Object.values(demoProductCatalogue).map((c) => [c.sku, c.specs]));
+      await writeProductSpecs(
+        db,
+        ids,
+        inserted.map((r) => ({ productId: r.id, specs: specsOf.get(r.sku)! })),
+      );
       result.products = rows.length;
     }
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Product, ProductCreate, ProductUpdate } from '@shared/catalogue/catalogue.schema';
-import { products } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { categories, products } from '../../db/schema';
+import type { Tx } from '../../plugins/db';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import type { Db } from '../../plugins/db';
@@ -39,6 +40,28 @@ export async function getProduct(db: Db, id: string): Promise<Product> {
   return toProduct(row);
 }
 
+/** Category slug → id; an unknown slug is the client's mistake. */
+async function categoryIdOf(tx: Tx, slug: string | undefined): Promise<string | undefined> {
+  if (slug === undefined) return undefined;
+  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.slug, slug));
+  if (!row) throw fieldError('bad_request', 'category', 'no such category');
+  return row.id;
+}
+
+/** The SKU index is unique whatever the case: a clash is a 409 naming the field. */
+function skuClash(err: unknown): never {
+  const code =
+    (err as { cause?: { code?: string }; code?: string }).cause?.code ?? (err as { code?: string }).code;
+  if (code === '23505') throw fieldError('conflict', 'sku', 'this SKU is already used by another product');
+  throw err;
+}
+
+const catalogueColumns = async (tx: Tx, p: ProductUpdate) => ({
+  ...(p.sku !== undefined && { sku: p.sku }),
+  ...(p.brand !== undefined && { brand: p.brand }),
+  ...(p.category !== undefined && { categoryId: await categoryIdOf(tx, p.category) }),
+});
+
 const toColumns = (p: ProductUpdate) => ({
   ...(p.name !== undefined && { name: p.name }),
   ...(p.img !== undefined && { img: p.img }),
@@ -59,8 +82,10 @@ export async function createProduct(db: Db, actor: SessionUser, input: ProductCr
         quantity: input.quantity,
         minOrder: input.minOrder,
         description: input.desc,
+        ...(await catalogueColumns(tx, input)),
       })
-      .returning();
+      .returning()
+      .catch(skuClash);
     const product = toProduct(row!);
     await recordAudit(tx, actor, {
       kind: 'product.created',
@@ -87,7 +112,12 @@ export async function updateProduct(
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!current) throw notFound('Product');
-    const [row] = await tx.update(products).set(toColumns(changes)).where(eq(products.id, id)).returning();
+    const [row] = await tx
+      .update(products)
+      .set({ ...toColumns(changes), ...(await catalogueColumns(tx, changes)) })
+      .where(eq(products.id, id))
+      .returning()
+      .catch(skuClash);
     const before = toProduct(current);
     const after = toProduct(row!);
     const changed = Object.keys(changes).join(', ');

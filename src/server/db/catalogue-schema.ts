@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+/** Full-text vector of a product; written by the catalogue's search index code, never by hand. */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** The category tree: a handful of rows, so descendants are found with a recursive CTE. */
+export const categories = pgTable(
+  'categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.position),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    // Money is integer cents on the server; the API speaks dollars.
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    minOrder: integer('min_order').notNull().default(1),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // The part number buyers type; unique whatever its case.
+    // Products created without one (e.g. by older clients) get a generated SKU from the database itself.
+    sku: text('sku')
+      .notNull()
+      .default(sql`('TH-' || upper(substr(md5(random()::text), 1, 10)))`),
+    brand: text('brand'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    // Maintained by the products_search_vector trigger (see the migration): name, SKU, brand, category, specs, text.
+    searchVector: tsvector('search_vector'),
+  },
+  (t) => [
+    // The database itself refuses negative stock, whatever the code above it does.
+    check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
+    check('products_min_order_positive', sql`${t.minOrder} >= 1`),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+    index('products_created_at_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.archivedAt} is null`),
+    // text_pattern_ops serves both the case-insensitive uniqueness and the SKU prefix search (`like 'ab%'`).
+    uniqueIndex('products_sku_lower_idx').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_price_idx')
+      .on(t.priceCents, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_name_idx')
+      .using('btree', sql`lower(${t.name})`, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_category_idx')
+      .on(t.categoryId, t.createdAt.desc())
+      .where(sql`${t.archivedAt} is null`),
+    index('products_brand_idx')
+      .on(t.brand)
+      .where(sql`${t.archivedAt} is null`),
+  ],
+);
+
+/**
+ * A typed technical attribute (pressure, free air delivery, …). Numeric values are stored in one canonical unit
+ * per `unitKind` (see src/shared/catalogue/units.ts); text attributes have no unit.
+ */
+export const specAttributes = pgTable(
+  'spec_attributes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    type: text('type', { enum: ['number', 'text'] }).notNull(),
+    unitKind: text('unit_kind'),
+    /** The canonical unit's symbol, so SQL can index "8 bar" as the words a buyer types. */
+    unit: text('unit'),
+  },
+  (t) => [uniqueIndex('spec_attributes_key_idx').on(t.key)],
+);
+
+/** Which attributes a category's products carry, in display order (a product also shows its ancestors'). */
+export const categorySpecAttributes = pgTable(
+  'category_spec_attributes',
+  {
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => specAttributes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.attributeId] })],
+);
+
+/**
+ * One row per (product, attribute): a narrow table, so a range filter is one index range scan on
+ * (attribute, value, product) and a spec's min/max is an aggregate over the matching products' rows.
+ */
+export const productSpecs = pgTable(
+  'product_specs',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => specAttributes.id, { onDelete: 'cascade' }),
+    value: doublePrecision('value'),
+    valueText: text('value_text'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.attributeId] }),
+    index('product_specs_range_idx')
+      .on(t.attributeId, t.value, t.productId)
+      .where(sql`${t.value} is not null`),
+  ],
+);
+
+/**
+ * Every distinct word of the catalogue's search vectors. A mistyped query word is corrected against this small
+ * table with pg_trgm similarity, and the product query itself stays an exact full-text match on a GIN index.
+ */
+export const searchTerms = pgTable('search_terms', { term: text('term').notNull() }, (t) => [
+  uniqueIndex('search_terms_term_idx').using('btree', sql`${t.term} text_pattern_ops`),
+  index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`),
+]);

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../plugins/db';
+import { ensureCatalogueStructure } from './catalogue-structure';
+import { productKinds, type ProductKind } from './generator-kinds';
+import { demoAttributes, demoCategories } from './catalogue-data';
+import { isUnitKind, unitSymbol } from '@shared/catalogue/units';
+
+/** A small, fast, seedable PRNG (mulberry32): the same seed writes the same catalogue. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const uuidFrom = (rand: () => number) => {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rand() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+export interface GenerateOptions {
+  count: number;
+  seed?: number;
+  batchSize?: number;
+  onBatch?: (done: number) => void;
+}
+
+interface Batch {
+  ids: string[];
+  names: string[];
+  imgs: string[];
+  prices: number[];
+  quantities: number[];
+  minOrders: number[];
+  descriptions: string[];
+  skus: string[];
+  brands: string[];
+  categoryIds: string[];
+  categoryNames: string[];
+  specTexts: string[];
+  createdAt: string[];
+  spec: { productIds: string[]; attributeIds: number[]; values: (number | null)[]; texts: (string | null)[] };
+}
+
+const emptyBatch = (): Batch => ({
+  ids: [],
+  names: [],
+  imgs: [],
+  prices: [],
+  quantities: [],
+  minOrders: [],
+  descriptions: [],
+  skus: [],
+  brands: [],
+  categoryIds: [],
+  categoryNames: [],
+  specTexts: [],
+  createdAt: [],
+  spec: { productIds: [], attributeIds: [], values: [], texts: [] },
+});
+
+const round = (v: number, step: number) => Math.round(v / step) * step;
+
+/**
+ * Fills the catalogue with `count` generated products (deterministic for a seed), in batches of multi-row
+ * `insert … select from unnest(arrays)`: one statement per batch for products and one for their specs.
+ */
+export async function generateCatalogue(db: Db, options: GenerateOptions): Promise<number> {
+  const categoryName = new Map(demoCategories.map((c) => [c.slug, c.name]));
+  const unitOf = new Map(
+    demoAttributes.map((a) => [a.key, isUnitKind(a.unitKind) ? unitSymbol(a.unitKind, 'metric') : '']),
+  );
+  const ids = await ensureCatalogueStructure(db);
+  const { rows: imgRows } = await db.execute<{ img: string }>(
+    sql`select distinct img from products where img like '/media/products/%' order by img limit 50`,
+  );
+  const imgs = imgRows.length ? imgRows.map((r) => r.img) : ['/media/products/generated.webp'];
+  const { rows: runRows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from products`);
+  // A second run adds more products with SKUs that cannot clash with the first run's.
+  const existing = runRows[0]?.n ?? 0;
+  const run = existing.toString(36).toUpperCase();
+  const rand = prng((options.seed ?? 1) + existing * 7919);
+  const batchSize = options.batchSize ?? 5_000;
+  const start = Date.UTC(2024, 0, 1);
+  let done = 0;
+  while (done < options.count) {
+    const b = emptyBatch();
+    const n = Math.min(batchSize, options.count - done);
+    for (let i = 0; i < n; i++) {
+      const kind: ProductKind = productKinds[Math.floor(rand() * productKinds.length)]!;
+      const id = uuidFrom(rand);
+      const specs = kind.specs(rand);
+      const brand = kind.brands[Math.floor(rand() * kind.brands.length)]!;
+      const model = `${kind.code}-${Math.floor(rand() * 900 + 100)}`;
+      const index = done + i;
+      b.ids.push(id);
+      b.names.push(`${brand} ${kind.name(specs, rand)} ${model}`);
+      b.imgs.push(imgs[index % imgs.length]!);
+      b.prices.push(Math.max(500, round(kind.price(specs) * (0.8 + rand() * 0.5), 100) - 1));
+      const minOrder = rand() < 0.15 ? [2, 5, 10][Math.floor(rand() * 3)]! : 1;
+      b.quantities.push(rand() < 0.1 ? 0 : minOrder + Math.floor(rand() * 200));
+      b.minOrders.push(minOrder);
+      b.descriptions.push(kind.description(specs, brand));
+      b.skus.push(`${kind.code}-${run}${index.toString(36).toUpperCase().padStart(5, '0')}`);
+      b.brands.push(brand);
+      b.categoryIds.push(ids.categoryId.get(kind.category)!);
+      b.categoryNames.push(categoryName.get(kind.category)!);
+      // The words product_search_vector() would index for these specs: "8 bar 1050 L/min Electric".
+      b.specTexts.push(
+        Object.entries(specs)
+          .map(([key, v]) => (typeof v === 'string' ? v : `${v} ${unitOf.get(key) ?? ''}`))
+          .join(' '),
+      );
+      b.createdAt.push(new Date(start + index * 137_000 + Math.floor(rand() * 1000)).toISOString());
+      for (const [key, value] of Object.entries(specs)) {
+        b.spec.productIds.push(id);
+        b.spec.attributeIds.push(ids.attributeId.get(key)!);
+        b.spec.values.push(typeof value === 'number' ? value : null);
+        b.spec.texts.push(typeof value === 'string' ? value : null);
+      }
+    }
+    await writeBatch(db, b);
+    done += n;
+    options.onBatch?.(done);
+  }
+  return done;
+}
+
+/**
+ * One batch in one transaction. The per-row search trigger is switched off for the batch (the switch is
+ * transactional, so a failure leaves it on): the vectors are computed in the insert from the same words, and the
+ * search words are added set-wise.
+ */
+async function writeBatch(db: Db, b: Batch): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`alter table products disable trigger products_search_vector`);
+    await tx.execute(sql`
+      insert into products (id, name, img, price_cents, quantity, min_order, description, sku, brand, category_id,
+        created_at, search_vector)
+      select id, name, img, price, quantity, min_order, description, sku, brand, category_id, created_at,
+        catalogue_search_vector(name, sku, brand, category_name, spec_text, description)
+      from unnest(${sql.param(b.ids)}::uuid[], ${sql.param(b.names)}::text[], ${sql.param(b.imgs)}::text[],
+        ${sql.param(b.prices)}::int[], ${sql.param(b.quantities)}::int[], ${sql.param(b.minOrders)}::int[],
+        ${sql.param(b.descriptions)}::text[], ${sql.param(b.skus)}::text[], ${sql.param(b.brands)}::text[],
+        ${sql.param(b.categoryIds)}::uuid[], ${sql.param(b.createdAt)}::timestamptz[],
+        ${sql.param(b.categoryNames)}::text[], ${sql.param(b.specTexts)}::text[])
+        as u(id, name, img, price, quantity, min_order, description, sku, brand, category_id, created_at,
+          category_name, spec_text)`);
+    await tx.execute(sql`
+      insert into product_specs (product_id, attribute_id, value, value_text)
+      select * from unnest(${sql.param(b.spec.productIds)}::uuid[], ${sql.param(b.spec.attributeIds)}::int[],
+        ${sql.param(b.spec.values)}::float8[], ${sql.param(b.spec.texts)}::text[])`);
+    await tx.execute(sql`
+      insert into search_terms (term)
+      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${sql.param(b.ids)}::uuid[])
+      order by 1 on conflict do nothing`);
+    await tx.execute(sql`alter table products enable trigger products_search_vector`);
+  });
+}

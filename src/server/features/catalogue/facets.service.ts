@@ -1,0 +1,86 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Facets } from '@shared/catalogue/search.schema';
+import type { Db } from '../../plugins/db';
+import { depthFirst, rollUp, toRef, type Category } from './categories.service';
+import type { Attribute } from './specs.service';
+
+/** Price bucket edges in cents: under $100, $100–500, $500–1,000, $1,000–5,000, $5,000–10,000, $10,000 and up. */
+export const PRICE_EDGES_CENTS = [10_000, 50_000, 100_000, 500_000, 1_000_000];
+
+interface FacetRow extends Record<string, unknown> {
+  kind: 'total' | 'category' | 'brand' | 'stock' | 'price' | 'spec';
+  key: string | null;
+  n: number;
+  lo: number | null;
+  hi: number | null;
+}
+
+/**
+ * The total and every facet of the current query (all its filters applied) in one statement: the matching
+ * products are read once into a CTE, then grouped per facet.
+ */
+export async function totalAndFacets(
+  db: Db,
+  where: SQL,
+  cats: Category[],
+  attrs: Attribute[],
+): Promise<{ total: number; facets: Facets }> {
+  const edges = sql.raw(`array[${PRICE_EDGES_CENTS.join(',')}]`);
+  const { rows } = await db.execute<FacetRow>(sql`
+    with m as materialized (
+      select p.id, p.category_id, p.brand, p.price_cents, p.quantity >= p.min_order as in_stock
+      from products p where ${where})
+    select 'total' as kind, null::text as key, count(*)::int as n, null::float8 as lo, null::float8 as hi from m
+    union all select 'category', category_id::text, count(*)::int, null, null
+      from m where category_id is not null group by category_id
+    union all select 'brand', brand, count(*)::int, null, null from m where brand is not null group by brand
+    union all select 'stock', in_stock::text, count(*)::int, null, null from m group by in_stock
+    union all select 'price', width_bucket(price_cents, ${edges})::text, count(*)::int, null, null from m group by 2
+    union all select 'spec', s.attribute_id::text, count(*)::int, min(s.value), max(s.value)
+      from m join product_specs s on s.product_id = m.id where s.value is not null group by s.attribute_id`);
+
+  const of = (kind: FacetRow['kind']) => rows.filter((r) => r.kind === kind);
+  const ownCounts = new Map(of('category').map((r) => [r.key!, r.n]));
+  const counts = rollUp(cats, ownCounts);
+  const slugOf = new Map(cats.map((c) => [c.id, c.slug]));
+  const stock = new Map(of('stock').map((r) => [r.key, r.n]));
+  const buckets = new Map(of('price').map((r) => [Number(r.key), r.n]));
+  const specRows = new Map(of('spec').map((r) => [Number(r.key), r]));
+  const bounds = [0, ...PRICE_EDGES_CENTS];
+
+  return {
+    total: of('total')[0]?.n ?? 0,
+    facets: {
+      categories: depthFirst(cats)
+        .filter(({ category }) => (counts.get(category.id) ?? 0) > 0)
+        .map(({ category: c }) => ({
+          ...toRef(c),
+          parentSlug: c.parentId ? (slugOf.get(c.parentId) ?? null) : null,
+          count: counts.get(c.id)!,
+        })),
+      brands: of('brand')
+        .map((r) => ({ brand: r.key!, count: r.n }))
+        .sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
+      inStock: { inStock: stock.get('true') ?? 0, outOfStock: stock.get('false') ?? 0 },
+      price: bounds.map((lo, i) => ({
+        min: lo / 100,
+        max: i < PRICE_EDGES_CENTS.length ? PRICE_EDGES_CENTS[i]! / 100 : null,
+        // width_bucket numbers the bucket below the first edge 0, the next 1, …
+        count: buckets.get(i) ?? 0,
+      })),
+      specs: attrs
+        .filter((a) => a.type === 'number' && specRows.has(a.id))
+        .map((a) => {
+          const r = specRows.get(a.id)!;
+          return { key: a.key, label: a.label, unitKind: a.unitKind, min: r.lo!, max: r.hi!, count: r.n };
+        }),
+    },
+  };
+}
+
+export async function totalOnly(db: Db, where: SQL): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from products p where ${where}`,
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { ProductDetail } from '@shared/catalogue/search.schema';
+import { notFound } from '../../lib/errors';
+import type { Db } from '../../plugins/db';
+import { loadCategories, pathTo, toRef } from './categories.service';
+import { productColumns, toCatalogueProducts, type ProductRow } from './search.service';
+import { loadSpecs } from './specs.service';
+
+const RELATED = 6;
+
+/** GET /api/catalogue/products/{id}: the product page's data beyond the product itself. */
+export async function productDetail(db: Db, id: string): Promise<ProductDetail> {
+  const cats = await loadCategories(db);
+  const { rows } = await db.execute<ProductRow>(
+    sql`select ${productColumns} from products p where p.id = ${id}::uuid and p.archived_at is null`,
+  );
+  const row = rows[0];
+  if (!row) throw notFound('Product');
+  const related = row.categoryId
+    ? (
+        await db.execute<ProductRow>(sql`
+          select ${productColumns} from products p
+          where p.category_id = ${row.categoryId}::uuid and p.archived_at is null and p.id <> ${id}::uuid
+          order by p.created_at desc, p.id desc limit ${RELATED}`)
+      ).rows
+    : [];
+  const [products, specs] = await Promise.all([
+    toCatalogueProducts(db, cats, [row, ...related]),
+    loadSpecs(db, cats, [row]),
+  ]);
+  return {
+    product: products[0]!,
+    breadcrumbs: pathTo(cats, row.categoryId).map(toRef),
+    specs: specs.get(row.id) ?? [],
+    related: products.slice(1),
+  };
+}

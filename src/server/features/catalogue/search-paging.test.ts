@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sortOptions, type SearchResult } from '@shared/catalogue/search.schema';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { makeCatalogueProduct, search } from '../../test/catalogue';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  // Ties on every sort key: equal prices, equal names (but case), equal creation times.
+  const at = new Date('2026-01-01T00:00:00.123456Z');
+  for (let i = 0; i < 24; i++) {
+    await makeCatalogueProduct(t.app, {
+      name: i % 2 ? `Paging Gauge ${i % 5}` : `paging gauge ${i % 5}`,
+      priceCents: 5_000 + (i % 3) * 1_000,
+      createdAt: i % 4 === 0 ? at : new Date(at.getTime() + i * 1000),
+      category: 'air-tools',
+    });
+  }
+});
+afterAll(() => t.close());
+
+const base = { q: 'paging gauge' };
+const ids = (items: SearchResult['items']) => items.map((i) => i._id);
+
+describe('paging', () => {
+  it.each(sortOptions)(
+    'sort=%s: page numbers and cursors walk the same list, without gaps or repeats',
+    async (sort) => {
+      const first = await search(t.app, { ...base, sort, pageSize: '7' });
+      expect(first.total).toBe(24);
+      const byPage: string[] = [];
+      for (let page = 1; page <= 4; page++) {
+        const r = await search(t.app, { ...base, sort, pageSize: '7', page: String(page) });
+        expect(r.page).toBe(page);
+        byPage.push(...ids(r.items));
+      }
+      const byCursor = ids(first.items);
+      for (let cursor = first.nextCursor; cursor;) {
+        const r = await search(t.app, { ...base, sort, pageSize: '7', cursor });
+        expect(r.page).toBeNull();
+        expect(r.total).toBe(24);
+        byCursor.push(...ids(r.items));
+        cursor = r.nextCursor;
+      }
+      expect(new Set(byPage).size).toBe(24);
+      expect(byCursor).toEqual(byPage);
+    },
+  );
+
+  it('sorts by price and name as asked', async () => {
+    const r = await search(t.app, { ...base, sort: 'price_asc', pageSize: '100' });
+    const prices = r.items.map((i) => i.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const d = await search(t.app, { ...base, sort: 'price_desc', pageSize: '100' });
+    expect(d.items.map((i) => i.price)).toEqual([...prices].reverse());
+    const n = await search(t.app, { ...base, sort: 'name', pageSize: '100' });
+    const names = n.items.map((i) => i.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it.each(['newest', 'price_asc', 'name', 'relevance'] as const)(
+    'sort=%s: a cursor walk sees every product that existed when it started exactly once, while products are added',
+    async (sort) => {
+      const before = await search(t.app, { ...base, sort, pageSize: '100', facets: 'false' });
+      const seen: string[] = [];
+      let cursor = '';
+      let round = 0;
+      do {
+        round++;
+        // Each page is read while two more matching products are written: one sorting first, one last.
+        const [page]: [SearchResult, ...unknown[]] = await Promise.all([
+          search(t.app, { ...base, sort, pageSize: '5', ...(cursor ? { cursor } : {}) }),
+          makeCatalogueProduct(t.app, { name: `AAA paging gauge ${sort} ${round}`, priceCents: 100 }),
+          makeCatalogueProduct(t.app, {
+            name: `zzz paging gauge ${sort} ${round}`,
+            priceCents: 9_000_000,
+            createdAt: new Date('2020-01-01'),
+          }),
+        ]);
+        seen.push(...ids(page.items));
+        cursor = page.nextCursor ?? '';
+      } while (cursor && round < 50);
+      expect(new Set(seen).size).toBe(seen.length);
+      const seenSet = new Set(seen);
+      expect(ids(before.items).filter((id) => !seenSet.has(id))).toEqual([]);
+    },
+  );
+});

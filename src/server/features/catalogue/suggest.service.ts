@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import type { SuggestResult } from '@shared/catalogue/search.schema';
+import type { Db } from '../../plugins/db';
+import { rankOf } from './search.cursor';
+import { skuPrefix, whereOf, type ResolvedFilters } from './search.filters';
+import { parseTextQuery } from './search.terms';
+
+const LIMIT = 5;
+
+/** GET /api/catalogue/suggest: a few products, categories and part numbers for the navbar's combobox. */
+export async function suggest(db: Db, q: string): Promise<SuggestResult> {
+  const text = await parseTextQuery(db, q);
+  const filters: ResolvedFilters = {
+    text,
+    categoryIds: null,
+    brands: null,
+    inStock: null,
+    priceCents: null,
+    specs: [],
+  };
+  const [products, categories, skus] = await Promise.all([
+    db.execute<{ _id: string; name: string; sku: string; img: string; priceCents: number }>(sql`
+      select p.id as "_id", p.name, p.sku, p.img, p.price_cents as "priceCents" from products p
+      where ${whereOf(filters)} order by ${rankOf(text)} desc, p.id limit ${LIMIT}`),
+    // A few dozen categories: matched by any word or by trigram similarity to the whole query.
+    db.execute<{ slug: string; name: string }>(sql`
+      select slug, name from categories
+      where name ilike '%' || ${q.replace(/[\\%_]/g, (c) => `\\${c}`)} || '%' or similarity(name, ${q}) > 0.3
+      order by similarity(name, ${q}) desc, position limit ${LIMIT}`),
+    db.execute<{ _id: string; sku: string; name: string }>(sql`
+      select p.id as "_id", p.sku, p.name from products p
+      where p.archived_at is null and ${skuPrefix(text.sku)} order by lower(p.sku) limit ${LIMIT}`),
+  ]);
+  return {
+    products: products.rows.map(({ priceCents, ...p }) => ({ ...p, price: priceCents / 100 })),
+    categories: categories.rows,
+    skus: skus.rows,
+  };
+}
