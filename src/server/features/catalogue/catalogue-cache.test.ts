@@ -158,3 +158,26 @@ describe('ETag on the other catalogue reads', () => {
     expect((after.json() as { title: string }[]).map((n) => n.title)).toContain('Cache news');
   });
 });
+
+describe('catalogue search from the cache', () => {
+  it('answers a search with an ETag, 304 on a match, and a new answer after a price change', async () => {
+    const product = await makeProduct(t.app, { name: 'Cachetest Screw Compressor', priceCents: 20_000 });
+    const url = '/api/catalogue/search?q=Cachetest';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(product.id);
+    const tag = first.headers.etag as string;
+    expect((await get(url, { 'if-none-match': tag })).statusCode).toBe(304);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { price: 321 },
+    });
+    expect(put.statusCode).toBe(200);
+    const after = await get(url, { 'if-none-match': tag });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('321');
+    expect((await get('/api/catalogue/search?q=Cachetest&page=2')).statusCode).not.toBe(304);
+  });
+});

@@ -9,12 +9,15 @@ import {
   suggestResultSchema,
 } from '@shared/catalogue/search.schema';
 import { errorResponses } from '../../lib/openapi';
+import { queryKey } from '../../lib/read-cache';
 import { categoryTree } from './categories.service';
 import { productDetail } from './product-detail.service';
 import { searchCatalogue } from './search.service';
 import { suggest } from './suggest.service';
 
-/** The public catalogue: search with facets, the category tree, navbar suggestions and the product page's data. */
+/**
+ * Every answer here is cached per catalogue version (any product, stock or price change drops it on every instance).
+ * The public catalogue: search with facets, the category tree, navbar suggestions and the product page's data. */
 export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/catalogue/search',
@@ -33,7 +36,10 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultSchema, ...errorResponses(400) },
       },
     },
-    async (req) => searchCatalogue(app.database.db, req.query),
+    (req, reply) =>
+      app.readCache.reply(req, reply, 'catalogue', queryKey('search', req.query), () =>
+        searchCatalogue(app.database.db, req.query),
+      ),
   );
 
   app.get(
@@ -45,7 +51,8 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryTreeSchema },
       },
     },
-    async () => categoryTree(app.database.db),
+    (req, reply) =>
+      app.readCache.reply(req, reply, 'catalogue', 'categories', () => categoryTree(app.database.db)),
   );
 
   app.get(
@@ -58,7 +65,10 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: suggestResultSchema, ...errorResponses(400) },
       },
     },
-    async (req) => suggest(app.database.db, req.query.q),
+    (req, reply) =>
+      app.readCache.reply(req, reply, 'catalogue', queryKey('suggest', req.query), () =>
+        suggest(app.database.db, req.query.q),
+      ),
   );
 
   app.get(
@@ -71,6 +81,9 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productDetailSchema, ...errorResponses(400, 404) },
       },
     },
-    async (req) => productDetail(app.database.db, req.params.id),
+    (req, reply) =>
+      app.readCache.reply(req, reply, 'catalogue', `detail:${req.params.id}`, () =>
+        productDetail(app.database.db, req.params.id),
+      ),
   );
 };
