@@ -22,7 +22,11 @@ test('register: validation, verification mail, logged in, log out', async ({ pag
 
   const link = await linkFromMail(email, /Verify your email/);
   await page.goto(link);
-  await expect(page).toHaveURL(/\/$/);
+  // Verifying signs nobody in; this browser is still logged in from registering.
+  await expect(page).toHaveURL(/\/email-verified$/);
+  await expect(page.getByText('Your email is verified. Please log in.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  await expectAccessible(page, 'email-verified');
 
   await nav(page).getByRole('button', { name: 'Log out' }).click();
   await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();

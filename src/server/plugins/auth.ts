@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import * as schema from '../db/schema';
 import type { AppConfig } from './config';
 import type { Db } from './db';
+import { authRules, VERIFIED_PAGE, type AuthHandle } from './auth-rules';
 import { composeMail, type Mailer } from './mail';
 import { authSecret } from './secret';
 import { registerAuthGuard } from './auth-guard';
@@ -26,7 +27,11 @@ export function createAuth(
     // Mail failures must not turn a sign-up or a reset request into an error page; they are logged.
     mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'could not send mail'));
 
-  return betterAuth({
+  // The rules call back into the instance they help configure.
+  const built: { auth?: AuthHandle } = {};
+  const rules = authRules({ db, log, auth: () => built.auth! });
+
+  const auth = betterAuth({
     appName: shop,
     baseURL: config.baseUrl,
     basePath: '/api/auth',
@@ -41,9 +46,21 @@ export function createAuth(
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
-      // Registering logs the user in straight away; verifying the email is asked for, not required.
+      // Registering logs the user in; verification is asked for, not required. Better Auth's own auto sign-in is
+      // off so that a sign-up naming a known address gets its generic answer; auth-rules signs new users in.
       requireEmailVerification: false,
-      autoSignIn: true,
+      autoSignIn: false,
+      onExistingUserSignUp: ({ user }) => rules.resendVerification(user),
+      // The made-up user of that answer has every field a real new one has, with the same defaults.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
@@ -63,9 +80,15 @@ export function createAuth(
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // A verification link proves the mailbox, not the password: it signs nobody in (see auth-rules).
+      autoSignInAfterVerification: false,
+      afterEmailVerification: rules.afterEmailVerification,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, url }) => {
+      sendVerificationEmail: async ({ user, url: givenUrl }) => {
+        // Every link lands on the page that asks to log in, whatever callbackURL the sign-up named.
+        const link = new URL(givenUrl);
+        link.searchParams.set('callbackURL', `${config.baseUrl}${VERIFIED_PAGE}`);
+        const url = link.toString();
         await send(
           composeMail(shop, {
             to: user.email,
@@ -129,12 +152,16 @@ export function createAuth(
         '/sign-in/social': { window: 60, max: 20 },
       },
     },
+    hooks: rules.hooks,
     advanced: {
+      backgroundTasks: rules.backgroundTasks,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith('https:'),
       database: { generateId: () => crypto.randomUUID() },
     },
   });
+  built.auth = auth;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -15,6 +15,8 @@ export const paths = {
   passwordReset: '/password-reset',
   /** Where the mailed link lands to choose a new password (?token=… or ?error=INVALID_TOKEN). */
   resetPassword: '/reset-password',
+  /** Where a verification link lands: the email is verified, please log in. */
+  emailVerified: '/email-verified',
   news: '/blog',
   newsItem: (id: string) => `/blog/${id}`,
   product: (id: string) => `/product/${id}`,

@@ -1,0 +1,96 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import type { FastifyBaseLogger } from 'fastify';
+import { account, session, verification } from '../db/schema';
+import type { Db } from './db';
+
+/** The page a verification link lands on; it asks the user to log in (verifying never signs anyone in). */
+export const VERIFIED_PAGE = '/email-verified';
+
+/** One repeat of the verification mail per address in this window, however many sign-ups name it. */
+const RESEND_WINDOW_MS = 5 * 60_000;
+
+/** The parts of the Better Auth instance the rules call back into (it is built after them). */
+export interface AuthHandle {
+  api: {
+    getSession(o: { headers: Headers }): Promise<{ user: { id: string } } | null>;
+    sendVerificationEmail(o: { body: { email: string } }): Promise<unknown>;
+  };
+  $context: Promise<{ password: { hash(password: string): Promise<string> } }>;
+}
+
+interface Deps {
+  db: Db;
+  log: FastifyBaseLogger;
+  auth: () => AuthHandle;
+}
+
+/**
+ * The shop's rules on top of Better Auth. A password chosen before the address was verified belongs to whoever
+ * typed it, not necessarily to the mailbox owner: a sign-up naming an existing address never sets a password or
+ * reveals that the address is known, and verifying from anywhere but the signed-up session discards that password.
+ */
+export function authRules({ db, log, auth }: Deps) {
+  /** Re-sends the verification mail to an unverified address, at most once per window (a DB row, for every instance). */
+  async function resendVerification(user: { email: string; emailVerified: boolean }) {
+    if (user.emailVerified) return;
+    const identifier = `resend-verification:${user.email}`;
+    const now = new Date();
+    const [recent] = await db
+      .select({ id: verification.id })
+      .from(verification)
+      .where(and(eq(verification.identifier, identifier), gt(verification.expiresAt, now)));
+    if (recent) return;
+    await db
+      .delete(verification)
+      .where(and(eq(verification.identifier, identifier), lte(verification.expiresAt, now)));
+    await db.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier,
+      value: '1',
+      expiresAt: new Date(now.getTime() + RESEND_WINDOW_MS),
+    });
+    await auth().api.sendVerificationEmail({ body: { email: user.email } });
+  }
+
+  /**
+   * Runs after Better Auth verified an address. Unless the link was opened in the session that signed up (which
+   * proves the password's author and the mailbox owner are one person), the password and every session end.
+   */
+  async function afterEmailVerification(user: { id: string }, request?: Request) {
+    const verifier = request ? await auth().api.getSession({ headers: request.headers }) : null;
+    if (verifier?.user.id === user.id) return;
+    const unusable = await (await auth().$context).password.hash(crypto.randomUUID());
+    await db
+      .update(account)
+      .set({ password: unusable })
+      .where(and(eq(account.userId, user.id), eq(account.providerId, 'credential')));
+    await db.delete(session).where(eq(session.userId, user.id));
+    log.info({ userId: user.id }, 'email verified elsewhere than the sign-up session: password discarded');
+  }
+
+  const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/sign-up/email') return;
+    // Better Auth answers a sign-up for a known address with a made-up user (autoSignIn is off for that reason);
+    // a user that really exists was just created, and is signed in as the shop has always done.
+    const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
+    if (!returned || isAPIError(returned) || typeof returned.user?.id !== 'string') return;
+    const created = await ctx.context.internalAdapter.findUserById(returned.user.id);
+    if (!created) return;
+    const dontRemember = (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false;
+    const newSession = await ctx.context.internalAdapter.createSession(created.id, dontRemember);
+    await setSessionCookie(ctx, { session: newSession, user: created }, dontRemember);
+  });
+
+  return {
+    resendVerification,
+    afterEmailVerification,
+    hooks: { after },
+    /** Mail work never holds a request: it runs after the answer (errors are logged by the senders). */
+    backgroundTasks: {
+      handler: (p: Promise<unknown>) =>
+        void p.catch((err: unknown) => log.error({ err }, 'auth background task failed')),
+    },
+  };
+}
