@@ -19,6 +19,7 @@ import { compressionPlugin } from './plugins/compression';
 import { configPlugin, trustProxyOption, type AppConfig } from './plugins/config';
 import { databasePlugin, type Database } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { httpSemanticsPlugin } from './plugins/http-semantics';
 import { mailerPlugin, type Mailer } from './plugins/mail';
 import { mediaFilesPlugin } from './plugins/media-files';
 import { metricsPlugin } from './plugins/metrics';
@@ -67,6 +68,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readCachePlugin);
 
   await app.register(securityPlugin);
+  await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);

@@ -6,6 +6,7 @@ export const statusOf: Record<ErrorCode, number> = {
   payment_required: 402,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,

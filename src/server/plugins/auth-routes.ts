@@ -1,11 +1,35 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { fieldError } from '../lib/errors';
 import { CLIENT_IP_HEADER } from './auth';
+import { userFieldProblem } from './auth-rules';
+import { rawBodyFields } from './text-guard';
+
+/** Better Auth endpoints whose body sets a user's name or photo: they follow the profile's rules. */
+const USER_FIELD_WRITES = new Set(['/api/auth/update-user', '/api/auth/sign-up/email']);
 
 /** Mounts Better Auth at /api/auth/*: Fastify request → Web Request → Better Auth → Fastify reply. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Better Auth parses bodies itself; this encapsulated plugin hands it the raw bytes.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  app.addHook('preValidation', async (req) => {
+    if (req.method !== 'POST' || !USER_FIELD_WRITES.has(req.url.split('?')[0] ?? '')) return;
+    const problem = userFieldProblem(rawBodyFields(req));
+    if (problem) throw fieldError('bad_request', problem.field, problem.message);
+  });
+
+  // Better Auth's admin endpoints (set-role, set-user-password, ban, impersonate, create/remove/list users…) skip
+  // the shop's rules and its audit log. The shop uses none of them: roles change through PUT /api/user/{email}.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/auth/admin/*',
+    schema: { hide: true },
+    handler: async (req, reply) =>
+      reply
+        .status(404)
+        .send({ error: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+  });
 
   app.route({
     method: ['GET', 'POST'],

@@ -1,5 +1,6 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import { account, session, verification } from '../db/schema';
@@ -10,6 +11,19 @@ export const VERIFIED_PAGE = '/email-verified';
 
 /** One repeat of the verification mail per address in this window, however many sign-ups name it. */
 const RESEND_WINDOW_MS = 5 * 60_000;
+
+/** The user fields Better Auth itself writes from a request body, under the same rules as PUT /api/userprofile. */
+const userFieldsSchema = profileUpdateSchema.pick({ name: true, image: true });
+
+/** The first field of `fields` that breaks the profile rules, or undefined. */
+export function userFieldProblem(fields: unknown): { field: string; message: string } | undefined {
+  if (fields === null || typeof fields !== 'object') return undefined;
+  const { name, image } = fields as { name?: unknown; image?: unknown };
+  const parsed = userFieldsSchema.safeParse({ name, image });
+  const issue = parsed.success ? undefined : parsed.error.issues[0];
+  if (!issue) return undefined;
+  return { field: String(issue.path[0] ?? 'body'), message: issue.message };
+}
 
 /** The parts of the Better Auth instance the rules call back into (it is built after them). */
 export interface AuthHandle {
@@ -70,6 +84,12 @@ export function authRules({ db, log, auth }: Deps) {
     log.info({ userId: user.id }, 'email verified elsewhere than the sign-up session: password discarded');
   }
 
+  // A new password ends every other session: whoever knew the old one is out.
+  const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== '/change-password') return;
+    return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
+  });
+
   const after = createAuthMiddleware(async (ctx) => {
     if (ctx.path !== '/sign-up/email') return;
     // Better Auth answers a sign-up for a known address with a made-up user (autoSignIn is off for that reason);
@@ -83,10 +103,23 @@ export function authRules({ db, log, auth }: Deps) {
     await setSessionCookie(ctx, { session: newSession, user: created }, dontRemember);
   });
 
+  /** The last line for any path that updates a user (the HTTP routes answer earlier, in the shop's format). */
+  const databaseHooks = {
+    user: {
+      update: {
+        before: async (data: Record<string, unknown>) => {
+          const problem = userFieldProblem(data);
+          if (problem) throw new APIError('BAD_REQUEST', { message: `${problem.field}: ${problem.message}` });
+        },
+      },
+    },
+  };
+
   return {
+    databaseHooks,
     resendVerification,
     afterEmailVerification,
-    hooks: { after },
+    hooks: { before, after },
     /** Mail work never holds a request: it runs after the answer (errors are logged by the senders). */
     backgroundTasks: {
       handler: (p: Promise<unknown>) =>

@@ -153,6 +153,7 @@ export function createAuth(
       },
     },
     hooks: rules.hooks,
+    databaseHooks: rules.databaseHooks,
     advanced: {
       backgroundTasks: rules.backgroundTasks,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

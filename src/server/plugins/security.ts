@@ -31,6 +31,8 @@ export const securityPlugin = fp(
           upgradeInsecureRequests: config.baseUrl.startsWith('https:') ? [] : null,
         },
       },
+      // HSTS means something only over https; sent over plain http it would pin a development host to https.
+      strictTransportSecurity: config.baseUrl.startsWith('https:') ? undefined : false,
       // Same-site media only: other sites may not embed the shop's product images.
       crossOriginResourcePolicy: { policy: 'same-site' },
     });

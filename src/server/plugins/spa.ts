@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { AppConfig } from './config';
+import { apiNotFound } from './http-semantics';
 
 const escapeAttr = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -52,6 +53,7 @@ export const spaPlugin = fp(
       if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.html);
       }
+      if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
       return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
     });
   },

@@ -29,7 +29,7 @@ export function findUnstorable(value: unknown, path = '', depth = 0): string | u
 }
 
 /** Better Auth's routes receive the raw body: read it the way Better Auth will (JSON or a form). */
-function rawBodyFields(req: FastifyRequest): unknown {
+export function rawBodyFields(req: FastifyRequest): unknown {
   if (!Buffer.isBuffer(req.body) || req.body.length === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   const text = req.body.toString('utf8');

@@ -22,6 +22,7 @@ export const errorCodes = [
   'payment_required',
   'forbidden',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'payload_too_large',
   'rate_limited',

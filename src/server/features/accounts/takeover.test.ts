@@ -92,4 +92,4 @@ describe('pre-registration takeover', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(t.mail.sent.filter((m) => m.to === owner.email)).toHaveLength(mailsBefore + 1);
   });
-});
+}, 300_000);

@@ -1,6 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { ORIGIN, signUp } from '../../test/auth';
+
+// Dozens of password checks per test: slow on a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 // The sign-in limit is 10 attempts a minute per client IP; these tests show whose IP that is.
 const attempt = (t: TestApp, email: string, headers: Record<string, string>, remoteAddress: string) =>
