@@ -13,7 +13,7 @@ beforeAll(async () => {
   customer = await signUp(t.app, { name: 'Casey' });
   const session = await t.app.inject({ url: '/api/auth/get-session', headers: customer.headers });
   customerId = (session.json() as { user: { id: string } }).user.id;
-});
+}, 300_000);
 afterAll(() => t.close());
 
 // Every endpoint of Better Auth's admin plugin, with a body that would succeed if it were reachable.
@@ -71,4 +71,4 @@ describe("Better Auth's admin endpoints are not reachable, even for admins", () 
     const entries = (audit.json() as { entries: { entityId: string; after: unknown }[] }).entries;
     expect(entries.find((e) => e.entityId === customerId)).toMatchObject({ after: { role: 'admin' } });
   });
-}, 300_000);
+});

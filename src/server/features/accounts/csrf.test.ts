@@ -16,7 +16,7 @@ beforeAll(async () => {
     payload: {},
   });
   token = (res.json() as { token: string }).token;
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const cookie = () => alice.headers.cookie!;
@@ -58,7 +58,7 @@ describe('writes carrying the session cookie must come from the shop itself', ()
   ])('accepts %s', async (_name, headers: Record<string, string>) => {
     expect(await write({ cookie: cookie(), ...headers })).toBe(200);
   });
-}, 300_000);
+});
 
 describe('API clients without cookies', () => {
   it('a Bearer token works with no Origin at all', async () => {

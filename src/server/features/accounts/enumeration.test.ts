@@ -8,7 +8,7 @@ let t: TestApp;
 beforeAll(async () => {
   // Many sign-ups from one address: the limits are tested elsewhere.
   t = await createTestApp({ SEED_DEMO: 'false', AUTH_RATE_LIMIT: 'false' });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 /** The shape of a JSON body: every key with the type of its value, values themselves left out. */
@@ -89,7 +89,7 @@ describe('sign-up does not tell whether an address has an account', () => {
       () => signUpAs(uniqueEmail('timing')),
     );
   }, 120_000);
-}, 300_000);
+});
 
 describe('password reset does not tell whether an address has an account', () => {
   it('answers the same and takes about as long for a known and an unknown address', async () => {

@@ -8,7 +8,7 @@ let alice: Client;
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
   alice = await signUp(t.app, { name: 'Alice', password: 'old-password' });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 describe('changing the password', () => {
@@ -33,7 +33,7 @@ describe('changing the password', () => {
       (await t.app.inject({ url: `/api/user/${alice.email}`, headers: { cookie: current } })).statusCode,
     ).toBe(200);
   });
-}, 300_000);
+});
 
 describe('Cache-Control on personal answers', () => {
   it('is no-store for a request with credentials and for one that sets a cookie', async () => {

@@ -5,7 +5,7 @@ import { ORIGIN, sessionCookie, signIn, signUp, uniqueEmail } from '../../test/a
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const verifyLink = (email: string) => {
@@ -92,4 +92,4 @@ describe('pre-registration takeover', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(t.mail.sent.filter((m) => m.to === owner.email)).toHaveLength(mailsBefore + 1);
   });
-}, 300_000);
+});

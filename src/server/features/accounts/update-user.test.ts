@@ -8,7 +8,7 @@ let alice: Client;
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
   alice = await signUp(t.app, { name: 'Alice' });
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const updateUser = (payload: object) =>
@@ -54,7 +54,7 @@ describe('POST /api/auth/update-user follows the profile rules', () => {
     ).rejects.toThrow(/name: /);
     expect((await profile()).name).toBe('Alice Smith');
   });
-}, 300_000);
+});
 
 describe('sign-up follows the same rules for name and photo', () => {
   it.each([
