@@ -20,6 +20,7 @@ import { configPlugin, trustProxyOption, type AppConfig } from './plugins/config
 import { databasePlugin, type Database } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { httpSemanticsPlugin } from './plugins/http-semantics';
+import { jobsPlugin } from './plugins/jobs';
 import { mailerPlugin, type Mailer } from './plugins/mail';
 import { mediaFilesPlugin } from './plugins/media-files';
 import { metricsPlugin } from './plugins/metrics';
@@ -60,6 +61,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
   await app.register(metricsPlugin);
   await app.register(mediaStorePlugin);
+  await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(authPlugin);
   await app.register(textGuardPlugin);

@@ -76,6 +76,15 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: optionalText,
+  SMTP_TIMEOUT_MS: millis(5_000, 100),
+  MAIL_RETRY_LIMIT: z.coerce.number().int({ error: 'must be a whole number' }).min(0).max(50).default(10),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int({ error: 'must be whole seconds' })
+    .min(1)
+    .max(3600)
+    .default(5),
+  JOBS_POLL_MS: millis(1_000, 500),
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
   GOOGLE_CLIENT_ID: optionalText,
@@ -120,6 +129,10 @@ export interface AppConfig {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMTP timeouts and the retry schedule of queued mail. */
+  mail: { smtpTimeoutMs: number; retryLimit: number; retryDelaySeconds: number };
+  /** How often idle job workers look for new jobs. */
+  jobsPollMs: number;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
@@ -215,6 +228,12 @@ export function loadConfig(
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    mail: {
+      smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
+      retryLimit: e.MAIL_RETRY_LIMIT,
+      retryDelaySeconds: e.MAIL_RETRY_DELAY_SECONDS,
+    },
+    jobsPollMs: e.JOBS_POLL_MS,
     adminEmail: admin?.[0],
     adminPassword: admin?.[1],
     google: google && { clientId: google[0], clientSecret: google[1] },

@@ -4,6 +4,9 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
+import type { Db, Tx } from './db';
+import type { JobQueue } from './jobs';
+import { registerQueueDepth } from './metrics';
 
 export interface MailMessage {
   to: string;
@@ -13,16 +16,41 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Queues a mail and resolves once it is stored; a worker delivers it, retrying while SMTP is unreachable. With
+   * `tx`, the mail is stored in the caller's transaction and goes out only if that commits.
+   */
+  send(message: MailMessage, opts?: { tx?: Tx | Db | undefined }): Promise<void>;
   close(): void;
 }
 
+/** What actually delivers a queued mail. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailDelivery {
+  /** Connection, greeting and socket inactivity limits: a dead or silent server fails an attempt quickly. */
+  smtpTimeoutMs: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+}
+
+export const MAIL_JOB = 'mail';
+
 /** SMTP when SMTP_URL is set; otherwise every mail is written to DATA_DIR/outbox/*.eml and its links are logged. */
-export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer {
+export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): MailTransport {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const t = config.mail.smtpTimeoutMs;
+    const transport = nodemailer.createTransport({
+      url: config.smtpUrl,
+      connectionTimeout: t,
+      greetingTimeout: t,
+      socketTimeout: t,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
-      async send(m) {
+      async deliver(m) {
         await transport.sendMail({ from: config.mailFrom, ...m });
         log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
@@ -32,7 +60,7 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(m) {
+    async deliver(m) {
       const info = await transport.sendMail({ from: config.mailFrom, ...m });
       await mkdir(outbox, { recursive: true });
       const file = path.join(
@@ -43,6 +71,30 @@ export function createMailer(config: AppConfig, log: FastifyBaseLogger): Mailer 
       // Without SMTP the links are how a developer follows a verification or reset mail.
       const links = m.text.match(/https?:\/\/\S+/g) ?? [];
       log.info({ to: m.to, subject: m.subject, file, links }, 'mail written to outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** The mail job type on the queue, delivered through `transport`, and the mailer that enqueues it. */
+export function createQueuedMailer(
+  queue: JobQueue,
+  transport: MailTransport,
+  delivery: MailDelivery,
+): Mailer {
+  queue.define<MailMessage>(
+    MAIL_JOB,
+    {
+      retryLimit: delivery.retryLimit,
+      retryDelaySeconds: delivery.retryDelaySeconds,
+      // Far above the SMTP timeouts: only a worker that died mid-delivery leaves a job active that long.
+      expireInSeconds: Math.max(60, Math.ceil((delivery.smtpTimeoutMs * 6) / 1000)),
+    },
+    (message) => transport.deliver(message),
+  );
+  return {
+    async send(message, { tx } = {}) {
+      await queue.send(MAIL_JOB, message, { tx });
     },
     close: () => transport.close(),
   };
@@ -84,12 +136,20 @@ declare module 'fastify' {
   }
 }
 
-/** `app.mailer`: the configured one, or the caller's (tests capture mail); closed with the app. */
+/**
+ * `app.mailer` queues mail as jobs delivered by `app.jobs` through SMTP (or the outbox folder). Tests may pass
+ * their own mailer, which then replaces the queue for mail the app sends. Closed with the app.
+ */
 export const mailerPlugin = fp<{ mailer?: Mailer | undefined }>(
   async (app, opts) => {
-    const mailer = opts.mailer ?? createMailer(app.config, app.log);
-    app.addHook('onClose', async () => mailer.close());
+    const queued = createQueuedMailer(app.jobs, createMailTransport(app.config, app.log), app.config.mail);
+    const mailer = opts.mailer ?? queued;
+    registerQueueDepth(app, MAIL_JOB, async () => (await app.jobs.depth())[MAIL_JOB]?.pending ?? 0);
+    app.addHook('onClose', async () => {
+      queued.close();
+      if (mailer !== queued) mailer.close();
+    });
     app.decorate('mailer', mailer);
   },
-  { name: 'mailer', dependencies: ['config'] },
+  { name: 'mailer', dependencies: ['config', 'jobs', 'metrics'] },
 );

@@ -14,6 +14,8 @@ export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pgl
 
 export interface TestDatabase {
   database: Database;
+  /** PostgreSQL only: where a second instance connects to the same database. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await database.migrate();
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       const client = new pg.Client({ connectionString: adminUrl });
@@ -74,7 +77,8 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
-  build: Pick<BuildOptions, 'payments'> = {},
+  /** `mailer: undefined` keeps the app's own queued mailer (mail-queue tests); by default mail is captured. */
+  build: Pick<BuildOptions, 'payments' | 'mailer'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig(
