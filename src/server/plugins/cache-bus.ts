@@ -56,7 +56,13 @@ export async function postgresBus(url: string, db: Db, handlers: BusHandlers): P
   let timer: NodeJS.Timeout | undefined;
 
   const connect = async (): Promise<void> => {
-    const c = new pg.Client({ connectionString: url, application_name: LISTENER_NAME });
+    // Bounded connect and keep-alive: a hung database must neither stall start-up nor leave a dead listener.
+    const c = new pg.Client({
+      connectionString: url,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: 3_000,
+      keepAlive: true,
+    });
     c.on('notification', (n) => n.channel === CHANNEL && n.payload && onMessage(n.payload));
     c.on('error', () => {});
     c.on('end', () => {
@@ -86,7 +92,12 @@ export async function postgresBus(url: string, db: Db, handlers: BusHandlers): P
     timer.unref();
   };
 
-  await connect();
+  // The shop starts even while the database is unreachable (requests answer 503 meanwhile); the listener keeps
+  // trying in the background and asks for a resync once it is in.
+  await connect().catch((err: unknown) => {
+    handlers.log.warn({ err }, 'cache listener could not connect yet; retrying in the background');
+    schedule();
+  });
   return {
     kind: 'postgres',
     async publish(scope) {
