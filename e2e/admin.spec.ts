@@ -6,6 +6,7 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   page,
   adminPage: admin,
   register,
+  verifyEmail,
 }, testInfo) => {
   test.setTimeout(90_000);
   const name = `Pipe Threader ${Date.now().toString(36)}`;
@@ -44,7 +45,7 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   await expect(card).toContainText('$349.99');
 
   // A customer orders it.
-  await register({ name: 'Tara Threader' });
+  await verifyEmail(await register({ name: 'Tara Threader' }));
   await page.goto('/our-products');
   await page.getByRole('link', { name: `Order Now: ${name}` }).click();
   await page.getByRole('button', { name: 'Order Now' }).click();

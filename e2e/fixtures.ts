@@ -1,7 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { e2eAdmin } from './admin';
-import { newEmail } from './mail';
+import { linkFromMail, newEmail } from './mail';
 
 /** Fails on serious or critical accessibility violations, listing them readably. */
 export async function expectAccessible(page: Page, label = page.url()) {
@@ -49,6 +49,8 @@ interface Fixtures {
   offMachineRequests: string[];
   /** Registers a new customer on `page` (a fresh address unless given) and waits until they are signed in. */
   register: (who?: Partial<Account>) => Promise<Account>;
+  /** Follows the verification link mailed to `who` on `page`, as the customer would; ordering needs it. */
+  verifyEmail: (who: Pick<Account, 'email'>) => Promise<void>;
   /** Fills and sends the login form already shown on `on` (default: `page`). */
   login: (who: Pick<Account, 'email' | 'password'>, on?: Page) => Promise<void>;
   /** A page in its own browser context, signed in as the admin the server was started with. */
@@ -82,6 +84,13 @@ export const test = base.extend<Fixtures>({
       await submitRegistration(page, account);
       await expect(dashboardLink(page)).toBeVisible();
       return account;
+    });
+  },
+
+  verifyEmail: async ({ page }, use) => {
+    await use(async ({ email }) => {
+      await page.goto(await linkFromMail(email, /Verify your email/));
+      await expect(page).toHaveURL(/\/$/);
     });
   },
 

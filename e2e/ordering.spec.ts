@@ -24,10 +24,11 @@ async function stock(page: Page, id: string) {
 test('order → declined card → paid → delivered → reviewed, shown in My reviews and on the product page', async ({
   page,
   register,
+  verifyEmail,
   adminPage: admin,
 }) => {
   test.setTimeout(90_000);
-  await register({ name: 'Olga Orderer' });
+  await verifyEmail(await register({ name: 'Olga Orderer' }));
   const product = await productWithMinOrder(page, 'first');
   const before = await stock(page, product._id);
 
@@ -110,13 +111,28 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   await expect(page.getByText('Olga Orderer')).toBeVisible();
 });
 
-test('cancelling an unpaid order gives the stock back', async ({ page, register }) => {
-  await register({ name: 'Carl Canceller' });
+test('ordering waits for a verified email; cancelling an unpaid order gives the stock back', async ({
+  page,
+  register,
+  verifyEmail,
+}) => {
+  test.setTimeout(60_000);
+  const account = await register({ name: 'Carl Canceller' });
   const product = await productWithMinOrder(page, 'last');
   await page.goto(`/product/${product._id}`);
   const before = await stock(page, product._id);
   await page.getByRole('button', { name: 'Order Now' }).click();
-  const modal = page.getByRole('dialog', { name: `Order ${product.name}` });
+  let modal = page.getByRole('dialog', { name: `Order ${product.name}` });
+  await modal.getByLabel('Number').fill('5550100');
+  await modal.getByLabel('Address').fill('3 Depot Street');
+  await modal.getByRole('button', { name: 'Place order' }).click();
+  await expect(modal.getByText('Please verify your email address before ordering')).toBeVisible();
+  expect(await stock(page, product._id)).toBe(before);
+
+  await verifyEmail(account);
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Order Now' }).click();
+  modal = page.getByRole('dialog', { name: `Order ${product.name}` });
   await modal.getByLabel('Number').fill('5550100');
   await modal.getByLabel('Address').fill('3 Depot Street');
   await modal.getByRole('button', { name: 'Place order' }).click();

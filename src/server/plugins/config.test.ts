@@ -12,6 +12,19 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
+  it('holds unpaid orders for a 30-minute checkout window within limits; ORDER_EXPIRY_HOURS still works', () => {
+    const c = loadConfig({});
+    expect(c.orderExpiryMs).toBe(30 * 60_000);
+    expect(c.orderLimits).toEqual({ maxUnpaidOrders: 5, maxReservedUnits: 1000 });
+    expect(loadConfig({ CHECKOUT_WINDOW_MINUTES: '10' }).orderExpiryMs).toBe(600_000);
+    expect(loadConfig({ ORDER_EXPIRY_HOURS: '2' }).orderExpiryMs).toBe(7_200_000);
+    expect(loadConfig({ ORDER_EXPIRY_HOURS: '2', CHECKOUT_WINDOW_MINUTES: '15' }).orderExpiryMs).toBe(
+      900_000,
+    );
+    expect(() => loadConfig({ MAX_UNPAID_ORDERS: '0' })).toThrow(/MAX_UNPAID_ORDERS/);
+    expect(() => loadConfig({ CHECKOUT_WINDOW_MINUTES: 'soon' })).toThrow(/CHECKOUT_WINDOW_MINUTES/);
+  });
+
   it('turns the demo seed off by default on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop', SEED_DEMO: 'true' }).seedDemo).toBe(true);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { bool, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './s3-config';
+import { orderEnvShape, orderSettings, type OrderLimits } from './config-orders';
 
 /** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -98,10 +99,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
   TRUST_PROXY: trustProxy.optional(),
-  ORDER_EXPIRY_HOURS: z.coerce
-    .number({ error: 'must be a number of hours' })
-    .positive({ error: 'must be more than 0' })
-    .default(48),
+  ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
   SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
@@ -143,8 +141,9 @@ export interface AppConfig {
   authRateLimit: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
-  /** Unpaid orders older than this expire and release their stock. */
+  /** The checkout window: unpaid orders older than this expire and release their stock. */
   orderExpiryMs: number;
+  orderLimits: OrderLimits;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
@@ -249,7 +248,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
-    orderExpiryMs: e.ORDER_EXPIRY_HOURS * 3_600_000,
+    ...orderSettings(e),
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },

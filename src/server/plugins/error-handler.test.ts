@@ -9,7 +9,7 @@ let admin: Client;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Fields' });
+  alice = await signUp(t.app, { name: 'Alice Fields', verified: true });
   admin = await signUpAdmin(t.app);
 });
 afterAll(() => t.close());

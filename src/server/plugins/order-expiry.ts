@@ -1,11 +1,17 @@
 import fp from 'fastify-plugin';
 import { expireUnpaidOrders } from '../features/orders/orders.service';
 
-const EXPIRY_SWEEP_MS = 5 * 60_000;
+/**
+ * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never
+ * more than once a second.
+ */
+export const sweepIntervalMs = (windowMs: number) =>
+  Math.min(30_000, Math.max(1_000, Math.round(windowMs / 2)));
 
 /**
- * Abandoned unpaid orders give their stock back: swept once the app is ready and every few minutes after. The sweep
- * is one conditional UPDATE, so several instances sweeping at once do no harm.
+ * Abandoned unpaid orders give their stock back on time: swept once the app is ready and every sweep interval after.
+ * The sweep is one conditional UPDATE, so several instances sweeping at once do no harm. Between sweeps, reads and
+ * payments already treat an order past its window as expired.
  */
 export const orderExpiryPlugin = fp(
   async (app) => {
@@ -22,7 +28,7 @@ export const orderExpiryPlugin = fp(
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       await sweep();
-      timer = setInterval(() => void sweep(), EXPIRY_SWEEP_MS);
+      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

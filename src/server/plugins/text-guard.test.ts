@@ -11,7 +11,7 @@ let orderId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-  customer = await signUp(t.app, { name: 'Casey' });
+  customer = await signUp(t.app, { name: 'Casey', verified: true });
   admin = await signUpAdmin(t.app);
   const product = await makeProduct(t.app);
   const res = await placeOrder(t.app, customer, { productId: product.id, quantity: 1 });

@@ -88,6 +88,8 @@ export async function createTestApp(
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       BASE_URL: 'http://localhost:3000',
+      // Test files share a few customers across many orders; the limits' own tests set them low.
+      MAX_UNPAID_ORDERS: '1000',
       ...env,
     },
     overrides,

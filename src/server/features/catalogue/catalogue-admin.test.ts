@@ -19,7 +19,7 @@ const valid = {
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-  customer = await signUp(t.app, { name: 'Casey' });
+  customer = await signUp(t.app, { name: 'Casey', verified: true });
   admin = await signUpAdmin(t.app);
 });
 afterAll(() => t.close());
@@ -199,7 +199,7 @@ describe('audit log', () => {
     expect((await audit('order.delivered')).some((e) => e.entityId === unpaid)).toBe(false);
     await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers });
     expect((await audit('order.cancelled')).some((e) => e.entityId === unpaid)).toBe(true);
-    const dana = await signUp(t.app, { name: 'Dana' });
+    const dana = await signUp(t.app, { name: 'Dana', verified: true });
     await t.app.inject({ method: 'PUT', url: `/api/user/${dana.email}`, headers: admin.headers });
     expect((await audit('user.promoted'))[0]).toMatchObject({
       before: { role: 'user' },

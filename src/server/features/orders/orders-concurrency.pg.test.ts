@@ -10,7 +10,7 @@ let customers: Client[];
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
   customers = [];
-  for (let i = 0; i < 5; i++) customers.push(await signUp(t.app, { name: `Racer ${i}` }));
+  for (let i = 0; i < 5; i++) customers.push(await signUp(t.app, { name: `Racer ${i}`, verified: true }));
 });
 afterAll(() => t.close());
 

@@ -28,6 +28,7 @@ const tags = ['orders'];
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const expiry = app.config.orderExpiryMs;
+  const holdRules = { expiryMs: expiry, limits: app.config.orderLimits };
 
   app.post(
     '/order/:email',
@@ -47,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (customer.email.toLowerCase() !== req.params.email.toLowerCase()) {
         throw new AppError('forbidden', 'You can only place orders for your own account.');
       }
-      const row = countOrderPlaced(await placeOrder(db, customer, req.body));
+      const row = countOrderPlaced(await placeOrder(db, customer, req.body, holdRules));
       void sendOrderMail(app, 'placed', row);
       return {
         acknowledged: true as const,

@@ -6,6 +6,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
+import { assertMayHold, isPastWindow, type HoldRules } from './orders.holds';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -13,6 +14,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toOrder(row: OrderRow, expiryMs: number): Order {
   const unpaid = !row.paymentStatus && row.orderStatus === 'Pending';
+  // Past its window it is expired for the customer at once; the sweep gives the stock back within seconds.
+  const orderStatus = isPastWindow(row, expiryMs) ? 'Expired' : row.orderStatus;
   return {
     _id: row.id,
     name: row.name,
@@ -25,7 +28,7 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
     number: row.number,
     address: row.address,
     paymentStatus: row.paymentStatus,
-    orderStatus: row.orderStatus,
+    orderStatus,
     review: row.review,
     reviewed: row.reviewed,
     phone: row.phone,
@@ -33,7 +36,8 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     deliveredAt: iso(row.deliveredAt),
-    expiresAt: unpaid ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
+    expiresAt:
+      unpaid && orderStatus === 'Pending' ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
   };
 }
 
@@ -61,8 +65,14 @@ async function releaseStock(tx: Tx, productId: string, quantity: number) {
  * Places an order: name and unit price come from the catalogue, never from the caller; minOrder ≤ quantity ≤ stock;
  * the stock is reserved in the same transaction by one conditional UPDATE.
  */
-export async function placeOrder(db: Db, customer: SessionUser, input: OrderCreate): Promise<OrderRow> {
+export async function placeOrder(
+  db: Db,
+  customer: SessionUser,
+  input: OrderCreate,
+  rules: HoldRules,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
+    await assertMayHold(tx, customer.id, input.quantity, rules);
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
     if (!product || product.archivedAt) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);

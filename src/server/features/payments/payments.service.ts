@@ -5,6 +5,7 @@ import { orders } from '../../db/schema';
 import { countOrderPaid } from '../../lib/metrics';
 import { AppError, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
+import { isPastWindow } from '../orders/orders.holds';
 import { orderMail } from '../orders/orders.mail';
 import { getOrder, markOrderPaid, totalCents, type OrderRow } from '../orders/orders.service';
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
@@ -18,11 +19,9 @@ export async function createPayment(
   const { db } = app.database;
   const row = await getOrder(db, actor, orderId);
   if (row.paymentStatus) throw new AppError('conflict', 'This order is already paid.');
-  if (row.orderStatus !== 'Pending')
-    throw new AppError(
-      'conflict',
-      `This order is ${row.orderStatus.toLowerCase()} and can no longer be paid.`,
-    );
+  const status = isPastWindow(row, app.config.orderExpiryMs) ? 'Expired' : row.orderStatus;
+  if (status !== 'Pending')
+    throw new AppError('conflict', `This order is ${status.toLowerCase()} and can no longer be paid.`);
   const intent = await app.payments.createIntent({
     orderId: row.id,
     amountCents: totalCents(row),
@@ -77,7 +76,7 @@ export async function confirmTestCard(
   const row = await getOrder(db, actor, intent.orderId);
   if (intent.status === 'succeeded') return intent.id;
   // Never take money for an order that can no longer be fulfilled.
-  if (row.paymentStatus || row.orderStatus !== 'Pending')
+  if (row.paymentStatus || row.orderStatus !== 'Pending' || isPastWindow(row, app.config.orderExpiryMs))
     throw new AppError('conflict', 'This order can no longer be paid.');
   try {
     checkTestCard(input);

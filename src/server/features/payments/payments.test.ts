@@ -12,8 +12,8 @@ let bob: Client;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Payer' });
-  bob = await signUp(t.app, { name: 'Bob Payer' });
+  alice = await signUp(t.app, { name: 'Alice Payer', verified: true });
+  bob = await signUp(t.app, { name: 'Bob Payer', verified: true });
   await signUpAdmin(t.app);
 });
 afterAll(() => t.close());

@@ -30,7 +30,7 @@ beforeAll(async () => {
       }),
     },
   );
-  alice = await signUp(t.app, { name: 'Alice Stripe' });
+  alice = await signUp(t.app, { name: 'Alice Stripe', verified: true });
 });
 afterAll(async () => {
   await t.close();

@@ -10,8 +10,8 @@ let admin: Client;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Reviewer' });
-  bob = await signUp(t.app, { name: 'Bob Reviewer' });
+  alice = await signUp(t.app, { name: 'Alice Reviewer', verified: true });
+  bob = await signUp(t.app, { name: 'Bob Reviewer', verified: true });
   admin = await signUpAdmin(t.app);
 });
 afterAll(() => t.close());
