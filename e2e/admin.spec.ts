@@ -8,7 +8,7 @@ test('an admin adds a product with an image, restocks it, and deletes it while a
   register,
   verifyEmail,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const name = `Pipe Threader ${Date.now().toString(36)}`;
   const image = testInfo.outputPath('threader.png');
   await sharp({ create: { width: 400, height: 300, channels: 3, background: '#b45309' } })

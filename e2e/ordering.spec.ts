@@ -27,7 +27,7 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   verifyEmail,
   adminPage: admin,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await verifyEmail(await register({ name: 'Olga Orderer' }));
   const product = await productWithMinOrder(page, 'first');
   const before = await stock(page, product._id);
