@@ -91,3 +91,17 @@ export function quantityProblem(
 
 /** Whole cents, so totals never drift: total = quantity × unit price. */
 export const orderTotalCents = (quantity: number, unitPriceCents: number) => quantity * unitPriceCents;
+
+/**
+ * The largest order total: the most one card payment can take (Stripe's limit per charge is $999,999.99). A larger
+ * order could be placed but never paid, so it is refused up front.
+ */
+export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
+
+/** Why an order's total is too large to pay for, or null; names how many units can be ordered at most. */
+export function totalProblem(quantity: number, unitPriceCents: number): string | null {
+  if (orderTotalCents(quantity, unitPriceCents) <= MAX_ORDER_TOTAL_CENTS) return null;
+  const most = Math.floor(MAX_ORDER_TOTAL_CENTS / unitPriceCents);
+  const advice = most >= 1 ? `; order at most ${most}` : '';
+  return `The order total may be at most $999,999.99, the most one card payment can take${advice}.`;
+}

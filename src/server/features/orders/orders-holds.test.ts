@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, user } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, type Client } from '../../test/auth';
-import { makeProduct, placeOrder, stockOf } from '../../test/shop';
+import { makeProduct, payOrder, placeOrder, stockOf } from '../../test/shop';
 
 // Limits low enough to reach; the checkout window as short as a test can wait for (3 s, swept every 1.5 s).
 let t: TestApp;
@@ -110,4 +110,30 @@ describe('the checkout window', () => {
     expect(await orderStatus(quick, hal, id)).toBe('Expired');
     expect((await makePayment(quick, hal, id)).statusCode).toBe(409);
   }, 90_000);
+});
+
+describe('the largest order', () => {
+  it('accepts and takes payment for a total of exactly $999,999.99; one cent more is a 400 naming quantity', async () => {
+    const ivy = await signUp(t.app, { name: 'Ivy', verified: true });
+    const product = await makeProduct(t.app, { quantity: 10, priceCents: 33_333_333 });
+    const over = await placeOrder(t.app, ivy, { productId: product.id, quantity: 4 });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({
+      field: 'quantity',
+      message:
+        'quantity: The order total may be at most $999,999.99, the most one card payment can take; order at most 3.',
+    });
+    expect(await stockOf(t.app, product.id)).toBe(10);
+    const id = (await placeOrder(t.app, ivy, { productId: product.id, quantity: 3 })).json().insertedId;
+    const paid = await payOrder(t.app, ivy, id);
+    expect(paid.pay?.statusCode).toBe(200);
+    expect(paid.pay!.json().order).toMatchObject({ total: 999_999.99, paymentStatus: true });
+
+    const dearest = await makeProduct(t.app, { quantity: 10, priceCents: 100_000_000 });
+    const one = await placeOrder(t.app, ivy, { productId: dearest.id, quantity: 1 });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().message).toBe(
+      'quantity: The order total may be at most $999,999.99, the most one card payment can take.',
+    );
+  });
 });

@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { quantityProblem, type Order, type OrderCreate } from '@shared/orders/orders.schema';
+import { quantityProblem, totalProblem, type Order, type OrderCreate } from '@shared/orders/orders.schema';
 import { orders, products, user } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
 import { assertMayHold, isPastWindow, type HoldRules } from './orders.holds';
+import { releaseStock, reserveStock } from './orders.stock';
+
+export { expireUnpaidOrders } from './orders.stock';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -44,23 +47,6 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
 export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
   row.quantity * row.unitPriceCents;
 
-/** Takes stock atomically: succeeds only while enough is left, whatever runs concurrently. */
-async function reserveStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
-  const reserved = await tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
-    .returning({ id: products.id });
-  return reserved.length > 0;
-}
-
-async function releaseStock(tx: Tx, productId: string, quantity: number) {
-  await tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} + ${quantity}` })
-    .where(eq(products.id, productId));
-}
-
 /**
  * Places an order: name and unit price come from the catalogue, never from the caller; minOrder ≤ quantity ≤ stock;
  * the stock is reserved in the same transaction by one conditional UPDATE.
@@ -72,14 +58,15 @@ export async function placeOrder(
   rules: HoldRules,
 ): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    await assertMayHold(tx, customer.id, input.quantity, rules);
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
     if (!product || product.archivedAt) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
-    if (problem) throw fieldError('bad_request', 'quantity', problem);
+    const tooLarge = problem ?? totalProblem(input.quantity, product.priceCents);
+    if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
+    await assertMayHold(tx, customer.id, input.quantity, rules);
     if (!(await reserveStock(tx, product.id, input.quantity))) throw soldOut;
     const [row] = await tx
       .insert(orders)
@@ -211,27 +198,6 @@ export async function markOrderPaid(
       .where(eq(orders.id, row.id))
       .returning();
     return { row: updated!, changed: true };
-  });
-}
-
-/** Unpaid orders older than the expiry time become Expired and give their stock back. Safe on several instances. */
-export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const expired = await tx
-      .update(orders)
-      .set({ orderStatus: 'Expired', cancelledAt: now })
-      .where(
-        and(
-          eq(orders.paymentStatus, false),
-          eq(orders.orderStatus, 'Pending'),
-          lt(orders.createdAt, new Date(now.getTime() - expiryMs)),
-        ),
-      )
-      .returning({ productId: orders.productId, quantity: orders.quantity });
-    const byProduct = new Map<string, number>();
-    for (const e of expired) byProduct.set(e.productId, (byProduct.get(e.productId) ?? 0) + e.quantity);
-    for (const [productId, quantity] of byProduct) await releaseStock(tx, productId, quantity);
-    return expired.length;
   });
 }
 

@@ -5,7 +5,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
-import { orderCreateSchema, orderTotalCents, quantityProblem } from '@shared/orders/orders.schema';
+import {
+  orderCreateSchema,
+  orderTotalCents,
+  quantityProblem,
+  totalProblem,
+} from '@shared/orders/orders.schema';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -17,14 +22,17 @@ import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Order rules: the shared schema's number and address, and the quantity checked against this product. */
-const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
+const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder' | 'price'>) =>
   z.object({
     quantity: z
       .number({ error: messages.quantityRequired })
       .int({ error: 'Quantity must be a whole number' })
       .superRefine((quantity, ctx) => {
         const problem =
-          quantityProblem(quantity, product) ?? (quantity <= 0 ? messages.quantityRequired : null);
+          quantityProblem(quantity, product) ??
+          (quantity <= 0
+            ? messages.quantityRequired
+            : totalProblem(quantity, Math.round(product.price * 100)));
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     number: orderCreateSchema.shape.number,
