@@ -21,6 +21,7 @@ import { databasePlugin, type Database } from './plugins/db';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { httpSemanticsPlugin } from './plugins/http-semantics';
 import { jobsPlugin } from './plugins/jobs';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { mailerPlugin, type Mailer } from './plugins/mail';
 import { mediaFilesPlugin } from './plugins/media-files';
 import { metricsPlugin } from './plugins/metrics';
@@ -74,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(idempotencyPlugin);
 
   await app.register(
     async (api) => {

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -149,3 +150,24 @@ export const auditLog = pgTable(
 
 export * from './auth-schema';
 export * from './catalogue-schema';
+
+/**
+ * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call
+ * returns the first result instead of acting twice. The primary key makes concurrent duplicates race for one row.
+ * `status` stays null while the first call runs.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

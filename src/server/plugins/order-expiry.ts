@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { expireUnpaidOrders } from '../features/orders/orders.service';
+import { purgeIdempotencyKeys } from './idempotency';
 
 /**
  * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never
@@ -25,10 +26,18 @@ export const orderExpiryPlugin = fp(
         },
         (err: unknown) => app.log.error({ err }, 'order expiry sweep failed'),
       );
+    // Idempotency keys live 24 hours; forgetting them rides on the same timer.
+    const purge = () =>
+      purgeIdempotencyKeys(app.database.db).catch((err: unknown) =>
+        app.log.error({ err }, 'idempotency key purge failed'),
+      );
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await sweep();
-      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
+      await Promise.all([sweep(), purge()]);
+      timer = setInterval(
+        () => void Promise.all([sweep(), purge()]),
+        sweepIntervalMs(app.config.orderExpiryMs),
+      );
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

@@ -33,7 +33,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order/:email',
     {
-      config: { auth: 'user', invalidates: ['catalogue'] },
+      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
       schema: {
         tags,
         summary:

@@ -19,7 +19,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/make-payment',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', idempotent: true },
       schema: {
         tags,
         summary:
@@ -34,7 +34,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/test/confirm',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', idempotent: true },
       schema: {
         tags,
         summary: 'Pay an intent with a card in the built-in test mode (Stripe test card numbers)',
@@ -52,7 +52,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order/:id',
     {
       // Paying an order that had expired takes its stock again.
-      config: { auth: 'user', invalidates: ['catalogue'] },
+      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
       schema: {
         tags,
         summary: 'Mark an order paid once the provider confirms the payment (idempotent)',
