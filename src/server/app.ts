@@ -11,6 +11,7 @@ import { ordersRoutes } from './features/orders/orders.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { verifyPayment } from './features/payments/payments.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { authPlugin } from './plugins/auth';
 import { authRoutes } from './plugins/auth-routes';
@@ -85,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(newsRoutes);
       await api.register(accountsRoutes);
       await api.register(mediaRoutes);
-      await api.register(ordersRoutes);
+      await api.register(ordersRoutes, { verifyPayment: (p) => verifyPayment(app.payments, p) });
       await api.register(paymentsRoutes);
       await api.register(reviewsRoutes);
       await api.register(auditRoutes);

@@ -65,6 +65,7 @@ export const orderCreatedSchema = z.object({
   insertedId: idSchema,
   message: z.string(),
 });
+export type OrderCreated = z.infer<typeof orderCreatedSchema>;
 
 /** PUT /api/order/{id}: marks an order paid once the payment provider confirms the intent. */
 export const orderPaySchema = z.object({

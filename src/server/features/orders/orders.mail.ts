@@ -1,6 +1,14 @@
-import { composeMail, type MailMessage } from '../../plugins/mail';
-import type { OrderRow } from './orders.service';
-import { totalCents } from './orders.service';
+import type { FastifyBaseLogger } from 'fastify';
+import { composeMail, type Mailer, type MailMessage } from '../../plugins/mail';
+import { totalCents, type OrderRow } from './orders.model';
+
+/** How order mails go out: the mailer, where failures are logged, and the shop's name and address for links. */
+export interface OrderMailDeps {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  shopName: string;
+  baseUrl: string;
+}
 
 const money = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
@@ -47,4 +55,11 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
         action: { label: 'Write a review', url: ordersUrl },
       });
   }
+}
+
+/** Sends an order mail without making the request wait for it or fail with it: a failure is logged. */
+export function sendOrderMail(deps: OrderMailDeps, kind: OrderMailKind, row: OrderRow) {
+  return deps.mailer
+    .send(orderMail(kind, row, deps.shopName, deps.baseUrl))
+    .catch((err: unknown) => deps.log.error({ err, order: row.id, kind }, 'could not send order mail'));
 }

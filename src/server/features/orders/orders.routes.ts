@@ -5,30 +5,37 @@ import {
   orderCreatedSchema,
   orderCreateSchema,
   orderListSchema,
+  orderPaySchema,
   orderSchema,
   orderUpdatedSchema,
 } from '@shared/orders/orders.schema';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
-import { sendOrderMail } from '../payments/payments.service';
 import {
   cancelOrder,
   deliverOrder,
   getOrder,
   listAllOrders,
   listOrdersOf,
+  orderDeps,
+  payOrder,
   placeOrder,
-  toOrder,
+  type PaymentConfirmation,
 } from './orders.service';
-import { countOrderPlaced } from '../../lib/metrics';
 
 const tags = ['orders'];
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const expiry = app.config.orderExpiryMs;
-  const holdRules = { expiryMs: expiry, limits: app.config.orderLimits };
+export interface OrdersRoutesOptions {
+  /**
+   * Asks the payment provider whether this intent succeeded for this order, and for how much. Given by the app (it
+   * is the payments feature's), so orders never imports payments: payments depends on orders, not the reverse.
+   */
+  verifyPayment(p: { orderId: string; transactionId: string }): Promise<PaymentConfirmation>;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
+  const deps = orderDeps({ db: app.database.db, config: app.config, mailer: app.mailer, log: app.log });
 
   app.post(
     '/order/:email',
@@ -48,13 +55,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (customer.email.toLowerCase() !== req.params.email.toLowerCase()) {
         throw new AppError('forbidden', 'You can only place orders for your own account.');
       }
-      const row = countOrderPlaced(await placeOrder(db, customer, req.body, holdRules));
-      void sendOrderMail(app, 'placed', row);
-      return {
-        acknowledged: true as const,
-        insertedId: row.id,
-        message: `Your order for ${row.quantity} × ${row.productName} is placed. Please pay for it to confirm it.`,
-      };
+      return placeOrder(deps, customer, req.body);
     },
   );
 
@@ -71,7 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       assertSelfOrAdmin(currentUser(req), req.params.email);
-      return (await listOrdersOf(db, req.params.email)).map((r) => toOrder(r, expiry));
+      return listOrdersOf(deps, req.params.email);
     },
   );
 
@@ -85,7 +86,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderListSchema, ...errorResponses(401, 403) },
       },
     },
-    async () => (await listAllOrders(db)).map((r) => toOrder(r, expiry)),
+    async () => listAllOrders(deps),
   );
 
   app.get(
@@ -99,7 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (req) => toOrder(await getOrder(db, currentUser(req), req.params.id), expiry),
+    async (req) => getOrder(deps, currentUser(req), req.params.id),
   );
 
   app.delete(
@@ -115,7 +116,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       acknowledged: true as const,
-      order: toOrder(await cancelOrder(db, currentUser(req), req.params.id), expiry),
+      order: await cancelOrder(deps, currentUser(req), req.params.id),
     }),
   );
 
@@ -130,10 +131,32 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderUpdatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
+    async (req) => ({
+      acknowledged: true as const,
+      order: await deliverOrder(deps, currentUser(req), req.params.id),
+    }),
+  );
+
+  app.put(
+    '/order/:id',
+    {
+      // Paying an order that had expired takes its stock again.
+      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary: 'Mark an order paid once the provider confirms the payment (idempotent)',
+        params: idParamsSchema,
+        body: orderPaySchema,
+        response: { 200: orderUpdatedSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+      },
+    },
     async (req) => {
-      const row = await deliverOrder(db, currentUser(req), req.params.id);
-      void sendOrderMail(app, 'delivered', row);
-      return { acknowledged: true as const, order: toOrder(row, expiry) };
+      const verified = await opts.verifyPayment({
+        orderId: req.params.id,
+        transactionId: req.body.transactionId,
+      });
+      const payment = { ...verified, phone: req.body.phone };
+      return { acknowledged: true as const, order: await payOrder(deps, payment, currentUser(req)) };
     },
   );
 };

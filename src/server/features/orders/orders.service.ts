@@ -1,63 +1,47 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { quantityProblem, totalProblem, type Order, type OrderCreate } from '@shared/orders/orders.schema';
-import { orders, products, user } from '../../db/schema';
+import {
+  quantityProblem,
+  totalProblem,
+  type Order,
+  type OrderCreate,
+  type OrderCreated,
+} from '@shared/orders/orders.schema';
+import { orders, products } from '../../db/schema';
+import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../lib/errors';
+import { countOrderPaid, countOrderPlaced } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
-import { assertMayHold, isPastWindow, type HoldRules } from './orders.holds';
+import { assertMayHold, isPastWindow } from './orders.holds';
+import { sendOrderMail } from './orders.mail';
 import { releaseStock, reserveStock } from './orders.stock';
 
 export { expireUnpaidOrders } from './orders.stock';
-
-export type OrderRow = typeof orders.$inferSelect;
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function toOrder(row: OrderRow, expiryMs: number): Order {
-  const unpaid = !row.paymentStatus && row.orderStatus === 'Pending';
-  // Past its window it is expired for the customer at once; the sweep gives the stock back within seconds.
-  const orderStatus = isPastWindow(row, expiryMs) ? 'Expired' : row.orderStatus;
-  return {
-    _id: row.id,
-    name: row.name,
-    email: row.email,
-    productId: row.productId,
-    productName: row.productName,
-    price: row.unitPriceCents / 100,
-    quantity: row.quantity,
-    total: (row.unitPriceCents * row.quantity) / 100,
-    number: row.number,
-    address: row.address,
-    paymentStatus: row.paymentStatus,
-    orderStatus,
-    review: row.review,
-    reviewed: row.reviewed,
-    phone: row.phone,
-    transactionId: row.transactionId,
-    createdAt: row.createdAt.toISOString(),
-    paidAt: iso(row.paidAt),
-    deliveredAt: iso(row.deliveredAt),
-    expiresAt:
-      unpaid && orderStatus === 'Pending' ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
-  };
-}
-
-export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
-  row.quantity * row.unitPriceCents;
+export { orderDeps, type OrderDeps } from './orders.model';
+export { listAllOrders, listOrdersOf } from './orders.lists';
 
 /**
  * Places an order: name and unit price come from the catalogue, never from the caller; minOrder ≤ quantity ≤ stock;
  * the stock is reserved in the same transaction by one conditional UPDATE.
  */
 export async function placeOrder(
-  db: Db,
+  deps: OrderDeps,
   customer: SessionUser,
   input: OrderCreate,
-  rules: HoldRules,
-): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+): Promise<OrderCreated> {
+  const row = countOrderPlaced(await insertOrder(deps, customer, input));
+  void sendOrderMail(deps.mail, 'placed', row);
+  return {
+    acknowledged: true,
+    insertedId: row.id,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed. Please pay for it to confirm it.`,
+  };
+}
+
+async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderCreate): Promise<OrderRow> {
+  return deps.db.transaction(async (tx) => {
     const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
     if (!product || product.archivedAt) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);
@@ -66,7 +50,7 @@ export async function placeOrder(
     if (problem === messages.quantityAboveStock) throw soldOut;
     const tooLarge = problem ?? totalProblem(input.quantity, product.priceCents);
     if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
-    await assertMayHold(tx, customer.id, input.quantity, rules);
+    await assertMayHold(tx, customer.id, input.quantity, { expiryMs: deps.expiryMs, limits: deps.limits });
     if (!(await reserveStock(tx, product.id, input.quantity))) throw soldOut;
     const [row] = await tx
       .insert(orders)
@@ -98,8 +82,8 @@ function assertOwnerOrAdmin(actor: SessionUser, row: OrderRow) {
 }
 
 /** Cancels an unpaid, pending order (its owner or an admin): kept on record as Cancelled, its stock released. */
-export async function cancelOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+export async function cancelOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
+  const row = await deps.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     assertOwnerOrAdmin(actor, row);
     if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
@@ -123,11 +107,12 @@ export async function cancelOrder(db: Db, actor: SessionUser, id: string): Promi
     }
     return updated!;
   });
+  return toOrder(row, deps.expiryMs);
 }
 
 /** Marks a paid order Delivered, which is what lets the customer review it. Admins only (checked by the route). */
-export async function deliverOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
-  return db.transaction(async (tx) => {
+export async function deliverOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
+  const row = await deps.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (!row.paymentStatus) throw new AppError('conflict', 'Only a paid order can be delivered.');
     if (row.orderStatus !== 'Pending')
@@ -147,6 +132,8 @@ export async function deliverOrder(db: Db, actor: SessionUser, id: string): Prom
     });
     return updated!;
   });
+  void sendOrderMail(deps.mail, 'delivered', row);
+  return toOrder(row, deps.expiryMs);
 }
 
 export interface PaymentConfirmation {
@@ -201,26 +188,48 @@ export async function markOrderPaid(
   });
 }
 
-export async function getOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
+/**
+ * Marks an order paid for a payment the provider confirmed (the payments feature checks the intent first) and mails
+ * the customer the first time.
+ */
+export async function payOrder(deps: OrderDeps, p: PaymentConfirmation, actor?: SessionUser): Promise<Order> {
+  const { row, changed } = await markOrderPaid(deps.db, p, actor);
+  if (changed) {
+    countOrderPaid();
+    void sendOrderMail(deps.mail, 'paid', row);
+  }
+  return toOrder(row, deps.expiryMs);
+}
+
+async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   if (!row) throw notFound('Order');
   assertOwnerOrAdmin(actor, row);
   return row;
 }
 
-export async function listOrdersOf(db: Db, email: string): Promise<OrderRow[]> {
-  const [owner] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()));
-  if (!owner) return [];
-  return db
-    .select()
-    .from(orders)
-    .where(eq(orders.userId, owner.id))
-    .orderBy(desc(orders.createdAt), asc(orders.id));
+export async function getOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
+  return toOrder(await findOrder(deps.db, actor, id), deps.expiryMs);
 }
 
-export async function listAllOrders(db: Db): Promise<OrderRow[]> {
-  return db.select().from(orders).orderBy(desc(orders.createdAt), asc(orders.id));
+/** What the payments feature needs to charge an order (its owner or an admin), never more. */
+export interface PayableOrder {
+  id: string;
+  email: string;
+  amountCents: number;
+  paymentStatus: boolean;
+  orderStatus: OrderRow['orderStatus'];
+}
+
+export async function getPayableOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<PayableOrder> {
+  const row = await findOrder(deps.db, actor, id);
+  const { email, paymentStatus } = row;
+  // Past its checkout window it can no longer be paid, even before the sweep has marked it Expired.
+  const orderStatus = isPastWindow(row, deps.expiryMs) ? 'Expired' : row.orderStatus;
+  return { id: row.id, email, amountCents: totalCents(row), paymentStatus, orderStatus };
+}
+
+/** Remembers the provider's intent for an order (one intent per order and amount). */
+export async function recordPaymentIntent(db: Db, orderId: string, intentId: string): Promise<void> {
+  await db.update(orders).set({ paymentIntentId: intentId }).where(eq(orders.id, orderId));
 }

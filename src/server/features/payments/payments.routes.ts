@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@shared/common/common.schema';
-import { orderPaySchema, orderUpdatedSchema } from '@shared/orders/orders.schema';
 import {
   paymentIntentRequestSchema,
   paymentIntentSchema,
@@ -9,13 +7,20 @@ import {
 } from '@shared/payments/payments.schema';
 import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
-import { toOrder } from '../orders/orders.service';
-import { confirmOrderPayment, confirmTestCard, createPayment } from './payments.service';
+import { orderDeps } from '../orders/orders.service';
+import { confirmOrderPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 const tags = ['payments'];
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const deps: PaymentDeps = {
+    db,
+    provider: app.payments,
+    orders: orderDeps({ db, config: app.config, mailer: app.mailer, log: app.log }),
+  };
+
   app.post(
     '/make-payment',
     {
@@ -28,7 +33,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentIntentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => createPayment(app, currentUser(req), req.body.orderId),
+    async (req) => createPayment(deps, currentUser(req), req.body.orderId),
   );
 
   app.post(
@@ -44,31 +49,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       status: 'succeeded' as const,
-      transactionId: await confirmTestCard(app, currentUser(req), req.body),
+      transactionId: await confirmTestCard(deps, currentUser(req), req.body),
     }),
-  );
-
-  app.put(
-    '/order/:id',
-    {
-      // Paying an order that had expired takes its stock again.
-      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
-      schema: {
-        tags,
-        summary: 'Mark an order paid once the provider confirms the payment (idempotent)',
-        params: idParamsSchema,
-        body: orderPaySchema,
-        response: { 200: orderUpdatedSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
-      },
-    },
-    async (req) => {
-      const row = await confirmOrderPayment(
-        app,
-        { orderId: req.params.id, transactionId: req.body.transactionId, phone: req.body.phone },
-        currentUser(req),
-      );
-      return { acknowledged: true as const, order: toOrder(row, app.config.orderExpiryMs) };
-    },
   );
 
   const { stripe } = app.config;
@@ -76,7 +58,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     await app.register(stripeWebhookRoutes, {
       webhookSecret: stripe.webhookSecret,
       // The same checks as the browser's confirmation: this intent, succeeded, for this order and amount.
-      onPaymentSucceeded: async (p) => void (await confirmOrderPayment(app, p)),
+      onPaymentSucceeded: async (p) => void (await confirmOrderPayment(deps, p)),
     });
   }
 };

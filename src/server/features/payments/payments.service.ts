@@ -1,96 +1,98 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { PaymentIntent, TestCardConfirm } from '@shared/payments/payments.schema';
-import { orders } from '../../db/schema';
-import { countOrderPaid } from '../../lib/metrics';
+import type { Order } from '@shared/orders/orders.schema';
 import { AppError, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
-import { isPastWindow } from '../orders/orders.holds';
-import { orderMail } from '../orders/orders.mail';
-import { getOrder, markOrderPaid, totalCents, type OrderRow } from '../orders/orders.service';
+import type { Db } from '../../plugins/db';
+import {
+  getPayableOrder,
+  payOrder,
+  recordPaymentIntent,
+  type OrderDeps,
+  type PaymentConfirmation,
+} from '../orders/orders.service';
+import type { PaymentProvider } from './payment-provider';
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
+
+/** What the payments service works with: the database, the payment provider, and the orders service's own deps. */
+export interface PaymentDeps {
+  db: Db;
+  provider: PaymentProvider;
+  orders: OrderDeps;
+}
 
 /** POST /make-payment: an intent for the stored order's amount (never an amount from the caller). */
 export async function createPayment(
-  app: FastifyInstance,
+  deps: PaymentDeps,
   actor: SessionUser,
   orderId: string,
 ): Promise<PaymentIntent> {
-  const { db } = app.database;
-  const row = await getOrder(db, actor, orderId);
-  if (row.paymentStatus) throw new AppError('conflict', 'This order is already paid.');
-  const status = isPastWindow(row, app.config.orderExpiryMs) ? 'Expired' : row.orderStatus;
-  if (status !== 'Pending')
-    throw new AppError('conflict', `This order is ${status.toLowerCase()} and can no longer be paid.`);
-  const intent = await app.payments.createIntent({
-    orderId: row.id,
-    amountCents: totalCents(row),
-    email: row.email,
+  const order = await getPayableOrder(deps.orders, actor, orderId);
+  if (order.paymentStatus) throw new AppError('conflict', 'This order is already paid.');
+  if (order.orderStatus !== 'Pending')
+    throw new AppError(
+      'conflict',
+      `This order is ${order.orderStatus.toLowerCase()} and can no longer be paid.`,
+    );
+  const intent = await deps.provider.createIntent({
+    orderId: order.id,
+    amountCents: order.amountCents,
+    email: order.email,
   });
-  await db.update(orders).set({ paymentIntentId: intent.id }).where(eq(orders.id, row.id));
+  await recordPaymentIntent(deps.db, order.id, intent.id);
   return {
     clientSecret: intent.clientSecret,
-    provider: app.payments.kind,
-    publishableKey: app.payments.publishableKey,
+    provider: deps.provider.kind,
+    publishableKey: deps.provider.publishableKey,
     amount: intent.amountCents / 100,
   };
 }
 
 /**
- * Marks an order paid only when the provider says the intent succeeded, for this order, for this amount.
- * Used by PUT /order/{id} (the browser after paying) and by the Stripe webhook; both may arrive, in any order.
+ * The provider's word on a payment: this intent exists, is for this order, succeeded, in USD. Returns what the
+ * orders service needs to mark the order paid (it checks the amount against the order).
  */
-export async function confirmOrderPayment(
-  app: FastifyInstance,
-  p: { orderId: string; transactionId: string; phone?: string | undefined },
-  actor?: SessionUser,
-): Promise<OrderRow> {
-  const intent = await app.payments.retrieveIntent(p.transactionId);
+export async function verifyPayment(
+  provider: PaymentProvider,
+  p: { orderId: string; transactionId: string },
+): Promise<PaymentConfirmation> {
+  const intent = await provider.retrieveIntent(p.transactionId);
   if (!intent || intent.orderId !== p.orderId)
     throw fieldError('bad_request', 'transactionId', 'no payment for this order has this id');
   if (intent.status !== 'succeeded') throw new AppError('payment_required', 'The payment has not succeeded.');
   if (intent.currency.toLowerCase() !== 'usd')
     throw fieldError('bad_request', 'transactionId', 'the payment currency does not match');
-  const { row, changed } = await markOrderPaid(
-    app.database.db,
-    { orderId: p.orderId, transactionId: intent.id, amountCents: intent.amountCents, phone: p.phone },
-    actor,
-  );
-  if (changed) {
-    countOrderPaid();
-    void sendOrderMail(app, 'paid', row);
-  }
-  return row;
+  return { orderId: p.orderId, transactionId: intent.id, amountCents: intent.amountCents };
+}
+
+/** The Stripe webhook's path to a paid order: the same checks as the browser's PUT /order/{id}. */
+export async function confirmOrderPayment(
+  deps: PaymentDeps,
+  p: { orderId: string; transactionId: string },
+): Promise<Order> {
+  return payOrder(deps.orders, await verifyPayment(deps.provider, p));
 }
 
 /** The built-in test processor's card confirmation (what Stripe.js's confirmCardPayment does against Stripe). */
 export async function confirmTestCard(
-  app: FastifyInstance,
+  deps: PaymentDeps,
   actor: SessionUser,
   input: TestCardConfirm,
 ): Promise<string> {
-  if (app.payments.kind !== 'test')
+  if (deps.provider.kind !== 'test')
     throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
-  const { db } = app.database;
-  const intent = await findTestIntentBySecret(db, input.clientSecret);
-  const row = await getOrder(db, actor, intent.orderId);
+  const intent = await findTestIntentBySecret(deps.db, input.clientSecret);
+  const order = await getPayableOrder(deps.orders, actor, intent.orderId);
   if (intent.status === 'succeeded') return intent.id;
   // Never take money for an order that can no longer be fulfilled.
-  if (row.paymentStatus || row.orderStatus !== 'Pending' || isPastWindow(row, app.config.orderExpiryMs))
+  if (order.paymentStatus || order.orderStatus !== 'Pending')
     throw new AppError('conflict', 'This order can no longer be paid.');
   try {
     checkTestCard(input);
   } catch (err) {
     if (err instanceof AppError)
-      await setTestIntentStatus(db, intent.id, 'requires_payment_method', err.message);
+      await setTestIntentStatus(deps.db, intent.id, 'requires_payment_method', err.message);
     throw err;
   }
-  await setTestIntentStatus(db, intent.id, 'succeeded', null);
+  await setTestIntentStatus(deps.db, intent.id, 'succeeded', null);
   return intent.id;
-}
-
-export function sendOrderMail(app: FastifyInstance, kind: Parameters<typeof orderMail>[0], row: OrderRow) {
-  return app.mailer
-    .send(orderMail(kind, row, app.config.shop.name, app.config.baseUrl))
-    .catch((err: unknown) => app.log.error({ err, order: row.id, kind }, 'could not send order mail'));
 }
