@@ -61,6 +61,58 @@ const webBoundaries = [
   })),
 ];
 
+/**
+ * Server features and the features each may call, through that feature's `<name>.service.ts` (or `index.ts`) only.
+ * This graph is the one place a new dependency is declared; it must stay acyclic (checked below), so features
+ * depend on each other one way. Anything else of another feature (routes, tests, internals) is off limits.
+ */
+const serverFeatures = {
+  accounts: ['audit'],
+  audit: [],
+  catalogue: ['audit'],
+  health: [],
+  media: [],
+  news: ['audit'],
+  orders: ['audit'],
+  overview: [],
+  payments: ['orders'],
+  reviews: [],
+};
+
+function assertAcyclic(graph) {
+  const state = {};
+  const visit = (node, trail) => {
+    if (state[node] === 'done') return;
+    if (state[node] === 'visiting') throw new Error(`server feature cycle: ${[...trail, node].join(' -> ')}`);
+    state[node] = 'visiting';
+    for (const next of graph[node] ?? []) visit(next, [...trail, node]);
+    state[node] = 'done';
+  };
+  for (const node of Object.keys(graph)) visit(node, []);
+}
+assertAcyclic(serverFeatures);
+
+const webBoundary = {
+  group: ['**/web/**', '**/web'],
+  message: 'The server never imports the web app; share code through src/shared.',
+};
+
+/** no-restricted-imports for one server feature: the web app, and other features except the allowed services. */
+function featureBoundary(name, allowed) {
+  const others = Object.keys(serverFeatures).filter((f) => f !== name);
+  return others.map((other) => ({
+    group: [
+      ...(allowed.includes(other) ? [] : [`../${other}`]),
+      `../${other}/**`,
+      `**/features/${other}/**`,
+      ...(allowed.includes(other) ? [`!../${other}/${other}.service`, `!../${other}/index`] : []),
+    ],
+    message: allowed.includes(other)
+      ? `Call ${other} only through ../${other}/${other}.service (its public functions).`
+      : `${name} may not depend on ${other}: declare it in serverFeatures (eslint.config.js), without a cycle.`,
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -92,6 +144,12 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: boundary(['web'], 'The server never imports the web app; share code through src/shared.'),
   },
+  ...Object.entries(serverFeatures).map(([name, allowed]) => ({
+    files: [`src/server/features/${name}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [webBoundary, ...featureBoundary(name, allowed)] }],
+    },
+  })),
   {
     files: ['src/shared/**/*.ts'],
     rules: boundary(['server', 'web'], 'src/shared is imported by both sides and imports neither.'),

@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { ORIGIN, signUp, signUpAdmin, type Client } from '../../test/auth';
+import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
+import { auditEntries, validProduct } from '../../test/admin';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { updateProduct } from './catalogue.service';
 
 let t: TestApp;
 let customer: Client;
 let admin: Client;
-const valid = {
-  name: 'Cordless Grease Gun 20V',
-  img: '/media/uploads/abcdef0123456789abcdef01.webp',
-  price: 189.5,
-  quantity: 12,
-  minOrder: 2,
-  desc: '10,000 PSI, 20V battery.',
-};
+const valid = validProduct;
 
 beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO: 'false' });
@@ -24,34 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const audit = async (kind?: string) =>
-  (await t.app.inject({ url: `/api/audit${kind ? `?kind=${kind}` : ''}`, headers: admin.headers })).json()
-    .entries as { kind: string; entityId: string; before: unknown; after: unknown; actorEmail: string }[];
-
-describe('authorization matrix: every admin call', () => {
-  const calls = [
-    ['POST', () => '/api/product', valid],
-    ['PUT', () => '/api/product/00000000-0000-4000-8000-000000000000', { price: 10 }],
-    ['DELETE', () => '/api/product/00000000-0000-4000-8000-000000000000', undefined],
-    ['POST', () => '/api/news', { title: 't', body: 'b', name: 'n' }],
-    ['PUT', () => '/api/news/00000000-0000-4000-8000-000000000000', { title: 't', body: 'b', name: 'n' }],
-    ['DELETE', () => '/api/news/00000000-0000-4000-8000-000000000000', undefined],
-    ['GET', () => '/api/audit', undefined],
-    ['GET', () => '/api/admin/overview', undefined],
-    ['GET', () => '/api/order', undefined],
-    ['PUT', () => '/api/delivery/00000000-0000-4000-8000-000000000000', undefined],
-    ['GET', () => '/api/user', undefined],
-  ] as const;
-  for (const [method, url, body] of calls) {
-    it(`${method} ${url()}: anonymous 401, customer 403, admin passes`, async () => {
-      const send = (headers: Record<string, string>) =>
-        t.app.inject({ method, url: url(), headers, ...(body ? { payload: body } : {}) });
-      expect((await send({ origin: ORIGIN })).statusCode).toBe(401);
-      expect((await send(customer.headers)).statusCode).toBe(403);
-      expect([200, 404, 409]).toContain((await send(admin.headers)).statusCode);
-    });
-  }
-});
+const audit = (kind?: string) => auditEntries(t.app, admin, kind);
 
 describe('POST /api/product', () => {
   it('adds a product that appears in the catalogue, with an audit entry', async () => {
@@ -184,100 +151,5 @@ describe('DELETE /api/product/{id}', () => {
         .statusCode,
     ).toBe(409);
     expect((await audit('product.archived')).filter((e) => e.entityId === product.id)).toHaveLength(1);
-  });
-});
-
-describe('audit log', () => {
-  it('records deliveries, admin cancellations and promotions; failed actions leave no entry; nothing edits it', async () => {
-    const product = await makeProduct(t.app, { quantity: 10 });
-    const unpaid = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json()
-      .insertedId;
-    expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${unpaid}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(409);
-    expect((await audit('order.delivered')).some((e) => e.entityId === unpaid)).toBe(false);
-    await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers });
-    expect((await audit('order.cancelled')).some((e) => e.entityId === unpaid)).toBe(true);
-    const dana = await signUp(t.app, { name: 'Dana', verified: true });
-    await t.app.inject({ method: 'PUT', url: `/api/user/${dana.email}`, headers: admin.headers });
-    expect((await audit('user.promoted'))[0]).toMatchObject({
-      before: { role: 'user' },
-      after: { role: 'admin' },
-    });
-    const all = await audit();
-    expect(all.length).toBeGreaterThan(3);
-    for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
-      expect((await t.app.inject({ method, url: '/api/audit', headers: admin.headers })).statusCode).toBe(
-        404,
-      );
-    }
-    expect((await t.app.inject({ url: '/api/audit?kind=nonsense', headers: admin.headers })).statusCode).toBe(
-      400,
-    );
-  });
-});
-
-describe('news administration', () => {
-  it('publishes, edits and deletes articles, shown at once on the public API', async () => {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/news',
-      headers: admin.headers,
-      payload: { title: 'Spring sale', body: '<script>alert(1)</script> 20% off.', name: 'Shop Team' },
-    });
-    expect(created.statusCode).toBe(200);
-    const id = created.json()._id;
-    expect((await t.app.inject(`/api/news/${id}`)).json()).toMatchObject({
-      title: 'Spring sale',
-      name: 'Shop Team',
-    });
-    const edited = await t.app.inject({
-      method: 'PUT',
-      url: `/api/news/${id}`,
-      headers: admin.headers,
-      payload: { title: 'Spring sale extended', body: 'Until May.', name: 'Shop Team' },
-    });
-    expect(edited.json().title).toBe('Spring sale extended');
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/news',
-          headers: admin.headers,
-          payload: { title: '', body: 'x', name: 'y' },
-        })
-      ).json().message,
-    ).toBe('title: Title is required');
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/news/${id}`, headers: admin.headers })).statusCode,
-    ).toBe(200);
-    expect((await t.app.inject(`/api/news/${id}`)).statusCode).toBe(404);
-    const kinds = (await audit()).filter((e) => e.entityId === id).map((e) => e.kind);
-    expect(kinds).toEqual(['news.deleted', 'news.edited', 'news.created']);
-  });
-});
-
-describe('GET /api/admin/overview', () => {
-  it('reports 30 days of revenue, orders by status, low stock and the newest orders', async () => {
-    const product = await makeProduct(t.app, { quantity: 3, minOrder: 1, priceCents: 10_000 });
-    const id = (await placeOrder(t.app, customer, { productId: product.id, quantity: 2 })).json().insertedId;
-    await payOrder(t.app, customer, id);
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/product/${product.id}`,
-      headers: admin.headers,
-      payload: { minOrder: 5 },
-    });
-    const res = await t.app.inject({ url: '/api/admin/overview', headers: admin.headers });
-    expect(res.statusCode).toBe(200);
-    const o = res.json();
-    expect(o.revenueByDay).toHaveLength(30);
-    expect(o.revenueByDay.at(-1).revenue).toBeGreaterThanOrEqual(200);
-    expect(
-      o.ordersByStatus.find((s: { status: string }) => s.status === 'Paid').count,
-    ).toBeGreaterThanOrEqual(1);
-    expect(o.lowStock).toContainEqual({ _id: product.id, name: product.name, quantity: 1, minOrder: 5 });
-    expect(o.newestOrders[0]._id).toBe(id);
   });
 });

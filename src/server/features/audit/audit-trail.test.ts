@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { auditEntries } from '../../test/admin';
+import { makeProduct, placeOrder } from '../../test/shop';
+
+let t: TestApp;
+let customer: Client;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'false' });
+  customer = await signUp(t.app, { name: 'Casey', verified: true });
+  admin = await signUpAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const audit = (kind?: string) => auditEntries(t.app, admin, kind);
+
+describe('audit log', () => {
+  it('records deliveries, admin cancellations and promotions; failed actions leave no entry; nothing edits it', async () => {
+    const product = await makeProduct(t.app, { quantity: 10 });
+    const unpaid = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json()
+      .insertedId;
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/delivery/${unpaid}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(409);
+    expect((await audit('order.delivered')).some((e) => e.entityId === unpaid)).toBe(false);
+    await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: admin.headers });
+    expect((await audit('order.cancelled')).some((e) => e.entityId === unpaid)).toBe(true);
+    const dana = await signUp(t.app, { name: 'Dana', verified: true });
+    await t.app.inject({ method: 'PUT', url: `/api/user/${dana.email}`, headers: admin.headers });
+    expect((await audit('user.promoted'))[0]).toMatchObject({
+      before: { role: 'user' },
+      after: { role: 'admin' },
+    });
+    const all = await audit();
+    expect(all.length).toBeGreaterThan(3);
+    for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
+      expect((await t.app.inject({ method, url: '/api/audit', headers: admin.headers })).statusCode).toBe(
+        404,
+      );
+    }
+    expect((await t.app.inject({ url: '/api/audit?kind=nonsense', headers: admin.headers })).statusCode).toBe(
+      400,
+    );
+  });
+});
