@@ -70,14 +70,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(paymentsPlugin, { provider: options.payments });
   await app.register(bootstrapPlugin);
   await app.register(readCachePlugin);
-
   await app.register(securityPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
-
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
@@ -95,7 +93,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
   await app.register(authRoutes);
-
   await app.register(mediaFilesPlugin);
   await app.register(spaPlugin);
   await app.register(orderExpiryPlugin);
