@@ -1,18 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountsRoutes } from './features/accounts/accounts.routes';
-import { auditRoutes } from './features/audit/audit.routes';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes';
-import { catalogueSearchRoutes } from './features/catalogue/search.routes';
-import { healthRoutes } from './features/health/health.routes';
-import { mediaRoutes } from './features/media/media.routes';
-import { newsRoutes } from './features/news/news.routes';
-import { ordersRoutes } from './features/orders/orders.routes';
-import { overviewRoutes } from './features/overview/overview.routes';
+import { apiRoutes } from './api';
 import type { PaymentProvider } from './features/payments/payment-provider';
-import { paymentsRoutes } from './features/payments/payments.routes';
-import { verifyPayment } from './features/payments/payments.service';
-import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { authPlugin } from './plugins/auth';
 import { authRoutes } from './plugins/auth-routes';
 import { bootstrapPlugin } from './plugins/bootstrap';
@@ -76,22 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes);
-      await api.register(catalogueRoutes);
-      await api.register(catalogueSearchRoutes);
-      await api.register(newsRoutes);
-      await api.register(accountsRoutes);
-      await api.register(mediaRoutes);
-      await api.register(ordersRoutes, { verifyPayment: (p) => verifyPayment(app.payments, p) });
-      await api.register(paymentsRoutes);
-      await api.register(reviewsRoutes);
-      await api.register(auditRoutes);
-      await api.register(overviewRoutes);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(authRoutes);
   await app.register(mediaFilesPlugin);
   await app.register(spaPlugin);
