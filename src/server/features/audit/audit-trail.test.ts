@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
-import { auditEntries } from '../../test/admin';
+import { auditEntries, validProduct } from '../../test/admin';
 import { makeProduct, placeOrder } from '../../test/shop';
 
 let t: TestApp;
@@ -35,6 +35,17 @@ describe('audit log', () => {
       before: { role: 'user' },
       after: { role: 'admin' },
     });
+    // Moved out of the catalogue tests, so this test adds its own catalogue entries to the log it counts.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/product',
+      headers: admin.headers,
+      payload: validProduct,
+    });
+    expect(created.statusCode).toBe(200);
+    const productId = created.json().insertedId;
+    await t.app.inject({ method: 'DELETE', url: `/api/product/${productId}`, headers: admin.headers });
+    expect((await audit('product.archived')).some((e) => e.entityId === productId)).toBe(true);
     const all = await audit();
     expect(all.length).toBeGreaterThan(3);
     for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
