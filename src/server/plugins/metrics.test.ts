@@ -58,7 +58,7 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
   it('counts orders placed and paid', async () => {
     const read = async () => (await t.app.inject({ url: '/api/metrics', remoteAddress: '127.0.0.1' })).body;
     const before = await read();
-    const customer = await signUp(t.app);
+    const customer = await signUp(t.app, { verified: true });
     const product = await makeProduct(t.app);
     const placed = await placeOrder(t.app, customer, { productId: product.id, quantity: 2 });
     expect(placed.statusCode, placed.body).toBe(200);

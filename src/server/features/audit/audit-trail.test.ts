@@ -48,11 +48,13 @@ describe('audit log', () => {
     expect((await audit('product.archived')).some((e) => e.entityId === productId)).toBe(true);
     const all = await audit();
     expect(all.length).toBeGreaterThan(3);
+    // No route edits the log: a write method is refused (405, only reading allowed), and the log is unchanged.
     for (const method of ['PUT', 'DELETE', 'PATCH'] as const) {
-      expect((await t.app.inject({ method, url: '/api/audit', headers: admin.headers })).statusCode).toBe(
-        404,
-      );
+      const res = await t.app.inject({ method, url: '/api/audit', headers: admin.headers });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).not.toContain(method);
     }
+    expect(await audit()).toEqual(all);
     expect((await t.app.inject({ url: '/api/audit?kind=nonsense', headers: admin.headers })).statusCode).toBe(
       400,
     );
