@@ -13,7 +13,8 @@ const LazyToaster = lazy(() =>
   })),
 );
 
-function Toasts() {
+/** The app's toast host; tests render it too, so they see the real toasts. */
+export function Toasts() {
   const requested = useToasterRequested();
   if (!requested) return null;
   return (

@@ -2,18 +2,22 @@ import type { ReactElement } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toasts } from '@/app/provider';
 
 type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 import { MemoryRouter, useLocation } from 'react-router';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /** A fresh QueryClient per test: no retries, no cache shared between tests. */
 export function createTestQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
 }
 
-/** Renders `ui` inside a fresh QueryClient and a MemoryRouter at `route` (with optional router `state`). */
+/**
+ * Renders `ui` inside a fresh QueryClient and a MemoryRouter at `route` (with optional router `state`), next to the
+ * app's real toaster, so toasts show in the DOM.
+ */
 export function renderWithProviders(
   ui: ReactElement,
   {
@@ -30,6 +34,7 @@ export function renderWithProviders(
       <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
         {ui}
       </MemoryRouter>
+      <Toasts />
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };
@@ -52,4 +57,9 @@ export function setupMswServer() {
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
   return server;
+}
+
+/** Asserts that no toast of any kind is showing. */
+export function expectNoToast() {
+  expect(document.querySelector('[data-sonner-toast]')).toBeNull();
 }

@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Profile } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
 import { Component as DashboardRoutes } from '@/app/routes/dashboard/dashboard-routes';
-import { notify } from '@/lib/notify';
-import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { Route, Routes } from 'react-router';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
@@ -43,7 +40,6 @@ const menuLabels = () =>
     .map((a) => a.textContent);
 
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   profile = {
     name: 'Ann',
     email: 'ann@example.com',
@@ -121,7 +117,7 @@ describe('My Profile', () => {
     await user.type(screen.getByLabelText('Education'), 'Mechanical engineering');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(saved).toEqual({
       name: 'Ann',
       phone: '+1 555 0100',
@@ -149,7 +145,7 @@ describe('My Profile', () => {
     expect(document.getElementById(address.getAttribute('aria-describedby')!)).toHaveTextContent(
       'Must be at most 300 characters',
     );
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('refuses a file that is not an image, without uploading it', async () => {
@@ -181,7 +177,7 @@ describe('My Profile', () => {
       await screen.findByLabelText('Photo'),
       new File(['png'], 'me.png', { type: 'image/png' }),
     );
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.imageUpdated));
+    expect(await screen.findByText(messages.imageUpdated)).toBeInTheDocument();
     // (jsdom's File crosses into Node's fetch as a Blob: its type is what is left to check.)
     expect((uploaded as unknown as Blob).type).toBe('image/png');
     expect(savedImage).toEqual({ image: '/media/abc.webp' });

@@ -1,13 +1,10 @@
-import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { messages } from '@shared/messages';
 import { Component as LoginPage } from '@/app/routes/login';
-import { notify } from '@/lib/notify';
-import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
 
@@ -27,7 +24,6 @@ function describedText(input: HTMLElement) {
   return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
 }
 
-beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('Login page', () => {
   it('has one h1, visible labels, the New Customer box, the reset link and the google button', () => {
@@ -85,7 +81,7 @@ describe('Login page', () => {
     const alert = await screen.findByText('The email or password is not correct.');
     expect(alert).toHaveAttribute('role', 'alert');
     expect(alert).toHaveClass('text-error');
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('says so when the server rate-limits the attempts', async () => {
@@ -112,7 +108,7 @@ describe('Login page', () => {
 
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/make-admin?page=2');
     expect(body).toEqual({ email: 'ann@example.com', password: 'secret1' });
-    expect(notify).toHaveBeenCalledWith('success', messages.loginSuccess);
+    expect(await screen.findByText(messages.loginSuccess)).toBeInTheDocument();
   });
 
   it('accepts a Location object as `from`, and goes home without one', async () => {

@@ -3,17 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { notify } from '@/lib/notify';
-import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { expectNoToast, renderWithProviders, setupMswServer } from '@/test/utils';
 import { MakeAdminTable } from './make-admin-table';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
 let users: UserSummary[];
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   users = [
     { _id: '1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' },
     { _id: '2', name: 'Bob Buyer', email: 'bob+shop@example.com', role: 'user' },
@@ -59,7 +55,7 @@ describe('MakeAdminTable', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Make admin' }));
 
     await waitFor(() => expect(put).toHaveBeenCalledWith('bob+shop@example.com'));
-    expect(notify).toHaveBeenCalledWith('success', messages.madeAdmin);
+    expect(await screen.findByText(messages.madeAdmin)).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Make admin/ })).toHaveLength(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const bobRow = screen.getByText('Bob Buyer').closest('tr')!;
@@ -92,7 +88,7 @@ describe('MakeAdminTable', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
       'Only admins can do this.',
     );
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('has loading, empty and error states', async () => {

@@ -1,13 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import { messages } from '@shared/messages';
 import { Component as RegisterPage } from '@/app/routes/register';
-import { notify } from '@/lib/notify';
-import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
 
@@ -21,7 +18,6 @@ function renderRegister(state?: unknown) {
   );
 }
 
-beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('Register page', () => {
   it('has the four labelled fields, the Register button and its links', () => {
@@ -71,7 +67,7 @@ describe('Register page', () => {
     );
     expect(confirm).toHaveFocus();
     expect(calls).not.toHaveBeenCalled();
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('registers, toasts the verification message and returns to `from`', async () => {
@@ -96,7 +92,7 @@ describe('Register page', () => {
       password: 'secret1',
       callbackURL: '/',
     });
-    expect(notify).toHaveBeenCalledWith('success', messages.registerSuccess);
+    expect(await screen.findByText(messages.registerSuccess)).toBeInTheDocument();
   });
 
   it('answers a taken email with a neutral message', async () => {

@@ -2,11 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
-import { notify } from '@/lib/notify';
-import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { expectNoToast, renderWithProviders, setupMswServer } from '@/test/utils';
 import { AddProductForm } from './add-product-form';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
@@ -14,7 +11,6 @@ const server = setupMswServer();
 let createObjectURL: ReturnType<typeof vi.fn<(obj: Blob | MediaSource) => string>>;
 let revokeObjectURL: ReturnType<typeof vi.fn<(url: string) => void>>;
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   createObjectURL = vi.fn(() => 'blob:preview');
   revokeObjectURL = vi.fn();
   vi.spyOn(URL, 'createObjectURL').mockImplementation(createObjectURL);
@@ -137,7 +133,7 @@ describe('AddProductForm', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Add product' }));
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(calls).toEqual(['upload', 'create']);
     expect((uploaded as unknown as Blob).type).toBe('image/png');
     expect(created).toEqual({
@@ -179,7 +175,7 @@ describe('AddProductForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     expect(await screen.findByText('Must have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('shows an upload failure under the image field and does not create the product', async () => {

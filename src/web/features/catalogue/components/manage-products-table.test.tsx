@@ -3,17 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
-import { notify } from '@/lib/notify';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { ManageProductsTable } from './manage-products-table';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
 let products: Product[];
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   products = [
     {
       _id: 'p1',
@@ -74,7 +70,7 @@ describe('ManageProductsTable', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toHaveBeenCalledWith('p2'));
-    expect(notify).toHaveBeenCalledWith('success', messages.productDeleted);
+    expect(await screen.findByText(messages.productDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Air Compressor')).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -114,7 +110,7 @@ describe('ManageProductsTable', () => {
     await user.type(within(dialog).getByLabelText('Stock'), '200');
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(body).toEqual({ price: 99.95, quantity: 200 });
     await waitFor(() => expect(screen.getByText('$99.95')).toBeInTheDocument());
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,15 +1,12 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
 import { Component as ProductPage } from '@/app/routes/product';
-import { notify } from '@/lib/notify';
 import { customer, product, productId, session } from '@/test/order-fixtures';
-import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
 
@@ -40,7 +37,6 @@ async function openOrderModal() {
   return { ...view, dialog: within(dialog) };
 }
 
-beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('Product page', () => {
   it('shows the product: name, price, stock, minimum order and description', async () => {
@@ -176,7 +172,7 @@ describe('Order modal', () => {
     await user.type(dialog.getByLabelText('Address'), '1 Main Street');
     await user.click(dialog.getByRole('button', { name: 'Place order' }));
 
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', 'Order placed for 6 units'));
+    expect(await screen.findByText('Order placed for 6 units')).toBeInTheDocument();
     expect(email).toBe(customer.email);
     expect(body).toMatchObject({
       productId,
@@ -209,7 +205,7 @@ describe('Order modal', () => {
     await user.type(dialog.getByLabelText('Address'), '1 Main Street');
     await user.click(dialog.getByRole('button', { name: 'Place order' }));
     expect(await dialog.findByText(messages.quantityAboveStock)).toBeInTheDocument();
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('shows a conflict (stock ran out) and refreshes the product', async () => {

@@ -3,17 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { messages } from '@shared/messages';
-import { notify } from '@/lib/notify';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { NewsManager } from './news-manager';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
 let news: NewsItem[];
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   news = [
     {
       _id: 'n1',
@@ -52,7 +48,7 @@ describe('NewsManager', () => {
     await user.type(screen.getByLabelText('Body'), 'Ten percent off.{Enter}{Enter}Until August.');
     await user.click(screen.getByRole('button', { name: 'Publish' }));
 
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(body).toEqual({
       title: 'Summer sale',
       name: 'Ada Admin',
@@ -83,7 +79,7 @@ describe('NewsManager', () => {
     await user.type(title, 'Four new compressors');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
-    await waitFor(() => expect(notify).toHaveBeenCalledWith('success', messages.updated));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(body).toEqual({
       title: 'Four new compressors',
       name: 'Ada Admin',
@@ -109,7 +105,7 @@ describe('NewsManager', () => {
       within(screen.getByRole('dialog', { name: 'Delete article?' })).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(() => expect(deleted).toHaveBeenCalledWith('n1'));
-    expect(notify).toHaveBeenCalledWith('success', messages.productDeleted);
+    expect(await screen.findByText(messages.productDeleted)).toBeInTheDocument();
     expect(await screen.findByText(/No articles yet/)).toBeInTheDocument();
   });
 });

@@ -4,17 +4,13 @@ import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { Component as ManageAllProduct } from '@/app/routes/dashboard/all-orders';
-import { notify } from '@/lib/notify';
 import { makeOrder } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 
 let orders: Order[];
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   orders = [
     makeOrder({ productName: 'Unpaid drill', name: 'Bob', email: 'bob@example.com' }),
     makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_1' }),
@@ -92,7 +88,7 @@ describe('Manage All Products', () => {
       }),
     );
     await waitFor(() => expect(delivered).toHaveBeenCalledWith(orders[1]!._id));
-    expect(notify).toHaveBeenCalledWith('success', messages.delivered);
+    expect(await screen.findByText(messages.delivered)).toBeInTheDocument();
     await waitFor(() => expect(within(row('Paid saw')).getByText('Delivered')).toBeInTheDocument());
     expect(within(row('Paid saw')).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -111,7 +107,7 @@ describe('Manage All Products', () => {
     await user.click(await screen.findByRole('button', { name: /^Cancel Unpaid drill/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(deleted).toHaveBeenCalledWith(orders[0]!._id));
-    expect(notify).toHaveBeenCalledWith('success', messages.orderCancelled);
+    expect(await screen.findByText(messages.orderCancelled)).toBeInTheDocument();
     await waitFor(() => expect(within(row('Unpaid drill')).getByText('Cancelled')).toBeInTheDocument());
   });
 

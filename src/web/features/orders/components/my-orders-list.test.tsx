@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { Component as MyOrdersPage } from '@/app/routes/dashboard/my-orders';
-import { notify } from '@/lib/notify';
 import { makeOrder, session } from '@/test/order-fixtures';
-import { renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+import { expectNoToast, renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
 
@@ -22,7 +19,6 @@ function useApi() {
 
 const card = (productName: string) => screen.getByRole('link', { name: productName }).closest('tr')!;
 
-beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('My Orders', () => {
   it('offers the actions for each state of an order', async () => {
@@ -118,7 +114,7 @@ describe('My Orders', () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel order' }));
 
     await waitFor(() => expect(deleted).toHaveBeenCalledWith(order._id));
-    expect(notify).toHaveBeenCalledWith('success', messages.orderCancelled);
+    expect(await screen.findByText(messages.orderCancelled)).toBeInTheDocument();
     await waitFor(() => expect(within(card('Unpaid drill')).getByText('Cancelled')).toBeInTheDocument());
     expect(within(card('Unpaid drill')).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -142,7 +138,7 @@ describe('My Orders', () => {
     expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
       'This order is already paid.',
     );
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('opens the review form for a delivered order', async () => {

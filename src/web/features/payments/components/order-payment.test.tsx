@@ -5,11 +5,8 @@ import { Route, Routes } from 'react-router';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { Component as PaymentPage } from '@/app/routes/dashboard/payment';
-import { notify } from '@/lib/notify';
 import { customer, makeOrder, session } from '@/test/order-fixtures';
-import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
+import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
 // The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
@@ -74,7 +71,6 @@ async function fillCard(
 }
 
 beforeEach(() => {
-  vi.mocked(notify).mockClear();
   stripe.confirmCardPayment.mockReset();
   stripe.loadStripe.mockReset();
   order = makeOrder({ productName: 'Air Compressor 50L', quantity: 5, price: 249.5, total: 1247.5 });
@@ -151,7 +147,7 @@ describe('Payment page (test mode)', () => {
       email: customer.email,
       phone: order.number,
     });
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 
   it('on success shows the congratulations with the transaction id, records the payment and goes to My Orders', async () => {
@@ -187,13 +183,13 @@ describe('Payment page (test mode)', () => {
         },
       }),
     );
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
     gate.release();
     const location = await screen.findByTestId('location');
     expect(location).toHaveTextContent('/dashboard/my-orders');
     // My Orders repeats the congratulations with the transaction id.
     expect(location).toHaveAttribute('data-state', JSON.stringify({ paid: { transactionId: 'pi_test_42' } }));
-    expect(notify).toHaveBeenCalledWith('success', messages.paymentDone);
+    expect(await screen.findByText(messages.paymentDone)).toBeInTheDocument();
   });
 
   it('says when the order is already paid, and asks for no payment intent', async () => {
@@ -268,6 +264,6 @@ describe('Payment page (Stripe)', () => {
     await user.click(payButton());
     expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/my-orders');
     expect(paid).toMatchObject({ transactionId: 'pi_3', total: order.total });
-    expect(notify).toHaveBeenCalledWith('success', messages.paymentDone);
+    expect(await screen.findByText(messages.paymentDone)).toBeInTheDocument();
   });
 });

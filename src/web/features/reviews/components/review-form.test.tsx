@@ -1,13 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
-import { notify } from '@/lib/notify';
 import { customer, makeOrder } from '@/test/order-fixtures';
-import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { expectNoToast, renderWithProviders, setupMswServer } from '@/test/utils';
 import { ReviewForm } from './review-form';
-
-vi.mock('@/lib/notify', () => ({ notify: vi.fn() }));
 
 const server = setupMswServer();
 const order = makeOrder({
@@ -23,7 +20,6 @@ function renderForm() {
   return { ...view, onClose, dialog: within(screen.getByRole('dialog', { name: 'Review Bench grinder' })) };
 }
 
-beforeEach(() => vi.mocked(notify).mockClear());
 
 describe('ReviewForm', () => {
   it('offers "1 Star" to "5 Star" after an empty placeholder', () => {
@@ -85,7 +81,7 @@ describe('ReviewForm', () => {
       name: customer.name,
       email: customer.email,
     });
-    expect(notify).toHaveBeenCalledWith('success', messages.reviewSaved);
+    expect(await screen.findByText(messages.reviewSaved)).toBeInTheDocument();
   });
 
   it('shows the server refusal', async () => {
@@ -103,6 +99,6 @@ describe('ReviewForm', () => {
     await user.click(dialog.getByRole('button', { name: 'Submit review' }));
     expect(await dialog.findByText('You have already reviewed this order.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
-    expect(notify).not.toHaveBeenCalled();
+    expectNoToast();
   });
 });
