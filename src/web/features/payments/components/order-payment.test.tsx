@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { Component as PaymentPage } from '@/app/routes/dashboard/payment';
 import { customer, makeOrder, session } from '@/test/order-fixtures';
-import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { expectNoToast, setupMswServer } from '@/test/utils';
+import { deferred, fillCard, paymentApi, payButton, renderPaymentPage } from './order-payment.harness';
 
 // The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
@@ -20,55 +20,9 @@ vi.mock('@stripe/react-stripe-js', () => ({
 
 const server = setupMswServer();
 
-const deferred = () => {
-  let release!: () => void;
-  const promise = new Promise<void>((resolve) => (release = resolve));
-  return { promise, release };
-};
-
 let order: Order;
-function useApi(intent: Record<string, unknown> = {}, gate?: Promise<void>) {
-  const intentBody = vi.fn();
-  server.use(
-    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
-    http.get('/api/singleorderitem/:id', () => HttpResponse.json(order)),
-    http.post('/api/make-payment', async ({ request }) => {
-      intentBody(await request.json());
-      await gate;
-      return HttpResponse.json({
-        clientSecret: 'pi_test_1_secret_abc',
-        provider: 'test',
-        publishableKey: null,
-        amount: order.total,
-        ...intent,
-      });
-    }),
-  );
-  return intentBody;
-}
-
-function renderPage() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/dashboard/payment/:id" element={<PaymentPage />} />
-      <Route path="*" element={<LocationProbe />} />
-    </Routes>,
-    { route: `/dashboard/payment/${order._id}` },
-  );
-}
-
-const payButton = () => screen.getByRole('button', { name: 'Pay' });
-
-async function fillCard(
-  user: ReturnType<typeof renderPage>['user'],
-  number: string,
-  expiry = '12/40',
-  cvc = '123',
-) {
-  await user.type(await screen.findByLabelText('Card number'), number);
-  await user.type(screen.getByLabelText('Expiry'), expiry);
-  await user.type(screen.getByLabelText('CVC'), cvc);
-}
+const useApi = paymentApi(server, () => order);
+const renderPage = () => renderPaymentPage(PaymentPage, order._id);
 
 beforeEach(() => {
   stripe.confirmCardPayment.mockReset();
@@ -230,40 +184,5 @@ describe('Payment page (test mode)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not start the payment. This order has expired.',
     );
-  });
-});
-
-describe('Payment page (Stripe)', () => {
-  it("confirms the card with Stripe and uses the payment intent's id as the transaction id", async () => {
-    let paid: unknown;
-    useApi({ provider: 'stripe', publishableKey: 'pk_test_123', clientSecret: 'pi_3_secret_x' });
-    server.use(
-      http.put('/api/order/:id', async ({ request }) => {
-        paid = await request.json();
-        return HttpResponse.json({ acknowledged: true, order });
-      }),
-    );
-    stripe.loadStripe.mockResolvedValue({});
-    stripe.confirmCardPayment
-      .mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } })
-      .mockResolvedValueOnce({ paymentIntent: { id: 'pi_3', status: 'succeeded' } });
-    const { user } = renderPage();
-    expect(await screen.findByTestId('card-element')).toBeInTheDocument();
-    expect(stripe.loadStripe).toHaveBeenCalledWith('pk_test_123');
-    expect(screen.getByRole('group', { name: 'Card details' })).toBeInTheDocument();
-
-    await user.click(payButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
-    expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_3_secret_x', {
-      payment_method: {
-        card: { card: true },
-        billing_details: { name: customer.name, email: customer.email, phone: order.number },
-      },
-    });
-
-    await user.click(payButton());
-    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/my-orders');
-    expect(paid).toMatchObject({ transactionId: 'pi_3', total: order.total });
-    expect(await screen.findByText(messages.paymentDone)).toBeInTheDocument();
   });
 });
