@@ -24,7 +24,6 @@ function describedText(input: HTMLElement) {
   return ids.map((id) => document.getElementById(id)?.textContent).join(' ');
 }
 
-
 describe('Login page', () => {
   it('has one h1, visible labels, the New Customer box, the reset link and the google button', () => {
     renderLogin();

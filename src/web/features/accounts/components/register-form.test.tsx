@@ -18,7 +18,6 @@ function renderRegister(state?: unknown) {
   );
 }
 
-
 describe('Register page', () => {
   it('has the four labelled fields, the Register button and its links', () => {
     renderRegister();

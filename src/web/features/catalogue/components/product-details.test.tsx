@@ -37,7 +37,6 @@ async function openOrderModal() {
   return { ...view, dialog: within(dialog) };
 }
 
-
 describe('Product page', () => {
   it('shows the product: name, price, stock, minimum order and description', async () => {
     useApi();

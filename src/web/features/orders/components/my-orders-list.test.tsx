@@ -19,7 +19,6 @@ function useApi() {
 
 const card = (productName: string) => screen.getByRole('link', { name: productName }).closest('tr')!;
 
-
 describe('My Orders', () => {
   it('offers the actions for each state of an order', async () => {
     orders = [

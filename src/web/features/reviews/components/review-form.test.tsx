@@ -20,7 +20,6 @@ function renderForm() {
   return { ...view, onClose, dialog: within(screen.getByRole('dialog', { name: 'Review Bench grinder' })) };
 }
 
-
 describe('ReviewForm', () => {
   it('offers "1 Star" to "5 Star" after an empty placeholder', () => {
     const { dialog } = renderForm();
