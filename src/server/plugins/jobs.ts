@@ -209,8 +209,23 @@ export const jobsPlugin = fp(
       stopTimeoutMs: STOP_TIMEOUT_MS,
     });
     app.decorate('jobs', jobs);
-    app.addHook('onReady', () => jobs.start());
-    app.addHook('preClose', () => jobs.stop());
+    // A database that is away when the shop starts must not keep it down (requests answer 503 meanwhile): the
+    // queue keeps trying to start in the background.
+    let retry: NodeJS.Timeout | undefined;
+    let closing = false;
+    const start = (delayMs: number): Promise<void> =>
+      jobs.start().catch((err: unknown) => {
+        app.log.warn({ err }, 'job queue could not start yet; retrying');
+        if (closing) return;
+        retry = setTimeout(() => void start(Math.min(delayMs * 2, 30_000)), delayMs);
+        retry.unref();
+      });
+    app.addHook('onReady', () => start(1_000));
+    app.addHook('preClose', () => {
+      closing = true;
+      clearTimeout(retry);
+      return jobs.stop();
+    });
   },
   { name: 'jobs', dependencies: ['config', 'database'] },
 );

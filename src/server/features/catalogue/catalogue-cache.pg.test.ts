@@ -95,7 +95,7 @@ describe.each([
   });
 
   it('stock reserved by an order on one instance shows on the other', async () => {
-    const customer = await signUp(a);
+    const customer = await signUp(a, { verified: true });
     const product = await makeProduct(a, { quantity: 9 });
     await within(1000, async () => (await listed(b, product.id))?.quantity === 9);
     expect((await placeOrder(a, customer, { productId: product.id, quantity: 5 })).statusCode).toBe(200);
