@@ -18,7 +18,17 @@ const boundary = (forbidden, why) => ({
 const webFeatures = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const webRule = (...groups) => ({
+const noParent = {
+  group: ['../*'],
+  message: "Import web code as '@/…' (src/web) and shared code as '@shared/…'.",
+};
+// Inside a feature, relative imports are how it reaches its own files; they may not climb out of it.
+const staysInFeature = {
+  group: ['../../*'],
+  message:
+    "Relative imports stay inside the feature; import other web code as '@/…' and shared code as '@shared/…'.",
+};
+const webRule = (relative, ...groups) => ({
   'no-restricted-imports': [
     'error',
     {
@@ -27,7 +37,7 @@ const webRule = (...groups) => ({
           group: ['**/server/**', '**/server'],
           message: 'The web app talks to the server over HTTP only; share code through src/shared.',
         },
-        { group: ['../*'], message: "Import web code as '@/…' (src/web) and shared code as '@shared/…'." },
+        relative,
         ...groups,
       ],
     },
@@ -47,17 +57,20 @@ const noFeatures = (except) => ({
     'A web feature never imports another feature: compose them in a page (app/routes) or move generic UI to components/ui.',
 });
 const webBoundaries = [
-  { files: ['src/web/**/*.{ts,tsx}'], rules: webRule() },
-  { files: ['src/web/{components,lib,config}/**/*.{ts,tsx}'], rules: webRule(noFeatures(), noPages) },
+  { files: ['src/web/**/*.{ts,tsx}'], rules: webRule(noParent) },
+  {
+    files: ['src/web/{components,lib,config}/**/*.{ts,tsx}'],
+    rules: webRule(noParent, noFeatures(), noPages),
+  },
   ...webFeatures.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.{ts,tsx}`],
     // A feature's tests may render the page it belongs to, to test it the way a user meets it.
     ignores: ['**/*.test.{ts,tsx}'],
-    rules: webRule(noFeatures(feature), noPages),
+    rules: webRule(staysInFeature, noFeatures(feature), noPages),
   })),
   ...webFeatures.map((feature) => ({
     files: [`src/web/features/${feature}/**/*.test.{ts,tsx}`],
-    rules: webRule(noFeatures(feature)),
+    rules: webRule(staysInFeature, noFeatures(feature)),
   })),
 ];
 

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 import { paths } from '@/config/paths';
-import { useSignOut } from '@/features/accounts/api/sign-out';
+import { useSignOut } from '../api/sign-out';
 
 /**
  * The navbar's links for a logged-in user (Dashboard and Log out). Loaded only once someone is

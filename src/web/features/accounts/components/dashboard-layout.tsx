@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
-import { useIsAdmin } from '@/features/accounts/api/get-user-role';
-import { useSession } from '@/features/accounts/api/get-session';
+import { useIsAdmin } from '../api/get-user-role';
+import { useSession } from '../api/get-session';
 
 const customerLinks = [
   { to: paths.myOrders, label: 'My Orders' },

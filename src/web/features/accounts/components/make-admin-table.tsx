@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { QueryList } from '@/components/ui/query-list';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { useUsers } from '@/features/accounts/api/get-users';
-import { useMakeAdmin } from '@/features/accounts/api/make-admin';
+import { useUsers } from '../api/get-users';
+import { useMakeAdmin } from '../api/make-admin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 

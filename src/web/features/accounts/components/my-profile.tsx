@@ -1,7 +1,7 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
-import { useProfile } from '@/features/accounts/api/get-profile';
-import { useSession } from '@/features/accounts/api/get-session';
+import { useProfile } from '../api/get-profile';
+import { useSession } from '../api/get-session';
 import { ProfileForm } from './profile-form';
 import { Avatar, PhotoUpload } from './profile-photo';
 

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema, type NewPasswordInput } from '@shared/accounts/accounts.schema';
-import { AuthError } from '@/features/accounts/api/auth-fetch';
-import { resetPassword } from '@/features/accounts/api/reset-password';
+import { AuthError } from '../api/auth-fetch';
+import { resetPassword } from '../api/reset-password';
 import { PASSWORD_MISMATCH } from './register-form';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';

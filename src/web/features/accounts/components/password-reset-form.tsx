@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordResetRequestSchema, type PasswordResetRequestInput } from '@shared/accounts/accounts.schema';
-import { requestPasswordReset } from '@/features/accounts/api/request-password-reset';
+import { requestPasswordReset } from '../api/request-password-reset';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';

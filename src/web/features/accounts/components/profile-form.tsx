@@ -5,7 +5,7 @@ import { profileUpdateSchema, type Profile } from '@shared/accounts/accounts.sch
 import { messages } from '@shared/messages';
 import { sameNames, showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
-import { useUpdateProfile } from '@/features/accounts/api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';

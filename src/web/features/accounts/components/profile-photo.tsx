@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import { ACCEPTED_IMAGE_TYPES } from '@shared/media/media.schema';
 import { notify } from '@/lib/notify';
 import { imageFileProblem, uploadImage } from '@/lib/upload-image';
-import { useUpdateProfile } from '@/features/accounts/api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { fieldBorder } from '@/components/ui/field';
 import { ButtonSpinner } from '@/components/ui/submit-button';
 

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type RegisterInput } from '@shared/accounts/accounts.schema';
-import { useSignUp } from '@/features/accounts/api/sign-up';
+import { useSignUp } from '../api/sign-up';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';

@@ -3,8 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useIsAdmin } from '@/features/accounts/api/get-user-role';
-import { useSession } from '@/features/accounts/api/get-session';
+import { useIsAdmin } from '../api/get-user-role';
+import { useSession } from '../api/get-session';
 import { Redirect } from './redirect';
 import type { FromState } from './redirect-target';
 

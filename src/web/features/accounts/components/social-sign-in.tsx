@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { shopInfo } from '@/lib/shop-info';
-import { signInSocial } from '@/features/accounts/api/sign-in-social';
+import { signInSocial } from '../api/sign-in-social';
 import { ButtonSpinner } from '@/components/ui/submit-button';
 
 function GoogleMark() {

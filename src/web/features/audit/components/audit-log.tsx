@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { auditKinds, type AuditEntry, type AuditKind } from '@shared/audit/audit.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { SelectField } from '@/components/ui/field';
-import { useAudit } from '@/features/audit/api/get-audit';
+import { useAudit } from '../api/get-audit';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

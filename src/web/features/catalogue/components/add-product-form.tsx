@@ -7,7 +7,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
-import { useCreateProduct } from '@/features/catalogue/api/create-product';
+import { useCreateProduct } from '../api/create-product';
 import { ProductFields } from './product-fields';
 import {
   addProductFormSchema,

@@ -8,7 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
-import { useUpdateProduct } from '@/features/catalogue/api/update-product';
+import { useUpdateProduct } from '../api/update-product';
 import { ProductFields } from './product-fields';
 import {
   editProductFormSchema,

@@ -7,8 +7,8 @@ import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
-import { useProducts } from '@/features/catalogue/api/get-products';
-import { useDeleteProduct } from '@/features/catalogue/api/delete-product';
+import { useProducts } from '../api/get-products';
+import { useDeleteProduct } from '../api/delete-product';
 import { EditProductDialog } from './edit-product-dialog';
 
 /** Manage Products: every product, with Edit (dialog) and Delete (confirmed; the product is archived). */

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { useProduct } from '@/features/catalogue/api/get-product';
+import { useProduct } from '../api/get-product';
 
 const backLink = (
   <Link to={paths.products} className="link link-hover mb-6 inline-flex items-center gap-1 text-sm">

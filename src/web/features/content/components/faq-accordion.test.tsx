@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { faq } from '@/features/content/faq';
+import { faq } from '../faq';
 import { FaqAccordion } from './faq-accordion';
 
 const questions = [

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { FaqItem } from '@/features/content/faq';
+import type { FaqItem } from '../faq';
 
 /**
  * An accordion following the WAI-ARIA Authoring Practices accordion pattern: every header is an <h2> holding a

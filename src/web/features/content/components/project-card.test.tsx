@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import type { Project } from '@/features/content/api/get-portfolio';
+import type { Project } from '../api/get-portfolio';
 import { ComingSoonCard, ProjectCard } from './project-card';
 
 const fullStack: Project = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { CodeXml, ExternalLink, Hourglass, Server } from 'lucide-react';
-import type { Project } from '@/features/content/api/get-portfolio';
+import type { Project } from '../api/get-portfolio';
 
 /**
  * A link to an outside site. The visible label stays short ("Live"); the accessible name adds the project,

@@ -1,4 +1,4 @@
-import type { Skill } from '@/features/content/api/get-portfolio';
+import type { Skill } from '../api/get-portfolio';
 
 export function SkillsList({ skills }: { skills: Skill[] }) {
   return (

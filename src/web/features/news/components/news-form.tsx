@@ -8,8 +8,8 @@ import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sameNames, sentence, showApiError } from '@/lib/form-errors';
-import { useCreateNews } from '@/features/news/api/create-news';
-import { useUpdateNews } from '@/features/news/api/update-news';
+import { useCreateNews } from '../api/create-news';
+import { useUpdateNews } from '../api/update-news';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 type FormInput = z.input<typeof newsInputSchema>;

@@ -8,8 +8,8 @@ import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
-import { useNews } from '@/features/news/api/get-news';
-import { useDeleteNews } from '@/features/news/api/delete-news';
+import { useNews } from '../api/get-news';
+import { useDeleteNews } from '../api/delete-news';
 import { NewsForm } from './news-form';
 
 /** Manage News: publish an article, or edit and delete the published ones (newest first). */

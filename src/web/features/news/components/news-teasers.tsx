@@ -4,7 +4,7 @@ import { newsTeaser } from '@shared/news/news.teaser';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { useNews } from '@/features/news/api/get-news';
+import { useNews } from '../api/get-news';
 
 export function NewsTeaser({ item, headingLevel = 3 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';

@@ -5,7 +5,7 @@ import { CheckCircle2, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
-import { useMyOrders } from '@/features/orders/api/get-my-orders';
+import { useMyOrders } from '../api/get-my-orders';
 import { isClosed, isPayable, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog } from './order-dialogs';
 

@@ -3,8 +3,8 @@ import { messages } from '@shared/messages';
 import { formatCount, formatPrice } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
-import { useCancelOrder } from '@/features/orders/api/cancel-order';
-import { useDeliverOrder } from '@/features/orders/api/deliver-order';
+import { useCancelOrder } from '../api/cancel-order';
+import { useDeliverOrder } from '../api/deliver-order';
 
 type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'>;
 

@@ -16,7 +16,7 @@ import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { refreshAfterOrderChange, useCreateOrder } from '@/features/orders/api/create-order';
+import { refreshAfterOrderChange, useCreateOrder } from '../api/create-order';
 import { sameNames, sentence, showApiError } from '@/lib/form-errors';
 import { Modal } from '@/components/ui/modal';
 import { SubmitButton } from '@/components/ui/submit-button';

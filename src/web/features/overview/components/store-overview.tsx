@@ -4,7 +4,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { PaidBadge, StatusBadge } from '@/components/order-badges';
-import { useOverview } from '@/features/overview/api/get-overview';
+import { useOverview } from '../api/get-overview';
 import { RevenueSection } from './revenue-section';
 
 function StatusSection({ statuses }: { statuses: Overview['ordersByStatus'] }) {

@@ -7,8 +7,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { notify } from '@/lib/notify';
-import { usePayOrder } from '@/features/payments/api/pay-order';
-import { usePaymentIntent } from '@/features/payments/api/create-payment-intent';
+import { usePayOrder } from '../api/pay-order';
+import { usePaymentIntent } from '../api/create-payment-intent';
 import { PayButton, TestCardForm, TestModeNotice } from './test-card-form';
 
 /** What a card form needs: the intent's secret, the billing details, and what to do once the card is charged. */

@@ -14,7 +14,7 @@ import { TEST_CARDS, testCardConfirmSchema } from '@shared/payments/payments.sch
 import { ApiError } from '@/lib/api-client';
 import { fieldBorder } from '@/components/ui/field';
 import { textAbout } from '@/lib/form-errors';
-import { confirmTestCard } from '@/features/payments/api/confirm-test-card';
+import { confirmTestCard } from '../api/confirm-test-card';
 import type { CardFormProps } from './payment-panel';
 import { SubmitButton } from '@/components/ui/submit-button';
 

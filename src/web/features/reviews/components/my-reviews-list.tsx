@@ -3,7 +3,7 @@ import { QueryList } from '@/components/ui/query-list';
 import { MessageSquareText } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
-import { useMyReviews } from '@/features/reviews/api/get-my-reviews';
+import { useMyReviews } from '../api/get-my-reviews';
 import { Stars } from './stars';
 
 /** My reviews: every review the customer has written. */

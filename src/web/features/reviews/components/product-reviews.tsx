@@ -1,6 +1,6 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { formatDate } from '@/lib/format';
-import { useProductReviews } from '@/features/reviews/api/get-product-reviews';
+import { useProductReviews } from '../api/get-product-reviews';
 import { Stars } from './stars';
 
 /** The product page's reviews: the average and every review (name, stars, message; never emails). */

@@ -5,7 +5,7 @@ import { RATINGS } from '@shared/reviews/reviews.schema';
 import { notify } from '@/lib/notify';
 import { SelectField, TextAreaField } from '@/components/ui/field';
 import { Modal } from '@/components/ui/modal';
-import { useCreateReview } from '@/features/reviews/api/create-review';
+import { useCreateReview } from '../api/create-review';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 /**
