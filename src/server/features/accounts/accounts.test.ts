@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import {
-  ORIGIN,
-  sessionCookie,
-  signIn,
-  signUp,
-  signUpAdmin,
-  uniqueEmail,
-  type Client,
-} from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { ORIGIN, signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
+import { accountsApp } from './accounts.harness';
 
 let t: TestApp;
 let alice: Client;
@@ -16,8 +9,7 @@ let bob: Client;
 let admin: Client;
 
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Customer' });
+  ({ t, alice } = await accountsApp());
   bob = await signUp(t.app, { name: 'Bob Customer' });
   admin = await signUpAdmin(t.app);
 });
@@ -159,190 +151,5 @@ describe('roles', () => {
     const bad = await t.app.inject({ method: 'PUT', url: '/api/user/not-an-email', headers: admin.headers });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/^email: /);
-  });
-});
-
-describe('profile', () => {
-  it('starts empty and saves phone, address, education and LinkedIn', async () => {
-    const dave = await signUp(t.app, { name: 'Dave' });
-    const before = await t.app.inject({ url: `/api/userprofile/${dave.email}`, headers: dave.headers });
-    expect(before.json()).toEqual({
-      name: 'Dave',
-      email: dave.email,
-      phone: '',
-      address: '',
-      education: '',
-      linkedin: '',
-      image: null,
-    });
-    const update = {
-      name: 'Dave Miller',
-      phone: '+1 555 0100',
-      address: '7 Mill Lane',
-      education: 'BSc Mechanical Engineering',
-      linkedin: 'https://www.linkedin.com/in/dave',
-    };
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/userprofile/${dave.email}`,
-      headers: dave.headers,
-      payload: update,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const after = await t.app.inject({ url: `/api/userprofile/${dave.email}`, headers: dave.headers });
-    expect(after.json()).toEqual({ ...update, email: dave.email, image: null });
-    // The display name is the account's name.
-    const session = await t.app.inject({ url: '/api/auth/get-session', headers: dave.headers });
-    expect(session.json().user.name).toBe('Dave Miller');
-  });
-
-  it.each([
-    [{ phone: 'call me' }, /^phone: /],
-    [{ linkedin: 'javascript:alert(1)' }, /^linkedin: /],
-    [{ image: 'https://evil.example/x.png' }, /^image: /],
-    [{ name: '' }, /^name: /],
-    [{ address: 'x'.repeat(301) }, /^address: /],
-    [{ email: 'someone-else@example.com' }, /^email: /],
-  ])('refuses %j with a 400 naming the field, and changes nothing', async (body, message) => {
-    const before = (
-      await t.app.inject({ url: `/api/userprofile/${alice.email}`, headers: alice.headers })
-    ).json();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/userprofile/${alice.email}`,
-      headers: alice.headers,
-      payload: body,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(message);
-    expect(
-      (await t.app.inject({ url: `/api/userprofile/${alice.email}`, headers: alice.headers })).json(),
-    ).toEqual(before);
-  });
-
-  it('refuses a state-changing call from another site', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/userprofile/${alice.email}`,
-      headers: { ...alice.headers, origin: 'https://evil.example' },
-      payload: { address: 'Hijacked' },
-    });
-    expect(res.statusCode).toBe(403);
-  });
-});
-
-describe('sign-in and tokens', () => {
-  it('wrong passwords and unknown emails get the same answer', async () => {
-    const wrong = await signIn(t.app, alice.email, 'not-the-password');
-    const unknown = await signIn(t.app, uniqueEmail('nobody'), 'whatever1');
-    expect(wrong.statusCode).toBe(401);
-    expect(unknown.statusCode).toBe(401);
-    expect(wrong.json().code).toBe(unknown.json().code);
-  });
-
-  it('PUT /userlogin/{email} returns a bearer token that works without cookies', async () => {
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/userlogin/${alice.email}`,
-      headers: alice.headers,
-      payload: { email: alice.email, name: 'Alice' },
-    });
-    expect(res.statusCode).toBe(200);
-    const { token } = res.json() as { token: string };
-    const viaBearer = await t.app.inject({
-      url: `/api/user/${alice.email}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(viaBearer.statusCode).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          url: `/api/user/${alice.email}`,
-          headers: { authorization: 'Bearer forged-token' },
-        })
-      ).statusCode,
-    ).toBe(401);
-  });
-
-  it('sign-out ends the session on the server', async () => {
-    const erin = await signUp(t.app);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { ...erin.headers, 'content-type': 'application/json' },
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
-    expect((await t.app.inject({ url: `/api/user/${erin.email}`, headers: erin.headers })).statusCode).toBe(
-      401,
-    );
-  });
-});
-
-describe('mail', () => {
-  it('registration sends a verification mail whose link verifies the email', async () => {
-    const frank = await signUp(t.app, { name: 'Frank' });
-    const [link] = t.mail.linksTo(frank.email);
-    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
-    const mail = t.mail.sent.find((m) => m.to === frank.email)!;
-    expect(mail.subject).toContain('Toolhouse');
-    expect(mail.html).toContain(link!.replaceAll('&', '&amp;'));
-    // Followed in the browser that registered (a link opened elsewhere discards the password: takeover.test.ts).
-    const verify = await t.app.inject({
-      url: link!.replace('http://localhost:3000', ''),
-      headers: frank.headers,
-    });
-    expect(verify.statusCode).toBe(302);
-    const session = await t.app.inject({ url: '/api/auth/get-session', headers: frank.headers });
-    expect(session.json().user.emailVerified).toBe(true);
-  });
-
-  it('a password reset mail link sets a new password; the old one stops working', async () => {
-    const gina = await signUp(t.app, { name: 'Gina' });
-    const request = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      payload: { email: gina.email, redirectTo: `${ORIGIN}/reset-password` },
-    });
-    expect(request.statusCode).toBe(200);
-    const link = t.mail.linksTo(gina.email).find((l) => l.includes('reset-password'))!;
-    const landing = await t.app.inject({ url: link.replace('http://localhost:3000', '') });
-    expect(landing.statusCode).toBe(302);
-    const token = new URL(landing.headers.location as string).searchParams.get('token')!;
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      payload: { token, newPassword: 'brand-new-pass' },
-    });
-    expect(reset.statusCode).toBe(200);
-    expect((await signIn(t.app, gina.email, 'secret123')).statusCode).toBe(401);
-    expect((await signIn(t.app, gina.email, 'brand-new-pass')).statusCode).toBe(200);
-  });
-
-  it('a reset request for an unknown email answers like a known one and sends nothing', async () => {
-    const ghost = uniqueEmail('ghost');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      payload: { email: ghost, redirectTo: `${ORIGIN}/reset-password` },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(t.mail.linksTo(ghost)).toEqual([]);
-  });
-});
-
-describe('rate limits', () => {
-  it('stop password guessing after 10 attempts a minute', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await signIn(t.app, alice.email, `guess-${i}`)).statusCode);
-    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
-    // The real password is refused too while the limit holds.
-    const res = await signIn(t.app, alice.email);
-    expect(res.statusCode).toBe(429);
-    expect(sessionCookie(res)).toBe('');
   });
 });
