@@ -89,7 +89,7 @@ const serverFeatures = {
   orders: ['audit'],
   overview: [],
   payments: ['orders'],
-  reviews: [],
+  reviews: ['orders'],
 };
 
 function assertAcyclic(graph) {

@@ -21,6 +21,7 @@ import { releaseStock, reserveStock } from './orders.stock';
 export { expireUnpaidOrders } from './orders.stock';
 export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
+export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 
 /**
  * Places an order: name and unit price come from the catalogue, never from the caller; minOrder ≤ quantity ≤ stock;
@@ -221,7 +222,11 @@ export interface PayableOrder {
   orderStatus: OrderRow['orderStatus'];
 }
 
-export async function getPayableOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<PayableOrder> {
+export async function getPayableOrder(
+  deps: OrderDeps,
+  actor: SessionUser,
+  id: string,
+): Promise<PayableOrder> {
   const row = await findOrder(deps.db, actor, id);
   const { email, paymentStatus } = row;
   // Past its checkout window it can no longer be paid, even before the sweep has marked it Expired.

@@ -1,9 +1,9 @@
-import { and, asc, avg, count, desc, eq } from 'drizzle-orm';
+import { avg, count, desc, eq } from 'drizzle-orm';
 import type { ProductReviews, Review, ReviewCreate } from '@shared/reviews/reviews.schema';
-import { orders, reviews, user } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
+import { reviews, user } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
+import { reviewOrder } from '../orders/orders.service';
 
 type ReviewRow = typeof reviews.$inferSelect;
 
@@ -20,42 +20,12 @@ const toReview = (r: ReviewRow): Review => ({
 });
 
 /**
- * A review is accepted only for the caller's own Delivered order of that product, once per order. Name and email come
- * from the session, not the body.
+ * A review is accepted only for the caller's own Delivered order of that product, once per order (orders decides
+ * which order and keeps count). Name and email come from the session, not the body.
  */
 export async function createReview(db: Db, author: SessionUser, input: ReviewCreate): Promise<string> {
-  return db.transaction(async (tx) => {
-    const mine = eq(orders.userId, author.id);
-    const [order] = input.orderId
-      ? await tx
-          .select()
-          .from(orders)
-          .where(and(eq(orders.id, input.orderId), mine))
-          .for('update')
-      : await tx
-          .select()
-          .from(orders)
-          .where(
-            and(
-              mine,
-              eq(orders.productName, input.productName),
-              eq(orders.orderStatus, 'Delivered'),
-              eq(orders.reviewed, false),
-            ),
-          )
-          .orderBy(asc(orders.deliveredAt))
-          .limit(1)
-          .for('update');
-    if (!order)
-      throw input.orderId
-        ? notFound('Order')
-        : new AppError('conflict', 'You can review a product once your order of it has been delivered.');
-    if (order.productName !== input.productName)
-      throw fieldError('bad_request', 'productName', 'does not match the order');
-    if (order.orderStatus !== 'Delivered' || !order.review) {
-      throw new AppError('conflict', 'You can review a product once your order of it has been delivered.');
-    }
-    if (order.reviewed) throw new AppError('conflict', 'You have already reviewed this order.');
+  const target = { orderId: input.orderId, productName: input.productName };
+  return reviewOrder(db, author.id, target, async (tx, order) => {
     const [row] = await tx
       .insert(reviews)
       .values({
@@ -69,7 +39,6 @@ export async function createReview(db: Db, author: SessionUser, input: ReviewCre
         message: input.reviewMessage,
       })
       .returning({ id: reviews.id });
-    await tx.update(orders).set({ reviewed: true }).where(eq(orders.id, order.id));
     return row!.id;
   });
 }
