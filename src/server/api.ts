@@ -3,6 +3,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueSearchRoutes } from './features/catalogue/search.routes';
+import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
@@ -28,4 +29,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(reviewsRoutes);
   await api.register(auditRoutes);
   await api.register(overviewRoutes);
+  await api.register(inventoryRoutes);
 };

@@ -150,6 +150,7 @@ export const auditLog = pgTable(
 
 export * from './auth-schema';
 export * from './catalogue-schema';
+export * from './catalogue-data-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

@@ -5,6 +5,7 @@ import type { Tx } from '../../plugins/db';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import { recordAudit } from '../audit/audit.service';
+import { attributeNewStock, moveStock } from '../inventory/inventory.service';
 import type { Db } from '../../plugins/db';
 
 type ProductRow = typeof products.$inferSelect;
@@ -66,13 +67,13 @@ const toColumns = (p: ProductUpdate) => ({
   ...(p.name !== undefined && { name: p.name }),
   ...(p.img !== undefined && { img: p.img }),
   ...(p.price !== undefined && { priceCents: Math.round(p.price * 100) }),
-  ...(p.quantity !== undefined && { quantity: p.quantity }),
   ...(p.minOrder !== undefined && { minOrder: p.minOrder }),
   ...(p.desc !== undefined && { description: p.desc }),
 });
 
 export async function createProduct(db: Db, actor: SessionUser, input: ProductCreate): Promise<Product> {
   return db.transaction(async (tx) => {
+    await attributeNewStock(tx, 'created', actor.email);
     const [row] = await tx
       .insert(products)
       .values({
@@ -112,12 +113,15 @@ export async function updateProduct(
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!current) throw notFound('Product');
-    const [row] = await tx
-      .update(products)
-      .set({ ...toColumns(changes), ...(await catalogueColumns(tx, changes)) })
-      .where(eq(products.id, id))
-      .returning()
-      .catch(skuClash);
+    // Stock changes go through the inventory ledger; the rest is a plain update.
+    if (changes.quantity !== undefined) {
+      const delta = changes.quantity - current.quantity;
+      await moveStock(tx, { productId: id, delta, reason: 'restock', actorEmail: actor.email });
+    }
+    const columns = { ...toColumns(changes), ...(await catalogueColumns(tx, changes)) };
+    const [row] = Object.keys(columns).length
+      ? await tx.update(products).set(columns).where(eq(products.id, id)).returning().catch(skuClash)
+      : await tx.select().from(products).where(eq(products.id, id));
     const before = toProduct(current);
     const after = toProduct(row!);
     const changed = Object.keys(changes).join(', ');

@@ -52,7 +52,6 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     const tooLarge = problem ?? totalProblem(input.quantity, product.priceCents);
     if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
     await assertMayHold(tx, customer.id, input.quantity, { expiryMs: deps.expiryMs, limits: deps.limits });
-    if (!(await reserveStock(tx, product.id, input.quantity))) throw soldOut;
     const [row] = await tx
       .insert(orders)
       .values({
@@ -67,6 +66,8 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         address: input.address,
       })
       .returning();
+    // After the insert, so the ledger row names the order; too little stock rolls the order back.
+    if (!(await reserveStock(tx, row!))) throw soldOut;
     return row!;
   });
 }
@@ -95,7 +96,7 @@ export async function cancelOrder(deps: OrderDeps, actor: SessionUser, id: strin
       .set({ orderStatus: 'Cancelled', cancelledAt: new Date() })
       .where(eq(orders.id, id))
       .returning();
-    await releaseStock(tx, row.productId, row.quantity);
+    await releaseStock(tx, row, 'order_cancelled');
     if (actor.role === 'admin') {
       await recordAudit(tx, actor, {
         kind: 'order.cancelled',
@@ -164,7 +165,7 @@ export async function markOrderPaid(
     if (p.amountCents !== totalCents(row))
       throw fieldError('bad_request', 'transactionId', 'the payment amount does not match the order');
     if (row.orderStatus === 'Cancelled' || row.orderStatus === 'Expired') {
-      if (!(await reserveStock(tx, row.productId, row.quantity))) {
+      if (!(await reserveStock(tx, row, 'order_paid_late'))) {
         throw new AppError(
           'conflict',
           'This order was cancelled before the payment arrived and the stock is gone; the payment will be refunded.',

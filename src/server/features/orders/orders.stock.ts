@@ -1,22 +1,28 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { orders, products } from '../../db/schema';
+import { and, eq, lt } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../plugins/db';
+import { moveStock } from '../inventory/inventory.service';
 
-/** Takes stock atomically: succeeds only while enough is left, whatever runs concurrently. */
-export async function reserveStock(tx: Tx, productId: string, quantity: number): Promise<boolean> {
-  const reserved = await tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} - ${quantity}` })
-    .where(and(eq(products.id, productId), gte(products.quantity, quantity)))
-    .returning({ id: products.id });
-  return reserved.length > 0;
+type OrderStockReason = 'order_reserved' | 'order_paid_late';
+type OrderReleaseReason = 'order_cancelled' | 'order_expired';
+
+/** Takes stock atomically (and writes it in the inventory ledger): succeeds only while enough is left. */
+export function reserveStock(
+  tx: Tx,
+  order: { id: string; productId: string; quantity: number },
+  reason: OrderStockReason = 'order_reserved',
+): Promise<boolean> {
+  const { id: orderId, productId, quantity } = order;
+  return moveStock(tx, { productId, delta: -quantity, reason, orderId, onlyIfAvailable: true });
 }
 
-export async function releaseStock(tx: Tx, productId: string, quantity: number) {
-  await tx
-    .update(products)
-    .set({ quantity: sql`${products.quantity} + ${quantity}` })
-    .where(eq(products.id, productId));
+export async function releaseStock(
+  tx: Tx,
+  order: { id: string; productId: string; quantity: number },
+  reason: OrderReleaseReason,
+) {
+  const { id: orderId, productId, quantity } = order;
+  await moveStock(tx, { productId, delta: quantity, reason, orderId });
 }
 
 /** Unpaid orders older than the expiry time become Expired and give their stock back. Safe on several instances. */
@@ -32,10 +38,9 @@ export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Dat
           lt(orders.createdAt, new Date(now.getTime() - expiryMs)),
         ),
       )
-      .returning({ productId: orders.productId, quantity: orders.quantity });
-    const byProduct = new Map<string, number>();
-    for (const e of expired) byProduct.set(e.productId, (byProduct.get(e.productId) ?? 0) + e.quantity);
-    for (const [productId, quantity] of byProduct) await releaseStock(tx, productId, quantity);
+      .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });
+    // One ledger row per order, so a product's history names each expired order.
+    for (const e of expired) await releaseStock(tx, e, 'order_expired');
     return expired.length;
   });
 }

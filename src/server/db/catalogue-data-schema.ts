@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalogue-schema';
+
+/**
+ * The inventory ledger: one row per change of a product's stock, with the stock before and after. A product's
+ * `quantity` always equals the sum of its rows' `delta` (the opening row is written by a trigger on insert).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    quantityBefore: integer('quantity_before').notNull(),
+    quantityAfter: integer('quantity_after').notNull(),
+    /** created, import, order_reserved, order_cancelled, order_expired, order_paid_late, restock. */
+    reason: text('reason').notNull(),
+    // No foreign key: a movement stays readable whatever happens to the order it came from.
+    orderId: uuid('order_id'),
+    actorEmail: text('actor_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_movements_balanced', sql`${t.quantityAfter} = ${t.quantityBefore} + ${t.delta}`),
+    // A product's history, newest first, paged by id.
+    index('stock_movements_product_idx').on(t.productId, t.id.desc()),
+  ],
+);
+
+/** A product's PDF documents (datasheets, manuals, certificates); the bytes live in the media store. */
+export const productDocuments = pgTable(
+  'product_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['datasheet', 'manual', 'certificate'] }).notNull(),
+    title: text('title').notNull(),
+    fileName: text('file_name').notNull(),
+    /** The media store key (`documents/<hash>.pdf`). */
+    mediaKey: text('media_key').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('product_documents_product_idx').on(t.productId, t.createdAt)],
+);
+
+/** One CSV import: its options, progress while it runs, and its report once done. */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').notNull(),
+    actorEmail: text('actor_email').notNull(),
+    fileName: text('file_name').notNull(),
+    mode: text('mode', { enum: ['all-or-nothing', 'valid-rows'] }).notNull(),
+    createCategories: boolean('create_categories').notNull(),
+    status: text('status', { enum: ['validating', 'writing', 'done', 'rejected', 'failed'] }).notNull(),
+    totalBytes: integer('total_bytes').notNull(),
+    processedBytes: integer('processed_bytes').notNull().default(0),
+    rows: integer('rows').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    /** The first bad rows ({ line, column, message }), capped so a file of junk cannot grow the row without bound. */
+    problems: jsonb('problems')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc())],
+);

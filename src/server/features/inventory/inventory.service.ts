@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
+import { notFound } from '../../lib/errors';
+import type { Db, Tx } from '../../plugins/db';
+
+export interface StockChange {
+  productId: string;
+  /** Units added (positive) or taken (negative). */
+  delta: number;
+  reason: StockReason;
+  orderId?: string | undefined;
+  actorEmail?: string | undefined;
+  /** Take only while enough is left (orders); otherwise the database's non-negative check still holds. */
+  onlyIfAvailable?: boolean;
+}
+
+/**
+ * The one way stock changes after a product exists: the conditional update and its ledger row are one statement,
+ * so the row's before/after are exactly what this update saw under the row lock, whatever runs concurrently.
+ * Returns false when `onlyIfAvailable` found too little stock (nothing changed).
+ */
+export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
+  if (c.delta === 0) return true;
+  const guard = c.onlyIfAvailable ? sql`and p.quantity + ${c.delta} >= 0` : sql``;
+  const { rows } = await tx.execute(sql`
+    with moved as (
+      update products p set quantity = p.quantity + ${c.delta}
+      where p.id = ${c.productId} ${guard}
+      returning p.id, p.quantity)
+    insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, order_id, actor_email)
+    select id, ${c.delta}, quantity - ${c.delta}, quantity, ${c.reason}, ${c.orderId ?? null}, ${c.actorEmail ?? null}
+    from moved
+    returning id`);
+  return rows.length > 0;
+}
+
+interface MovementRow extends Record<string, unknown> {
+  id: string | number;
+  delta: number;
+  before: number;
+  after: number;
+  reason: string;
+  orderId: string | null;
+  actorEmail: string | null;
+  at: string;
+}
+
+/** A product's stock history, newest first, paged by id (keyset on the product's index). */
+export async function listMovements(
+  db: Db,
+  productId: string,
+  q: { limit: number; before?: number | undefined },
+): Promise<StockHistory> {
+  const { rows: product } = await db.execute<{ quantity: number }>(
+    sql`select quantity from products where id = ${productId}`,
+  );
+  if (!product[0]) throw notFound('Product');
+  const { rows } = await db.execute<MovementRow>(sql`
+    select id, delta, quantity_before as before, quantity_after as after, reason, order_id as "orderId",
+      actor_email as "actorEmail",
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from stock_movements
+    where product_id = ${productId} ${q.before ? sql`and id < ${q.before}` : sql``}
+    order by id desc limit ${q.limit + 1}`);
+  const movements: StockMovement[] = rows.slice(0, q.limit).map((r) => ({ ...r, id: Number(r.id) }));
+  return {
+    quantity: product[0].quantity,
+    movements,
+    nextBefore: rows.length > q.limit ? movements[movements.length - 1]!.id : null,
+  };
+}
+
+/**
+ * Names who and why for the opening ledger rows that the insert trigger writes in this transaction (products
+ * created by an admin or an import); without it they read "created" with no actor.
+ */
+export async function attributeNewStock(tx: Tx, reason: 'created' | 'import', actorEmail: string) {
+  await tx.execute(
+    sql`select set_config('shop.stock_reason', ${reason}, true), set_config('shop.stock_actor', ${actorEmail}, true)`,
+  );
+}
