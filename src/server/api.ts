@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { catalogueAdminRoutes } from './features/catalogue/catalogue-admin.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueSearchRoutes } from './features/catalogue/search.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -21,6 +22,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
   await api.register(catalogueRoutes);
   await api.register(catalogueSearchRoutes);
+  await api.register(catalogueAdminRoutes);
   await api.register(newsRoutes);
   await api.register(accountsRoutes);
   await api.register(mediaRoutes);

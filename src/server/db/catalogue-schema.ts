@@ -77,6 +77,16 @@ export const products = pgTable(
     index('products_category_idx')
       .on(t.categoryId, t.createdAt.desc())
       .where(sql`${t.archivedAt} is null`),
+    // Manage Products: the stock sort, the low-stock filter and the name search (migration 0010).
+    index('products_stock_idx')
+      .on(t.quantity, t.id)
+      .where(sql`${t.archivedAt} is null`),
+    index('products_low_stock_idx')
+      .on(t.createdAt.desc(), t.id)
+      .where(sql`${t.archivedAt} is null and ${t.quantity} < ${t.minOrder}`),
+    index('products_name_trgm_idx')
+      .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.archivedAt} is null`),
     index('products_brand_idx')
       .on(t.brand)
       .where(sql`${t.archivedAt} is null`),

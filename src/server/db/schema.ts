@@ -67,7 +67,15 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('orders_created_idx').on(t.createdAt.desc()),
+    // Keyset paging of the admin's order list: one index per sort, and the status filter, and the email search.
+    index('orders_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('orders_status_created_id_idx').on(t.orderStatus, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_id_idx').using(
+      'btree',
+      sql`(${t.unitPriceCents} * ${t.quantity}) desc`,
+      sql`${t.id} desc`,
+    ),
+    index('orders_email_pattern_idx').using('btree', sql`${t.email} text_pattern_ops`),
     index('orders_product_idx').on(t.productId),
     // The expiry sweep looks for old unpaid pending orders.
     index('orders_unpaid_pending_idx')
@@ -145,6 +153,7 @@ export const auditLog = pgTable(
     // Keyset paging on (created_at, id): many entries can share one timestamp.
     index('audit_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_kind_created_id_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('audit_actor_pattern_idx').using('btree', sql`${t.actorEmail} text_pattern_ops`),
   ],
 );
 

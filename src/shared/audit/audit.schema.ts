@@ -10,6 +10,9 @@ export const auditKinds = [
   'news.created',
   'news.edited',
   'news.deleted',
+  'category.created',
+  'category.edited',
+  'category.deleted',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -43,8 +46,19 @@ export function parseAuditCursor(value: string): { at: string; id: string | unde
   return { at: match[1], id: match[2]?.toLowerCase() };
 }
 
+export const auditSorts = ['newest', 'oldest'] as const;
+export type AuditSort = (typeof auditSorts)[number];
+
 export const auditQuerySchema = z.object({
   kind: z.enum(auditKinds).optional(),
+  /** The start of the acting admin's email. */
+  actor: z
+    .string()
+    .trim()
+    .max(200, { error: 'must be at most 200 characters' })
+    .optional()
+    .transform((v) => v || undefined),
+  sort: z.enum(auditSorts, { error: 'must be newest or oldest' }).default('newest'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   /** `nextBefore` of the previous page (or an ISO date-time between years 1 and 9999). */
   before: z

@@ -10,7 +10,9 @@ import {
   userRoleSchema,
 } from '@shared/accounts/accounts.schema';
 import { AppError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
+import { userListQuerySchema } from '@shared/accounts/users-list.schema';
+import { sendPage } from '../../lib/keyset';
+import { errorResponses, pagedListDescription } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
 import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
 
@@ -67,11 +69,13 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Every user (admin)',
-        response: { 200: userListSchema, ...errorResponses(401, 403) },
+        summary: 'Every user, in registration order, a page at a time (admin)',
+        description: pagedListDescription,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => listUsers(db),
+    async (req, reply) => sendPage(req, reply, await listUsers(db, req.query)),
   );
 
   app.put(

@@ -1,5 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
-import type { Profile, ProfileUpdate, Role, UserRole, UserSummary } from '@shared/accounts/accounts.schema';
+import { eq } from 'drizzle-orm';
+import type { Profile, ProfileUpdate, Role, UserRole } from '@shared/accounts/accounts.schema';
 import { session, user } from '../../db/schema';
 import { fieldError, notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
@@ -20,13 +20,7 @@ export async function getUserRole(db: Db, email: string): Promise<UserRole> {
   return { email: row.email, role: roleOf(row.role) };
 }
 
-export async function listUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await db
-    .select({ id: user.id, name: user.name, email: user.email, role: user.role })
-    .from(user)
-    .orderBy(asc(user.createdAt), asc(user.email));
-  return rows.map((r) => ({ _id: r.id, name: r.name, email: r.email, role: roleOf(r.role) }));
-}
+export { listUsers } from './users.lists';
 
 /** Makes the user an admin; promoting an admin again changes nothing. `actor` is absent for the command line. */
 export async function promoteToAdmin(

@@ -1,18 +1,20 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   parseAuditCursor,
   type AuditEntry,
   type AuditKind,
   type AuditPage,
+  type AuditSort,
 } from '@shared/audit/audit.schema';
 import { fieldError } from '../../lib/errors';
+import { startsWith } from '../../lib/keyset';
 import { auditLog } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db, Tx } from '../../plugins/db';
 
 export interface AuditRecord {
   kind: AuditKind;
-  entityType: 'product' | 'order' | 'user' | 'news';
+  entityType: 'product' | 'order' | 'user' | 'news' | 'category';
   entityId: string;
   summary: string;
   before?: unknown;
@@ -33,19 +35,30 @@ export async function recordAudit(tx: Tx | Db, actor: SessionUser, r: AuditRecor
   });
 }
 
-/** Entries strictly after the cursor in (created_at desc, id desc) order: ties on the timestamp are split by id. */
-function afterCursor(before: string): SQL {
+/**
+ * Entries strictly after the cursor in (created_at, id) order, newest or oldest first: ties on the timestamp are
+ * split by id.
+ */
+function afterCursor(before: string, sort: AuditSort): SQL {
   const cursor = parseAuditCursor(before);
   if (!cursor) throw fieldError('bad_request', 'before', 'must be the nextBefore of a previous page');
+  const op = sql.raw(sort === 'newest' ? '<' : '>');
   return cursor.id
-    ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : sql`${auditLog.createdAt} < ${cursor.at}::timestamptz`;
+    ? sql`(${auditLog.createdAt}, ${auditLog.id}) ${op} (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql`${auditLog.createdAt} ${op} ${cursor.at}::timestamptz`;
 }
 
 export async function listAudit(
   db: Db,
-  q: { kind?: AuditKind | undefined; limit: number; before?: string | undefined },
+  q: {
+    kind?: AuditKind | undefined;
+    actor?: string | undefined;
+    sort?: AuditSort;
+    limit: number;
+    before?: string | undefined;
+  },
 ): Promise<AuditPage> {
+  const sort = q.sort ?? 'newest';
   const rows = await db
     .select({
       ...getTableColumns(auditLog),
@@ -53,8 +66,18 @@ export async function listAudit(
       at: sql<string>`to_char(${auditLog.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(auditLog)
-    .where(and(q.kind ? eq(auditLog.kind, q.kind) : undefined, q.before ? afterCursor(q.before) : undefined))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .where(
+      and(
+        q.kind ? eq(auditLog.kind, q.kind) : undefined,
+        q.actor ? sql`${auditLog.actorEmail} like ${startsWith(q.actor.toLowerCase())}` : undefined,
+        q.before ? afterCursor(q.before, sort) : undefined,
+      ),
+    )
+    .orderBy(
+      ...(sort === 'newest'
+        ? [desc(auditLog.createdAt), desc(auditLog.id)]
+        : [asc(auditLog.createdAt), asc(auditLog.id)]),
+    )
     .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
   const entries: AuditEntry[] = page.map((r) => ({

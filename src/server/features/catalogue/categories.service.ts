@@ -1,7 +1,7 @@
 import { asc, count, isNull } from 'drizzle-orm';
 import type { CategoryRef, CategoryTree } from '@shared/catalogue/search.schema';
 import { categories, categorySpecAttributes, products, specAttributes } from '../../db/schema';
-import type { Db } from '../../plugins/db';
+import type { Db, Tx } from '../../plugins/db';
 import { eq } from 'drizzle-orm';
 
 export interface Category {
@@ -14,7 +14,7 @@ export interface Category {
 }
 
 /** The whole tree in display order: a few dozen rows, read in two small queries. */
-export async function loadCategories(db: Db): Promise<Category[]> {
+export async function loadCategories(db: Db | Tx): Promise<Category[]> {
   const [rows, links] = await Promise.all([
     db
       .select({

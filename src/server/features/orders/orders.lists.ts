@@ -1,6 +1,9 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Paged } from '@shared/common/paging.schema';
+import type { OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders, user } from '../../db/schema';
+import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
 import { toOrder, type OrderDeps } from './orders.model';
 
 export async function listOrdersOf(deps: OrderDeps, email: string): Promise<Order[]> {
@@ -18,7 +21,86 @@ export async function listOrdersOf(deps: OrderDeps, email: string): Promise<Orde
   return rows.map((r) => toOrder(r, deps.expiryMs));
 }
 
-export async function listAllOrders(deps: OrderDeps): Promise<Order[]> {
-  const rows = await deps.db.select().from(orders).orderBy(desc(orders.createdAt), asc(orders.id));
-  return rows.map((r) => toOrder(r, deps.expiryMs));
+const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({
+  name,
+  key: sql`${orders.createdAt}`,
+  dir,
+  id: sql`${orders.id}`,
+  idType: 'uuid',
+  type: 'timestamptz',
+});
+
+/** Each order is served by an index on (key, id) (migration 0010). */
+const sorts: Record<OrderSort, KeysetSort> = {
+  newest: byTime('newest', 'desc'),
+  oldest: byTime('oldest', 'asc'),
+  total: {
+    name: 'total',
+    key: sql`(${orders.unitPriceCents} * ${orders.quantity})`,
+    dir: 'desc',
+    id: sql`${orders.id}`,
+    idType: 'uuid',
+    type: 'int',
+  },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The stored status lags behind for an unpaid order past its checkout window until the sweep runs; it is shown as
+ * Expired at once, so it is filtered as Expired too.
+ */
+function statusIs(status: Order['orderStatus'], expiryMs: number): SQL {
+  const cutoff = new Date(Date.now() - expiryMs);
+  const lapsed = and(
+    eq(orders.orderStatus, 'Pending'),
+    eq(orders.paymentStatus, false),
+    lt(orders.createdAt, cutoff),
+  )!;
+  if (status === 'Expired') return or(eq(orders.orderStatus, 'Expired'), lapsed)!;
+  if (status === 'Pending') {
+    return and(
+      eq(orders.orderStatus, 'Pending'),
+      or(eq(orders.paymentStatus, true), gte(orders.createdAt, cutoff)),
+    )!;
+  }
+  return eq(orders.orderStatus, status);
+}
+
+function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
+  const text = q.q?.toLowerCase();
+  return and(
+    q.status ? statusIs(q.status, expiryMs) : undefined,
+    q.paid === undefined ? undefined : eq(orders.paymentStatus, q.paid),
+    // Stored emails are lower case (accounts keeps them so).
+    text === undefined
+      ? undefined
+      : UUID.test(text)
+        ? eq(orders.id, text)
+        : sql`${orders.email} like ${startsWith(text)}`,
+  );
+}
+
+/** GET /api/order: one page of every customer's orders, filtered and sorted, with the count of all matches. */
+export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise<Paged<Order>> {
+  const sort = sorts[q.sort];
+  const where = filters(q, deps.expiryMs);
+  const [rows, [counted]] = await Promise.all([
+    deps.db
+      .select({ order: orders, cursorKey: keyText(sort), cursorId: sql<string>`${orders.id}::text` })
+      .from(orders)
+      .where(and(where, q.cursor ? afterCursor(sort, q.cursor) : undefined))
+      .orderBy(orderBySort(sort))
+      .limit(q.limit + 1),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  const page = cutPage(sort, rows, q.limit);
+  return {
+    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs)),
+    nextCursor: page.nextCursor,
+    total: counted?.n ?? 0,
+  };
 }

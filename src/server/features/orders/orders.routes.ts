@@ -9,8 +9,10 @@ import {
   orderSchema,
   orderUpdatedSchema,
 } from '@shared/orders/orders.schema';
+import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
 import { AppError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
+import { sendPage } from '../../lib/keyset';
+import { errorResponses, pagedListDescription } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
 import {
   cancelOrder,
@@ -82,11 +84,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       config: { auth: 'admin' },
       schema: {
         tags,
-        summary: 'Every order, newest first (admin)',
-        response: { 200: orderListSchema, ...errorResponses(401, 403) },
+        summary: 'Every order, newest first, a page at a time (admin)',
+        description: pagedListDescription,
+        querystring: orderListQuerySchema,
+        response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async () => listAllOrders(deps),
+    async (req, reply) => sendPage(req, reply, await listAllOrders(deps, req.query)),
   );
 
   app.get(

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { boolParam, cursorParam, limitParam, searchParam } from '@shared/common/paging.schema';
+import { productSchema } from './catalogue.schema';
+
+export const adminProductSorts = ['newest', 'name', 'price_asc', 'price_desc', 'stock'] as const;
+export type AdminProductSort = (typeof adminProductSorts)[number];
+
+/** GET /api/admin/products: the live catalogue for Manage Products, a page at a time. */
+export const adminProductQuerySchema = z.object({
+  limit: limitParam(25).describe('page size (default 25)'),
+  cursor: cursorParam,
+  sort: z
+    .enum(adminProductSorts, { error: `must be one of ${adminProductSorts.join(', ')}` })
+    .default('newest'),
+  lowStock: boolParam.optional().describe('true: only products whose stock is below their minimum order'),
+  q: searchParam.describe('part of the product name, or the start of its SKU'),
+});
+export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
+
+/** A product as Manage Products lists it: the spec's fields plus its SKU, brand and category. */
+export const adminProductSchema = productSchema.extend({
+  sku: z.string(),
+  brand: z.string().nullable(),
+  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListSchema = z.array(adminProductSchema);

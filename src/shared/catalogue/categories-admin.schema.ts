@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { idSchema } from '@shared/common/common.schema';
+
+const name = z
+  .string({ error: 'Category name is required' })
+  .trim()
+  .min(1, { error: 'Category name is required' })
+  .max(80, { error: 'must be at most 80 characters' });
+
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and single dashes' })
+  .max(80, { error: 'must be at most 80 characters' });
+
+/** POST /api/admin/categories. Without a slug, one is made from the name. */
+export const categoryCreateSchema = z.object({
+  name,
+  slug: slug.optional(),
+  parentId: idSchema.nullable().default(null).describe('the parent category; null for a top-level one'),
+});
+export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
+
+/** PUT /api/admin/categories/{id}: rename, and/or move under another parent (null: to the top level). */
+export const categoryUpdateSchema = z
+  .object({ name: name.optional(), parentId: idSchema.nullable().optional() })
+  .refine((c) => c.name !== undefined || c.parentId !== undefined, { error: 'Nothing to change' });
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+export const specAttributeTypes = ['number', 'text'] as const;
+
+/** A spec attribute a category's products carry: defined on the category itself or inherited from a parent. */
+export const categoryAttributeSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  type: z.enum(specAttributeTypes),
+  /** Pressure, flow, power… for numbers (null for text). */
+  unitKind: z.string().nullable(),
+  unit: z.string().nullable(),
+  /** The slug of the ancestor that defines it, or null when the category defines it itself. */
+  inheritedFrom: z.string().nullable(),
+});
+
+/** One category of GET /api/admin/categories: depth-first, so a parent comes before its children. */
+export const adminCategorySchema = z.object({
+  _id: idSchema,
+  slug: z.string(),
+  name: z.string(),
+  parentId: idSchema.nullable(),
+  depth: z.number().int(),
+  /** Live products filed directly in it. */
+  productCount: z.number().int(),
+  childCount: z.number().int(),
+  attributes: z.array(categoryAttributeSchema),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminCategoryListSchema = z.array(adminCategorySchema);
+
+/** Makes a slug from a name: "Air Compressors & Dryers" → "air-compressors-dryers". */
+export const slugify = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import {
+  boolParam,
+  cursorParam,
+  limitParam,
+  searchParam,
+  SPEC_LIST_DEFAULT_LIMIT,
+} from '@shared/common/paging.schema';
+import { orderStatuses } from './orders.schema';
+
+export const orderSorts = ['newest', 'oldest', 'total'] as const;
+export type OrderSort = (typeof orderSorts)[number];
+
+/** GET /api/order (admin): the spec's array of orders, a page at a time. */
+export const orderListQuerySchema = z.object({
+  limit: limitParam(SPEC_LIST_DEFAULT_LIMIT).describe(`page size (default ${SPEC_LIST_DEFAULT_LIMIT})`),
+  cursor: cursorParam,
+  sort: z
+    .enum(orderSorts, { error: `must be one of ${orderSorts.join(', ')}` })
+    .default('newest')
+    .describe('newest (default), oldest, or total (largest first)'),
+  status: z
+    .enum(orderStatuses, { error: `must be one of ${orderStatuses.join(', ')}` })
+    .optional()
+    .describe('orders in this status (an unpaid order past its checkout window is Expired)'),
+  paid: boolParam.optional().describe('true: paid orders only; false: unpaid only'),
+  q: searchParam.describe("an order id, or the start of the customer's email"),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
