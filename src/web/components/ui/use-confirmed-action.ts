@@ -23,3 +23,29 @@ export function useConfirmedAction() {
   };
   return { busy, error, clearError: () => setError(''), run };
 }
+
+/**
+ * The confirmation about one item of a list: `ask(item)` opens it (without the error of an earlier attempt),
+ * `confirm` runs the action on it and closes it when it succeeds.
+ */
+export function useConfirmTarget<T>() {
+  const [target, setTarget] = useState<T | null>(null);
+  const { busy, error, clearError, run } = useConfirmedAction();
+  const close = () => setTarget(null);
+  const ask = (item: T) => {
+    clearError();
+    setTarget(item);
+  };
+  const confirm = (action: (item: T) => Promise<unknown>, success: string, onDone?: (item: T) => void) => {
+    if (!target) return;
+    void run(
+      () => action(target),
+      success,
+      () => {
+        onDone?.(target);
+        close();
+      },
+    );
+  };
+  return { target, busy, error, ask, close, confirm };
+}

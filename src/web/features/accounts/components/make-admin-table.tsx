@@ -1,18 +1,16 @@
-import { useState } from 'react';
 import { QueryList } from '@/components/ui/query-list';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 
 /** Every user with their role; a non-admin can be promoted (the button is hidden for admins). */
 export function MakeAdminTable() {
   const users = useUsers();
   const makeAdmin = useMakeAdmin();
-  const [target, setTarget] = useState<UserSummary | null>(null);
-  const { busy, error, clearError, run } = useConfirmedAction();
+  const promoting = useConfirmTarget<UserSummary>();
 
   return (
     <QueryList
@@ -59,10 +57,7 @@ export function MakeAdminTable() {
                           className="btn btn-sm btn-primary whitespace-nowrap"
                           // Starts with the visible text (WCAG 2.5.3) and tells the rows' buttons apart.
                           aria-label={`Make admin ${u.name}`}
-                          onClick={() => {
-                            clearError();
-                            setTarget(u);
-                          }}
+                          onClick={() => promoting.ask(u)}
                         >
                           Make admin
                         </button>
@@ -73,25 +68,18 @@ export function MakeAdminTable() {
               </tbody>
             </table>
           </div>
-          {target && (
+          {promoting.target && (
             <ConfirmDialog
               title="Make admin?"
               confirmLabel="Make admin"
-              busy={busy}
-              error={error}
-              onConfirm={() =>
-                target &&
-                void run(
-                  () => makeAdmin(target.email),
-                  messages.madeAdmin,
-                  () => setTarget(null),
-                )
-              }
-              onClose={() => setTarget(null)}
+              busy={promoting.busy}
+              error={promoting.error}
+              onConfirm={() => promoting.confirm((u) => makeAdmin(u.email), messages.madeAdmin)}
+              onClose={promoting.close}
             >
               <p>
-                <span className="font-semibold">{target.name}</span> ({target.email}) will be able to manage
-                all orders, products and other users&apos; roles.
+                <span className="font-semibold">{promoting.target.name}</span> ({promoting.target.email}) will
+                be able to manage all orders, products and other users&apos; roles.
               </p>
             </ConfirmDialog>
           )}

@@ -6,7 +6,8 @@ import { messages } from '@shared/messages';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
+import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { useProducts } from '../api/get-products';
 import { useDeleteProduct } from '../api/delete-product';
 import { EditProductDialog } from './edit-product-dialog';
@@ -16,8 +17,7 @@ export function ManageProductsTable() {
   const products = useProducts();
   const deleteProduct = useDeleteProduct();
   const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const { busy, error, clearError, run } = useConfirmedAction();
+  const deleting = useConfirmTarget<Product>();
 
   return (
     <QueryList
@@ -72,25 +72,11 @@ export function ManageProductsTable() {
                     <td>{formatCount(p.minOrder)}</td>
                     <td>
                       <div className="flex gap-2">
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline"
-                          aria-label={`Edit ${p.name}`}
-                          onClick={() => setEditing(p)}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-error"
-                          aria-label={`Delete ${p.name}`}
-                          onClick={() => {
-                            clearError();
-                            setDeleting(p);
-                          }}
-                        >
-                          Delete
-                        </button>
+                        <EditDeleteButtons
+                          name={p.name}
+                          onEdit={() => setEditing(p)}
+                          onDelete={() => deleting.ask(p)}
+                        />
                       </div>
                     </td>
                   </tr>
@@ -101,25 +87,18 @@ export function ManageProductsTable() {
           {editing && (
             <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
           )}
-          {deleting && (
+          {deleting.target && (
             <ConfirmDialog
               title="Delete product?"
               confirmLabel="Delete"
-              busy={busy}
-              error={error}
-              onConfirm={() =>
-                deleting &&
-                void run(
-                  () => deleteProduct(deleting._id),
-                  messages.productDeleted,
-                  () => setDeleting(null),
-                )
-              }
-              onClose={() => setDeleting(null)}
+              busy={deleting.busy}
+              error={deleting.error}
+              onConfirm={() => deleting.confirm((p) => deleteProduct(p._id), messages.productDeleted)}
+              onClose={deleting.close}
             >
               <p>
-                <span className="font-semibold">{deleting.name}</span> leaves the catalogue: customers can no
-                longer order it. Its past orders are kept.
+                <span className="font-semibold">{deleting.target.name}</span> leaves the catalogue: customers
+                can no longer order it. Its past orders are kept.
               </p>
             </ConfirmDialog>
           )}

@@ -7,7 +7,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
+import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { useNews } from '../api/get-news';
 import { useDeleteNews } from '../api/delete-news';
 import { NewsForm } from './news-form';
@@ -17,8 +18,7 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
   const news = useNews();
   const deleteNews = useDeleteNews();
   const [editing, setEditing] = useState<NewsItem | null>(null);
-  const [deleting, setDeleting] = useState<NewsItem | null>(null);
-  const { busy, error, clearError, run } = useConfirmedAction();
+  const deleting = useConfirmTarget<NewsItem>();
   const formHeading = useRef<HTMLHeadingElement>(null);
 
   const startEditing = (item: NewsItem) => {
@@ -94,25 +94,11 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
                   </p>
                   <p className="mt-2 break-words text-base-content/85">{newsTeaser(item.body)}</p>
                   <div className="mt-3 flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-outline"
-                      aria-label={`Edit ${item.title}`}
-                      onClick={() => startEditing(item)}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-error"
-                      aria-label={`Delete ${item.title}`}
-                      onClick={() => {
-                        clearError();
-                        setDeleting(item);
-                      }}
-                    >
-                      Delete
-                    </button>
+                    <EditDeleteButtons
+                      name={item.title}
+                      onEdit={() => startEditing(item)}
+                      onDelete={() => deleting.ask(item)}
+                    />
                     <Link
                       to={paths.newsItem(item._id)}
                       className="btn btn-sm btn-ghost"
@@ -128,28 +114,24 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
         )}
       </section>
 
-      {deleting && (
+      {deleting.target && (
         <ConfirmDialog
           title="Delete article?"
           confirmLabel="Delete"
-          busy={busy}
-          error={error}
+          busy={deleting.busy}
+          error={deleting.error}
           onConfirm={() =>
-            deleting &&
-            void run(
-              () => deleteNews(deleting._id),
+            deleting.confirm(
+              (item) => deleteNews(item._id),
               messages.productDeleted,
-              () => {
-                if (editing?._id === deleting._id) setEditing(null);
-                setDeleting(null);
-              },
+              (item) => editing?._id === item._id && setEditing(null),
             )
           }
-          onClose={() => setDeleting(null)}
+          onClose={deleting.close}
         >
           <p>
-            <span className="font-semibold">{deleting.title}</span> leaves the home page and the blog for
-            good.
+            <span className="font-semibold">{deleting.target.title}</span> leaves the home page and the blog
+            for good.
           </p>
         </ConfirmDialog>
       )}
