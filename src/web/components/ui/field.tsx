@@ -64,21 +64,21 @@ export function Field({ label, error, hint, id, children }: FieldProps) {
 
 type FieldOwnProps = Omit<FieldProps, 'children'>;
 
+/** Separates what the `Field` draws (label, hint, error) from the props of the control inside it. */
+const fieldAndControl = <P extends FieldOwnProps>({ label, error, hint, id, ...control }: P) =>
+  [{ label, error, hint, id }, control] as const;
+
 interface TextFieldProps extends FieldOwnProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input; spreads react-hook-form's `register()` result. */
-export function TextField({ label, error, hint, id, className = '', ref, ...input }: TextFieldProps) {
+export function TextField({ className = '', ...props }: TextFieldProps) {
+  const [field, input] = fieldAndControl(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id}>
+    <Field {...field}>
       {(control) => (
-        <input
-          ref={ref}
-          {...control}
-          className={`${control.className} input w-full ${className}`}
-          {...input}
-        />
+        <input {...control} className={`${control.className} input w-full ${className}`} {...input} />
       )}
     </Field>
   );
@@ -89,20 +89,12 @@ interface TextAreaFieldProps extends FieldOwnProps, Omit<TextareaHTMLAttributes<
 }
 
 /** A labelled textarea; spreads react-hook-form's `register()` result. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  ref,
-  ...textarea
-}: TextAreaFieldProps) {
+export function TextAreaField({ className = '', ...props }: TextAreaFieldProps) {
+  const [field, textarea] = fieldAndControl(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id}>
+    <Field {...field}>
       {(control) => (
         <textarea
-          ref={ref}
           rows={3}
           {...control}
           className={`${control.className} textarea w-full ${className}`}
@@ -119,27 +111,12 @@ interface SelectFieldProps extends FieldOwnProps, Omit<SelectHTMLAttributes<HTML
 }
 
 /** A labelled select. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  className = '',
-  ref,
-  children,
-  ...select
-}: SelectFieldProps) {
+export function SelectField({ className = '', ...props }: SelectFieldProps) {
+  const [field, select] = fieldAndControl(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id}>
+    <Field {...field}>
       {(control) => (
-        <select
-          ref={ref}
-          {...control}
-          className={`${control.className} select w-full ${className}`}
-          {...select}
-        >
-          {children}
-        </select>
+        <select {...control} className={`${control.className} select w-full ${className}`} {...select} />
       )}
     </Field>
   );

@@ -8,25 +8,14 @@ import { customer, makeOrder, session } from '@/test/order-fixtures';
 import { expectNoToast, setupMswServer } from '@/test/utils';
 import { deferred, fillCard, paymentApi, payButton, renderPaymentPage } from './order-payment.harness';
 
-// The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
-const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: stripe.loadStripe }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children }: { children: unknown }) => children,
-  CardElement: () => <div data-testid="card-element" />,
-  useStripe: () => ({ confirmCardPayment: stripe.confirmCardPayment }),
-  useElements: () => ({ getElement: () => ({ card: true }) }),
-}));
-
 const server = setupMswServer();
 
 let order: Order;
 const useApi = paymentApi(server, () => order);
 const renderPage = () => renderPaymentPage(PaymentPage, order._id);
 
+// Test mode never loads the Stripe form (a lazy chunk), so Stripe.js needs no stand-in here.
 beforeEach(() => {
-  stripe.confirmCardPayment.mockReset();
-  stripe.loadStripe.mockReset();
   order = makeOrder({ productName: 'Air Compressor 50L', quantity: 5, price: 249.5, total: 1247.5 });
 });
 
