@@ -4,6 +4,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { catalogueAdminRoutes } from './features/catalogue/catalogue-admin.routes';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueSearchRoutes } from './features/catalogue/search.routes';
+import { catalogueCsvRoutes } from './features/catalogue/catalogue-csv.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -23,6 +24,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(catalogueRoutes);
   await api.register(catalogueSearchRoutes);
   await api.register(catalogueAdminRoutes);
+  await api.register(catalogueCsvRoutes);
   await api.register(newsRoutes);
   await api.register(accountsRoutes);
   await api.register(mediaRoutes);

@@ -66,3 +66,17 @@ CREATE TABLE "catalogue_imports" (
 );
 --> statement-breakpoint
 CREATE INDEX "catalogue_imports_created_idx" ON "catalogue_imports" USING btree ("created_at" DESC);
+--> statement-breakpoint
+-- Bulk writers (the CSV import) compute vectors set-wise after each batch; a transaction-local setting skips the
+-- per-row work without ALTER TABLE, whose exclusive lock would stop every catalogue read for the whole import.
+CREATE OR REPLACE FUNCTION products_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('shop.bulk_search_vectors', true) = 'on' THEN
+    RETURN NEW;
+  END IF;
+  NEW.search_vector := product_search_vector(NEW);
+  -- tsvector_to_array is sorted, so concurrent writers take the terms' index locks in one order (no deadlock).
+  INSERT INTO search_terms (term) SELECT unnest(tsvector_to_array(NEW.search_vector)) ON CONFLICT DO NOTHING;
+  RETURN NEW;
+END
+$$;

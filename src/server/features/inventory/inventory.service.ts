@@ -79,3 +79,23 @@ export async function attributeNewStock(tx: Tx, reason: 'created' | 'import', ac
     sql`select set_config('shop.stock_reason', ${reason}, true), set_config('shop.stock_actor', ${actorEmail}, true)`,
   );
 }
+
+/** Many products' stock changes in one statement, each with its ledger row (bulk writers: the CSV import). */
+export async function moveStockBulk(
+  tx: Tx,
+  changes: { productId: string; delta: number }[],
+  reason: StockReason,
+  actorEmail: string,
+) {
+  const moved = changes.filter((c) => c.delta !== 0);
+  if (moved.length === 0) return;
+  await tx.execute(sql`
+    with v as (
+      select * from unnest(${sql.param(moved.map((c) => c.productId))}::uuid[],
+        ${sql.param(moved.map((c) => c.delta))}::int[]) as v(id, delta)),
+    moved as (
+      update products p set quantity = p.quantity + v.delta from v where p.id = v.id
+      returning p.id, p.quantity, v.delta)
+    insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, actor_email)
+    select id, delta, quantity - delta, quantity, ${reason}, ${actorEmail} from moved`);
+}

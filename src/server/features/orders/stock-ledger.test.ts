@@ -132,15 +132,13 @@ describe('the ledger invariant', () => {
     expect(placed.length).toBeGreaterThan(0);
     expect(firstWave.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     await Promise.all([
-      ...placed
-        .slice(0, 5)
-        .map((r) =>
-          t.app.inject({
-            method: 'DELETE',
-            url: `/api/order/${r.json().insertedId}`,
-            headers: admin.headers,
-          }),
-        ),
+      ...placed.slice(0, 5).map((r) =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/order/${r.json().insertedId}`,
+          headers: admin.headers,
+        }),
+      ),
       t.app.inject({
         method: 'PUT',
         url: `/api/product/${product.id}`,

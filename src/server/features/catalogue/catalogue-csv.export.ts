@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import { sql } from 'drizzle-orm';
+import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
+import type { Db } from '../../plugins/db';
+import { loadCategories } from './categories.service';
+import { loadAttributes, type Attribute } from './specs.service';
+
+/** Rows read per query: memory stays bounded by one batch whatever the catalogue's size. */
+const BATCH = 1000;
+
+interface ExportRow extends Record<string, unknown> {
+  id: string;
+  sku: string;
+  name: string;
+  brand: string | null;
+  categoryId: string | null;
+  priceCents: number;
+  quantity: number;
+  minOrder: number;
+  description: string;
+  img: string;
+}
+
+interface SpecRow extends Record<string, unknown> {
+  productId: string;
+  attributeId: number;
+  value: number | null;
+  valueText: string | null;
+}
+
+export const exportHeader = (attributes: Attribute[]) => [
+  ...csvColumns,
+  ...attributes.map((a) => specColumn(a.key, a.type === 'number' ? a.unit : null)),
+];
+
+/** Live products in primary-key order, one batch per query (keyset on id, so each query is an index range). */
+async function* productBatches(db: Db) {
+  let after: string | null = null;
+  for (;;) {
+    const { rows }: { rows: ExportRow[] } = await db.execute<ExportRow>(sql`
+      select id, sku, name, brand, category_id as "categoryId", price_cents as "priceCents", quantity,
+        min_order as "minOrder", description, img
+      from products
+      where archived_at is null ${after ? sql`and id > ${after}::uuid` : sql``}
+      order by id limit ${BATCH}`);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+async function specsOf(db: Db, ids: string[]): Promise<Map<string, Map<number, string | number>>> {
+  const { rows } = await db.execute<SpecRow>(sql`
+    select product_id as "productId", attribute_id as "attributeId", value, value_text as "valueText"
+    from product_specs where product_id = any(${sql.param(ids)}::uuid[])`);
+  const out = new Map<string, Map<number, string | number>>();
+  for (const r of rows) {
+    const value = r.value ?? r.valueText;
+    if (value === null) continue;
+    if (!out.has(r.productId)) out.set(r.productId, new Map());
+    out.get(r.productId)!.set(r.attributeId, value);
+  }
+  return out;
+}
+
+/**
+ * The whole catalogue as CSV for a spreadsheet: UTF-8 with a byte order mark (so Excel reads it as UTF-8), one column
+ * per spec with its canonical unit in the header, prices in dollars. Streamed batch by batch with backpressure.
+ */
+export async function exportCatalogueCsv(db: Db): Promise<Readable> {
+  const [attributes, categories] = await Promise.all([loadAttributes(db), loadCategories(db)]);
+  const slugOf = new Map(categories.map((c) => [c.id, c.slug]));
+  async function* records() {
+    for await (const batch of productBatches(db)) {
+      const specs = await specsOf(
+        db,
+        batch.map((p) => p.id),
+      );
+      for (const p of batch) {
+        const own = specs.get(p.id);
+        yield [
+          p.sku,
+          p.name,
+          p.brand ?? '',
+          p.categoryId ? (slugOf.get(p.categoryId) ?? '') : '',
+          (p.priceCents / 100).toFixed(2),
+          p.quantity,
+          p.minOrder,
+          p.description,
+          p.img,
+          ...attributes.map((a) => own?.get(a.id) ?? ''),
+        ];
+      }
+    }
+  }
+  const csv = stringify({ bom: true, header: true, columns: exportHeader(attributes) });
+  const source = Readable.from(records());
+  source.on('error', (err) => csv.destroy(err));
+  return source.pipe(csv);
+}

@@ -1,0 +1,223 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { parse } from 'csv-parse';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  MAX_REPORTED_PROBLEMS,
+  type ImportMode,
+  type ImportProblem,
+} from '@shared/catalogue/catalogue-csv.schema';
+import { catalogueImports } from '../../db/schema';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db } from '../../plugins/db';
+import { recordAudit } from '../audit/audit.service';
+import { attributeNewStock } from '../inventory/inventory.service';
+import { readLayout, type CsvLayout } from './catalogue-csv.header';
+import { importProgress, type Progress } from './catalogue-csv.progress';
+import { validateRow, type ImportRow, type RowContext } from './catalogue-csv.rows';
+import { createCategories, findBySku, writeBatch } from './catalogue-csv.write';
+import { loadAttributes } from './specs.service';
+
+const BATCH = 1000;
+
+export interface ImportDeps {
+  db: Db;
+  /** On PGlite the database serves one transaction at a time: progress is then kept in memory while writing. */
+  kind: 'pglite' | 'postgres';
+  log: FastifyBaseLogger;
+  /** Announces the catalogue change (read cache) once the import committed. */
+  changed(): Promise<void>;
+}
+
+export interface ImportUpload {
+  file: string;
+  fileName: string;
+  size: number;
+}
+
+export interface ImportOptions {
+  mode: ImportMode;
+  createCategories: boolean;
+}
+
+/** The file's records in batches, with their line numbers; a structural error (an unclosed quote…) throws. */
+async function* batches(file: string, progress: Progress) {
+  const parser = createReadStream(file).pipe(
+    parse({ bom: true, from_line: 2, relax_column_count: true, skip_empty_lines: true, info: true }),
+  );
+  let batch: { line: number; cells: string[] }[] = [];
+  for await (const { info, record } of parser as AsyncIterable<{
+    info: { lines: number };
+    record: string[];
+  }>) {
+    batch.push({ line: info.lines, cells: record });
+    if (batch.length === BATCH) {
+      progress.processedBytes = parser.info.bytes;
+      yield batch;
+      batch = [];
+    }
+  }
+  progress.processedBytes = parser.info.bytes;
+  if (batch.length) yield batch;
+}
+
+async function categoryMap(db: Db) {
+  const { rows } = await db.execute<{ id: string; slug: string }>(sql`select id, slug from categories`);
+  return new Map(rows.map((r) => [r.slug, r.id]));
+}
+
+type Checked = { line: number; result: ReturnType<typeof validateRow> };
+
+function check(
+  ctx: RowContext,
+  layout: CsvLayout,
+  batch: { line: number; cells: string[] }[],
+  found: Map<string, unknown>,
+) {
+  return batch.map(({ line, cells }): Checked => {
+    if (cells.length !== layout.width) {
+      const message = `has ${cells.length} cells where the header has ${layout.width}`;
+      return { line, result: { problems: [{ line, column: 'row', message }] } };
+    }
+    const sku = (cells[[...layout.fixed].find(([, c]) => c === 'sku')![0]] ?? '').trim().toLowerCase();
+    return { line, result: validateRow(ctx, line, cells, found.get(sku) as never) };
+  });
+}
+
+const skusOf = (layout: CsvLayout, batch: { cells: string[] }[]) => {
+  const at = [...layout.fixed].find(([, c]) => c === 'sku')![0];
+  return batch.map((r) => (r.cells[at] ?? '').trim()).filter(Boolean);
+};
+
+/** Validates the upload's header now (a bad file is a 400 and changes nothing), then imports in the background. */
+export async function startImport(
+  deps: ImportDeps,
+  actor: SessionUser,
+  upload: ImportUpload,
+  options: ImportOptions,
+): Promise<string> {
+  const layout = await readLayout(upload.file, await loadAttributes(deps.db));
+  const [row] = await deps.db
+    .insert(catalogueImports)
+    .values({
+      actorId: actor.id,
+      actorEmail: actor.email,
+      fileName: upload.fileName,
+      mode: options.mode,
+      createCategories: options.createCategories,
+      status: 'validating',
+      totalBytes: upload.size,
+    })
+    .returning({ id: catalogueImports.id });
+  const id = row!.id;
+  void runImport(deps, actor, id, upload, options, layout).finally(() => rm(upload.file, { force: true }));
+  return id;
+}
+
+async function runImport(
+  deps: ImportDeps,
+  actor: SessionUser,
+  id: string,
+  upload: ImportUpload,
+  options: ImportOptions,
+  layout: CsvLayout,
+) {
+  const progress = importProgress.start(id, deps, upload.size, options.mode);
+  try {
+    const ctx: RowContext = {
+      layout,
+      categoryIds: await categoryMap(deps.db),
+      createCategories: options.createCategories,
+      seen: new Map(),
+    };
+    const rejectedLines = new Set<number>();
+    const problems: ImportProblem[] = [];
+    const missing = new Set<string>();
+    for await (const batch of batches(upload.file, progress)) {
+      const found = await findBySku(deps.db, skusOf(layout, batch));
+      for (const { line, result } of check(ctx, layout, batch, found)) {
+        progress.rows++;
+        if ('problems' in result) {
+          rejectedLines.add(line);
+          problems.push(...result.problems.slice(0, MAX_REPORTED_PROBLEMS - problems.length));
+        } else if (result.row.category && !ctx.categoryIds.has(result.row.category))
+          missing.add(result.row.category);
+      }
+      progress.rejected = rejectedLines.size;
+      await importProgress.save(id, progress);
+    }
+    progress.problems = problems;
+    if (options.mode === 'all-or-nothing' && rejectedLines.size > 0) {
+      progress.phase = 'rejected';
+      await finish(deps, actor, id, progress, upload.fileName);
+      return;
+    }
+    progress.phase = 'writing';
+    progress.processedBytes = 0;
+    await importProgress.save(id, progress);
+    await deps.db.transaction(async (tx) => {
+      await attributeNewStock(tx, 'import', actor.email);
+      await tx.execute(sql`select set_config('shop.bulk_search_vectors', 'on', true)`);
+      const categoryIds = await createCategories(tx, [...missing]);
+      const write = { categoryIds, actorEmail: actor.email };
+      const pass: RowContext = { ...ctx, categoryIds, seen: new Map() };
+      for await (const batch of batches(upload.file, progress)) {
+        const valid = batch.filter((r) => !rejectedLines.has(r.line));
+        const found = await findBySku(tx, skusOf(layout, valid), true);
+        const rows = check(pass, layout, valid, found).flatMap(({ result }) =>
+          'row' in result ? [result.row] : [],
+        );
+        const done = await writeBatch(tx, write, rows as ImportRow[], found);
+        progress.created += done.created;
+        progress.updated += done.updated;
+        await importProgress.save(id, progress, true);
+      }
+      progress.phase = 'done';
+      await finish(deps, actor, id, progress, upload.fileName, tx);
+    });
+    await deps.changed().catch((err: unknown) => deps.log.error({ err }, 'could not announce the import'));
+  } catch (err) {
+    deps.log.warn({ err, importId: id }, 'catalogue import failed');
+    progress.phase = 'failed';
+    progress.created = progress.updated = 0;
+    progress.message = (err as { code?: string }).code?.startsWith('CSV_')
+      ? `The file cannot be read: ${(err as Error).message}. Nothing was changed.`
+      : 'The import failed and nothing was changed. Please try again.';
+    await finish(deps, actor, id, progress, upload.fileName).catch((e: unknown) =>
+      deps.log.error({ err: e, importId: id }, 'could not record a failed import'),
+    );
+  } finally {
+    importProgress.end(id);
+  }
+}
+
+/** Stores the outcome and the one audit entry of the import (in the write transaction when there is one). */
+async function finish(
+  deps: ImportDeps,
+  actor: SessionUser,
+  id: string,
+  p: Progress,
+  fileName: string,
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0] | Db = deps.db,
+) {
+  const counts = { rows: p.rows, created: p.created, updated: p.updated, rejected: p.rejected };
+  await tx
+    .update(catalogueImports)
+    .set({
+      ...counts,
+      status: p.phase,
+      processedBytes: p.processedBytes,
+      problems: p.problems,
+      message: p.message,
+      finishedAt: new Date(),
+    })
+    .where(eq(catalogueImports.id, id));
+  await recordAudit(tx, actor, {
+    kind: 'catalogue.imported',
+    entityType: 'import',
+    entityId: id,
+    summary: `Imported ${fileName}: ${p.created} created, ${p.updated} updated, ${p.rejected} rejected (${p.phase})`,
+    after: { ...counts, mode: p.mode, status: p.phase },
+  });
+}

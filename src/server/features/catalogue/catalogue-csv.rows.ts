@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import type { ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
+import { productCatalogueFields, productFields } from '@shared/catalogue/catalogue.schema';
+import type { CsvLayout } from './catalogue-csv.header';
+
+/** A product as it is in the database, for the fields an import may change. */
+export interface ProductState {
+  id: string;
+  archived: boolean;
+  sku: string;
+  name: string;
+  brand: string | null;
+  categoryId: string | null;
+  priceCents: number;
+  quantity: number;
+  minOrder: number;
+  description: string;
+  img: string;
+}
+
+/** One valid row: the cells it sets (empty cells leave a product's value as it is). */
+export interface ImportRow {
+  line: number;
+  sku: string;
+  name?: string;
+  brand?: string;
+  category?: string;
+  priceCents?: number;
+  quantity?: number;
+  minOrder?: number;
+  description?: string;
+  img?: string;
+  specs: Map<number, number | string>;
+}
+
+export interface RowContext {
+  layout: CsvLayout;
+  categoryIds: Map<string, string>;
+  createCategories: boolean;
+  /** lower(SKU) → the line it was first seen on, across the whole file. */
+  seen: Map<string, number>;
+}
+
+/** The first message a zod field schema has for a value, or undefined when it passes. */
+function check(schema: z.ZodType, value: unknown): string | undefined {
+  const r = schema.safeParse(value);
+  return r.success ? undefined : r.error.issues[0]!.message;
+}
+
+const number = (cell: string) => (/^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : Number.NaN);
+const REQUIRED_FOR_NEW = ['name', 'price', 'quantity', 'description', 'image'] as const;
+const MAX_SPEC_TEXT = 200;
+
+/**
+ * Validates one CSV record with the same rules as the admin form (shared zod fields). Returns the row, or the
+ * problems of each bad cell; `existing` is the product of this SKU when there is one.
+ */
+export function validateRow(
+  ctx: RowContext,
+  line: number,
+  cells: string[],
+  existing: ProductState | undefined,
+): { row: ImportRow } | { problems: ImportProblem[] } {
+  const problems: ImportProblem[] = [];
+  const problem = (column: string, message: string) => problems.push({ line, column, message });
+  const row: ImportRow = { line, sku: '', specs: new Map() };
+  const given = new Set<string>();
+  for (const [i, column] of ctx.layout.fixed) {
+    const cell = (cells[i] ?? '').trim();
+    if (cell === '') continue;
+    given.add(column);
+    const fail = (message: string | undefined) => message && problem(column, message);
+    switch (column) {
+      case 'sku':
+        if (!fail(check(productCatalogueFields.sku, cell))) row.sku = cell;
+        break;
+      case 'name':
+        if (!fail(check(productFields.name, cell))) row.name = cell;
+        break;
+      case 'brand':
+        if (!fail(check(productCatalogueFields.brand, cell))) row.brand = cell;
+        break;
+      case 'category':
+        if (fail(check(productCatalogueFields.category, cell))) break;
+        if (!ctx.categoryIds.has(cell) && !ctx.createCategories)
+          problem(column, `no such category "${cell}" (choose "create missing categories" to add it)`);
+        else row.category = cell;
+        break;
+      case 'price': {
+        const price = number(cell);
+        if (!fail(Number.isNaN(price) ? 'must be a number like 189.50' : check(productFields.price, price)))
+          row.priceCents = Math.round(price * 100);
+        break;
+      }
+      case 'quantity':
+      case 'minOrder': {
+        const n = number(cell);
+        if (!fail(Number.isNaN(n) ? 'must be a whole number' : check(productFields[column], n)))
+          row[column] = n;
+        break;
+      }
+      case 'description':
+        if (!fail(check(productFields.desc, cell))) row.description = cell;
+        break;
+      case 'image':
+        if (!fail(check(productFields.img, cell))) row.img = cell;
+        break;
+    }
+  }
+  for (const [i, spec] of ctx.layout.specs) {
+    const cell = (cells[i] ?? '').trim();
+    if (cell === '') continue;
+    if (spec.attribute.type === 'text') {
+      if (cell.length > MAX_SPEC_TEXT) problem(spec.header, `must be at most ${MAX_SPEC_TEXT} characters`);
+      else row.specs.set(spec.attribute.id, cell);
+      continue;
+    }
+    const n = number(cell);
+    if (Number.isNaN(n) || n < 0) problem(spec.header, 'must be a number, 0 or more');
+    else row.specs.set(spec.attribute.id, n * spec.toCanonical);
+  }
+  if (!given.has('sku')) problem('sku', 'is required');
+  const key = row.sku.toLowerCase();
+  if (row.sku && ctx.seen.has(key)) problem('sku', `appears again (first on line ${ctx.seen.get(key)})`);
+  else if (row.sku) ctx.seen.set(key, line);
+  if (existing?.archived) problem('sku', 'belongs to a deleted product');
+  if (!existing && row.sku) {
+    for (const column of REQUIRED_FOR_NEW)
+      if (!given.has(column) && !problems.some((p) => p.column === column))
+        problem(column, 'is required for a new product');
+    const minOrder = row.minOrder ?? 1;
+    if (row.quantity !== undefined && row.quantity < minOrder)
+      problem('quantity', 'must be at least the minimum order');
+  }
+  return problems.length ? { problems } : { row };
+}

@@ -1,0 +1,153 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../plugins/db';
+import { moveStockBulk } from '../inventory/inventory.service';
+import type { ImportRow, ProductState } from './catalogue-csv.rows';
+
+const param = <T>(values: T[]) => sql.param(values);
+
+/** The products of these SKUs (lower-cased keys), locked for the rest of the transaction when `lock`. */
+export async function findBySku(
+  db: Db | Tx,
+  skus: string[],
+  lock = false,
+): Promise<Map<string, ProductState>> {
+  if (skus.length === 0) return new Map();
+  const { rows } = await db.execute<ProductState & Record<string, unknown>>(sql`
+    select id, archived_at is not null as archived, sku, name, brand, category_id as "categoryId",
+      price_cents as "priceCents", quantity, min_order as "minOrder", description, img
+    from products where lower(sku) = any(${param(skus.map((s) => s.toLowerCase()))}::text[])
+    ${lock ? sql`for update` : sql``}`);
+  return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
+}
+
+async function specsOf(tx: Tx, ids: string[]): Promise<Map<string, Map<number, number | string>>> {
+  const out = new Map<string, Map<number, number | string>>();
+  if (ids.length === 0) return out;
+  const { rows } = await tx.execute<{
+    productId: string;
+    attributeId: number;
+    v: number | string | null;
+  }>(sql`
+    select product_id as "productId", attribute_id as "attributeId", coalesce(value::text, value_text) as v
+    from product_specs where product_id = any(${param(ids)}::uuid[])`);
+  for (const r of rows) {
+    if (!out.has(r.productId)) out.set(r.productId, new Map());
+    out.get(r.productId)!.set(r.attributeId, r.v ?? '');
+  }
+  return out;
+}
+
+const sameSpecs = (want: Map<number, number | string>, have: Map<number, number | string> | undefined) =>
+  [...want].every(([id, v]) => have?.has(id) && String(have.get(id)) === String(v));
+
+export interface WriteContext {
+  categoryIds: Map<string, string>;
+  actorEmail: string;
+}
+
+/**
+ * Writes one batch of valid rows inside the import's transaction: inserts the new SKUs, updates only the products
+ * whose values differ (an unchanged re-import rewrites nothing), moves changed stock through the ledger, upserts
+ * the specs, then computes the touched products' search vectors set-wise.
+ */
+export async function writeBatch(
+  tx: Tx,
+  ctx: WriteContext,
+  rows: ImportRow[],
+  existing: Map<string, ProductState>,
+): Promise<{ created: number; updated: number }> {
+  const fresh = rows.filter((r) => !existing.has(r.sku.toLowerCase()));
+  const ids = new Map<string, string>();
+  if (fresh.length) {
+    const { rows: inserted } = await tx.execute<{ id: string; sku: string }>(sql`
+      insert into products (sku, name, brand, category_id, price_cents, quantity, min_order, description, img)
+      select * from unnest(${param(fresh.map((r) => r.sku))}::text[], ${param(fresh.map((r) => r.name!))}::text[],
+        ${param(fresh.map((r) => r.brand ?? null))}::text[],
+        ${param(fresh.map((r) => (r.category ? ctx.categoryIds.get(r.category)! : null)))}::uuid[],
+        ${param(fresh.map((r) => r.priceCents!))}::int[], ${param(fresh.map((r) => r.quantity!))}::int[],
+        ${param(fresh.map((r) => r.minOrder ?? 1))}::int[], ${param(fresh.map((r) => r.description!))}::text[],
+        ${param(fresh.map((r) => r.img!))}::text[])
+      returning id, sku`);
+    for (const r of inserted) ids.set(r.sku.toLowerCase(), r.id);
+  }
+  const old = rows.filter((r) => existing.has(r.sku.toLowerCase()));
+  const oldSpecs = await specsOf(
+    tx,
+    old.map((r) => existing.get(r.sku.toLowerCase())!.id),
+  );
+  const changed: ProductState[] = [];
+  const stock: { productId: string; delta: number }[] = [];
+  let updated = 0;
+  for (const r of old) {
+    const was = existing.get(r.sku.toLowerCase())!;
+    ids.set(r.sku.toLowerCase(), was.id);
+    const next: ProductState = {
+      ...was,
+      name: r.name ?? was.name,
+      brand: r.brand ?? was.brand,
+      categoryId: r.category ? ctx.categoryIds.get(r.category)! : was.categoryId,
+      priceCents: r.priceCents ?? was.priceCents,
+      minOrder: r.minOrder ?? was.minOrder,
+      description: r.description ?? was.description,
+      img: r.img ?? was.img,
+    };
+    const columns = (
+      ['name', 'brand', 'categoryId', 'priceCents', 'minOrder', 'description', 'img'] as const
+    ).some((k) => next[k] !== was[k]);
+    const specs = !sameSpecs(r.specs, oldSpecs.get(was.id));
+    const restocked = r.quantity !== undefined && r.quantity !== was.quantity;
+    if (columns) changed.push(next);
+    if (restocked) stock.push({ productId: was.id, delta: r.quantity! - was.quantity });
+    // Only new text or specs change a search vector.
+    if (!columns && !specs) ids.delete(r.sku.toLowerCase());
+    if (columns || specs || restocked) updated++;
+  }
+  if (changed.length) {
+    await tx.execute(sql`
+      update products p set name = u.name, brand = u.brand, category_id = u.category_id, price_cents = u.price_cents,
+        min_order = u.min_order, description = u.description, img = u.img
+      from unnest(${param(changed.map((c) => c.id))}::uuid[], ${param(changed.map((c) => c.name))}::text[],
+        ${param(changed.map((c) => c.brand))}::text[], ${param(changed.map((c) => c.categoryId))}::uuid[],
+        ${param(changed.map((c) => c.priceCents))}::int[], ${param(changed.map((c) => c.minOrder))}::int[],
+        ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[])
+        as u(id, name, brand, category_id, price_cents, min_order, description, img)
+      where p.id = u.id`);
+  }
+  await moveStockBulk(tx, stock, 'import', ctx.actorEmail);
+  const specRows = rows.flatMap((r) => {
+    const id = ids.get(r.sku.toLowerCase());
+    // Unchanged specs are not rewritten.
+    return id ? [...r.specs].map(([attributeId, v]) => ({ id, attributeId, v })) : [];
+  });
+  if (specRows.length) {
+    await tx.execute(sql`
+      insert into product_specs (product_id, attribute_id, value, value_text)
+      select * from unnest(${param(specRows.map((s) => s.id))}::uuid[],
+        ${param(specRows.map((s) => s.attributeId))}::int[],
+        ${param(specRows.map((s) => (typeof s.v === 'number' ? s.v : null)))}::float8[],
+        ${param(specRows.map((s) => (typeof s.v === 'string' ? s.v : null)))}::text[])
+      on conflict (product_id, attribute_id) do update set value = excluded.value, value_text = excluded.value_text`);
+  }
+  const touched = [...ids.values()];
+  if (touched.length) {
+    await tx.execute(sql`
+      update products p set search_vector = product_search_vector(p) where p.id = any(${param(touched)}::uuid[])`);
+    await tx.execute(sql`
+      insert into search_terms (term)
+      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(touched)}::uuid[])
+      order by 1 on conflict do nothing`);
+  }
+  return { created: fresh.length, updated };
+}
+
+/** Missing categories named by valid rows, created at the top of the tree. Returns how many were added. */
+export async function createCategories(tx: Tx, slugs: string[]): Promise<Map<string, string>> {
+  if (slugs.length) {
+    const names = slugs.map((s) => s.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase()));
+    await tx.execute(sql`
+      insert into categories (slug, name) select * from unnest(${param(slugs)}::text[], ${param(names)}::text[])
+      on conflict (slug) do nothing`);
+  }
+  const { rows } = await tx.execute<{ id: string; slug: string }>(sql`select id, slug from categories`);
+  return new Map(rows.map((r) => [r.slug, r.id]));
+}
