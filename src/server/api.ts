@@ -5,6 +5,7 @@ import { catalogueAdminRoutes } from './features/catalogue/catalogue-admin.route
 import { catalogueRoutes } from './features/catalogue/catalogue.routes';
 import { catalogueSearchRoutes } from './features/catalogue/search.routes';
 import { catalogueCsvRoutes } from './features/catalogue/catalogue-csv.routes';
+import { documentsRoutes } from './features/catalogue/documents.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
@@ -25,6 +26,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(catalogueSearchRoutes);
   await api.register(catalogueAdminRoutes);
   await api.register(catalogueCsvRoutes);
+  await api.register(documentsRoutes);
   await api.register(newsRoutes);
   await api.register(accountsRoutes);
   await api.register(mediaRoutes);

@@ -1,0 +1,152 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import {
+  MAX_DOCUMENTS_PER_PRODUCT,
+  type DocumentKind,
+  type ProductDocument,
+} from '@shared/catalogue/documents.schema';
+import { productDocuments, products } from '../../db/schema';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db } from '../../plugins/db';
+import type { MediaStore, StoredMedia } from '../../plugins/storage';
+import { recordAudit } from '../audit/audit.service';
+
+type DocumentRow = typeof productDocuments.$inferSelect;
+
+export const downloadUrl = (id: string) => `/api/catalogue/documents/${id}/download`;
+
+const toDocument = (r: DocumentRow): ProductDocument => ({
+  _id: r.id,
+  kind: r.kind,
+  title: r.title,
+  fileName: r.fileName,
+  size: r.sizeBytes,
+  url: downloadUrl(r.id),
+  createdAt: r.createdAt.toISOString(),
+});
+
+/**
+ * A PDF is what its bytes say, not its name or type header: it must open as a PDF document with at least one page
+ * (pdf-lib, strict about broken objects). Encrypted PDFs are accepted: they are still PDFs.
+ */
+async function assertPdf(bytes: Buffer) {
+  const notPdf = () => fieldError('bad_request', 'file', 'must be a PDF document');
+  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw notPdf();
+  try {
+    const doc = await PDFDocument.load(bytes, {
+      ignoreEncryption: true,
+      updateMetadata: false,
+      throwOnInvalidObject: true,
+    });
+    if (doc.getPageCount() < 1) throw notPdf();
+  } catch {
+    throw notPdf();
+  }
+}
+
+/** A download name without path parts or characters that would break the header; always ending in .pdf. */
+export function safeFileName(name: string): string {
+  const base = name
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f"\u007f]/g, '')
+    .trim()
+    .slice(0, 120);
+  const stem = base.replace(/\.pdf$/i, '') || 'document';
+  return `${stem}.pdf`;
+}
+
+async function liveProduct(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+  if (!row) throw notFound('Product');
+  return row;
+}
+
+export async function listDocuments(db: Db, productId: string): Promise<ProductDocument[]> {
+  await liveProduct(db, productId);
+  const rows = await db
+    .select()
+    .from(productDocuments)
+    .where(eq(productDocuments.productId, productId))
+    .orderBy(asc(productDocuments.createdAt), asc(productDocuments.id));
+  return rows.map(toDocument);
+}
+
+export async function addDocument(
+  deps: { db: Db; media: MediaStore },
+  actor: SessionUser,
+  productId: string,
+  upload: { bytes: Buffer; fileName: string; kind: DocumentKind; title?: string | undefined },
+): Promise<ProductDocument> {
+  const product = await liveProduct(deps.db, productId);
+  await assertPdf(upload.bytes);
+  const url = await deps.media.put('documents', upload.bytes, 'pdf');
+  const fileName = safeFileName(upload.fileName);
+  return deps.db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: count() })
+      .from(productDocuments)
+      .where(eq(productDocuments.productId, productId));
+    if (n >= MAX_DOCUMENTS_PER_PRODUCT)
+      throw new AppError('conflict', `A product can have at most ${MAX_DOCUMENTS_PER_PRODUCT} documents.`);
+    const [row] = await tx
+      .insert(productDocuments)
+      .values({
+        productId,
+        kind: upload.kind,
+        title: upload.title ?? fileName.replace(/\.pdf$/, ''),
+        fileName,
+        mediaKey: url.replace(/^\/media\//, ''),
+        sizeBytes: upload.bytes.length,
+      })
+      .returning();
+    const doc = toDocument(row!);
+    await recordAudit(tx, actor, {
+      kind: 'product.document_added',
+      entityType: 'product',
+      entityId: productId,
+      summary: `Added the ${doc.kind} "${doc.title}" to ${product.name}`,
+      after: doc,
+    });
+    return doc;
+  });
+}
+
+export async function removeDocument(db: Db, actor: SessionUser, productId: string, documentId: string) {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(productDocuments)
+      .where(and(eq(productDocuments.id, documentId), eq(productDocuments.productId, productId)))
+      .returning();
+    if (!row) throw notFound('Document');
+    await recordAudit(tx, actor, {
+      kind: 'product.document_removed',
+      entityType: 'product',
+      entityId: productId,
+      summary: `Removed the ${row.kind} "${row.title}"`,
+      before: toDocument(row),
+    });
+  });
+}
+
+/** A document's bytes and download name; 404 for an unknown document or a product no longer in the catalogue. */
+export async function openDocument(
+  deps: { db: Db; media: MediaStore },
+  documentId: string,
+): Promise<{ file: StoredMedia; fileName: string }> {
+  const [row] = await deps.db
+    .select({ key: productDocuments.mediaKey, fileName: productDocuments.fileName })
+    .from(productDocuments)
+    .innerJoin(products, eq(products.id, productDocuments.productId))
+    .where(and(eq(productDocuments.id, documentId), isNull(products.archivedAt)));
+  if (!row) throw notFound('Document');
+  const file = await deps.media.get(row.key).catch(() => {
+    throw new AppError('unavailable', 'Documents are temporarily unavailable. Please try again.');
+  });
+  if (!file) throw notFound('Document');
+  return { file, fileName: row.fileName };
+}
