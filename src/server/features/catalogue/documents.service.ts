@@ -47,12 +47,11 @@ async function assertPdf(bytes: Buffer) {
 
 /** A download name without path parts or characters that would break the header; always ending in .pdf. */
 export function safeFileName(name: string): string {
-  const base = name
-    .split(/[\\/]/)
-    .pop()!
-    .replace(/[\u0000-\u001f"\u007f]/g, '')
-    .trim()
-    .slice(0, 120);
+  // Printable characters only: control characters and quotes would break the Content-Disposition header.
+  const printable = [...(name.split(/[\\/]/).pop() ?? '')].filter(
+    (c) => c >= ' ' && c !== '"' && c !== '\u007f',
+  );
+  const base = printable.join('').trim().slice(0, 120);
   const stem = base.replace(/\.pdf$/i, '') || 'document';
   return `${stem}.pdf`;
 }
