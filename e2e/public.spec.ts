@@ -72,11 +72,12 @@ test('/our-products shows every product with image, name, price in dollars, quan
   page,
   request,
 }) => {
-  const products = (await (await request.get('/api/products')).json()) as {
-    _id: string;
-    name: string;
-    price: number;
-  }[];
+  // The catalogue's first page, newest first: all 18 demo products fit on it.
+  const products = (
+    (await (await request.get('/api/catalogue/search?sort=newest')).json()) as {
+      items: { _id: string; name: string; price: number }[];
+    }
+  ).items;
   await page.goto('/our-products');
   await expect(page.getByRole('heading', { level: 1, name: 'Our products' })).toBeVisible();
   const cards = page.getByRole('article');
@@ -94,7 +95,7 @@ test('/our-products shows every product with image, name, price in dollars, quan
 
 test('/our-products shows an error with a retry when the API fails, and recovers', async ({ page }) => {
   let fail = true;
-  await page.route('**/api/products', (route) =>
+  await page.route('**/api/catalogue/search?*', (route) =>
     fail
       ? route.fulfill({
           status: 500,

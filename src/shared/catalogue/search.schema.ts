@@ -2,31 +2,12 @@ import { z } from 'zod';
 import { idSchema } from '../common/common.schema';
 import { productSchema } from './catalogue.schema';
 
-export const sortOptions = ['relevance', 'price_asc', 'price_desc', 'newest', 'name'] as const;
-export type SortOption = (typeof sortOptions)[number];
+import { MAX_OFFSET_RESULTS, parseRange, sortOptions, SPEC_PREFIX } from './search-params';
 
-/** The largest page × pageSize reachable by page number; deeper results are read with `cursor`. */
-export const MAX_OFFSET_RESULTS = 10_000;
+export { MAX_OFFSET_RESULTS, parseRange, sortOptions, SPEC_PREFIX } from './search-params';
+export type { Range, SortOption } from './search-params';
 
-export interface Range {
-  min: number | null;
-  max: number | null;
-}
-
-const RANGE = /^(-?\d+(?:\.\d+)?)?\.\.(-?\d+(?:\.\d+)?)?$/;
 const rangeMessage = 'must be a range like 6..10, 6.. or ..10';
-
-/** "6..10" → {min: 6, max: 10}; either end may be left out; null when the text is not a valid range. */
-export function parseRange(text: string): Range | null {
-  const m = RANGE.exec(text.trim());
-  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
-  const range = {
-    min: m[1] === undefined ? null : Number(m[1]),
-    max: m[2] === undefined ? null : Number(m[2]),
-  };
-  if (range.min !== null && range.max !== null && range.min > range.max) return null;
-  return range;
-}
 
 const rangeParam = z
   .string()
@@ -36,8 +17,6 @@ const rangeParam = z
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 const slugParam = z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'must be a category slug' });
 const brandName = z.string().trim().min(1).max(80);
-
-export const SPEC_PREFIX = 'spec.';
 
 const searchQueryKnownKeys = Object.fromEntries(
   ['q', 'category', 'brand', 'inStock', 'price', 'sort', 'page', 'pageSize', 'cursor', 'facets'].map((k) => [

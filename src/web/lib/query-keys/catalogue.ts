@@ -1,8 +1,14 @@
 export const catalogueKeys = {
-  /** The prefix of every product list (the catalogue, the home page's, the admin table). */
+  /** The prefix of every product list (the catalogue, the home page's, the admin table, searches). */
   all: ['products'] as const,
   list: () => ['products', 'all'] as const,
   home: () => ['products', 'home'] as const,
+  /** One catalogue search (its API query string). */
+  search: (query: string) => ['products', 'search', query] as const,
+  categories: () => ['products', 'categories'] as const,
+  suggest: (q: string) => ['products', 'suggest', q] as const,
   /** One product page; without an id, every product page. */
   product: (id?: string) => (id ? ['product', id] : ['product']),
+  /** A product page's breadcrumbs, specs and related products (under the product's key, so they go stale with it). */
+  detail: (id: string) => ['product', id, 'detail'] as const,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { paths } from '@/config/paths';
@@ -7,11 +8,14 @@ export function ProductCard({
   product,
   eager = false,
   headingLevel = 3,
+  details,
 }: {
   product: Product;
   /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
   eager?: boolean | 'high';
   headingLevel?: 2 | 3;
+  /** More facts under the price (the catalogue's SKU and key specs). */
+  details?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `product-${product._id}`;
@@ -37,6 +41,7 @@ export function ProductCard({
           {product.name}
         </Heading>
         <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
+        {details}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>
             <dt className="text-base-content/75">Quantity</dt>

@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { formatCount } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { useCatalogueSearch } from '../api/search-catalogue';
+import { useCategories } from '../api/get-categories';
+import { useMediaQuery } from '../lib/use-media-query';
+import {
+  apiQuery,
+  changeState,
+  filterCount,
+  readState,
+  writeState,
+  type SearchState,
+} from '../lib/search-url';
+import { ActiveFilters } from './active-filters';
+import { CatalogueToolbar } from './catalogue-toolbar';
+import { CategoryNav } from './category-nav';
+import { FilterPanel } from './filter-panel';
+import { FiltersDrawer } from './filters-drawer';
+import { PageSearchForm } from './page-search-form';
+import { Pagination } from './pagination';
+import { SearchResults } from './search-results';
+
+/**
+ * /our-products: search, category navigation, filters, sort and pages. The URL is the state: every change is a
+ * navigation (a history entry), and any URL reproduces its view.
+ */
+export function CataloguePage() {
+  // Location and navigate rather than useSearchParams: the same thing, without more router code in the first load.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = readState(new URLSearchParams(location.search));
+  const results = useCatalogueSearch(apiQuery(state));
+  const categories = useCategories();
+  const wide = useMediaQuery('(min-width: 1024px)');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const change = (next: SearchState) => {
+    const search = writeState(next).toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+  };
+
+  const category = categories.data?.find((c) => c.slug === state.category);
+  useDocumentTitle(
+    state.q ? `“${state.q}” · Our products` : category ? `${category.name} · Our products` : 'Our products',
+  );
+
+  const data = results.data;
+  const facets = data?.facets;
+  const first = data && data.total > 0 ? (state.page - 1) * state.pageSize + 1 : 0;
+  const last = data ? Math.min(data.total, state.page * state.pageSize) : 0;
+  const lastPage = data ? Math.ceil(Math.min(data.total, 10_000) / state.pageSize) : 1;
+
+  const panel = (
+    <>
+      <CategoryNav state={state} />
+      <FilterPanel state={state} facets={facets} onChange={change} />
+    </>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="mb-2 text-3xl font-bold tracking-tight sm:text-4xl">Our products</h1>
+      <p className="mb-6 text-base-content/75">
+        Every tool and compressor we stock. Prices are per unit in US dollars; some items have a minimum order
+        quantity.
+      </p>
+      <div className="mb-8 max-w-2xl">
+        <PageSearchForm q={state.q} onSearch={(q) => change(changeState(state, { q }))} />
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+        {wide && (
+          <aside aria-label="Categories and filters" className="flex flex-col gap-8">
+            {panel}
+          </aside>
+        )}
+        <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2
+                id="results-heading"
+                ref={headingRef}
+                tabIndex={-1}
+                className="text-xl font-semibold outline-none"
+              >
+                {category ? category.name : state.q ? 'Search results' : 'All products'}
+              </h2>
+              <p role="status" className="text-sm text-base-content/75">
+                {data
+                  ? data.total === 0
+                    ? 'No products found'
+                    : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} products`
+                  : ''}
+              </p>
+            </div>
+            <CatalogueToolbar
+              state={state}
+              onChange={change}
+              filterButton={
+                !wide && (
+                  <FiltersDrawer active={filterCount(state)} total={data?.total}>
+                    {panel}
+                  </FiltersDrawer>
+                )
+              }
+            />
+          </div>
+          <ActiveFilters state={state} facets={facets} onChange={change} />
+          <SearchResults query={results} state={state} onChange={change} />
+          <Pagination state={state} lastPage={lastPage} onNavigate={() => headingRef.current?.focus()} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import type { SortOption } from '@shared/catalogue/search-params';
+import { fieldBorder } from '@/components/ui/field';
+import { changeState, PAGE_SIZES, type SearchState } from '../lib/search-url';
+import { UnitToggle } from './unit-toggle';
+
+const sortLabels: Record<SortOption, string> = {
+  relevance: 'Best match',
+  newest: 'Newest',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  name: 'Name: A to Z',
+};
+
+/** Sort, page size and units; the mobile filter button is passed in (it only exists on small screens). */
+export function CatalogueToolbar({
+  state,
+  onChange,
+  filterButton,
+}: {
+  state: SearchState;
+  onChange: (next: SearchState) => void;
+  filterButton?: ReactNode;
+}) {
+  const id = useId();
+  // Without search text the API orders "relevance" by newest: show it as what it is.
+  const sort = state.sort === 'relevance' && !state.q ? 'newest' : state.sort;
+  const sorts = (Object.keys(sortLabels) as SortOption[]).filter((s) => s !== 'relevance' || state.q);
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      {filterButton}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+          Sort by
+        </label>
+        <select
+          id={`${id}-sort`}
+          className={`select select-sm ${fieldBorder()}`}
+          value={sort}
+          onChange={(e) => onChange(changeState(state, { sort: e.target.value as SortOption }))}
+        >
+          {sorts.map((s) => (
+            <option key={s} value={s}>
+              {sortLabels[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-size`} className="text-sm font-medium">
+          Per page
+        </label>
+        <select
+          id={`${id}-size`}
+          className={`select select-sm w-24 ${fieldBorder()}`}
+          value={state.pageSize}
+          onChange={(e) => onChange(changeState(state, { pageSize: Number(e.target.value) }))}
+        >
+          {[...new Set([...PAGE_SIZES, state.pageSize])]
+            .sort((a, b) => a - b)
+            .map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+        </select>
+      </div>
+      <UnitToggle />
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  MAX_OFFSET_RESULTS,
+  parseRange,
+  sortOptions,
+  SPEC_PREFIX,
+  type Range,
+  type SortOption,
+} from '@shared/catalogue/search-params';
+
+/**
+ * The catalogue page's whole view state, read from and written to its URL: the URL is the only store, so a link
+ * reproduces the view and the back button steps through it. Numbers are canonical (the API's units and dollars);
+ * the unit toggle only changes how they are shown.
+ */
+export interface SearchState {
+  q: string;
+  category: string | null;
+  brands: string[];
+  inStock: boolean;
+  /** Dollars. */
+  price: Range | null;
+  /** Spec key → range in the spec's canonical unit. */
+  specs: Record<string, Range>;
+  sort: SortOption;
+  page: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZES = [12, 24, 48] as const;
+export const DEFAULT_PAGE_SIZE = 24;
+
+export const emptyState: SearchState = {
+  q: '',
+  category: null,
+  brands: [],
+  inStock: false,
+  price: null,
+  specs: {},
+  sort: 'relevance',
+  page: 1,
+  pageSize: DEFAULT_PAGE_SIZE,
+};
+
+const SLUG = /^[a-z0-9-]{1,80}$/;
+const SPEC_KEY = /^[a-z][a-z0-9_-]{0,40}$/;
+
+const wholeNumber = (text: string | null, min: number, max: number) => {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+/**
+ * Reads the view from the URL. Lenient: a hand-edited or outdated value is dropped rather than sent to the API
+ * (which would refuse the whole search), so any link shows something sensible.
+ */
+export function readState(params: URLSearchParams): SearchState {
+  const specs: Record<string, Range> = {};
+  for (const [key, value] of params) {
+    if (!key.startsWith(SPEC_PREFIX)) continue;
+    const name = key.slice(SPEC_PREFIX.length);
+    const range = parseRange(value);
+    if (SPEC_KEY.test(name) && range) specs[name] = range;
+  }
+  const pageSize = wholeNumber(params.get('pageSize'), 1, 100) ?? DEFAULT_PAGE_SIZE;
+  const sort = params.get('sort') as SortOption | null;
+  const category = params.get('category');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    category: category && SLUG.test(category) ? category : null,
+    brands: [...new Set(params.getAll('brand').map((b) => b.trim()))].filter(Boolean).slice(0, 20),
+    inStock: params.get('inStock') === 'true',
+    price: parseRange(params.get('price') ?? ''),
+    specs,
+    sort: sort && sortOptions.includes(sort) ? sort : 'relevance',
+    page: wholeNumber(params.get('page'), 1, Math.floor(MAX_OFFSET_RESULTS / pageSize)) ?? 1,
+    pageSize,
+  };
+}
+
+/** A canonical number as URL text: no exponent, no float noise (6.894757293 → "6.8948"). */
+export const numberText = (n: number) => String(Math.round(n * 10_000) / 10_000);
+
+export const rangeText = (r: Range) =>
+  `${r.min === null ? '' : numberText(r.min)}..${r.max === null ? '' : numberText(r.max)}`;
+
+/** Filters and search in a fixed order, defaults left out: the same view always has the same URL. */
+function filterParams(s: SearchState): URLSearchParams {
+  const out = new URLSearchParams();
+  if (s.q) out.set('q', s.q);
+  if (s.category) out.set('category', s.category);
+  for (const b of s.brands) out.append('brand', b);
+  if (s.inStock) out.set('inStock', 'true');
+  if (s.price) out.set('price', rangeText(s.price));
+  for (const key of Object.keys(s.specs).sort()) out.set(SPEC_PREFIX + key, rangeText(s.specs[key]!));
+  return out;
+}
+
+/** The page's URL query for a view. */
+export function writeState(s: SearchState): URLSearchParams {
+  const out = filterParams(s);
+  if (s.sort !== 'relevance') out.set('sort', s.sort);
+  if (s.page > 1) out.set('page', String(s.page));
+  if (s.pageSize !== DEFAULT_PAGE_SIZE) out.set('pageSize', String(s.pageSize));
+  return out;
+}
+
+/** The query string of GET /api/catalogue/search for a view (every parameter explicit). */
+export function apiQuery(s: SearchState): string {
+  const out = filterParams(s);
+  out.set('sort', s.sort);
+  out.set('page', String(s.page));
+  out.set('pageSize', String(s.pageSize));
+  return out.toString();
+}
+
+/**
+ * The view after a change. Any change but paging itself goes back to page 1: the old page number means nothing
+ * for another result set.
+ */
+export function changeState(s: SearchState, patch: Partial<SearchState>): SearchState {
+  return { ...s, page: 1, ...patch };
+}
+
+/** A range with no ends is no filter. */
+export const isEmptyRange = (r: Range | null | undefined) => !r || (r.min === null && r.max === null);
+
+/** Sets or clears one spec's range. */
+export function withSpec(s: SearchState, key: string, range: Range | null): SearchState {
+  const specs = { ...s.specs };
+  if (isEmptyRange(range)) delete specs[key];
+  else specs[key] = range!;
+  return changeState(s, { specs });
+}
+
+/** How many filters narrow the view (the search text and the category are not counted: they are shown apart). */
+export const filterCount = (s: SearchState) =>
+  s.brands.length + (s.inStock ? 1 : 0) + (s.price ? 1 : 0) + Object.keys(s.specs).length;
+
+/** The page numbers to link, with gaps: 1 … 4 5 6 … 20. */
+export function pageList(current: number, last: number): (number | 'gap')[] {
+  const wanted = new Set([1, last, current - 1, current, current + 1].filter((n) => n >= 1 && n <= last));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | 'gap')[] = [];
+  for (const n of sorted) {
+    const prev = out.at(-1);
+    if (typeof prev === 'number' && n - prev === 2) out.push(prev + 1);
+    else if (typeof prev === 'number' && n - prev > 2) out.push('gap');
+    out.push(n);
+  }
+  return out;
+}
