@@ -4,6 +4,7 @@ import { Menu, X } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/api/get-session';
 import { shopInfo } from '@/lib/shop-info';
+import { NavbarSearch } from './navbar-search';
 
 const links = [
   { to: paths.home, label: 'Home', end: true },
@@ -52,11 +53,15 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4">
-        <Link to={paths.home} className="flex items-center gap-2 text-xl font-bold">
+      <nav
+        aria-label="Main"
+        className="mx-auto flex min-h-16 max-w-7xl flex-wrap items-center justify-between gap-x-4 px-4"
+      >
+        <Link to={paths.home} className="flex h-16 items-center gap-2 text-xl font-bold">
           <img src="/favicon.svg" alt="" width={28} height={28} className="size-7" />
           {shopInfo().name}
         </Link>
+        <NavbarSearch />
         <ul className="hidden items-center gap-1 md:flex">{items}</ul>
         <button
           type="button"

@@ -5,12 +5,12 @@ import { formatPrice } from '@/lib/format';
 import { boundToShown, shownUnit, useUnitSystem } from '../lib/units';
 import { changeState, filterCount, withSpec, type SearchState } from '../lib/search-url';
 
-const rangeLabel = (r: Range, show: (n: number) => string) =>
-  r.min !== null && r.max !== null
+const rangeLabel = (r: Range, show: (n: number) => string, unit = '') =>
+  (r.min !== null && r.max !== null
     ? `${show(r.min)}–${show(r.max)}`
     : r.min !== null
       ? `from ${show(r.min)}`
-      : `up to ${show(r.max!)}`;
+      : `up to ${show(r.max!)}`) + (unit ? ` ${unit}` : '');
 
 /** The filters in force, each with a button that removes it, and one that removes them all. */
 export function ActiveFilters({
@@ -42,8 +42,11 @@ export function ActiveFilters({
       const def = facets?.specs.find((s) => s.key === key);
       const kind = def?.unitKind ?? null;
       const unit = shownUnit(kind, units);
-      const show = (n: number) => `${boundToShown(kind, n, units)}${unit ? ` ${unit}` : ''}`;
-      return { label: `${def?.label ?? key}: ${rangeLabel(range, show)}`, next: withSpec(state, key, null) };
+      const show = (n: number) => boundToShown(kind, n, units);
+      return {
+        label: `${def?.label ?? key}: ${rangeLabel(range, show, unit)}`,
+        next: withSpec(state, key, null),
+      };
     }),
   ];
   return (

@@ -17,6 +17,9 @@ function useApi(p: Product = product, reviews: object = noReviews) {
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/product/:id', () => HttpResponse.json(p)),
     http.get('/api/product/:id/reviews', () => HttpResponse.json(reviews)),
+    http.get('/api/catalogue/products/:id', () =>
+      HttpResponse.json({ message: 'not found' }, { status: 404 }),
+    ),
   );
 }
 
@@ -73,6 +76,9 @@ describe('Product page', () => {
     server.use(
       http.get('/api/auth/get-session', () => HttpResponse.json(session)),
       http.get('/api/product/:id', () =>
+        HttpResponse.json({ error: 'not_found', message: 'Product not found.' }, { status: 404 }),
+      ),
+      http.get('/api/catalogue/products/:id', () =>
         HttpResponse.json({ error: 'not_found', message: 'Product not found.' }, { status: 404 }),
       ),
     );

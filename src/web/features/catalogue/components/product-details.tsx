@@ -8,6 +8,8 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { useProduct } from '../api/get-product';
+import { useProductDetail } from '../api/get-product-detail';
+import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
   <Link to={paths.products} className="link link-hover mb-6 inline-flex items-center gap-1 text-sm">
@@ -29,6 +31,8 @@ export function ProductDetails({
   reviews: (product: Product) => ReactNode;
 }) {
   const product = useProduct(id);
+  // Breadcrumbs, specs and related products: public and cached, loaded beside the product itself.
+  const detail = useProductDetail(id);
   const notFound =
     product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400);
   useDocumentTitle(product.data?.name ?? (notFound ? 'Product not found' : 'Product'));
@@ -47,7 +51,7 @@ export function ProductDetails({
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      {backLink}
+      {product.data ? <Breadcrumbs detail={detail.data} name={product.data.name} /> : backLink}
       {product.isPending && (
         <div role="status" className="grid gap-8 md:grid-cols-2">
           <span className="sr-only">Loading the product…</span>
@@ -103,7 +107,9 @@ export function ProductDetails({
               {orderAction(product.data)}
             </div>
           </article>
+          {detail.data && <SpecsTable detail={detail.data} />}
           {reviews(product.data)}
+          {detail.data && <RelatedProducts detail={detail.data} />}
         </>
       )}
     </div>

@@ -77,11 +77,19 @@ export function readState(params: URLSearchParams): SearchState {
   };
 }
 
-/** A canonical number as URL text: no exponent, no float noise (6.894757293 → "6.8948"). */
-export const numberText = (n: number) => String(Math.round(n * 10_000) / 10_000);
+/**
+ * A canonical bound as URL text: four decimals, no exponent. A lower bound is rounded down and an upper one up, so
+ * a range typed in other units (110 psi = 7.58423… bar) never loses a product the visitor's numbers include.
+ */
+export function numberText(n: number, end: 'min' | 'max' = 'min'): string {
+  const scaled = n * 10_000;
+  // The epsilon keeps exact decimals (6.1 → 61000.000000001) from moving a step.
+  const rounded = end === 'min' ? Math.floor(scaled + 1e-6) : Math.ceil(scaled - 1e-6);
+  return String(rounded / 10_000);
+}
 
 export const rangeText = (r: Range) =>
-  `${r.min === null ? '' : numberText(r.min)}..${r.max === null ? '' : numberText(r.max)}`;
+  `${r.min === null ? '' : numberText(r.min, 'min')}..${r.max === null ? '' : numberText(r.max, 'max')}`;
 
 /** Filters and search in a fixed order, defaults left out: the same view always has the same URL. */
 function filterParams(s: SearchState): URLSearchParams {

@@ -1,0 +1,38 @@
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { paths } from '@/config/paths';
+
+// The combobox code loads on the field's first focus: up front the navbar costs one plain input (the first page's
+// budget). Until then, and without JavaScript, the form is an ordinary GET to the catalogue.
+const SearchCombobox = lazy(() => import('@/features/catalogue/components/search-combobox'));
+
+export function NavbarSearch() {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [active, setActive] = useState(false);
+  return (
+    <form
+      role="search"
+      action={paths.products}
+      className="relative w-full pb-3 max-lg:order-last lg:w-64 lg:pb-0 xl:w-80"
+    >
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <input
+        ref={input}
+        id={id}
+        name="q"
+        type="search"
+        autoComplete="off"
+        placeholder="Search products, SKUs…"
+        className="input input-sm w-full border border-base-content/50"
+        onFocus={() => setActive(true)}
+      />
+      {active && (
+        <Suspense fallback={null}>
+          <SearchCombobox input={input} />
+        </Suspense>
+      )}
+    </form>
+  );
+}

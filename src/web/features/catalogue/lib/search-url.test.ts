@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiQuery,
+  changeState,
+  emptyState,
+  numberText,
+  pageList,
+  readState,
+  withSpec,
+  writeState,
+} from './search-url';
+
+const read = (query: string) => readState(new URLSearchParams(query));
+
+describe('catalogue URL state', () => {
+  it('reads every part of the view from the URL', () => {
+    expect(
+      read(
+        'q=rotary+screw&category=compressors&brand=Atlas&brand=Norden&inStock=true&price=100..500' +
+          '&spec.pressure=6..10&spec.airflow=1000..&sort=price_asc&page=3&pageSize=12',
+      ),
+    ).toEqual({
+      q: 'rotary screw',
+      category: 'compressors',
+      brands: ['Atlas', 'Norden'],
+      inStock: true,
+      price: { min: 100, max: 500 },
+      specs: { pressure: { min: 6, max: 10 }, airflow: { min: 1000, max: null } },
+      sort: 'price_asc',
+      page: 3,
+      pageSize: 12,
+    });
+  });
+
+  it('drops values the API would refuse instead of failing the whole page', () => {
+    expect(
+      read(
+        'category=Not A Slug&sort=cheapest&page=0&pageSize=5000&price=10..1&spec.Bad Key=1..2&spec.noise=x',
+      ),
+    ).toEqual(emptyState);
+    expect(read('page=-2').page).toBe(1);
+    expect(read('page=2.5').page).toBe(1);
+    // Page numbers stop where the API stops (10,000 results).
+    expect(read('pageSize=100&page=101').page).toBe(1);
+    expect(read('pageSize=100&page=100').page).toBe(100);
+  });
+
+  it('writes the same URL for the same view, defaults left out, and reads it back', () => {
+    const state = {
+      ...emptyState,
+      q: 'drill',
+      specs: { torque: { min: 50, max: null }, voltage: { min: null, max: 18 } },
+      brands: ['Voltmark'],
+      sort: 'name' as const,
+      page: 2,
+    };
+    const url = writeState(state).toString();
+    expect(url).toBe('q=drill&brand=Voltmark&spec.torque=50..&spec.voltage=..18&sort=name&page=2');
+    expect(read(url)).toEqual(state);
+    expect(writeState(emptyState).toString()).toBe('');
+  });
+
+  it('asks the API for every parameter explicitly', () => {
+    expect(apiQuery({ ...emptyState, category: 'grinders' })).toBe(
+      'category=grinders&sort=relevance&page=1&pageSize=24',
+    );
+  });
+
+  it('goes back to page 1 on any change but paging', () => {
+    const onPage3 = { ...emptyState, page: 3 };
+    expect(changeState(onPage3, { sort: 'newest' }).page).toBe(1);
+    expect(changeState(onPage3, { page: 4 }).page).toBe(4);
+    expect(withSpec(onPage3, 'pressure', { min: 6, max: null })).toMatchObject({
+      page: 1,
+      specs: { pressure: { min: 6, max: null } },
+    });
+    expect(withSpec({ ...onPage3, specs: { pressure: { min: 6, max: 8 } } }, 'pressure', null).specs).toEqual(
+      {},
+    );
+  });
+
+  it('rounds bounds outwards to four decimals, never moving exact ones', () => {
+    expect(numberText(7.584233022, 'min')).toBe('7.5842');
+    expect(numberText(8.273708751, 'max')).toBe('8.2738');
+    expect(numberText(6.1, 'max')).toBe('6.1');
+    expect(numberText(6.1, 'min')).toBe('6.1');
+    expect(numberText(1e-9, 'min')).toBe('0');
+  });
+
+  it('lists page numbers around the current one with gaps', () => {
+    expect(pageList(1, 1)).toEqual([1]);
+    expect(pageList(1, 3)).toEqual([1, 2, 3]);
+    expect(pageList(5, 20)).toEqual([1, 'gap', 4, 5, 6, 'gap', 20]);
+    expect(pageList(3, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
+  });
+});
