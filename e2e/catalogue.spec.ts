@@ -185,7 +185,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('navigation', { name: 'Categories' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Filters' }).click();
     const drawer = page.getByRole('dialog', { name: 'Filters' });
-    await drawer.getByRole('checkbox', { name: /^Pneumax/ }).check();
+    // The box follows the URL, which changes in a transition: click, then wait for it to be ticked.
+    await drawer.getByRole('checkbox', { name: /^Pneumax/ }).click();
+    await expect(drawer.getByRole('checkbox', { name: /^Pneumax/ })).toBeChecked();
     await expect(page).toHaveURL(/\?brand=Pneumax$/);
     await expectAccessible(page, 'filter drawer');
     await drawer.getByRole('button', { name: /^Show \d+ products$/ }).click();
