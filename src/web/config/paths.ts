@@ -30,6 +30,10 @@ export const paths = {
   addProduct: `${dashboard}/add-product`,
   makeAdmin: `${dashboard}/make-admin`,
   manageProduct: `${dashboard}/manage-product`,
+  /** One product's admin page: its documents and stock history. */
+  productAdmin: (id: string) => `${dashboard}/manage-product/${id}`,
+  /** CSV export and import of the whole catalogue. */
+  catalogueData: `${dashboard}/catalogue-data`,
   storeOverview: `${dashboard}/overview`,
   manageNews: `${dashboard}/news`,
   auditLog: `${dashboard}/audit`,

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { useSession } from '@/features/accounts/api/get-session';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
+import { ProductDocuments } from '@/features/catalogue/components/product-documents';
 import { OrderNow } from '@/features/orders/components/order-now';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
@@ -11,11 +12,14 @@ function ProductPage({ id }: { id: string }) {
   const user = session.data?.user;
   const customer = user && { name: user.name, email: user.email };
   return (
-    <ProductDetails
-      id={id}
-      orderAction={(product) => <OrderNow product={product} customer={customer} />}
-      reviews={(product) => <ProductReviews productId={product._id} />}
-    />
+    <>
+      <ProductDetails
+        id={id}
+        orderAction={(product) => <OrderNow product={product} customer={customer} />}
+        reviews={(product) => <ProductReviews productId={product._id} />}
+      />
+      <ProductDocuments productId={id} />
+    </>
   );
 }
 

@@ -11,4 +11,8 @@ export const catalogueKeys = {
   product: (id?: string) => (id ? ['product', id] : ['product']),
   /** A product page's breadcrumbs, specs and related products (under the product's key, so they go stale with it). */
   detail: (id: string) => ['product', id, 'detail'] as const,
+  /** A product's documents (datasheets, manuals, certificates). */
+  documents: (id: string) => ['product-documents', id] as const,
+  /** One CSV import's progress and report. */
+  catalogueImport: (id: string) => ['catalogue-import', id] as const,
 };

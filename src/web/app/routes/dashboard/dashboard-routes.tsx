@@ -13,6 +13,8 @@ import { Component as Payment } from './payment';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as ManageProduct } from './admin/manage-product';
+import { Component as ProductAdmin } from './admin/product-admin';
+import { Component as CatalogueData } from './admin/catalogue-data';
 import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
 
@@ -53,6 +55,8 @@ export function Component() {
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
             <Route path={sub(paths.addProduct)} element={<AddProduct />} />
             <Route path={sub(paths.manageProduct)} element={<ManageProduct />} />
+            <Route path={sub(paths.productAdmin(':id'))} element={<ProductAdmin />} />
+            <Route path={sub(paths.catalogueData)} element={<CatalogueData />} />
             <Route path={sub(paths.manageNews)} element={<NewsAdmin />} />
             <Route path={sub(paths.storeOverview)} element={<Overview />} />
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />

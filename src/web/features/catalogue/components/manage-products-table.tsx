@@ -59,6 +59,9 @@ export function ManageProductsTable() {
                       <Link to={paths.product(p._id)} className="link link-hover">
                         {p.name}
                       </Link>
+                      <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
+                        Stock &amp; documents<span className="sr-only"> of {p.name}</span>
+                      </Link>
                     </td>
                     <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
                     <td>
