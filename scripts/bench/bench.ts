@@ -15,6 +15,8 @@ const { values } = parseArgs({
     count: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
     generator: { type: 'string', default: 'auto' },
+    /** `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts). */
+    only: { type: 'string' },
     'database-url': {
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -197,6 +199,12 @@ function report() {
       `  /api/healthz meanwhile: p99 ${fmt(b.health.p99)} ms, max ${fmt(b.health.max)} ms (target < 100 ms)`,
     );
   }
+}
+
+if (values.only === 'browser') {
+  const { benchBrowserCatalogue } = await import('./browser-catalogue');
+  await benchBrowserCatalogue({ count, databaseUrl: values['database-url']! });
+  process.exit(0);
 }
 
 try {
