@@ -1,0 +1,155 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import type { CatalogueProduct, CategoryTree, SearchResult } from '@shared/catalogue/search.schema';
+import { Component as ProductsPage } from '@/app/routes/products';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { resetUnitSystemCache } from '../lib/units';
+
+const server = setupMswServer();
+
+const compressor: CatalogueProduct = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  name: 'Rotary Screw Compressor',
+  img: '/media/rs.webp',
+  price: 6849,
+  quantity: 5,
+  minOrder: 1,
+  desc: 'A compressor.',
+  sku: 'RS-75-400',
+  brand: 'Norden',
+  category: { slug: 'compressors', name: 'Compressors' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  keySpecs: [
+    {
+      key: 'pressure',
+      label: 'Maximum pressure',
+      type: 'number',
+      unitKind: 'pressure',
+      unit: 'bar',
+      value: 8,
+      valueText: null,
+    },
+    {
+      key: 'airflow',
+      label: 'Air flow',
+      type: 'number',
+      unitKind: 'flow',
+      unit: 'L/min',
+      value: 1050,
+      valueText: null,
+    },
+  ],
+};
+
+const result: SearchResult = {
+  items: [compressor],
+  total: 1,
+  page: 1,
+  pageSize: 24,
+  nextCursor: null,
+  corrections: [],
+  facets: {
+    categories: [{ slug: 'compressors', name: 'Compressors', parentSlug: null, count: 1 }],
+    brands: [{ brand: 'Norden', count: 1 }],
+    inStock: { inStock: 1, outOfStock: 0 },
+    price: [],
+    specs: [{ key: 'pressure', label: 'Maximum pressure', unitKind: 'pressure', min: 7, max: 8, count: 1 }],
+  },
+};
+
+const tree: CategoryTree = [
+  { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 1 },
+];
+
+function renderPage(route = '/our-products?category=compressors') {
+  const asked: string[] = [];
+  server.use(
+    http.get('/api/catalogue/search', ({ request }) => {
+      asked.push(new URL(request.url).search);
+      return HttpResponse.json(result);
+    }),
+    http.get('/api/catalogue/categories', () => HttpResponse.json(tree)),
+  );
+  const view = renderWithProviders(
+    <Routes>
+      <Route
+        path="/our-products"
+        element={
+          <>
+            <ProductsPage />
+            <LocationProbe />
+          </>
+        }
+      />
+    </Routes>,
+    { route },
+  );
+  return { ...view, asked };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+});
+afterEach(() => localStorage.clear());
+
+describe('Catalogue page: units and the URL', () => {
+  it('asks the API for the view in the URL and shows SKU and key specs in metric by default', async () => {
+    const { asked } = renderPage('/our-products?category=compressors&sort=price_asc&page=1&pageSize=12');
+    const card = await screen.findByRole('article', { name: 'Rotary Screw Compressor' });
+    expect(asked[0]).toBe('?category=compressors&sort=price_asc&page=1&pageSize=12');
+    expect(within(card).getByText('RS-75-400')).toBeInTheDocument();
+    expect(within(card).getByText('8 bar')).toBeInTheDocument();
+    expect(within(card).getByText('1,050 L/min')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Metric' })).toBeChecked();
+  });
+
+  it('the toggle shows imperial units, is remembered, and filters typed in psi reach the URL in bar', async () => {
+    const { user, asked, unmount } = renderPage();
+    const card = await screen.findByRole('article', { name: 'Rotary Screw Compressor' });
+    await user.click(screen.getByRole('radio', { name: 'Imperial' }));
+    expect(within(card).getByText('116 psi')).toBeInTheDocument();
+    expect(within(card).getByText('37.1 CFM')).toBeInTheDocument();
+    expect(localStorage.getItem('toolhouse.units')).toBe('imperial');
+
+    const pressure = screen.getByRole('group', { name: 'Maximum pressure (psi)' });
+    // The facet's range (7–8 bar) as placeholders, in psi.
+    expect(within(pressure).getByLabelText('Min')).toHaveAttribute('placeholder', '102');
+    expect(within(pressure).getByLabelText('Max')).toHaveAttribute('placeholder', '116');
+    await user.type(within(pressure).getByLabelText('Min'), '110');
+    await user.click(within(pressure).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(
+      '/our-products?category=compressors&spec.pressure=7.5842..',
+    );
+    await waitFor(() => expect(asked.at(-1)).toContain('spec.pressure=7.5842..'));
+    expect(
+      screen.getByRole('button', { name: 'Remove filter Maximum pressure: from 110 psi' }),
+    ).toBeInTheDocument();
+
+    // Metric again: the same filter, shown in bar.
+    await user.click(screen.getByRole('radio', { name: 'Metric' }));
+    expect(
+      within(screen.getByRole('group', { name: 'Maximum pressure (bar)' })).getByLabelText('Min'),
+    ).toHaveValue('7.58');
+    await user.click(screen.getByRole('radio', { name: 'Imperial' }));
+    unmount();
+
+    // A later visit in this browser starts in imperial.
+    resetUnitSystemCache();
+    renderPage();
+    expect(await screen.findByText('116 psi')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+  });
+
+  it('refuses a range whose minimum is above its maximum, without touching the URL', async () => {
+    const { user } = renderPage();
+    const price = await screen.findByRole('group', { name: 'Price ($)' });
+    await user.type(within(price).getByLabelText('Min'), '500');
+    await user.type(within(price).getByLabelText('Max'), '100');
+    await user.click(within(price).getByRole('button', { name: 'Apply' }));
+    expect(within(price).getByRole('alert')).toHaveTextContent('The minimum must not be above the maximum.');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/our-products\?category=compressors$/);
+  });
+});
