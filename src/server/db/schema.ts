@@ -62,6 +62,12 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // A payment given back: pending until the provider confirms the refund, then refunded (never before).
+    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
+    refundId: text('refund_id'),
+    refundAmountCents: integer('refund_amount_cents'),
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -103,6 +109,25 @@ export const testPaymentIntents = pgTable(
   (t) => [
     uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents),
     uniqueIndex('test_intents_secret_idx').on(t.clientSecret),
+  ],
+);
+
+/** Refunds of the built-in test-mode processor: one per idempotency key, never more than the intent took. */
+export const testPaymentRefunds = pgTable(
+  'test_payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => testPaymentIntents.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull().default('succeeded'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('test_refunds_key_idx').on(t.idempotencyKey),
+    index('test_refunds_intent_idx').on(t.intentId),
   ],
 );
 

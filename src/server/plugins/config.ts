@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { bool, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './s3-config';
 import { trustProxy } from './config-proxy';
-import { orderEnvShape, orderSettings, type OrderLimits } from './config-orders';
+import { orderEnvShape, orderSettings, type OrderLimits, type RefundRetry } from './config-orders';
 
 const millis = (fallback: number, min: number) =>
   z.coerce
@@ -108,6 +108,7 @@ export interface AppConfig {
   /** The checkout window: unpaid orders older than this expire and release their stock. */
   orderExpiryMs: number;
   orderLimits: OrderLimits;
+  refundRetry: RefundRetry;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;

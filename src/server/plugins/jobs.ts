@@ -37,7 +37,11 @@ export interface JobQueue {
    * Stores a job. With `tx`, the job is written in the caller's transaction: it exists only if that commits.
    * Resolves once the job is durable; never waits for the work itself.
    */
-  send<T extends object>(name: string, data: T, opts?: { tx?: Tx | Db | undefined }): Promise<string>;
+  send<T extends object>(
+    name: string,
+    data: T,
+    opts?: { tx?: Tx | Db | undefined; startAfterSeconds?: number | undefined },
+  ): Promise<string>;
   /** Jobs per type and state, for metrics. */
   depth(): Promise<Record<string, QueueCounts>>;
   start(): Promise<void>;
@@ -111,13 +115,16 @@ export function createJobQueue(
       types.set(name, { options, handler: handler as JobHandler<object> });
     },
 
-    async send(name, data, { tx } = {}) {
+    async send(name, data, { tx, startAfterSeconds } = {}) {
       if (!types.has(name)) throw new Error(`unknown job type ${name}`);
-      const id = await boss.send(name, data, tx ? { db: txDb(tx) } : {});
+      const id = await boss.send(name, data, {
+        ...(tx && { db: txDb(tx) }),
+        ...(startAfterSeconds && { startAfter: startAfterSeconds }),
+      });
       if (!id) throw new Error(`job ${name} was not stored`);
       // Visible at once (no transaction to wait for): wake this process's worker instead of waiting for its poll.
       const worker = workers.get(name);
-      if (!tx && worker) boss.notifyWorker(worker);
+      if (!tx && !startAfterSeconds && worker) boss.notifyWorker(worker);
       return id;
     },
 

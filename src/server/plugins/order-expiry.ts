@@ -1,6 +1,12 @@
 import fp from 'fastify-plugin';
-import { expireUnpaidOrders } from '../features/orders/orders.service';
+import {
+  defineRefundJob,
+  orderDeps,
+  REFUND_JOB,
+  sweepExpiredOrders,
+} from '../features/orders/orders.service';
 import { purgeIdempotencyKeys } from './idempotency';
+import { registerQueueDepth } from './metrics';
 
 /**
  * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never
@@ -10,14 +16,25 @@ export const sweepIntervalMs = (windowMs: number) =>
   Math.min(30_000, Math.max(1_000, Math.round(windowMs / 2)));
 
 /**
- * Abandoned unpaid orders give their stock back on time: swept once the app is ready and every sweep interval after.
- * The sweep is one conditional UPDATE, so several instances sweeping at once do no harm. Between sweeps, reads and
- * payments already treat an order past its window as expired.
+ * The orders' background work. Abandoned unpaid orders give their stock back on time: swept once the app is ready
+ * and every sweep interval after; every change is conditional, so several instances sweeping at once do no harm, and
+ * an intent in flight is cancelled at the provider first. Between sweeps, reads and payments already treat an order
+ * past its window as expired. Refunds the provider could not make at once are retried by the refund job.
  */
 export const orderExpiryPlugin = fp(
   async (app) => {
+    const deps = orderDeps({
+      db: app.database.db,
+      config: app.config,
+      mailer: app.mailer,
+      log: app.log,
+      payments: app.payments,
+      jobs: app.jobs,
+    });
+    defineRefundJob(app.jobs, deps);
+    registerQueueDepth(app, REFUND_JOB, async () => (await app.jobs.depth())[REFUND_JOB]?.pending ?? 0);
     const sweep = () =>
-      expireUnpaidOrders(app.database.db, app.config.orderExpiryMs).then(
+      sweepExpiredOrders(deps).then(
         async (n) => {
           if (!n) return;
           app.log.info({ expired: n }, 'expired unpaid orders');
@@ -42,5 +59,8 @@ export const orderExpiryPlugin = fp(
     });
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'order-expiry', dependencies: ['config', 'database', 'read-cache'] },
+  {
+    name: 'order-expiry',
+    dependencies: ['config', 'database', 'read-cache', 'jobs', 'mailer', 'payments', 'metrics'],
+  },
 );

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { products } from '../db/schema';
+import { orderDeps, type OrderDeps } from '../features/orders/orders.service';
 import type { Client } from './auth';
 
 let n = 0;
@@ -73,3 +74,14 @@ export async function payOrder(
   });
   return { intent, confirm, pay };
 }
+
+/** The orders service's dependencies as the app's routes build them, for tests that call the service directly. */
+export const orderDepsOf = (app: FastifyInstance): OrderDeps =>
+  orderDeps({
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+    payments: app.payments,
+    jobs: app.jobs,
+  });

@@ -4,6 +4,8 @@ import { messages } from '@shared/messages';
 
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+export const refundStatuses = ['pending', 'refunded'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
 
 /** An order as the API returns it: the historical field names, plus its total, dates and whether it was reviewed. */
 export const orderSchema = z.object({
@@ -32,6 +34,16 @@ export const orderSchema = z.object({
   deliveredAt: z.iso.datetime().nullable(),
   /** When an unpaid order stops holding stock (it expires). */
   expiresAt: z.iso.datetime().nullable(),
+  /**
+   * A payment given back to the customer: `pending` until the payment provider confirms it (retried meanwhile),
+   * then `refunded`. Null when nothing was refunded.
+   */
+  refundStatus: z.enum(refundStatuses).nullable(),
+  /** The amount given back, in dollars. */
+  refundAmount: z.number().nullable(),
+  /** The provider's refund id, once it made the refund. */
+  refundId: z.string().nullable(),
+  refundedAt: z.iso.datetime().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

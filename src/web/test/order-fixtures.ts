@@ -46,6 +46,10 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
     paidAt: null,
     deliveredAt: null,
     expiresAt: null,
+    refundStatus: null,
+    refundAmount: null,
+    refundId: null,
+    refundedAt: null,
     ...fields,
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../../plugins/db';
 import { composeMail, type Mailer, type MailMessage } from '../../plugins/mail';
 import { totalCents, type OrderRow } from './orders.model';
 
@@ -15,9 +16,9 @@ const money = (cents: number) =>
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
 
-export type OrderMailKind = 'placed' | 'paid' | 'delivered';
+export type OrderMailKind = 'placed' | 'paid' | 'delivered' | 'refunded';
 
-/** The three mails a customer gets about an order. */
+/** The mails a customer gets about an order. */
 export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUrl: string): MailMessage {
   const ordersUrl = `${baseUrl}/dashboard/my-orders`;
   const common = { to: o.email, greeting: `Hello ${o.name},` };
@@ -54,12 +55,24 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
         ],
         action: { label: 'Write a review', url: ordersUrl },
       });
+    case 'refunded':
+      return composeMail(shop, {
+        ...common,
+        subject: `Refunded: ${o.productName}`,
+        paragraphs: [
+          `We have refunded your payment of ${money(o.refundAmountCents ?? totalCents(o))} for ${line(o)}.`,
+          `Your order was ${o.orderStatus === 'Expired' ? 'not paid within its checkout window' : 'cancelled'}, so we could not supply it. Refund: ${o.refundId}.`,
+          'The money usually reaches your card within 5 to 10 business days.',
+        ],
+        action: { label: 'See my orders', url: ordersUrl },
+      });
   }
 }
 
-/** Sends an order mail without making the request wait for it or fail with it: a failure is logged. */
-export function sendOrderMail(deps: OrderMailDeps, kind: OrderMailKind, row: OrderRow) {
-  return deps.mailer
-    .send(orderMail(kind, row, deps.shopName, deps.baseUrl))
-    .catch((err: unknown) => deps.log.error({ err, order: row.id, kind }, 'could not send order mail'));
+/**
+ * Queues an order mail in the order's own transaction: the change and its mail commit together or not at all. It
+ * only stores a job, so the request never waits for SMTP.
+ */
+export function sendOrderMail(deps: OrderMailDeps, kind: OrderMailKind, row: OrderRow, tx: Tx | Db) {
+  return deps.mailer.send(orderMail(kind, row, deps.shopName, deps.baseUrl), { tx });
 }

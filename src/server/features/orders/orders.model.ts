@@ -2,7 +2,8 @@ import type { Order } from '@shared/orders/orders.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { orders } from '../../db/schema';
 import type { Db } from '../../plugins/db';
-import type { OrderLimits } from '../../plugins/config-orders';
+import type { OrderLimits, RefundRetry } from '../../plugins/config-orders';
+import type { JobQueue } from '../../plugins/jobs';
 import type { Mailer } from '../../plugins/mail';
 import { isPastWindow } from './orders.holds';
 import type { OrderMailDeps } from './orders.mail';
@@ -38,32 +39,71 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
     deliveredAt: iso(row.deliveredAt),
     expiresAt:
       unpaid && orderStatus === 'Pending' ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
+    refundStatus: row.refundStatus,
+    refundAmount: row.refundAmountCents === null ? null : row.refundAmountCents / 100,
+    refundId: row.refundId,
+    refundedAt: iso(row.refundedAt),
   };
 }
 
 export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
   row.quantity * row.unitPriceCents;
 
+/** An intent as the orders feature needs to see it when it cancels one. */
+export interface IntentView {
+  id: string;
+  status: string;
+  amountCents: number;
+  orderId: string | null;
+}
+
+/**
+ * What orders asks of the payment provider (the app passes its provider; orders never imports payments): give a
+ * payment back, and stop an intent from ever being paid.
+ */
+export interface OrderPayments {
+  refund(
+    intentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: string; amountCents: number }>;
+  cancelIntent(intentId: string): Promise<IntentView>;
+}
+
 /**
  * What the orders service works with: the database, how long an unpaid order lives, how much one customer may hold
- * unpaid, and how to mail customers.
+ * unpaid, how to mail customers, the payment provider and the job queue (refunds are retried there).
  */
 export interface OrderDeps {
   db: Db;
   expiryMs: number;
   limits: OrderLimits;
   mail: OrderMailDeps;
+  payments: OrderPayments;
+  jobs: JobQueue;
+  refundRetry: RefundRetry;
 }
 
-/** Builds the orders service's dependencies from the app's plain parts (database, config values, mailer, logger). */
+/** Builds the orders service's dependencies from the app's plain parts. */
 export const orderDeps = (p: {
   db: Db;
-  config: { orderExpiryMs: number; orderLimits: OrderLimits; baseUrl: string; shop: { name: string } };
+  config: {
+    orderExpiryMs: number;
+    orderLimits: OrderLimits;
+    refundRetry: RefundRetry;
+    baseUrl: string;
+    shop: { name: string };
+  };
   mailer: Mailer;
   log: FastifyBaseLogger;
+  payments: OrderPayments;
+  jobs: JobQueue;
 }): OrderDeps => ({
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
   limits: p.config.orderLimits,
   mail: { mailer: p.mailer, log: p.log, shopName: p.config.shop.name, baseUrl: p.config.baseUrl },
+  payments: p.payments,
+  jobs: p.jobs,
+  refundRetry: p.config.refundRetry,
 });

@@ -37,7 +37,14 @@ export interface OrdersRoutesOptions {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
-  const deps = orderDeps({ db: app.database.db, config: app.config, mailer: app.mailer, log: app.log });
+  const deps = orderDeps({
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+    payments: app.payments,
+    jobs: app.jobs,
+  });
 
   app.post(
     '/order/:email',

@@ -10,15 +10,20 @@ import {
 import { orders, products } from '../../db/schema';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../lib/errors';
-import { countOrderPaid, countOrderPlaced } from '../../lib/metrics';
+import { countOrderPlaced } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
+import { closeUnpaidOrder } from './orders.close';
+import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertMayHold, isPastWindow } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
-import { releaseStock, reserveStock } from './orders.stock';
+import { reserveStock } from './orders.stock';
 
 export { expireUnpaidOrders } from './orders.stock';
+export { closeUnpaidOrder, sweepExpiredOrders } from './orders.close';
+export { markOrderPaid, payOrder, type PaymentConfirmation } from './orders.payment';
+export { defineRefundJob, REFUND_JOB } from './orders.refunds';
 export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
@@ -33,7 +38,6 @@ export async function placeOrder(
   input: OrderCreate,
 ): Promise<OrderCreated> {
   const row = countOrderPlaced(await insertOrder(deps, customer, input));
-  void sendOrderMail(deps.mail, 'placed', row);
   return {
     acknowledged: true,
     insertedId: row.id,
@@ -68,48 +72,18 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
       .returning();
     // After the insert, so the ledger row names the order; too little stock rolls the order back.
     if (!(await reserveStock(tx, row!))) throw soldOut;
+    await sendOrderMail(deps.mail, 'placed', row!, tx);
     return row!;
   });
 }
 
-async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw notFound('Order');
-  return row;
-}
-
-function assertOwnerOrAdmin(actor: SessionUser, row: OrderRow) {
-  if (actor.role !== 'admin' && row.userId !== actor.id)
-    throw new AppError('forbidden', 'This order belongs to another customer.');
-}
-
 /** Cancels an unpaid, pending order (its owner or an admin): kept on record as Cancelled, its stock released. */
 export async function cancelOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
-  const row = await deps.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, id);
-    assertOwnerOrAdmin(actor, row);
-    if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
-    if (row.orderStatus !== 'Pending')
-      throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
-    const [updated] = await tx
-      .update(orders)
-      .set({ orderStatus: 'Cancelled', cancelledAt: new Date() })
-      .where(eq(orders.id, id))
-      .returning();
-    await releaseStock(tx, row, 'order_cancelled');
-    if (actor.role === 'admin') {
-      await recordAudit(tx, actor, {
-        kind: 'order.cancelled',
-        entityType: 'order',
-        entityId: id,
-        summary: `Cancelled ${row.name}'s order of ${row.quantity} × ${row.productName}`,
-        before: { orderStatus: row.orderStatus },
-        after: { orderStatus: 'Cancelled' },
-      });
-    }
-    return updated!;
-  });
-  return toOrder(row, deps.expiryMs);
+  const row = await findOrder(deps.db, actor, id);
+  if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
+  if (row.orderStatus !== 'Pending')
+    throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
+  return toOrder(await closeUnpaidOrder(deps, row, 'Cancelled', actor), deps.expiryMs);
 }
 
 /** Marks a paid order Delivered, which is what lets the customer review it. Admins only (checked by the route). */
@@ -132,74 +106,9 @@ export async function deliverOrder(deps: OrderDeps, actor: SessionUser, id: stri
       before: { orderStatus: row.orderStatus, review: row.review },
       after: { orderStatus: 'Delivered', review: true },
     });
+    await sendOrderMail(deps.mail, 'delivered', updated!, tx);
     return updated!;
   });
-  void sendOrderMail(deps.mail, 'delivered', row);
-  return toOrder(row, deps.expiryMs);
-}
-
-export interface PaymentConfirmation {
-  orderId: string;
-  transactionId: string;
-  amountCents: number;
-  phone?: string | undefined;
-}
-
-/**
- * Marks an order paid for a payment the provider confirmed (the caller checked the intent). Idempotent: the same
- * transaction again changes nothing. A payment that arrives after the order was cancelled or expired takes the stock
- * back if it is still there; otherwise it is refused (and must be refunded).
- */
-export async function markOrderPaid(
-  db: Db,
-  p: PaymentConfirmation,
-  actor?: SessionUser,
-): Promise<{ row: OrderRow; changed: boolean }> {
-  return db.transaction(async (tx) => {
-    const row = await lockOrder(tx, p.orderId);
-    if (actor) assertOwnerOrAdmin(actor, row);
-    if (row.paymentStatus) {
-      if (row.transactionId === p.transactionId) return { row, changed: false };
-      throw new AppError('conflict', 'This order is already paid by another payment.');
-    }
-    if (p.amountCents !== totalCents(row))
-      throw fieldError('bad_request', 'transactionId', 'the payment amount does not match the order');
-    if (row.orderStatus === 'Cancelled' || row.orderStatus === 'Expired') {
-      if (!(await reserveStock(tx, row, 'order_paid_late'))) {
-        throw new AppError(
-          'conflict',
-          'This order was cancelled before the payment arrived and the stock is gone; the payment will be refunded.',
-        );
-      }
-    } else if (row.orderStatus !== 'Pending') {
-      throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        paymentStatus: true,
-        orderStatus: 'Pending',
-        transactionId: p.transactionId,
-        phone: p.phone ?? row.number,
-        paidAt: new Date(),
-        cancelledAt: null,
-      })
-      .where(eq(orders.id, row.id))
-      .returning();
-    return { row: updated!, changed: true };
-  });
-}
-
-/**
- * Marks an order paid for a payment the provider confirmed (the payments feature checks the intent first) and mails
- * the customer the first time.
- */
-export async function payOrder(deps: OrderDeps, p: PaymentConfirmation, actor?: SessionUser): Promise<Order> {
-  const { row, changed } = await markOrderPaid(deps.db, p, actor);
-  if (changed) {
-    countOrderPaid();
-    void sendOrderMail(deps.mail, 'paid', row);
-  }
   return toOrder(row, deps.expiryMs);
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../plugins/db';
 import { moveStock } from '../inventory/inventory.service';
@@ -25,7 +25,10 @@ export async function releaseStock(
   await moveStock(tx, { productId, delta: quantity, reason, orderId });
 }
 
-/** Unpaid orders older than the expiry time become Expired and give their stock back. Safe on several instances. */
+/**
+ * Unpaid orders older than the expiry time that never started a payment become Expired and give their stock back, in
+ * one UPDATE (safe on several instances). Orders with an intent go through expireOrdersWithIntents.
+ */
 export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Date()): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx
@@ -36,6 +39,7 @@ export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Dat
           eq(orders.paymentStatus, false),
           eq(orders.orderStatus, 'Pending'),
           lt(orders.createdAt, new Date(now.getTime() - expiryMs)),
+          isNull(orders.paymentIntentId),
         ),
       )
       .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });

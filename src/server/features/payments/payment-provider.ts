@@ -19,6 +19,13 @@ export interface ProviderIntent {
   orderId: string | null;
 }
 
+/** A refund as the provider reports it; only `succeeded` means the money is back with the customer. */
+export interface ProviderRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  amountCents: number;
+}
+
 export interface PaymentProvider {
   kind: 'test' | 'stripe';
   publishableKey: string | null;
@@ -29,4 +36,14 @@ export interface PaymentProvider {
   createIntent(input: { orderId: string; amountCents: number; email: string }): Promise<ProviderIntent>;
   /** The provider's current view of an intent; null when it does not exist. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Gives back `amountCents` of a succeeded intent. Idempotent per key: the same key again returns the first
+   * refund instead of refunding twice. Throws AppError 503 when the provider cannot be reached.
+   */
+  refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<ProviderRefund>;
+  /**
+   * Cancels an intent that has not succeeded, so it can never be paid. Returns the intent as it ends up: `canceled`,
+   * or `succeeded` when the payment got there first (or `processing`, when it is too late to cancel but not paid yet).
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent>;
 }

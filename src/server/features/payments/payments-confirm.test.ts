@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
-import { payOrder } from '../../test/shop';
+import { orderDepsOf, payOrder } from '../../test/shop';
 import { markOrderPaid } from '../orders/orders.service';
 import { paymentsApp, type PaymentsHarness } from './payments.harness';
 
@@ -98,7 +98,7 @@ describe('PUT /api/order/{id}', () => {
   it('refuses a payment whose amount differs from the order', async () => {
     const id = await newOrder(alice, 2, 12_345);
     await expect(
-      markOrderPaid(t.database.db, { orderId: id, transactionId: 'pi_x', amountCents: 100 }),
+      markOrderPaid(orderDepsOf(t.app), { orderId: id, transactionId: 'pi_x', amountCents: 100 }),
     ).rejects.toThrow(/amount/);
     expect((await order(id)).paymentStatus).toBe(false);
   });

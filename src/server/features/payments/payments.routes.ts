@@ -18,7 +18,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PaymentDeps = {
     db,
     provider: app.payments,
-    orders: orderDeps({ db, config: app.config, mailer: app.mailer, log: app.log }),
+    orders: orderDeps({
+      db,
+      config: app.config,
+      mailer: app.mailer,
+      log: app.log,
+      payments: app.payments,
+      jobs: app.jobs,
+    }),
   };
 
   app.post(

@@ -93,6 +93,10 @@ export async function confirmTestCard(
       await setTestIntentStatus(deps.db, intent.id, 'requires_payment_method', err.message);
     throw err;
   }
-  await setTestIntentStatus(deps.db, intent.id, 'succeeded', null);
+  // Refused when the order was cancelled or expired meanwhile (its intent was cancelled first).
+  if (!(await setTestIntentStatus(deps.db, intent.id, 'succeeded', null))) {
+    const now = await deps.provider.retrieveIntent(intent.id);
+    if (now?.status !== 'succeeded') throw new AppError('conflict', 'This order can no longer be paid.');
+  }
   return intent.id;
 }

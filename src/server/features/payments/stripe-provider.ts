@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
-import type { PaymentProvider, ProviderIntent } from './payment-provider';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -36,6 +36,22 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     orderId: pi.metadata?.orderId ?? null,
   };
 }
+
+const refundStatuses = new Set<ProviderRefund['status']>([
+  'succeeded',
+  'pending',
+  'failed',
+  'canceled',
+  'requires_action',
+]);
+
+const toRefund = (r: Stripe.Refund): ProviderRefund => ({
+  id: r.id,
+  status: refundStatuses.has(r.status as ProviderRefund['status'])
+    ? (r.status as ProviderRefund['status'])
+    : 'pending',
+  amountCents: r.amount,
+});
 
 /**
  * Errors the customer can do nothing about (network, Stripe outage, rate limit, a wrong or revoked key) become a 503
@@ -98,6 +114,36 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
           (err.code === 'resource_missing' || err.statusCode === 404)
         ) {
           return null;
+        }
+        return mapError(err);
+      }
+    },
+
+    async refund(intentId, amountCents, idempotencyKey) {
+      try {
+        // A retry with the same key gets Stripe's first answer again; a refund that was still pending then is read
+        // afresh, so its current status decides.
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents, metadata: { idempotencyKey } },
+          { idempotencyKey },
+        );
+        return toRefund(refund.status === 'succeeded' ? refund : await stripe.refunds.retrieve(refund.id));
+      } catch (err) {
+        return mapError(err);
+      }
+    },
+
+    async cancelIntent(intentId) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(intentId));
+      } catch (err) {
+        // Too late to cancel (it succeeded or is processing): Stripe says so with this code; report where it is.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'payment_intent_unexpected_state') {
+          try {
+            return toIntent(await stripe.paymentIntents.retrieve(intentId));
+          } catch (again) {
+            return mapError(again);
+          }
         }
         return mapError(err);
       }

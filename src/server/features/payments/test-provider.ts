@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { cardDigits, cardProblem } from '@shared/payments/card';
 import { TEST_CARDS } from '@shared/payments/payments.schema';
-import { testPaymentIntents } from '../../db/schema';
+import { testPaymentIntents, testPaymentRefunds } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
-import type { PaymentProvider, ProviderIntent } from './payment-provider';
+import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;
+type RefundRow = typeof testPaymentRefunds.$inferSelect;
 
 const toIntent = (r: IntentRow): ProviderIntent => ({
   id: r.id,
@@ -16,6 +17,12 @@ const toIntent = (r: IntentRow): ProviderIntent => ({
   amountCents: r.amountCents,
   currency: r.currency,
   orderId: r.orderId,
+});
+
+const toRefund = (r: RefundRow): ProviderRefund => ({
+  id: r.id,
+  status: r.status as ProviderRefund['status'],
+  amountCents: r.amountCents,
 });
 
 /** The built-in test-mode processor: intents live in the database, cards follow Stripe's documented test numbers. */
@@ -40,7 +47,53 @@ export function createTestProvider(db: Db): PaymentProvider {
       const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
       return row ? toIntent(row) : null;
     },
+    async cancelIntent(intentId) {
+      // One conditional UPDATE: a payment and a cancellation racing for the same intent cannot both win.
+      const [canceled] = await db
+        .update(testPaymentIntents)
+        .set({ status: 'canceled' })
+        .where(and(eq(testPaymentIntents.id, intentId), notInArray(testPaymentIntents.status, ['succeeded'])))
+        .returning();
+      if (canceled) return toIntent(canceled);
+      const [row] = await db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+      if (!row) throw new AppError('not_found', 'Payment not found');
+      return toIntent(row);
+    },
+    refund: (intentId, amountCents, idempotencyKey) => refundTestIntent(db, intentId, amountCents, idempotencyKey),
   };
+}
+
+/**
+ * Like Stripe: a refund needs a succeeded intent, never exceeds what it took, and the same idempotency key returns
+ * the first refund. The intent's row is locked first, so concurrent refunds of one payment are decided one by one.
+ */
+async function refundTestIntent(db: Db, intentId: string, amountCents: number, key: string) {
+  return db.transaction(async (tx) => {
+    const [intent] = await tx
+      .select()
+      .from(testPaymentIntents)
+      .where(eq(testPaymentIntents.id, intentId))
+      .for('update');
+    if (!intent) throw new AppError('not_found', 'Payment not found');
+    const [existing] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, key));
+    if (existing) {
+      if (existing.intentId !== intentId || existing.amountCents !== amountCents)
+        throw new AppError('conflict', 'This idempotency key was used for another refund.');
+      return toRefund(existing);
+    }
+    if (intent.status !== 'succeeded') throw new AppError('conflict', 'Only a succeeded payment can be refunded.');
+    const [given] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.intentId, intentId));
+    if (Number(given!.cents) + amountCents > intent.amountCents)
+      throw new AppError('conflict', 'The refund is larger than what is left of the payment.');
+    const [row] = await tx
+      .insert(testPaymentRefunds)
+      .values({ id: `re_test_${randomBytes(12).toString('hex')}`, intentId, amountCents, idempotencyKey: key })
+      .returning();
+    return toRefund(row!);
+  });
 }
 
 const declines: Record<string, string> = {
@@ -67,11 +120,20 @@ export async function findTestIntentBySecret(db: Db, clientSecret: string) {
   return row;
 }
 
+/**
+ * What the card network does to a test intent; false when the intent was cancelled or had already succeeded (a
+ * cancelled intent can never be paid, whatever raced with it).
+ */
 export async function setTestIntentStatus(
   db: Db,
   id: string,
   status: 'succeeded' | 'requires_payment_method',
   lastError: string | null,
-) {
-  await db.update(testPaymentIntents).set({ status, lastError }).where(eq(testPaymentIntents.id, id));
+): Promise<boolean> {
+  const changed = await db
+    .update(testPaymentIntents)
+    .set({ status, lastError })
+    .where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ['canceled', 'succeeded'])))
+    .returning({ id: testPaymentIntents.id });
+  return changed.length > 0;
 }

@@ -1,0 +1,107 @@
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Tx } from '../../plugins/db';
+import type { JobQueue } from '../../plugins/jobs';
+import { totalCents, type OrderDeps, type OrderRow } from './orders.model';
+import { sendOrderMail } from './orders.mail';
+
+/** The job that makes (and retries) an order's refund at the payment provider. */
+export const REFUND_JOB = 'refund';
+
+/** One full refund per order: the provider sees the same key on every attempt, so a retry never refunds twice. */
+export const refundKey = (orderId: string) => `refund-order-${orderId}`;
+
+/**
+ * Marks the payment `intentId` of an order to be given back in full, in the caller's transaction, and queues the job
+ * that retries it: the pending refund and its job commit together, so no refund is ever forgotten. The job waits one
+ * retry delay, because the caller first tries the refund itself right after committing (settleRefund).
+ */
+export async function requestRefund(
+  tx: Tx,
+  deps: OrderDeps,
+  row: OrderRow,
+  intentId: string,
+  change: Partial<OrderRow> = {},
+): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      ...change,
+      paymentStatus: false,
+      paymentIntentId: intentId,
+      refundStatus: 'pending',
+      refundAmountCents: totalCents(row),
+      refundRequestedAt: new Date(),
+    })
+    .where(eq(orders.id, row.id))
+    .returning();
+  await deps.jobs.send(
+    REFUND_JOB,
+    { orderId: row.id },
+    { tx, startAfterSeconds: deps.refundRetry.delaySeconds },
+  );
+  return updated!;
+}
+
+/**
+ * Asks the provider for the order's pending refund. Only when the provider says it succeeded is the order marked
+ * refunded (and the customer mailed, in the same transaction); otherwise it stays pending and the error (or a
+ * still-pending refund) is left to the caller. Returns the order as it is afterwards.
+ */
+export async function settleRefund(deps: OrderDeps, orderId: string): Promise<OrderRow> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound('Order');
+  if (row.refundStatus !== 'pending' || !row.paymentIntentId || row.refundAmountCents === null) return row;
+  const refund = await deps.payments.refund(row.paymentIntentId, row.refundAmountCents, refundKey(row.id));
+  const succeeded = refund.status === 'succeeded';
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set(
+        succeeded
+          ? { refundStatus: 'refunded', refundId: refund.id, refundedAt: new Date() }
+          : { refundId: refund.id },
+      )
+      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'pending')))
+      .returning();
+    // Another attempt finished first (same provider refund, thanks to the key): it has mailed already.
+    if (!updated) return (await tx.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+    if (succeeded) await sendOrderMail(deps.mail, 'refunded', updated, tx);
+    return updated;
+  });
+}
+
+/** Tries a refund right away; a failure only leaves it pending for the job. */
+export async function trySettleRefund(deps: OrderDeps, row: OrderRow): Promise<OrderRow> {
+  try {
+    return await settleRefund(deps, row.id);
+  } catch (err) {
+    deps.mail.log.warn({ err, order: row.id }, 'refund not made yet; the refund job will retry');
+    return row;
+  }
+}
+
+/** Registers the refund job: each attempt asks the provider again until it confirms, with exponential backoff. */
+export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
+  queue.define<{ orderId: string }>(
+    REFUND_JOB,
+    {
+      retryLimit: deps.refundRetry.limit,
+      retryDelaySeconds: deps.refundRetry.delaySeconds,
+      expireInSeconds: 120,
+    },
+    async ({ orderId }) => {
+      const row = await settleRefund(deps, orderId);
+      if (row.refundStatus === 'pending') throw new Error(`the refund of order ${orderId} is not complete yet`);
+      deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
+    },
+  );
+}
+
+/** What the customer is told when a payment they made cannot buy the order any more. */
+export function refundMessage(row: OrderRow): string {
+  const what = row.orderStatus === 'Expired' ? 'This order expired' : 'This order was cancelled';
+  const money = row.refundStatus === 'refunded' ? 'has been refunded' : 'is being refunded';
+  return `${what} and can no longer be supplied, so your payment ${money}.`;
+}
