@@ -119,7 +119,9 @@ export function createJobQueue(
       if (!types.has(name)) throw new Error(`unknown job type ${name}`);
       const id = await boss.send(name, data, {
         ...(tx && { db: txDb(tx) }),
-        ...(startAfterSeconds && { startAfter: startAfterSeconds }),
+        // As a timestamp: pg-boss's "seconds from now" form does not survive the per-transaction adapter (the
+        // parameter is typed as a timestamp there).
+        ...(startAfterSeconds && { startAfter: new Date(Date.now() + startAfterSeconds * 1000) }),
       });
       if (!id) throw new Error(`job ${name} was not stored`);
       // Visible at once (no transaction to wait for): wake this process's worker instead of waiting for its poll.

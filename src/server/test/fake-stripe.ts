@@ -2,31 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the fake received, for contract assertions. */
-export interface FakeStripeRequest {
-  method: string;
-  path: string;
-  idempotencyKey: string | undefined;
-  authorization: string | undefined;
-  /** The form-encoded body, nested keys kept flat as sent (`metadata[orderId]`, `automatic_payment_methods[enabled]`). */
-  form: Record<string, string>;
-}
+import type { FakeIntent, FakeRefund, FakeStripeRequest } from './fake-stripe-types';
 
-export interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  client_secret: string;
-  amount: number;
-  currency: string;
-  status: string;
-  metadata: Record<string, string>;
-  receipt_email: string | null;
-  automatic_payment_methods: { enabled: boolean; allow_redirects: string | null } | null;
-  created: number;
-  livemode: false;
-}
+export type { FakeIntent, FakeRefund, FakeStripeRequest };
 
 export interface FakeStripe {
+  refunds: Map<string, FakeRefund>;
   /** Give to createStripeProvider({ api }). */
   api: { host: string; port: number; protocol: 'http' };
   requests: FakeStripeRequest[];
@@ -70,6 +51,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: FakeStripeRequest[] = [];
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, FakeRefund>();
   let failures: { left: number; status: number } = { left: 0, status: 500 };
 
   const server = createServer((req, res) => {
@@ -135,6 +117,60 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(res, 200, intent);
       }
 
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const existing = idempotencyKey && byIdempotencyKey.get(idempotencyKey);
+        if (existing) return send(res, 200, refunds.get(existing));
+        const intent = intents.get(form.payment_intent ?? '');
+        const amount = Number(form.amount);
+        const given = [...refunds.values()]
+          .filter((r) => r.payment_intent === intent?.id)
+          .reduce((sum, r) => sum + r.amount, 0);
+        if (!intent || intent.status !== 'succeeded' || given + amount > intent.amount) {
+          return send(
+            res,
+            400,
+            stripeError('invalid_request_error', 'Cannot refund', 'charge_already_refunded'),
+          );
+        }
+        const refund: FakeRefund = {
+          id: id('re'),
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: nested(form, 'metadata'),
+          created: Math.floor(Date.now() / 1000),
+        };
+        refunds.set(refund.id, refund);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, refund.id);
+        return send(res, 200, refund);
+      }
+
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(decodeURIComponent(cancel[1]!));
+        if (!intent)
+          return send(
+            res,
+            404,
+            stripeError('invalid_request_error', 'No such payment_intent', 'resource_missing'),
+          );
+        if (['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+          return send(
+            res,
+            400,
+            stripeError(
+              'invalid_request_error',
+              `status ${intent.status}`,
+              'payment_intent_unexpected_state',
+            ),
+          );
+        }
+        intent.status = 'canceled';
+        return send(res, 200, intent);
+      }
+
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
         const intent = intents.get(decodeURIComponent(m[1]!));
@@ -175,6 +211,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     api: { host: '127.0.0.1', port, protocol: 'http' },
     requests,
     intents,
+    refunds,
     setStatus,
     succeed: (intentId) => setStatus(intentId, 'succeeded'),
     failNext(n, status = 500) {
