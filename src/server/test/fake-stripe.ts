@@ -15,8 +15,8 @@ export interface FakeStripe {
   /** Simulates the customer paying: the intent becomes `succeeded`. */
   succeed(id: string): FakeIntent;
   setStatus(id: string, status: string): FakeIntent;
-  /** The next `n` requests get this HTTP status and a Stripe `api_error` body (outage simulation). */
-  failNext(n: number, status?: number): void;
+  /** The next `n` requests (to `path` only, if given) get this HTTP status and an `api_error` body (an outage). */
+  failNext(n: number, status?: number, path?: string): void;
   close(): Promise<void>;
 }
 
@@ -52,7 +52,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const refunds = new Map<string, FakeRefund>();
-  let failures: { left: number; status: number } = { left: 0, status: 500 };
+  let failures: { left: number; status: number; path?: string | undefined } = { left: 0, status: 500 };
 
   const server = createServer((req, res) => {
     void (async () => {
@@ -68,7 +68,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         form,
       });
 
-      if (failures.left > 0) {
+      if (failures.left > 0 && (!failures.path || failures.path === url.pathname)) {
         failures.left--;
         return send(res, failures.status, stripeError('api_error', 'Fake Stripe outage'));
       }
@@ -214,8 +214,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     refunds,
     setStatus,
     succeed: (intentId) => setStatus(intentId, 'succeeded'),
-    failNext(n, status = 500) {
-      failures = { left: n, status };
+    failNext(n, status = 500, path) {
+      failures = { left: n, status, path };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -55,13 +55,17 @@ export async function run(s: Scenario, step: Step): Promise<void> {
   const { app } = s;
   const deps = orderDepsOf(app);
   const expectRefusal = (res: { statusCode: number; body: string }) =>
-    expect(res.statusCode === 200 || res.statusCode < 500, `${step}: ${res.statusCode} ${res.body}`).toBe(true);
+    expect(res.statusCode === 200 || res.statusCode < 500, `${step}: ${res.statusCode} ${res.body}`).toBe(
+      true,
+    );
   switch (step) {
     case 'create': {
       const row = await orderRow(s);
       const payable = !row.paymentStatus && row.orderStatus === 'Pending' && !isPast(row, deps.expiryMs);
       if (payable)
-        s.intentId = (await app.payments.createIntent({ orderId: s.orderId, amountCents: 2_000, email: 'x' })).id;
+        s.intentId = (
+          await app.payments.createIntent({ orderId: s.orderId, amountCents: 2_000, email: 'x' })
+        ).id;
       return;
     }
     case 'record':
@@ -91,13 +95,16 @@ export async function run(s: Scenario, step: Step): Promise<void> {
     case 'sellout': {
       const [p] = await app.database.db.select().from(products).where(eq(products.id, s.productId));
       if (p!.quantity > 0)
-        expect((await placeOrder(app, s.rival, { productId: s.productId, quantity: p!.quantity })).statusCode).toBe(200);
+        expect(
+          (await placeOrder(app, s.rival, { productId: s.productId, quantity: p!.quantity })).statusCode,
+        ).toBe(200);
       return;
     }
   }
 }
 
-const isPast = (row: { createdAt: Date }, expiryMs: number) => row.createdAt.getTime() + expiryMs <= Date.now();
+const isPast = (row: { createdAt: Date }, expiryMs: number) =>
+  row.createdAt.getTime() + expiryMs <= Date.now();
 
 /**
  * The invariant, read from the test provider's own records: every succeeded charge is either the paid order's

@@ -93,7 +93,8 @@ export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
     },
     async ({ orderId }) => {
       const row = await settleRefund(deps, orderId);
-      if (row.refundStatus === 'pending') throw new Error(`the refund of order ${orderId} is not complete yet`);
+      if (row.refundStatus === 'pending')
+        throw new Error(`the refund of order ${orderId} is not complete yet`);
       deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
     },
   );

@@ -59,7 +59,8 @@ export function createTestProvider(db: Db): PaymentProvider {
       if (!row) throw new AppError('not_found', 'Payment not found');
       return toIntent(row);
     },
-    refund: (intentId, amountCents, idempotencyKey) => refundTestIntent(db, intentId, amountCents, idempotencyKey),
+    refund: (intentId, amountCents, idempotencyKey) =>
+      refundTestIntent(db, intentId, amountCents, idempotencyKey),
   };
 }
 
@@ -75,13 +76,17 @@ async function refundTestIntent(db: Db, intentId: string, amountCents: number, k
       .where(eq(testPaymentIntents.id, intentId))
       .for('update');
     if (!intent) throw new AppError('not_found', 'Payment not found');
-    const [existing] = await tx.select().from(testPaymentRefunds).where(eq(testPaymentRefunds.idempotencyKey, key));
+    const [existing] = await tx
+      .select()
+      .from(testPaymentRefunds)
+      .where(eq(testPaymentRefunds.idempotencyKey, key));
     if (existing) {
       if (existing.intentId !== intentId || existing.amountCents !== amountCents)
         throw new AppError('conflict', 'This idempotency key was used for another refund.');
       return toRefund(existing);
     }
-    if (intent.status !== 'succeeded') throw new AppError('conflict', 'Only a succeeded payment can be refunded.');
+    if (intent.status !== 'succeeded')
+      throw new AppError('conflict', 'Only a succeeded payment can be refunded.');
     const [given] = await tx
       .select({ cents: sql<number>`coalesce(sum(${testPaymentRefunds.amountCents}), 0)::int` })
       .from(testPaymentRefunds)
@@ -90,7 +95,12 @@ async function refundTestIntent(db: Db, intentId: string, amountCents: number, k
       throw new AppError('conflict', 'The refund is larger than what is left of the payment.');
     const [row] = await tx
       .insert(testPaymentRefunds)
-      .values({ id: `re_test_${randomBytes(12).toString('hex')}`, intentId, amountCents, idempotencyKey: key })
+      .values({
+        id: `re_test_${randomBytes(12).toString('hex')}`,
+        intentId,
+        amountCents,
+        idempotencyKey: key,
+      })
       .returning();
     return toRefund(row!);
   });
@@ -133,7 +143,9 @@ export async function setTestIntentStatus(
   const changed = await db
     .update(testPaymentIntents)
     .set({ status, lastError })
-    .where(and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ['canceled', 'succeeded'])))
+    .where(
+      and(eq(testPaymentIntents.id, id), notInArray(testPaymentIntents.status, ['canceled', 'succeeded'])),
+    )
     .returning({ id: testPaymentIntents.id });
   return changed.length > 0;
 }
