@@ -1,3 +1,4 @@
+import { formatPrice } from '@/lib/format';
 import type { Order } from '@shared/orders/orders.schema';
 
 const statusClass: Record<Order['orderStatus'], string> = {
@@ -17,6 +18,22 @@ export function PaidBadge({ paid }: { paid: boolean }) {
   return (
     <span className={`badge badge-soft whitespace-nowrap ${paid ? 'badge-success' : 'badge-error'}`}>
       {paid ? 'Paid' : 'Unpaid'}
+    </span>
+  );
+}
+
+/**
+ * A payment given back: "Refunded" once the provider confirmed it, "Refund pending" while it is being retried. The
+ * screen reader text says how much.
+ */
+export function RefundBadge({ order }: { order: Pick<Order, 'refundStatus' | 'refundAmount'> }) {
+  if (!order.refundStatus) return null;
+  const done = order.refundStatus === 'refunded';
+  const amount = order.refundAmount === null ? '' : ` ${formatPrice(order.refundAmount)}`;
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${done ? 'badge-info' : 'badge-warning'}`}>
+      {done ? 'Refunded' : 'Refund pending'}
+      <span className="sr-only">{amount}</span>
     </span>
   );
 }

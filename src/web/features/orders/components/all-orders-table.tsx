@@ -3,7 +3,7 @@ import { QueryList } from '@/components/ui/query-list';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
-import { isClosed, isPayable, PaidBadge, StatusBadge } from '@/components/order-badges';
+import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
 
 /** The admin may deliver a paid order that is not delivered yet. */
@@ -57,7 +57,7 @@ export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) 
                     <td>{formatCount(o.quantity)}</td>
                     <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
                     <td>
-                      <PaidBadge paid={o.paymentStatus} />
+                      {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
                     </td>
                     <td>
                       <StatusBadge status={o.orderStatus} />

@@ -6,7 +6,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
-import { isClosed, isPayable, StatusBadge } from '@/components/order-badges';
+import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog } from './order-dialogs';
 
 type Customer = { name: string; email: string };
@@ -18,8 +18,20 @@ const noAction = (
   </span>
 );
 
-/** Payment column: Pay and Cancel while unpaid, "Payment done" once paid. */
+/** Payment column: Pay and Cancel while unpaid, "Payment done" once paid, the refund once given back. */
 function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  if (order.refundStatus)
+    return (
+      <div className="flex flex-col items-start gap-0.5">
+        <RefundBadge order={order} />
+        {order.refundAmount !== null && (
+          <span className="text-xs whitespace-nowrap text-base-content/75">
+            {formatPrice(order.refundAmount)}{' '}
+            {order.refundStatus === 'refunded' ? 'returned to your card' : 'to be returned'}
+          </span>
+        )}
+      </div>
+    );
   if (isPayable(order))
     return (
       <div className="flex flex-col items-start gap-1">
