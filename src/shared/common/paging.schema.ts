@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
-/**
- * Paged admin lists answer with the page as the body and these headers: the cursor of the next page (absent on the
- * last page), and how many items match the filters in all. `Link: <…>; rel="next"` carries the same cursor.
- */
-export const pageHeaders = { nextCursor: 'x-next-cursor', totalCount: 'x-total-count' } as const;
+import { pageHeaders } from './paging';
+
+export { pageHeaders, pageSizes } from './paging';
 
 /**
  * `GET /api/order` and `GET /api/user` without `limit` answer this many items: clients written for the
@@ -13,9 +11,6 @@ export const pageHeaders = { nextCursor: 'x-next-cursor', totalCount: 'x-total-c
  */
 export const SPEC_LIST_DEFAULT_LIMIT = 1000;
 export const MAX_PAGE_LIMIT = 1000;
-
-/** The page sizes the dashboard offers. */
-export const pageSizes = [25, 50, 100] as const;
 
 export const limitParam = (fallback: number) =>
   z.coerce

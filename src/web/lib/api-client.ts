@@ -14,7 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+export async function api<T>(
+  path: string,
+  init: RequestInit = {},
+  /** Sees the response's headers (paged lists read their cursor there). */
+  onHeaders?: (headers: Headers) => void,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(`/api${path}`, {
@@ -29,6 +34,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   } catch {
     throw new ApiError(0, 'network', 'We could not reach the shop. Check your connection and try again.');
   }
+  onHeaders?.(res.headers);
   if (res.status === 204) return undefined as T;
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {

@@ -1,6 +1,8 @@
 export const orderKeys = {
   all: ['orders'] as const,
-  list: () => ['orders', 'all'] as const,
+  /** The admins' list; with parameters, one page of it. */
+  list: (params?: Record<string, string | undefined>) =>
+    params ? (['orders', 'all', params] as const) : (['orders', 'all'] as const),
   mine: (email: string) => ['orders', 'mine', email] as const,
   item: (id: string) => ['orders', 'item', id] as const,
 };

@@ -1,11 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
-import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/query-keys/accounts';
+import type { UserSort } from '@shared/accounts/users-list.schema';
+import { apiPage, keepPage } from '@/lib/api-page';
+import { adminListKeys } from '@/lib/query-keys/admin-lists';
 
-/** GET /api/user: every user (admin only). */
-export const getUsers = () => api<UserSummary[]>('/user');
+export interface UserListParams {
+  limit: string;
+  sort: UserSort;
+  role?: 'admin' | 'user' | undefined;
+  q?: string | undefined;
+  cursor?: string | undefined;
+}
 
-export const usersQueryOptions = () => queryOptions({ queryKey: accountKeys.users, queryFn: getUsers });
+const queryString = (p: UserListParams) =>
+  new URLSearchParams(
+    Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  ).toString();
 
-export const useUsers = () => useQuery(usersQueryOptions());
+/** GET /api/user (admin): one page of the shop's users. */
+export const getUsers = (params: UserListParams) => apiPage<UserSummary>(`/user?${queryString(params)}`);
+
+export const usersQueryOptions = (params: UserListParams) =>
+  queryOptions({
+    queryKey: adminListKeys.users({ ...params }),
+    queryFn: () => getUsers(params),
+    placeholderData: keepPage,
+  });
+
+export const useUsers = (params: UserListParams) => useQuery(usersQueryOptions(params));

@@ -1,14 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Product } from '@shared/catalogue/catalogue.schema';
+import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { messages } from '@shared/messages';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { ManageProductsTable } from './manage-products-table';
 
 const server = setupMswServer();
 
-let products: Product[];
+let products: AdminProduct[];
 beforeEach(() => {
   products = [
     {
@@ -19,6 +19,10 @@ beforeEach(() => {
       quantity: 120,
       minOrder: 10,
       desc: 'Strong.',
+      sku: 'DR-100',
+      brand: null,
+      category: { slug: 'drills', name: 'Drills' },
+      createdAt: '2026-01-02T00:00:00.000Z',
     },
     {
       _id: 'p2',
@@ -28,11 +32,15 @@ beforeEach(() => {
       quantity: 3,
       minOrder: 5,
       desc: 'Loud.',
+      sku: 'AC-50',
+      brand: 'Atlas',
+      category: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
     },
   ];
 });
 
-const listProducts = () => http.get('/api/products', () => HttpResponse.json(products));
+const listProducts = () => http.get('/api/admin/products', () => HttpResponse.json(products));
 
 describe('ManageProductsTable', () => {
   it('lists every product with image, name, price, stock and minimum order in a scrolling box', async () => {
@@ -43,11 +51,13 @@ describe('ManageProductsTable', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Image', 'Name', 'Price', 'Stock', 'Minimum order', 'Action']);
+    ).toEqual(['Image', 'Name', 'Category', 'Price', 'Stock', 'Minimum order', 'Action']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Impact Drill');
     expect(rows[0]).toHaveTextContent('$89.50');
+    expect(rows[0]).toHaveTextContent('DR-100');
+    expect(rows[0]).toHaveTextContent('Drills');
     expect(rows[1]).toHaveTextContent('Low stock');
     expect(table.parentElement).toHaveClass('overflow-x-auto');
   });
@@ -117,14 +127,14 @@ describe('ManageProductsTable', () => {
   });
 
   it('has loading, empty and error states', async () => {
-    server.use(http.get('/api/products', () => HttpResponse.json([])));
+    server.use(http.get('/api/admin/products', () => HttpResponse.json([])));
     const first = renderWithProviders(<ManageProductsTable />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading products');
     expect(await screen.findByText(/There are no products yet/)).toBeInTheDocument();
     first.unmount();
 
     server.use(
-      http.get('/api/products', () =>
+      http.get('/api/admin/products', () =>
         HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 }),
       ),
     );

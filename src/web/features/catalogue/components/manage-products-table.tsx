@@ -1,112 +1,142 @@
 import { useState } from 'react';
-import { QueryList } from '@/components/ui/query-list';
+import { PagedList } from '@/components/ui/paged-list';
 import { Link } from 'react-router';
-import type { Product } from '@shared/catalogue/catalogue.schema';
+import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { messages } from '@shared/messages';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
-import { useProducts } from '../api/get-products';
+import { useAdminProducts } from '../api/get-admin-products';
+import { ManageProductsToolbar, useProductListState } from './manage-products-toolbar';
 import { useDeleteProduct } from '../api/delete-product';
 import { EditProductDialog } from './edit-product-dialog';
 
-/** Manage Products: every product, with Edit (dialog) and Delete (confirmed; the product is archived). */
+/**
+ * Manage Products: the catalogue a page at a time (search, low-stock filter, sort and page in the URL), with Edit
+ * (dialog) and Delete (confirmed; the product is archived).
+ */
 export function ManageProductsTable() {
-  const products = useProducts();
+  const { state, params } = useProductListState();
+  const products = useAdminProducts(params);
   const deleteProduct = useDeleteProduct();
-  const [editing, setEditing] = useState<Product | null>(null);
-  const deleting = useConfirmTarget<Product>();
+  const [editing, setEditing] = useState<AdminProduct | null>(null);
+  const deleting = useConfirmTarget<AdminProduct>();
 
   return (
-    <QueryList
-      query={products}
-      loadingLabel="Loading products…"
-      what="the products"
-      skeleton={{ count: 5, className: 'h-16' }}
-      empty={<p className="mt-6 text-base-content/75">There are no products yet. Add one first.</p>}
-    >
-      {(items) => (
-        <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table">
-              <caption className="sr-only">All products of the catalogue</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Image</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Price</th>
-                  <th scope="col">Stock</th>
-                  <th scope="col">Minimum order</th>
-                  <th scope="col">Action</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((p) => (
-                  <tr key={p._id}>
-                    <td>
-                      <img
-                        src={p.img}
-                        alt=""
-                        width={48}
-                        height={48}
-                        loading="lazy"
-                        className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
-                      />
-                    </td>
-                    <td className="min-w-40 font-medium">
-                      <Link to={paths.product(p._id)} className="link link-hover">
-                        {p.name}
-                      </Link>
-                      <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
-                        Stock &amp; documents<span className="sr-only"> of {p.name}</span>
-                      </Link>
-                    </td>
-                    <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
-                    <td>
-                      {formatCount(p.quantity)}
-                      {p.quantity < p.minOrder && (
-                        <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
-                          Low stock
-                        </span>
-                      )}
-                    </td>
-                    <td>{formatCount(p.minOrder)}</td>
-                    <td>
-                      <div className="flex gap-2">
-                        <EditDeleteButtons
-                          name={p.name}
-                          onEdit={() => setEditing(p)}
-                          onDelete={() => deleting.ask(p)}
-                        />
-                      </div>
-                    </td>
+    <>
+      <ManageProductsToolbar state={state} params={params} />
+      <PagedList
+        query={products}
+        noun="products"
+        limit={Number(params.limit)}
+        pageIndex={state.pageIndex}
+        hasPrevious={state.hasPrevious}
+        isLaterPage={state.cursor !== undefined}
+        onNext={state.next}
+        onPrevious={state.previous}
+        onFirst={state.first}
+        skeleton={{ count: 5, className: 'h-16' }}
+        empty={
+          <p className="mt-6 text-base-content/75">
+            {params.q || params.lowStock
+              ? 'No product matches this search and filter.'
+              : 'There are no products yet. Add one first.'}
+          </p>
+        }
+      >
+        {(items) => (
+          <>
+            <div className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+              <table className="table">
+                <caption className="sr-only">Products of the catalogue</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Image</th>
+                    <th scope="col">Name</th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Price</th>
+                    <th scope="col">Stock</th>
+                    <th scope="col">Minimum order</th>
+                    <th scope="col">Action</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {editing && (
-            <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
-          )}
-          {deleting.target && (
-            <ConfirmDialog
-              title="Delete product?"
-              confirmLabel="Delete"
-              busy={deleting.busy}
-              error={deleting.error}
-              onConfirm={() => deleting.confirm((p) => deleteProduct(p._id), messages.productDeleted)}
-              onClose={deleting.close}
-            >
-              <p>
-                <span className="font-semibold">{deleting.target.name}</span> leaves the catalogue: customers
-                can no longer order it. Its past orders are kept.
-              </p>
-            </ConfirmDialog>
-          )}
-        </>
-      )}
-    </QueryList>
+                </thead>
+                <tbody>
+                  {items.map((p) => (
+                    <tr key={p._id}>
+                      <td>
+                        <img
+                          src={p.img}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                          className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
+                        />
+                      </td>
+                      <td className="min-w-40 font-medium">
+                        <Link to={paths.product(p._id)} className="link link-hover">
+                          {p.name}
+                        </Link>
+                        <div className="font-mono text-xs font-normal text-base-content/75">{p.sku}</div>
+                        <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
+                          Stock &amp; documents<span className="sr-only"> of {p.name}</span>
+                        </Link>
+                      </td>
+                      <td className="whitespace-nowrap">
+                        {p.category?.name ?? (
+                          <>
+                            <span aria-hidden="true">—</span>
+                            <span className="sr-only">None</span>
+                          </>
+                        )}
+                      </td>
+                      <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
+                      <td>
+                        {formatCount(p.quantity)}
+                        {p.quantity < p.minOrder && (
+                          <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
+                            Low stock
+                          </span>
+                        )}
+                      </td>
+                      <td>{formatCount(p.minOrder)}</td>
+                      <td>
+                        <div className="flex gap-2">
+                          <EditDeleteButtons
+                            name={p.name}
+                            onEdit={() => setEditing(p)}
+                            onDelete={() => deleting.ask(p)}
+                          />
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {editing && (
+              <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
+            )}
+            {deleting.target && (
+              <ConfirmDialog
+                title="Delete product?"
+                confirmLabel="Delete"
+                busy={deleting.busy}
+                error={deleting.error}
+                onConfirm={() => deleting.confirm((p) => deleteProduct(p._id), messages.productDeleted)}
+                onClose={deleting.close}
+              >
+                <p>
+                  <span className="font-semibold">{deleting.target.name}</span> leaves the catalogue:
+                  customers can no longer order it. Its past orders are kept.
+                </p>
+              </ConfirmDialog>
+            )}
+          </>
+        )}
+      </PagedList>
+    </>
   );
 }

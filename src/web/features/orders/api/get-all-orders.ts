@@ -1,12 +1,32 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Order } from '@shared/orders/orders.schema';
-import { api } from '@/lib/api-client';
+import type { OrderSort } from '@shared/orders/orders-list.schema';
+import type { Order, OrderStatus } from '@shared/orders/orders.schema';
+import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
 
-/** GET /api/order: every order of the shop (admin only). */
-export const getAllOrders = () => api<Order[]>('/order');
+export interface OrderListParams {
+  limit: string;
+  sort: OrderSort;
+  status?: OrderStatus | undefined;
+  paid?: 'true' | 'false' | undefined;
+  q?: string | undefined;
+  cursor?: string | undefined;
+}
 
-export const allOrdersQueryOptions = () =>
-  queryOptions({ queryKey: orderKeys.list(), queryFn: getAllOrders });
+const queryString = (p: OrderListParams) =>
+  new URLSearchParams(
+    Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
+  ).toString();
 
-export const useAllOrders = () => useQuery(allOrdersQueryOptions());
+/** GET /api/order (admin): one page of every customer's orders. */
+export const getAllOrders = (params: OrderListParams) => apiPage<Order>(`/order?${queryString(params)}`);
+
+export const allOrdersQueryOptions = (params: OrderListParams) =>
+  queryOptions({
+    queryKey: orderKeys.list({ ...params }),
+    queryFn: () => getAllOrders(params),
+    // The page stays on screen, dimmed, while the next one loads.
+    placeholderData: keepPage,
+  });
+
+export const useAllOrders = (params: OrderListParams) => useQuery(allOrdersQueryOptions(params));

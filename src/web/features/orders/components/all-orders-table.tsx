@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { QueryList } from '@/components/ui/query-list';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { PagedList } from '@/components/ui/paged-list';
+import type { Page } from '@/lib/api-page';
+import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
@@ -10,24 +12,44 @@ import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
-/** Manage All Products: every order of the shop, with Delivery and Cancel. */
-export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) {
+/** Manage All Products: one page of the shop's orders, with Delivery and Cancel, and the pager. */
+export function AllOrdersTable({
+  orders,
+  list,
+  limit,
+  filtered,
+}: {
+  orders: UseQueryResult<Page<Order>>;
+  list: Pick<ListState<string>, 'pageIndex' | 'hasPrevious' | 'cursor' | 'next' | 'previous' | 'first'>;
+  limit: number;
+  /** Search or filters are applied: an empty page says no order matches, not that there are none. */
+  filtered: boolean;
+}) {
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
 
   return (
-    <QueryList
+    <PagedList
       query={orders}
-      loadingLabel="Loading orders…"
-      what="the orders"
-      skeleton={{ count: 5, className: 'h-12' }}
-      empty={<p className="mt-6 text-base-content/75">There are no orders yet.</p>}
+      noun="orders"
+      limit={limit}
+      pageIndex={list.pageIndex}
+      hasPrevious={list.hasPrevious}
+      isLaterPage={list.cursor !== undefined}
+      onNext={list.next}
+      onPrevious={list.previous}
+      onFirst={list.first}
+      empty={
+        <p className="mt-6 text-base-content/75">
+          {filtered ? 'No order matches this search and these filters.' : 'There are no orders yet.'}
+        </p>
+      }
     >
-      {(items) => (
+      {(items, offset) => (
         <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
-              <caption className="sr-only">All orders, newest first</caption>
+              <caption className="sr-only">Orders of the shop</caption>
               <thead>
                 <tr>
                   <th scope="col">SL</th>
@@ -43,7 +65,7 @@ export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) 
               <tbody>
                 {items.map((o, i) => (
                   <tr key={o._id}>
-                    <td>{i + 1}</td>
+                    <td>{offset + i + 1}</td>
                     <td>
                       <div className="whitespace-nowrap font-medium">{o.name}</div>
                       <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
@@ -101,6 +123,6 @@ export function AllOrdersTable({ orders }: { orders: UseQueryResult<Order[]> }) 
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
         </>
       )}
-    </QueryList>
+    </PagedList>
   );
 }

@@ -1,0 +1,144 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '@/lib/api-page';
+import { ErrorState } from './error-state';
+
+interface SearchBoxProps {
+  label: string;
+  value: string;
+  placeholder?: string;
+  onSearch(text: string): void;
+}
+
+/** A labelled search field that applies on Enter or the Search button (one request per search, not per key). */
+export function SearchBox({ label, value, placeholder, onSearch }: SearchBoxProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The URL changed underneath (back button, a reset): show what is searched.
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  return (
+    <form
+      role="search"
+      className="flex min-w-0 flex-1 flex-col gap-1"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <div className="join w-full">
+        <input
+          id={id}
+          type="search"
+          className="input join-item w-full border border-base-content/50"
+          value={text}
+          placeholder={placeholder}
+          maxLength={200}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        <button type="submit" className="btn join-item btn-primary">
+          Search
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface PagedListProps<T> {
+  query: UseQueryResult<Page<T>>;
+  /** Plural noun for the status line and messages, e.g. "orders". */
+  noun: string;
+  limit: number;
+  pageIndex: number;
+  hasPrevious: boolean;
+  /** The page is not the first (a cursor is in the URL). */
+  isLaterPage: boolean;
+  onNext(cursor: string): void;
+  onPrevious(): void;
+  onFirst(): void;
+  empty: ReactNode;
+  skeleton?: { count: number; className: string };
+  children: (items: T[], offset: number) => ReactNode;
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * A server-paged list's loading, error and empty states, the page itself (dimmed while the next one loads), and
+ * the pager: a status line read out on each change, and First / Previous / Next page buttons.
+ */
+export function PagedList<T>(props: PagedListProps<T>) {
+  const { query, noun, limit, pageIndex, empty, skeleton = { count: 5, className: 'h-12' } } = props;
+  const statusId = useId();
+  if (query.isPending) {
+    return (
+      <div role="status" className="mt-6 space-y-3">
+        <span className="sr-only">Loading {noun}…</span>
+        {Array.from({ length: skeleton.count }, (_, i) => (
+          <div key={i} aria-hidden="true" className={`skeleton w-full ${skeleton.className}`} />
+        ))}
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        message={`We could not load the ${noun}. ${query.error.message}`}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const { items, total, nextCursor } = query.data;
+  const offset = pageIndex * limit;
+  const busy = query.isFetching && query.isPlaceholderData;
+  const range =
+    items.length === 0
+      ? `No ${noun}`
+      : props.isLaterPage && pageIndex === 0
+        ? `Showing ${count.format(items.length)} of ${count.format(total)} ${noun}`
+        : `Showing ${count.format(offset + 1)}–${count.format(offset + items.length)} of ${count.format(total)} ${noun}`;
+  return (
+    <>
+      <p id={statusId} role="status" className="mt-4 text-sm text-base-content/75">
+        {busy ? `Loading ${noun}…` : range}
+      </p>
+      <div
+        aria-busy={busy}
+        aria-describedby={statusId}
+        className={busy ? 'opacity-60 transition-opacity' : ''}
+      >
+        {items.length === 0 ? empty : props.children(items, offset)}
+      </div>
+      {(props.isLaterPage || nextCursor) && (
+        <nav aria-label={`Pages of ${noun}`} className="mt-4 flex flex-wrap gap-2">
+          {props.isLaterPage && !props.hasPrevious && (
+            <button type="button" className="btn btn-sm" onClick={props.onFirst}>
+              First page
+            </button>
+          )}
+          {props.hasPrevious && (
+            <button type="button" className="btn btn-sm" disabled={busy} onClick={props.onPrevious}>
+              Previous page
+            </button>
+          )}
+          {nextCursor && (
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              disabled={busy}
+              onClick={() => props.onNext(nextCursor)}
+            >
+              Next page
+            </button>
+          )}
+        </nav>
+      )}
+    </>
+  );
+}
