@@ -15,7 +15,7 @@ const { values } = parseArgs({
     count: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
     generator: { type: 'string', default: 'auto' },
-    /** `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts). */
+    /** `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts); `csv`: catalogue-csv.ts. */
     only: { type: 'string' },
     'database-url': {
       type: 'string',
@@ -204,6 +204,12 @@ function report() {
 if (values.only === 'browser') {
   const { benchBrowserCatalogue } = await import('./browser-catalogue');
   await benchBrowserCatalogue({ count, databaseUrl: values['database-url']! });
+  process.exit(0);
+}
+
+if (values.only === 'csv') {
+  const { benchCatalogueCsv } = await import('./catalogue-csv');
+  await benchCatalogueCsv({ count, databaseUrl: values['database-url']! });
   process.exit(0);
 }
 
