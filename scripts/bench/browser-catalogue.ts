@@ -48,17 +48,16 @@ async function visit(browser: Browser, url: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   // Time from navigation start to the first product card in the page, seen by the page itself.
-  await page.addInitScript(() => {
-    const w = window as unknown as { __firstProduct?: number };
-    const seen = () => {
-      if (w.__firstProduct === undefined && document.querySelector('main article img')) {
-        w.__firstProduct = performance.now();
+  // A string, not a function: tsx would add its own helpers to a function's source, which the page lacks.
+  await page.addInitScript(`{
+    const observer = new MutationObserver(() => {
+      if (window.__firstProduct === undefined && document.querySelector('main article img')) {
+        window.__firstProduct = performance.now();
         observer.disconnect();
       }
-    };
-    const observer = new MutationObserver(seen);
+    });
     observer.observe(document, { childList: true, subtree: true });
-  });
+  }`);
   await page.goto(url);
   await page.locator('main article').first().waitFor({ state: 'visible', timeout: 60_000 });
   await page.waitForLoadState('networkidle');

@@ -8,6 +8,7 @@ import { useMediaQuery } from '../lib/use-media-query';
 import {
   apiQuery,
   changeState,
+  facetsQuery,
   filterCount,
   readState,
   writeState,
@@ -32,6 +33,7 @@ export function CataloguePage() {
   const navigate = useNavigate();
   const state = readState(new URLSearchParams(location.search));
   const results = useCatalogueSearch(apiQuery(state));
+  const counts = useCatalogueSearch(facetsQuery(state));
   const categories = useCategories();
   const wide = useMediaQuery('(min-width: 1024px)');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -46,7 +48,8 @@ export function CataloguePage() {
   );
 
   const data = results.data;
-  const facets = data?.facets;
+  // The previous filters' counts stay until the new ones arrive (placeholderData).
+  const facets = counts.data?.facets;
   const first = data && data.total > 0 ? (state.page - 1) * state.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, state.page * state.pageSize) : 0;
   const lastPage = data ? Math.ceil(Math.min(data.total, 10_000) / state.pageSize) : 1;

@@ -3,6 +3,7 @@ import {
   apiQuery,
   changeState,
   emptyState,
+  facetsQuery,
   numberText,
   pageList,
   readState,
@@ -60,10 +61,12 @@ describe('catalogue URL state', () => {
     expect(writeState(emptyState).toString()).toBe('');
   });
 
-  it('asks the API for every parameter explicitly', () => {
-    expect(apiQuery({ ...emptyState, category: 'grinders' })).toBe(
-      'category=grinders&sort=relevance&page=1&pageSize=24',
-    );
+  it('asks the API for the products with every parameter explicit, and for the facets apart', () => {
+    const view = { ...emptyState, category: 'grinders', sort: 'price_asc' as const, page: 3 };
+    expect(apiQuery(view)).toBe('category=grinders&sort=price_asc&page=3&pageSize=24&facets=false');
+    // Every page and order of the same filters shares one facet request.
+    expect(facetsQuery(view)).toBe('category=grinders&pageSize=1');
+    expect(facetsQuery({ ...view, sort: 'name', page: 1 })).toBe(facetsQuery(view));
   });
 
   it('goes back to page 1 on any change but paging', () => {

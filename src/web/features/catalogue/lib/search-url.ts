@@ -112,12 +112,23 @@ export function writeState(s: SearchState): URLSearchParams {
   return out;
 }
 
-/** The query string of GET /api/catalogue/search for a view (every parameter explicit). */
+/**
+ * The query string of GET /api/catalogue/search for a view's products (every parameter explicit). Facets are asked
+ * apart (`facetsQuery`): the cards need not wait for them, and paging or sorting does not recount them.
+ */
 export function apiQuery(s: SearchState): string {
   const out = filterParams(s);
   out.set('sort', s.sort);
   out.set('page', String(s.page));
   out.set('pageSize', String(s.pageSize));
+  out.set('facets', 'false');
+  return out.toString();
+}
+
+/** The facet counts of a view's filters: the same for every page and sort order. */
+export function facetsQuery(s: SearchState): string {
+  const out = filterParams(s);
+  out.set('pageSize', '1');
   return out.toString();
 }
 
