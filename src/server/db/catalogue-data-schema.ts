@@ -8,10 +8,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalogue-schema';
+import { uuidPk, moment, createdAt } from './columns';
+import { productIdColumn } from './catalogue-schema';
 
 /**
  * The inventory ledger: one row per change of a product's stock, with the stock before and after. A product's
@@ -21,9 +21,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: productIdColumn('cascade'),
     delta: integer('delta').notNull(),
     quantityBefore: integer('quantity_before').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
@@ -32,7 +30,7 @@ export const stockMovements = pgTable(
     // No foreign key: a movement stays readable whatever happens to the order it came from.
     orderId: uuid('order_id'),
     actorEmail: text('actor_email'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('stock_movements_balanced', sql`${t.quantityAfter} = ${t.quantityBefore} + ${t.delta}`),
@@ -45,17 +43,15 @@ export const stockMovements = pgTable(
 export const productDocuments = pgTable(
   'product_documents',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: uuidPk(),
+    productId: productIdColumn('cascade'),
     kind: text('kind', { enum: ['datasheet', 'manual', 'certificate'] }).notNull(),
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
     /** The media store key (`documents/<hash>.pdf`). */
     mediaKey: text('media_key').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('product_documents_product_idx').on(t.productId, t.createdAt)],
 );
@@ -64,7 +60,7 @@ export const productDocuments = pgTable(
 export const catalogueImports = pgTable(
   'catalogue_imports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     actorId: text('actor_id').notNull(),
     actorEmail: text('actor_email').notNull(),
     fileName: text('file_name').notNull(),
@@ -82,8 +78,8 @@ export const catalogueImports = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     message: text('message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    finishedAt: moment('finished_at'),
   },
   (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc())],
 );

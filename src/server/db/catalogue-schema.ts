@@ -8,11 +8,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { uuidPk, moment, createdAt } from './columns';
 
 /** Full-text vector of a product; written by the catalogue's search index code, never by hand. */
 export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -21,7 +21,7 @@ export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector
 export const categories = pgTable(
   'categories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     slug: text('slug').notNull(),
     name: text('name').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
@@ -36,7 +36,7 @@ export const categories = pgTable(
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     name: text('name').notNull(),
     img: text('img').notNull(),
     // Money is integer cents on the server; the API speaks dollars.
@@ -44,9 +44,9 @@ export const products = pgTable(
     quantity: integer('quantity').notNull(),
     minOrder: integer('min_order').notNull().default(1),
     description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: moment('archived_at'),
     // The part number buyers type; unique whatever its case.
     // Products created without one (e.g. by older clients) get a generated SKU from the database itself.
     sku: text('sku')
@@ -93,6 +93,12 @@ export const products = pgTable(
   ],
 );
 
+/** The product a row belongs to; `onDelete` says what deleting the product (never done by the shop) does to it. */
+export const productIdColumn = (onDelete: 'cascade' | 'restrict') =>
+  uuid('product_id')
+    .notNull()
+    .references(() => products.id, { onDelete });
+
 /**
  * A typed technical attribute (pressure, free air delivery, …). Numeric values are stored in one canonical unit
  * per `unitKind` (see src/shared/catalogue/units.ts); text attributes have no unit.
@@ -133,9 +139,7 @@ export const categorySpecAttributes = pgTable(
 export const productSpecs = pgTable(
   'product_specs',
   {
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: productIdColumn('cascade'),
     attributeId: integer('attribute_id')
       .notNull()
       .references(() => specAttributes.id, { onDelete: 'cascade' }),

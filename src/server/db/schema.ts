@@ -8,25 +8,23 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidPk, moment, createdAt } from './columns';
 import { user } from './auth-schema';
-import { products } from './catalogue-schema';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { productIdColumn } from './catalogue-schema';
 
 export const news = pgTable(
   'news',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     authorName: text('author_name').notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: moment('published_at').notNull().defaultNow(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedAt: moment('updated_at'),
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt.desc(), t.id)],
 );
@@ -34,15 +32,13 @@ export const news = pgTable(
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    productId: productIdColumn('restrict'),
     // Name and price as they were when ordered: later catalogue edits do not change an order.
     productName: text('product_name').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
@@ -59,15 +55,15 @@ export const orders = pgTable(
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    paidAt: moment('paid_at'),
+    deliveredAt: moment('delivered_at'),
+    cancelledAt: moment('cancelled_at'),
     // A payment given back: pending until the provider confirms the refund, then refunded (never before).
     refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
     refundId: text('refund_id'),
     refundAmountCents: integer('refund_amount_cents'),
-    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundRequestedAt: moment('refund_requested_at'),
+    refundedAt: moment('refunded_at'),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -134,16 +130,14 @@ export const testPaymentRefunds = pgTable(
 export const reviews = pgTable(
   'reviews',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    productId: productIdColumn('restrict'),
     productName: text('product_name').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -163,7 +157,7 @@ export const reviews = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPk(),
     actorId: text('actor_id'),
     actorEmail: text('actor_email').notNull(),
     kind: text('kind').notNull(),
