@@ -87,10 +87,10 @@ const serverFeatures = {
   inventory: [],
   media: [],
   news: ['audit'],
-  orders: ['audit', 'inventory'],
+  orders: ['accounts', 'audit', 'inventory'],
   overview: [],
   payments: ['orders'],
-  reviews: ['orders'],
+  reviews: ['accounts', 'orders'],
 };
 
 function assertAcyclic(graph) {

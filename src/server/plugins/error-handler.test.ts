@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper';
-import { signUp, signUpAdmin, type Client } from '../test/auth';
+import type { TestApp } from '../test/helper';
+import { appWithPeople } from '../test/people';
+import type { Client } from '../test/auth';
 import { makeProduct, placeOrder } from '../test/shop';
 
-let t: TestApp;
-let alice: Client;
-let admin: Client;
-
+let t: TestApp, alice: Client, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Fields', verified: true });
-  admin = await signUpAdmin(t.app);
+  [t, admin, alice] = await appWithPeople('Alice Fields');
 });
 afterAll(() => t.close());
 

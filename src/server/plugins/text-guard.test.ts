@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper';
-import { ORIGIN, signUp, signUpAdmin, type Client } from '../test/auth';
+import type { TestApp } from '../test/helper';
+import { appWithPeople } from '../test/people';
+import { ORIGIN, type Client } from '../test/auth';
 import { makeProduct, placeOrder } from '../test/shop';
 import { findUnstorable } from './text-guard';
 
-let t: TestApp;
-let customer: Client;
-let admin: Client;
 let orderId: string;
 
+let t: TestApp, customer: Client, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  customer = await signUp(t.app, { name: 'Casey', verified: true });
-  admin = await signUpAdmin(t.app);
+  [t, admin, customer] = await appWithPeople('Casey');
   const product = await makeProduct(t.app);
   const res = await placeOrder(t.app, customer, { productId: product.id, quantity: 1 });
   orderId = res.json().insertedId;

@@ -15,6 +15,12 @@ async function findUser(db: Db, email: string) {
   return row;
 }
 
+/** The id of the account with this email (whatever its case), for features that keep rows per customer. */
+export async function userIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: user.id }).from(user).where(byEmail(email));
+  return row?.id;
+}
+
 export async function getUserRole(db: Db, email: string): Promise<UserRole> {
   const row = await findUser(db, email);
   return { email: row.email, role: roleOf(row.role) };

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signIn, signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import { signIn, signUp, type Client } from '../../test/auth';
 
-let t: TestApp;
-let admin: Client;
 let customer: Client;
 let customerId: string;
 
+let t: TestApp, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  admin = await signUpAdmin(t.app);
+  [t, admin] = await appWithPeople();
   customer = await signUp(t.app, { name: 'Casey' });
   const session = await t.app.inject({ url: '/api/auth/get-session', headers: customer.headers });
   customerId = (session.json() as { user: { id: string } }).user.id;

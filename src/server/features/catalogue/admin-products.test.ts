@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { products } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import { signUp, type Client } from '../../test/auth';
 import { allPages } from '../../test/paging';
 import { makeProduct } from '../../test/shop';
 
-let t: TestApp;
-let admin: Client;
 let customer: Client;
 
+let t: TestApp, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  admin = await signUpAdmin(t.app);
+  [t, admin] = await appWithPeople();
   customer = await signUp(t.app);
   for (let i = 0; i < 12; i++) {
     const p = await makeProduct(t.app, {

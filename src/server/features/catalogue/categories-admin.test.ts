@@ -2,18 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AdminCategory } from '@shared/catalogue/categories-admin.schema';
 import { categorySpecAttributes, products, specAttributes } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import { signUp, type Client } from '../../test/auth';
 import { auditEntries } from '../../test/admin';
 import { makeProduct } from '../../test/shop';
 
-let t: TestApp;
-let admin: Client;
 let customer: Client;
 
+let t: TestApp, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  admin = await signUpAdmin(t.app);
+  [t, admin] = await appWithPeople();
   customer = await signUp(t.app);
 });
 afterAll(() => t.close());

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import type { Client } from '../../test/auth';
 import { auditEntries } from '../../test/admin';
 
-let t: TestApp;
-let admin: Client;
-
+let t: TestApp, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  admin = await signUpAdmin(t.app);
+  [t, admin] = await appWithPeople();
 });
 afterAll(() => t.close());
 

@@ -2,21 +2,19 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import type { OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import { orders, user } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
+import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
 
 export async function listOrdersOf(deps: OrderDeps, email: string): Promise<Order[]> {
   const { db } = deps;
-  const [owner] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()));
-  if (!owner) return [];
+  const ownerId = await userIdByEmail(db, email);
+  if (!ownerId) return [];
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.userId, owner.id))
+    .where(eq(orders.userId, ownerId))
     .orderBy(desc(orders.createdAt), asc(orders.id));
   return rows.map((r) => toOrder(r, deps.expiryMs));
 }

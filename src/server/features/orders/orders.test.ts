@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder, stockOf } from '../../test/shop';
 import { expireUnpaidOrders } from './orders.service';
 
-let t: TestApp;
-let alice: Client;
-let bob: Client;
-let admin: Client;
-
+let t: TestApp, alice: Client, bob: Client, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Buyer', verified: true });
-  bob = await signUp(t.app, { name: 'Bob Buyer', verified: true });
-  admin = await signUpAdmin(t.app);
+  [t, admin, alice, bob] = await appWithPeople('Alice Buyer', 'Bob Buyer');
 });
 afterAll(() => t.close());
 

@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import { signUp, type Client } from '../../test/auth';
 import { makeProduct, placeOrder } from '../../test/shop';
 import { validProduct } from '../../test/admin';
 import { expireUnpaidOrders } from './orders.service';
 import type { StockHistory } from '@shared/inventory/inventory.schema';
 
-let t: TestApp;
-let admin: Client;
-let customers: Client[];
-
+let t: TestApp, admin: Client, customers: Client[];
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  admin = await signUpAdmin(t.app);
+  [t, admin] = await appWithPeople();
   customers = [];
   for (let i = 0; i < 4; i++) customers.push(await signUp(t.app, { name: `Buyer ${i}`, verified: true }));
 });

@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 
-let t: TestApp;
-let customer: Client;
-let admin: Client;
-
+let t: TestApp, customer: Client, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  customer = await signUp(t.app, { name: 'Casey', verified: true });
-  admin = await signUpAdmin(t.app);
+  [t, admin, customer] = await appWithPeople('Casey');
 });
 afterAll(() => t.close());
 

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helper';
-import type { Client } from '../../test/auth';
+import { describe, expect, it } from 'vitest';
 import { orderDepsOf, payOrder } from '../../test/shop';
 import { markOrderPaid } from '../orders/orders.service';
-import { paymentsApp, type PaymentsHarness } from './payments.harness';
+import { paymentsTestShop } from './payments.harness';
 
-let t: TestApp;
-let alice: Client;
-let bob: Client;
-let newOrder: PaymentsHarness['newOrder'];
-let order: PaymentsHarness['order'];
-
-beforeAll(async () => {
-  ({ t, alice, bob, newOrder, order } = await paymentsApp());
-});
-afterAll(() => t.close());
+const { shop, newOrder, order } = paymentsTestShop();
 
 describe('PUT /api/order/{id}', () => {
   it('marks the order paid with the transaction id and phone after a successful payment, and mails the customer', async () => {
     const id = await newOrder();
-    const { confirm, pay } = await payOrder(t.app, alice, id);
+    const { confirm, pay } = await payOrder(shop.t.app, shop.alice, id);
     expect(pay!.statusCode).toBe(200);
     expect(pay!.json().order).toMatchObject({
       paymentStatus: true,
@@ -27,27 +16,27 @@ describe('PUT /api/order/{id}', () => {
       transactionId: confirm!.json().transactionId,
       phone: '5550100',
     });
-    expect(t.mail.sent.some((m) => m.to === alice.email && m.subject.startsWith('Payment received'))).toBe(
-      true,
-    );
+    expect(
+      shop.t.mail.sent.some((m) => m.to === shop.alice.email && m.subject.startsWith('Payment received')),
+    ).toBe(true);
   });
 
   it('is idempotent: repeating the confirmation changes nothing', async () => {
     const id = await newOrder();
-    const { confirm } = await payOrder(t.app, alice, id);
+    const { confirm } = await payOrder(shop.t.app, shop.alice, id);
     const before = await order(id);
-    const again = await t.app.inject({
+    const again = await shop.t.app.inject({
       method: 'PUT',
       url: `/api/order/${id}`,
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { transactionId: confirm!.json().transactionId },
     });
     expect(again.statusCode).toBe(200);
     expect(await order(id)).toEqual(before);
     expect(
-      t.mail.sent.filter(
+      shop.t.mail.sent.filter(
         (m) =>
-          m.to === alice.email &&
+          m.to === shop.alice.email &&
           m.subject.startsWith('Payment received') &&
           m.text.includes(before.transactionId),
       ),
@@ -56,20 +45,20 @@ describe('PUT /api/order/{id}', () => {
 
   it('refuses a forged transaction id, and a real one that belongs to another order', async () => {
     const id = await newOrder();
-    const forged = await t.app.inject({
+    const forged = await shop.t.app.inject({
       method: 'PUT',
       url: `/api/order/${id}`,
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { transactionId: 'pi_test_forged' },
     });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toMatch(/^transactionId: /);
     const other = await newOrder();
-    const { confirm } = await payOrder(t.app, alice, other);
-    const foreign = await t.app.inject({
+    const { confirm } = await payOrder(shop.t.app, shop.alice, other);
+    const foreign = await shop.t.app.inject({
       method: 'PUT',
       url: `/api/order/${id}`,
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { transactionId: confirm!.json().transactionId },
     });
     expect(foreign.statusCode).toBe(400);
@@ -78,17 +67,17 @@ describe('PUT /api/order/{id}', () => {
 
   it('refuses an intent that has not succeeded (402)', async () => {
     const id = await newOrder();
-    const intent = await t.app.inject({
+    const intent = await shop.t.app.inject({
       method: 'POST',
       url: '/api/make-payment',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { orderId: id },
     });
     const intentId = intent.json().clientSecret.split('_secret_')[0];
-    const res = await t.app.inject({
+    const res = await shop.t.app.inject({
       method: 'PUT',
       url: `/api/order/${id}`,
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { transactionId: intentId },
     });
     expect(res.statusCode).toBe(402);
@@ -96,26 +85,26 @@ describe('PUT /api/order/{id}', () => {
   });
 
   it('refuses a payment whose amount differs from the order', async () => {
-    const id = await newOrder(alice, 2, 12_345);
+    const id = await newOrder(shop.alice, 2, 12_345);
     await expect(
-      markOrderPaid(orderDepsOf(t.app), { orderId: id, transactionId: 'pi_x', amountCents: 100 }),
+      markOrderPaid(orderDepsOf(shop.t.app), { orderId: id, transactionId: 'pi_x', amountCents: 100 }),
     ).rejects.toThrow(/amount/);
     expect((await order(id)).paymentStatus).toBe(false);
   });
 
   it('cannot pay for a cancelled order', async () => {
     const id = await newOrder();
-    const intent = await t.app.inject({
+    const intent = await shop.t.app.inject({
       method: 'POST',
       url: '/api/make-payment',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { orderId: id },
     });
-    await t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: alice.headers });
-    const confirm = await t.app.inject({
+    await shop.t.app.inject({ method: 'DELETE', url: `/api/order/${id}`, headers: shop.alice.headers });
+    const confirm = await shop.t.app.inject({
       method: 'POST',
       url: '/api/payments/test/confirm',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: {
         clientSecret: intent.json().clientSecret,
         cardNumber: '4242424242424242',
@@ -128,16 +117,16 @@ describe('PUT /api/order/{id}', () => {
 
   it("another customer cannot confirm or use someone else's payment", async () => {
     const id = await newOrder();
-    const intent = await t.app.inject({
+    const intent = await shop.t.app.inject({
       method: 'POST',
       url: '/api/make-payment',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { orderId: id },
     });
-    const confirm = await t.app.inject({
+    const confirm = await shop.t.app.inject({
       method: 'POST',
       url: '/api/payments/test/confirm',
-      headers: bob.headers,
+      headers: shop.bob.headers,
       payload: {
         clientSecret: intent.json().clientSecret,
         cardNumber: '4242424242424242',

@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../test/helper';
-import type { Client } from '../../test/auth';
+import { describe, expect, it } from 'vitest';
 import { payOrder } from '../../test/shop';
 import { luhnValid } from '@shared/payments/card';
-import { paymentsApp, type PaymentsHarness } from './payments.harness';
+import { paymentsTestShop } from './payments.harness';
 import { checkTestCard } from './test-provider';
 
-let t: TestApp;
-let alice: Client;
-let bob: Client;
-let newOrder: PaymentsHarness['newOrder'];
-let order: PaymentsHarness['order'];
-
-beforeAll(async () => {
-  ({ t, alice, bob, newOrder, order } = await paymentsApp());
-});
-afterAll(() => t.close());
+const { shop, newOrder, order } = paymentsTestShop();
 
 describe('POST /api/make-payment', () => {
   it("creates an intent for the stored order's amount, ignoring a total in the body; repeating returns the same intent", async () => {
-    const id = await newOrder(alice, 2, 12_345);
-    const first = await t.app.inject({
+    const id = await newOrder(shop.alice, 2, 12_345);
+    const first = await shop.t.app.inject({
       method: 'POST',
       url: '/api/make-payment',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { orderId: id, total: 0.5 },
     });
     expect(first.statusCode).toBe(200);
@@ -33,10 +22,10 @@ describe('POST /api/make-payment', () => {
       amount: 246.9,
       clientSecret: expect.stringMatching(/^pi_test_/),
     });
-    const second = await t.app.inject({
+    const second = await shop.t.app.inject({
       method: 'POST',
       url: '/api/make-payment',
-      headers: alice.headers,
+      headers: shop.alice.headers,
       payload: { orderId: id },
     });
     expect(second.json().clientSecret).toBe(first.json().clientSecret);
@@ -46,34 +35,35 @@ describe('POST /api/make-payment', () => {
     const id = await newOrder();
     expect(
       (
-        await t.app.inject({
+        await shop.t.app.inject({
           method: 'POST',
           url: '/api/make-payment',
-          headers: bob.headers,
+          headers: shop.bob.headers,
           payload: { orderId: id },
         })
       ).statusCode,
     ).toBe(403);
     expect(
       (
-        await t.app.inject({
+        await shop.t.app.inject({
           method: 'POST',
           url: '/api/make-payment',
-          headers: alice.headers,
+          headers: shop.alice.headers,
           payload: { orderId: '00000000-0000-4000-8000-000000000000' },
         })
       ).statusCode,
     ).toBe(404);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/make-payment', payload: { orderId: id } })).statusCode,
+      (await shop.t.app.inject({ method: 'POST', url: '/api/make-payment', payload: { orderId: id } }))
+        .statusCode,
     ).toBe(401);
-    await payOrder(t.app, alice, id);
+    await payOrder(shop.t.app, shop.alice, id);
     expect(
       (
-        await t.app.inject({
+        await shop.t.app.inject({
           method: 'POST',
           url: '/api/make-payment',
-          headers: alice.headers,
+          headers: shop.alice.headers,
           payload: { orderId: id },
         })
       ).statusCode,
@@ -90,7 +80,7 @@ describe('test-mode cards', () => {
     ['4242 4242 4242 4241', 400, 'cardNumber: Your card number is invalid.'],
   ])('%s → %i %s, and the order stays unpaid', async (card, status, message) => {
     const id = await newOrder();
-    const { confirm, pay } = await payOrder(t.app, alice, id, card);
+    const { confirm, pay } = await payOrder(shop.t.app, shop.alice, id, card);
     expect(confirm!.statusCode).toBe(status);
     expect(confirm!.json().message).toBe(message);
     expect(pay).toBeUndefined();
@@ -109,8 +99,8 @@ describe('test-mode cards', () => {
 
   it('a declined card can be followed by a good one', async () => {
     const id = await newOrder();
-    expect((await payOrder(t.app, alice, id, '4000000000000002')).confirm!.statusCode).toBe(402);
-    const { pay } = await payOrder(t.app, alice, id);
+    expect((await payOrder(shop.t.app, shop.alice, id, '4000000000000002')).confirm!.statusCode).toBe(402);
+    const { pay } = await payOrder(shop.t.app, shop.alice, id);
     expect(pay!.statusCode).toBe(200);
   });
 });

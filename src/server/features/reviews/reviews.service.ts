@@ -1,8 +1,9 @@
 import { avg, count, desc, eq } from 'drizzle-orm';
 import type { ProductReviews, Review, ReviewCreate } from '@shared/reviews/reviews.schema';
-import { reviews, user } from '../../db/schema';
+import { reviews } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
+import { userIdByEmail } from '../accounts/accounts.service';
 import { reviewOrder } from '../orders/orders.service';
 
 type ReviewRow = typeof reviews.$inferSelect;
@@ -44,15 +45,12 @@ export async function createReview(db: Db, author: SessionUser, input: ReviewCre
 }
 
 export async function listReviewsOf(db: Db, email: string): Promise<Review[]> {
-  const [owner] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.trim().toLowerCase()));
-  if (!owner) return [];
+  const ownerId = await userIdByEmail(db, email);
+  if (!ownerId) return [];
   const rows = await db
     .select()
     .from(reviews)
-    .where(eq(reviews.userId, owner.id))
+    .where(eq(reviews.userId, ownerId))
     .orderBy(desc(reviews.createdAt));
   return rows.map(toReview);
 }

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import type { TestApp } from '../../test/helper';
+import { appWithPeople } from '../../test/people';
+import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 
-let t: TestApp;
-let alice: Client;
-let bob: Client;
-let admin: Client;
-
+let t: TestApp, alice: Client, bob: Client, admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false' });
-  alice = await signUp(t.app, { name: 'Alice Reviewer', verified: true });
-  bob = await signUp(t.app, { name: 'Bob Reviewer', verified: true });
-  admin = await signUpAdmin(t.app);
+  [t, admin, alice, bob] = await appWithPeople('Alice Reviewer', 'Bob Reviewer');
 });
 afterAll(() => t.close());
 
