@@ -2,7 +2,8 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /** The shared schemas' messages are written for the API ("must be …"): start them with a capital here. */
-export const sentence = (message: string) => message && message[0]!.toUpperCase() + message.slice(1);
+export const sentence = <Message extends string | undefined>(message: Message): Message =>
+  (message && message[0]!.toUpperCase() + message.slice(1)) as Message;
 
 /**
  * The words about one field in an API message. The server writes each problem as `field: text` (several are

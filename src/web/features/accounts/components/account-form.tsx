@@ -1,6 +1,5 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import {
-  useForm,
   type DefaultValues,
   type FieldValues,
   type Path,
@@ -8,34 +7,23 @@ import {
   type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useApiForm } from '@/lib/use-api-form';
 
 /** Shown when the two passwords differ (a deliberate change: the old shop silently did nothing). */
 export const PASSWORD_MISMATCH = 'Passwords do not match.';
 
 /**
- * The form of an account page with the shared schema's rules, and `submitWith(action)`: `action` runs with the valid
- * input, and what it throws (the server's refusal) is shown under the form.
+ * The form of an account page with the shared schema's rules; what `submitWith`'s action throws (the auth server's
+ * refusal names no field of these forms) is shown under the form.
  */
-export function useAccountForm<Input extends FieldValues>(
+export const useAccountForm = <Input extends FieldValues>(
   schema: z.ZodType<Input, Input>,
   defaultValues: DefaultValues<Input>,
-) {
-  const form = useForm<Input>({ resolver: zodResolver(schema), defaultValues });
-  const submitWith = (action: (input: Input) => Promise<void>) =>
-    form.handleSubmit(async (input) => {
-      try {
-        await action(input);
-      } catch (e) {
-        form.setError('root.server', { message: (e as Error).message });
-      }
-    });
-  return { ...form, submitWith };
-}
+) => useApiForm(schema, { defaultValues, formField: () => undefined });
 
 /** The sign-in, registration and password pages' form: its fields, one full-width button, the server's answer. */
 export function AccountForm<Input extends FieldValues>({

@@ -1,9 +1,7 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { profileUpdateSchema, type Profile } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
-import { sameNames, showApiError } from '@/lib/form-errors';
+import { sameNames, sentence } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 import { notify } from '@/lib/notify';
 import { useUpdateProfile } from '../api/update-profile';
 import { FormError } from '@/components/ui/error-text';
@@ -17,24 +15,12 @@ const formSchema = profileUpdateSchema.pick({
   education: true,
   linkedin: true,
 });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 const fields = ['name', 'phone', 'address', 'education', 'linkedin'] as const;
-
-/** The shared schema's messages are written for the API ("must be …"): start them with a capital here. */
-const sentence = (message: string | undefined) => message && message[0]!.toUpperCase() + message.slice(1);
 
 /** Every profile field is optional; the email cannot be changed. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile(profile.email);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+  const form = useApiForm(formSchema, {
     defaultValues: {
       name: profile.name,
       phone: profile.phone,
@@ -42,16 +28,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       education: profile.education,
       linkedin: profile.linkedin,
     },
+    formField: sameNames(fields),
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await update(values);
-      reset(values);
-      void notify('success', messages.updated);
-    } catch (e) {
-      showApiError(e, setError, sameNames(fields));
-    }
+  const onSubmit = form.submitWith(async (values) => {
+    await update(values);
+    form.reset(values);
+    void notify('success', messages.updated);
   });
 
   return (

@@ -1,21 +1,16 @@
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { newsInputSchema, type NewsItem } from '@shared/news/news.schema';
 import { messages } from '@shared/messages';
 import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { sameNames, sentence, showApiError } from '@/lib/form-errors';
+import { sameNames, sentence } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
 import { useCreateNews } from '../api/create-news';
 import { useUpdateNews } from '../api/update-news';
 import { SubmitButton } from '@/components/ui/submit-button';
 
-type FormInput = z.input<typeof newsInputSchema>;
-type FormOutput = z.output<typeof newsInputSchema>;
 const fields = ['title', 'name', 'body'] as const;
-const shown = (message: string | undefined) => message && sentence(message);
 
 /**
  * Publishes a new article, or edits `item`. Plain text: paragraphs are separated by blank lines and the site
@@ -34,26 +29,20 @@ export function NewsForm({
   const createNews = useCreateNews();
   const updateNews = useUpdateNews();
   const empty = { title: '', name: defaultAuthor, body: '' };
+  const form = useApiForm(newsInputSchema, {
+    defaultValues: item ? { title: item.title, name: item.name, body: item.body } : empty,
+    formField: sameNames(fields),
+  });
   const {
     register,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(newsInputSchema),
-    defaultValues: item ? { title: item.title, name: item.name, body: item.body } : empty,
-  });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const saved = item ? await updateNews(item._id, values) : await createNews(values);
-      void notify('success', messages.updated);
-      if (!item) reset(empty);
-      onDone(saved);
-    } catch (e) {
-      showApiError(e, setError, sameNames(fields));
-    }
+  const onSubmit = form.submitWith(async (values) => {
+    const saved = item ? await updateNews(item._id, values) : await createNews(values);
+    void notify('success', messages.updated);
+    if (!item) form.reset(empty);
+    onDone(saved);
   });
 
   return (
@@ -64,14 +53,14 @@ export function NewsForm({
         maxLength={200}
         // Editing starts here: the Edit button of an article brings the form to it.
         autoFocus={!!item}
-        error={shown(errors.title?.message)}
+        error={sentence(errors.title?.message)}
         {...register('title')}
       />
       <TextField
         label="Author name"
         autoComplete="name"
         maxLength={100}
-        error={shown(errors.name?.message)}
+        error={sentence(errors.name?.message)}
         {...register('name')}
       />
       <TextAreaField
@@ -80,7 +69,7 @@ export function NewsForm({
         maxLength={20_000}
         id={bodyId}
         aria-describedby={`${bodyId}-hint${errors.body ? ` ${bodyId}-error` : ''}`}
-        error={shown(errors.body?.message)}
+        error={sentence(errors.body?.message)}
         {...register('body')}
       />
       <p id={`${bodyId}-hint`} className="-mt-3 text-sm text-base-content/70">
