@@ -119,6 +119,15 @@ describe('importing rows', () => {
     ]);
     const listed = (await t.app.inject('/api/products')).json() as { name: string }[];
     expect(listed.some((p) => p.name === 'Renamed Ratchet')).toBe(true);
+    // Imported products are searchable like any other, by name and SKU, with the vector the trigger would compute.
+    for (const q of ['Renamed Ratchet', 'IMP-A2']) {
+      const found = await t.app.inject(`/api/catalogue/search?q=${encodeURIComponent(q)}`);
+      const skus = (found.json().items as { sku: string }[]).map((p) => p.sku);
+      expect(skus, q).toContain(q === 'Renamed Ratchet' ? 'IMP-A1' : 'IMP-A2');
+    }
+    const { rows: vectors } = await t.database.db.execute<{ same: boolean }>(sql`
+      select search_vector = product_search_vector(p) as same from products p where sku in ('IMP-A1', 'IMP-A2')`);
+    expect(vectors.map((v) => v.same)).toEqual([true, true]);
   });
 
   it('all-or-nothing: two bad rows reject the whole file with a report, and nothing changes', async () => {

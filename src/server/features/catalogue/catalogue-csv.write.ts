@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../plugins/db';
 import { moveStockBulk } from '../inventory/inventory.service';
@@ -58,18 +59,7 @@ export async function writeBatch(
 ): Promise<{ created: number; updated: number }> {
   const fresh = rows.filter((r) => !existing.has(r.sku.toLowerCase()));
   const ids = new Map<string, string>();
-  if (fresh.length) {
-    const { rows: inserted } = await tx.execute<{ id: string; sku: string }>(sql`
-      insert into products (sku, name, brand, category_id, price_cents, quantity, min_order, description, img)
-      select * from unnest(${param(fresh.map((r) => r.sku))}::text[], ${param(fresh.map((r) => r.name!))}::text[],
-        ${param(fresh.map((r) => r.brand ?? null))}::text[],
-        ${param(fresh.map((r) => (r.category ? ctx.categoryIds.get(r.category)! : null)))}::uuid[],
-        ${param(fresh.map((r) => r.priceCents!))}::int[], ${param(fresh.map((r) => r.quantity!))}::int[],
-        ${param(fresh.map((r) => r.minOrder ?? 1))}::int[], ${param(fresh.map((r) => r.description!))}::text[],
-        ${param(fresh.map((r) => r.img!))}::text[])
-      returning id, sku`);
-    for (const r of inserted) ids.set(r.sku.toLowerCase(), r.id);
-  }
+  const freshIds = await insertFresh(tx, ctx, fresh);
   const old = rows.filter((r) => existing.has(r.sku.toLowerCase()));
   const oldSpecs = await specsOf(
     tx,
@@ -114,7 +104,7 @@ export async function writeBatch(
       where p.id = u.id`);
   }
   await moveStockBulk(tx, stock, 'import', ctx.actorEmail);
-  const specRows = rows.flatMap((r) => {
+  const specRows = old.flatMap((r) => {
     const id = ids.get(r.sku.toLowerCase());
     // Unchanged specs are not rewritten.
     return id ? [...r.specs].map(([attributeId, v]) => ({ id, attributeId, v })) : [];
@@ -132,12 +122,54 @@ export async function writeBatch(
   if (touched.length) {
     await tx.execute(sql`
       update products p set search_vector = product_search_vector(p) where p.id = any(${param(touched)}::uuid[])`);
+  }
+  const withWords = [...touched, ...freshIds];
+  if (withWords.length) {
     await tx.execute(sql`
       insert into search_terms (term)
-      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(touched)}::uuid[])
+      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(withWords)}::uuid[])
       order by 1 on conflict do nothing`);
   }
   return { created: fresh.length, updated };
+}
+
+/**
+ * New products with their specs in one statement, each written once: the search vector is computed in the insert
+ * from the same words the per-row trigger uses (name, SKU, brand; category and spec values with units;
+ * description), instead of inserting and then updating every row.
+ */
+async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promise<string[]> {
+  if (fresh.length === 0) return [];
+  const ids = fresh.map(() => randomUUID());
+  const specs = fresh.flatMap((r, i) =>
+    [...r.specs].map(([attributeId, v]) => ({ id: ids[i]!, attributeId, v })),
+  );
+  await tx.execute(sql`
+    with u as (
+      select * from unnest(${param(ids)}::uuid[], ${param(fresh.map((r) => r.sku))}::text[],
+        ${param(fresh.map((r) => r.name!))}::text[], ${param(fresh.map((r) => r.brand ?? null))}::text[],
+        ${param(fresh.map((r) => (r.category ? ctx.categoryIds.get(r.category)! : null)))}::uuid[],
+        ${param(fresh.map((r) => r.priceCents!))}::int[], ${param(fresh.map((r) => r.quantity!))}::int[],
+        ${param(fresh.map((r) => r.minOrder ?? 1))}::int[], ${param(fresh.map((r) => r.description!))}::text[],
+        ${param(fresh.map((r) => r.img!))}::text[])
+        as u(id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img)),
+    s as (
+      select * from unnest(${param(specs.map((x) => x.id))}::uuid[], ${param(specs.map((x) => x.attributeId))}::int[],
+        ${param(specs.map((x) => (typeof x.v === 'number' ? x.v : null)))}::float8[],
+        ${param(specs.map((x) => (typeof x.v === 'string' ? x.v : null)))}::text[])
+        as s(product_id, attribute_id, value, value_text)),
+    words as (
+      select s.product_id, string_agg(coalesce(s.value_text, s.value::text || ' ' || coalesce(a.unit, '')), ' ') as text
+      from s join spec_attributes a on a.id = s.attribute_id group by s.product_id),
+    inserted as (
+      insert into products (id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img,
+        search_vector)
+      select u.id, u.sku, u.name, u.brand, u.category_id, u.price_cents, u.quantity, u.min_order, u.description, u.img,
+        catalogue_search_vector(u.name, u.sku, u.brand, c.name, w.text, u.description)
+      from u left join categories c on c.id = u.category_id left join words w on w.product_id = u.id
+      returning id)
+    insert into product_specs (product_id, attribute_id, value, value_text) select * from s`);
+  return ids;
 }
 
 /** Missing categories named by valid rows, created at the top of the tree. Returns how many were added. */
