@@ -37,6 +37,7 @@ export const paths = {
   storeOverview: `${dashboard}/overview`,
   manageNews: `${dashboard}/news`,
   auditLog: `${dashboard}/audit`,
+  categoriesAdmin: `${dashboard}/categories`,
   /** Old links (the footer's My Profile and Checkout) that redirect to the pages they mean. */
   myProfileAlias: `${dashboard}/my-profile`,
   checkoutAlias: `${dashboard}/checkout`,

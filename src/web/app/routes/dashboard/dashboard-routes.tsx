@@ -12,6 +12,7 @@ import { Component as MyReviews } from './my-reviews';
 import { Component as Payment } from './payment';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
+import { Component as CategoriesAdmin } from './admin/categories';
 import { Component as ManageProduct } from './admin/manage-product';
 import { Component as ProductAdmin } from './admin/product-admin';
 import { Component as CatalogueData } from './admin/catalogue-data';
@@ -60,6 +61,7 @@ export function Component() {
             <Route path={sub(paths.manageNews)} element={<NewsAdmin />} />
             <Route path={sub(paths.storeOverview)} element={<Overview />} />
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />
+            <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

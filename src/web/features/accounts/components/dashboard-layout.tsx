@@ -13,6 +13,7 @@ const adminLinks = [
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProduct, label: 'Manage Products' },
+  { to: paths.categoriesAdmin, label: 'Categories' },
   { to: paths.catalogueData, label: 'Catalogue Data' },
   { to: paths.storeOverview, label: 'Store Overview' },
   { to: paths.manageNews, label: 'Manage News' },

@@ -69,6 +69,8 @@ describe('Dashboard menu', () => {
         'Add A Product',
         'Make Admin',
         'Manage Products',
+        'Categories',
+        'Catalogue Data',
         'Store Overview',
         'Manage News',
         'Audit Log',
