@@ -36,7 +36,13 @@ export async function startChild(
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', file], {
     cwd: root,
-    env: { ...process.env, BASE_URL: `http://127.0.0.1:${port}`, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: {
+      ...process.env,
+      BASE_URL: `http://127.0.0.1:${port}`,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

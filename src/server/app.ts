@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api';
@@ -17,6 +18,7 @@ import { mediaFilesPlugin } from './plugins/media-files';
 import { metricsPlugin } from './plugins/metrics';
 import { orderExpiryPlugin } from './plugins/order-expiry';
 import { paymentsPlugin } from './plugins/payments';
+import { EarlyAnswers } from './plugins/early-answers';
 import { readCachePlugin } from './plugins/read-cache';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -34,7 +36,10 @@ export interface BuildOptions {
 
 /** The whole app, in registration order: what it runs on, start-up data, HTTP plumbing, the API, then the web app. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const early = new EarlyAnswers();
   const app = Fastify({
+    // Anonymous cache hits are answered before Fastify routes them (see EarlyAnswers); all else goes to Fastify.
+    serverFactory: (handler) => createServer((req, res) => early.answer(req, res) || handler(req, res)),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -58,7 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(textGuardPlugin);
   await app.register(paymentsPlugin, { provider: options.payments });
   await app.register(bootstrapPlugin);
-  await app.register(readCachePlugin);
+  await app.register(readCachePlugin, { early });
   await app.register(securityPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);

@@ -56,6 +56,8 @@ export const products = pgTable(
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
     // Maintained by the products_search_vector trigger (see the migration): name, SKU, brand, category, specs, text.
     searchVector: tsvector('search_vector'),
+    // Numeric specs by attribute id (spec_values[attribute_id]), kept from product_specs by statement triggers.
+    specValues: doublePrecision('spec_values').array(),
   },
   (t) => [
     // The database itself refuses negative stock, whatever the code above it does.
@@ -86,6 +88,10 @@ export const products = pgTable(
       .where(sql`${t.archivedAt} is null and ${t.quantity} < ${t.minOrder}`),
     index('products_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
+      .where(sql`${t.archivedAt} is null`),
+    // Category pages sorted by price (migration 0012).
+    index('products_category_price_idx')
+      .on(t.categoryId, t.priceCents, t.id)
       .where(sql`${t.archivedAt} is null`),
     index('products_brand_idx')
       .on(t.brand)

@@ -15,9 +15,11 @@ export interface CachedBody {
   etag: string;
   identity: Buffer;
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The encodings already made, for callers that cannot wait (the early answer of a cache hit). */
+  ready: Partial<Record<Encoding, Buffer>>;
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** Items serialized per slice: small enough that one slice never holds the event loop for more than a few ms. */
 const SLICE = 500;
@@ -50,7 +52,7 @@ export async function buildCachedBody(value: unknown): Promise<CachedBody> {
     push(JSON.stringify(value));
   }
   const identity = Buffer.concat(parts);
-  return { etag: `"${hash.digest('base64url').slice(0, 27)}"`, identity, encoded: {} };
+  return { etag: `"${hash.digest('base64url').slice(0, 27)}"`, identity, encoded: {}, ready: {} };
 }
 
 /** Bytes a body may hold once compressed both ways (JSON compresses to well under a quarter each). */
@@ -60,7 +62,7 @@ function encode(body: CachedBody, encoding: Encoding): Promise<Buffer> {
   const { identity } = body;
   // Big bodies get cheaper settings: they are rebuilt after every stock change, and CPU is shared with requests.
   const big = identity.length > 1024 * 1024;
-  body.encoded[encoding] ??=
+  body.encoded[encoding] ??= (
     encoding === 'gzip'
       ? gz(identity, { level: big ? 4 : 6 })
       : brotli(identity, {
@@ -68,24 +70,34 @@ function encode(body: CachedBody, encoding: Encoding): Promise<Buffer> {
             [constants.BROTLI_PARAM_QUALITY]: big ? 4 : 6,
             [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
           },
-        });
+        })
+  ).then((bytes) => (body.ready[encoding] = bytes));
   return body.encoded[encoding];
 }
 
 const encodings = ['br', 'gzip'] as const;
 
 /** The entity tag of each representation: a strong tag names exact bytes, so each encoding has its own. */
-const tagOf = (body: CachedBody, encoding: Encoding | 'identity') =>
+export const tagOf = (body: CachedBody, encoding: Encoding | 'identity') =>
   encoding === 'identity' || body.identity.length < COMPRESS_MIN
     ? body.etag
     : `${body.etag.slice(0, -1)}-${encoding}"`;
 
-function matches(header: string | undefined, body: CachedBody): boolean {
+export function matches(header: string | undefined, body: CachedBody): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const tags = header.split(',').map((t) => t.trim().replace(/^W\//, ''));
   return tags.some((t) => t === body.etag || encodings.some((e) => t === tagOf(body, e)));
 }
+
+/** The encoding to send for an Accept-Encoding header: brotli, gzip or none. */
+export function encodingFor(accepted: string | undefined): Encoding | 'identity' {
+  const picked = accepted ? negotiate(accepted, [...encodings]) : undefined;
+  return picked === 'br' || picked === 'gzip' ? picked : 'identity';
+}
+
+/** Whether a body is sent as is whatever the caller accepts (too small to be worth compressing). */
+export const sentAsIs = (body: CachedBody) => body.identity.length < COMPRESS_MIN;
 
 /**
  * Sends a prebuilt body: 304 when the caller already holds it, else the best encoding it accepts. `cacheControl`
@@ -97,14 +109,12 @@ export async function sendCachedBody(
   body: CachedBody,
   cacheControl = 'public, no-cache',
 ): Promise<FastifyReply> {
-  const accepted = req.headers['accept-encoding'];
-  const picked = accepted ? negotiate(accepted, [...encodings]) : undefined;
-  const encoding = picked === 'br' || picked === 'gzip' ? picked : 'identity';
+  const encoding = encodingFor(req.headers['accept-encoding']);
   reply.header('cache-control', cacheControl).header('vary', 'Accept-Encoding');
   reply.header('etag', tagOf(body, encoding));
   if (matches(req.headers['if-none-match'], body)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  if (encoding === 'identity' || body.identity.length < COMPRESS_MIN) return reply.send(body.identity);
+  if (encoding === 'identity' || sentAsIs(body)) return reply.send(body.identity);
   const bytes = await encode(body, encoding);
   return reply.header('content-encoding', encoding).send(bytes);
 }

@@ -7,6 +7,8 @@ export type CacheScope = (typeof cacheScopes)[number];
 interface Slot {
   version: number;
   body: Promise<CachedBody>;
+  /** The body once built and kept: what a synchronous reader may take. */
+  settled?: CachedBody;
   bytes: number;
 }
 
@@ -50,6 +52,16 @@ export class ReadCache {
     for (const scope of cacheScopes) this.invalidate(scope);
   }
 
+  /** The body kept for `key` at the current version, if it is built already; never starts a build. */
+  peek(scope: CacheScope, key: string): CachedBody | undefined {
+    const slots = this.slots.get(scope)!;
+    const slot = slots.get(key);
+    if (!slot?.settled || slot.version !== this.version(scope)) return undefined;
+    slots.delete(key);
+    slots.set(key, slot);
+    return slot.settled;
+  }
+
   /** The cached body for `key`, building it with `load` at most once per version (concurrent callers share it). */
   get(scope: CacheScope, key: string, load: () => Promise<unknown>): Promise<CachedBody> {
     const slots = this.slots.get(scope)!;
@@ -78,6 +90,7 @@ export class ReadCache {
     if (slot.version !== this.version(scope)) return void slots.delete(key);
     slot.bytes = keptBytes(body);
     if (slot.bytes > this.maxBytes) return void slots.delete(key);
+    slot.settled = body;
     this.bytes.set(scope, this.bytes.get(scope)! + slot.bytes);
     this.evict(scope);
   }

@@ -13,6 +13,8 @@ type DepthReader = () => number | Promise<number>;
 interface AppMetrics {
   registry: Registry;
   queues: Map<string, DepthReader>;
+  /** Counts one answered request (also those answered before Fastify routed them). */
+  observe(method: string, route: string, status: number, seconds: number): void;
 }
 
 declare module 'fastify' {
@@ -70,15 +72,14 @@ function appMetrics(app: FastifyInstance): AppMetrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const observe = (method: string, route: string, status: number, seconds: number) => {
+    const labels = { method, route, status_code: String(status) };
+    requests.inc(labels);
+    duration.observe(labels, seconds);
+  };
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern, never the raw URL: ids in paths would make one series per order.
-    const labels = {
-      method: req.method,
-      route: req.routeOptions.url ?? 'unmatched',
-      status_code: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    duration.observe(labels, reply.elapsedTime / 1000);
+    observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
 
   new Gauge({
@@ -114,7 +115,7 @@ function appMetrics(app: FastifyInstance): AppMetrics {
       for (const [queue, read] of queues) this.set({ queue }, await read());
     },
   });
-  return { registry, queues };
+  return { registry, queues, observe };
 }
 
 /** GET /api/metrics in Prometheus text format: requests by route and status, database pool, queues, orders, process. */

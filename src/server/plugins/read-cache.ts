@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendCachedBody } from '../lib/cached-body';
 import { ReadCache, type CacheScope } from '../lib/read-cache';
+import { EarlyAnswers } from './early-answers';
 import { localBus, postgresBus, redisBus, type BusHandlers, type CacheBus } from './cache-bus';
 
 declare module 'fastify' {
@@ -17,6 +18,8 @@ declare module 'fastify' {
 export interface ReadCacheService {
   bus: CacheBus['kind'];
   cache: ReadCache;
+  /** Cache hits answered before Fastify routes them. */
+  early: EarlyAnswers;
   /** Answers from the cache (built once per version with `load`), with ETag, revalidation and 304. */
   reply(
     req: FastifyRequest,
@@ -46,9 +49,10 @@ async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<Cac
  * `config.invalidates` announce their change after the handler returned, that is after its transaction committed
  * (a rolled-back change throws, answers 4xx/5xx and announces nothing).
  */
-export const readCachePlugin = fp(
-  async (app: FastifyInstance) => {
+export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
+  async (app: FastifyInstance, opts) => {
     const cache = new ReadCache();
+    const early = opts.early ?? new EarlyAnswers();
     const bus = await openBus(app, {
       onChange: (scope) => cache.invalidate(scope),
       onResync: () => cache.invalidateAll(),
@@ -56,6 +60,9 @@ export const readCachePlugin = fp(
     });
     app.log.debug({ bus: bus.kind }, 'read cache ready');
     app.addHook('onClose', () => bus.close());
+    early.attach(cache, app.metrics.observe);
+    app.addHook('preClose', async () => early.detach());
+    app.addHook('onResponse', async (req, reply) => early.capture(req, reply));
 
     const changed = async (scope: CacheScope) => {
       cache.invalidate(scope);
@@ -76,12 +83,14 @@ export const readCachePlugin = fp(
     app.decorate('readCache', {
       bus: bus.kind,
       cache,
+      early,
       changed,
-      async reply(req, reply, scope, key, load, cacheControl) {
+      async reply(req, reply, scope, key, load, cacheControl = 'public, no-cache') {
         const body = await cache.get(scope, key, load);
+        early.remember(req, scope, key, cacheControl);
         await sendCachedBody(req, reply, body, cacheControl);
       },
     } satisfies ReadCacheService);
   },
-  { name: 'read-cache', dependencies: ['config', 'database'] },
+  { name: 'read-cache', dependencies: ['config', 'database', 'metrics'] },
 );

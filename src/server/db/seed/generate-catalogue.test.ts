@@ -45,6 +45,12 @@ describe('seed:catalogue generator', () => {
       expect(item.name).toMatch(/Rotary Screw Compressor/);
     }
     expect(found.facets!.specs.find((s) => s.key === 'power')!.min).toBeGreaterThanOrEqual(5);
+
+    // The spec arrays it writes directly are what the product_specs triggers compute.
+    const { rows: differ } = await a.database.db.execute(
+      sql`select id from products where spec_values is distinct from product_spec_values(id)`,
+    );
+    expect(differ).toEqual([]);
   });
 
   it('adds a second run with SKUs that do not clash with the first', async () => {

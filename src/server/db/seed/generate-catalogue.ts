@@ -42,6 +42,8 @@ interface Batch {
   categoryIds: string[];
   categoryNames: string[];
   specTexts: string[];
+  /** products.spec_values as array literals ('{NULL,8,1050}'): what the product_specs triggers would compute. */
+  specArrays: string[];
   createdAt: string[];
   spec: { productIds: string[]; attributeIds: number[]; values: (number | null)[]; texts: (string | null)[] };
 }
@@ -59,6 +61,7 @@ const emptyBatch = (): Batch => ({
   categoryIds: [],
   categoryNames: [],
   specTexts: [],
+  specArrays: [],
   createdAt: [],
   spec: { productIds: [], attributeIds: [], values: [], texts: [] },
 });
@@ -116,6 +119,15 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
           .join(' '),
       );
       b.createdAt.push(new Date(start + index * 137_000 + Math.floor(rand() * 1000)).toISOString());
+      const byAttribute: (number | null)[] = [];
+      for (const [key, value] of Object.entries(specs)) {
+        if (typeof value === 'number') byAttribute[ids.attributeId.get(key)! - 1] = value;
+      }
+      b.specArrays.push(
+        byAttribute.length
+          ? `{${Array.from(byAttribute, (v) => (v == null ? 'NULL' : String(v))).join(',')}}`
+          : '',
+      );
       for (const [key, value] of Object.entries(specs)) {
         b.spec.productIds.push(id);
         b.spec.attributeIds.push(ids.attributeId.get(key)!);
@@ -131,25 +143,27 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
 }
 
 /**
- * One batch in one transaction. The per-row search trigger is switched off for the batch (the switch is
- * transactional, so a failure leaves it on): the vectors are computed in the insert from the same words, and the
- * search words are added set-wise.
+ * One batch in one transaction. The per-row search trigger and the spec-values trigger are switched off for the
+ * batch (the switch is transactional, so a failure leaves them on): vectors and spec arrays are computed in the
+ * insert from the same data (no second write of every row), and the search words are added set-wise.
  */
 async function writeBatch(db: Db, b: Batch): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`alter table products disable trigger products_search_vector`);
+    await tx.execute(sql`alter table product_specs disable trigger product_specs_inserted`);
     await tx.execute(sql`
       insert into products (id, name, img, price_cents, quantity, min_order, description, sku, brand, category_id,
-        created_at, search_vector)
+        created_at, search_vector, spec_values)
       select id, name, img, price, quantity, min_order, description, sku, brand, category_id, created_at,
-        catalogue_search_vector(name, sku, brand, category_name, spec_text, description)
+        catalogue_search_vector(name, sku, brand, category_name, spec_text, description),
+        nullif(spec_array, '')::float8[]
       from unnest(${sql.param(b.ids)}::uuid[], ${sql.param(b.names)}::text[], ${sql.param(b.imgs)}::text[],
         ${sql.param(b.prices)}::int[], ${sql.param(b.quantities)}::int[], ${sql.param(b.minOrders)}::int[],
         ${sql.param(b.descriptions)}::text[], ${sql.param(b.skus)}::text[], ${sql.param(b.brands)}::text[],
         ${sql.param(b.categoryIds)}::uuid[], ${sql.param(b.createdAt)}::timestamptz[],
-        ${sql.param(b.categoryNames)}::text[], ${sql.param(b.specTexts)}::text[])
+        ${sql.param(b.categoryNames)}::text[], ${sql.param(b.specTexts)}::text[], ${sql.param(b.specArrays)}::text[])
         as u(id, name, img, price, quantity, min_order, description, sku, brand, category_id, created_at,
-          category_name, spec_text)`);
+          category_name, spec_text, spec_array)`);
     await tx.execute(sql`
       insert into product_specs (product_id, attribute_id, value, value_text)
       select * from unnest(${sql.param(b.spec.productIds)}::uuid[], ${sql.param(b.spec.attributeIds)}::int[],
@@ -158,6 +172,7 @@ async function writeBatch(db: Db, b: Batch): Promise<void> {
       insert into search_terms (term)
       select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${sql.param(b.ids)}::uuid[])
       order by 1 on conflict do nothing`);
+    await tx.execute(sql`alter table product_specs enable trigger product_specs_inserted`);
     await tx.execute(sql`alter table products enable trigger products_search_vector`);
   });
 }

@@ -17,7 +17,8 @@ interface FacetRow extends Record<string, unknown> {
 
 /**
  * The total and every facet of the current query (all its filters applied) in one statement: the matching
- * products are read once into a CTE, then grouped per facet.
+ * products are read once into a CTE, then grouped per facet. Spec ranges come from each product's own
+ * `spec_values` array (a join to product_specs costs a hash of every spec row, or one probe per match).
  */
 export async function totalAndFacets(
   db: Db,
@@ -28,7 +29,7 @@ export async function totalAndFacets(
   const edges = sql.raw(`array[${PRICE_EDGES_CENTS.join(',')}]`);
   const { rows } = await db.execute<FacetRow>(sql`
     with m as materialized (
-      select p.id, p.category_id, p.brand, p.price_cents, p.quantity >= p.min_order as in_stock
+      select p.id, p.category_id, p.brand, p.price_cents, p.quantity >= p.min_order as in_stock, p.spec_values
       from products p where ${where})
     select 'total' as kind, null::text as key, count(*)::int as n, null::float8 as lo, null::float8 as hi from m
     union all select 'category', category_id::text, count(*)::int, null, null
@@ -36,8 +37,9 @@ export async function totalAndFacets(
     union all select 'brand', brand, count(*)::int, null, null from m where brand is not null group by brand
     union all select 'stock', in_stock::text, count(*)::int, null, null from m group by in_stock
     union all select 'price', width_bucket(price_cents, ${edges})::text, count(*)::int, null, null from m group by 2
-    union all select 'spec', s.attribute_id::text, count(*)::int, min(s.value), max(s.value)
-      from m join product_specs s on s.product_id = m.id where s.value is not null group by s.attribute_id`);
+    union all select 'spec', u.attribute_id::text, count(*)::int, min(u.value), max(u.value)
+      from m cross join lateral unnest(m.spec_values) with ordinality as u(value, attribute_id)
+      where u.value is not null group by u.attribute_id`);
 
   const of = (kind: FacetRow['kind']) => rows.filter((r) => r.kind === kind);
   const ownCounts = new Map(of('category').map((r) => [r.key!, r.n]));

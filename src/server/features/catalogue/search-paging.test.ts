@@ -16,6 +16,16 @@ beforeAll(async () => {
       category: 'air-tools',
     });
   }
+  // A parent category whose products sit in it and in three children, with ties across children.
+  const children = ['power-tools', 'cordless-tools', 'grinders', 'drilling'];
+  for (let i = 0; i < 22; i++) {
+    await makeCatalogueProduct(t.app, {
+      name: `Merge Drill ${i}`,
+      priceCents: 7_000 + (i % 4) * 500,
+      createdAt: new Date(at.getTime() + (i % 5) * 1000),
+      category: children[i % children.length]!,
+    });
+  }
 });
 afterAll(() => t.close());
 
@@ -44,6 +54,37 @@ describe('paging', () => {
       }
       expect(new Set(byPage).size).toBe(24);
       expect(byCursor).toEqual(byPage);
+    },
+  );
+
+  it.each(['price_asc', 'price_desc', 'newest'] as const)(
+    'category with children, no text, sort=%s: the per-category merge pages like one sorted list',
+    async (sort) => {
+      const params = { category: 'power-tools', sort, facets: 'false' };
+      const all = await search(t.app, { ...params, pageSize: '100' });
+      const byPage: string[] = [];
+      for (let page = 1; page <= 5; page++)
+        byPage.push(...ids((await search(t.app, { ...params, pageSize: '5', page: String(page) })).items));
+      const byCursor: string[] = [];
+      let cursor = '';
+      do {
+        const r = await search(t.app, { ...params, pageSize: '4', ...(cursor ? { cursor } : {}) });
+        byCursor.push(...ids(r.items));
+        cursor = r.nextCursor ?? '';
+      } while (cursor);
+      expect(all.total).toBe(byCursor.length);
+      expect(byCursor).toEqual(ids(all.items));
+      expect(byPage).toEqual(ids(all.items).slice(0, 25));
+      const key = (i: SearchResult['items'][number]) =>
+        sort === 'newest' ? Date.parse(i.createdAt) : i.price;
+      const keys = all.items.map(key);
+      expect(keys).toEqual([...keys].sort((a, b) => (sort === 'price_asc' ? a - b : b - a)));
+      // Ties are broken by id, in the direction of the sort.
+      for (let i = 1; i < all.items.length; i++) {
+        if (key(all.items[i]!) !== key(all.items[i - 1]!)) continue;
+        const [a, b] = [all.items[i - 1]!._id, all.items[i]!._id];
+        expect(sort === 'price_asc' ? a < b : a > b).toBe(true);
+      }
     },
   );
 

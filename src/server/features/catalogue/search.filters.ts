@@ -75,7 +75,17 @@ export function whereOf(f: ResolvedFilters): SQL {
   if (f.inStock === false) parts.push(sql`p.quantity < p.min_order`);
   if (f.priceCents?.min != null) parts.push(sql`p.price_cents >= ${f.priceCents.min}`);
   if (f.priceCents?.max != null) parts.push(sql`p.price_cents <= ${f.priceCents.max}`);
+  // With another indexed filter, the rows it finds are checked against their own spec array; alone, a spec range
+  // is a semi-join driven by product_specs_range_idx.
+  const narrowed = Boolean(f.text || f.categoryIds || f.brands);
   for (const s of f.specs) {
+    if (narrowed) {
+      const value = sql`p.spec_values[${s.attributeId}::int]`;
+      parts.push(sql`${value} is not null`);
+      if (s.min !== null) parts.push(sql`${value} >= ${s.min}::float8`);
+      if (s.max !== null) parts.push(sql`${value} <= ${s.max}::float8`);
+      continue;
+    }
     const bounds = [
       s.min === null ? sql`` : sql` and s.value >= ${s.min}::float8`,
       s.max === null ? sql`` : sql` and s.value <= ${s.max}::float8`,

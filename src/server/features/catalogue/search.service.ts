@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   MAX_OFFSET_RESULTS,
   type CatalogueProduct,
@@ -9,8 +9,8 @@ import { fieldError } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
 import { loadCategories, toRef, type Category } from './categories.service';
 import { totalAndFacets, totalOnly } from './facets.service';
-import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';
-import { resolveFilters, whereOf } from './search.filters';
+import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort, type Ordering } from './search.cursor';
+import { resolveFilters, whereOf, type ResolvedFilters } from './search.filters';
 import { keySpecsOf, loadAttributes, loadSpecs } from './specs.service';
 
 /** The columns every catalogue product card needs, from `products p`. */
@@ -60,6 +60,44 @@ export async function toCatalogueProducts(
 }
 
 /**
+ * The ids and sort keys of one page. A price or date order within a category and its descendants reads each
+ * category's own (category_id, sort key) index for at most `limit + offset` rows and merges them: walking the
+ * global price index instead can skip tens of thousands of other categories' products before it finds a page.
+ */
+function pageIds(
+  filters: ResolvedFilters,
+  sort: EffectiveSort,
+  order: Ordering,
+  where: SQL,
+  cursor: { value: string; id: string } | null,
+  limit: number,
+  offset: number,
+): SQL {
+  const after = cursor ? sql`and ${order.after(cursor.value, cursor.id)}` : sql``;
+  const dir = sort === 'price_asc' ? sql`asc` : sql`desc`;
+  if (
+    filters.categoryIds &&
+    !filters.text &&
+    (sort === 'price_asc' || sort === 'price_desc' || sort === 'newest')
+  ) {
+    const ids = sql.join(
+      filters.categoryIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    return sql`
+      select t.id, t."sortKey" from unnest(array[${ids}]) as c(id) cross join lateral (
+        select p.id, ${order.key} as k, ${order.keyText} as "sortKey" from products p
+        where p.category_id = c.id and ${where} ${after}
+        order by ${order.by} limit ${limit + offset}) t
+      order by t.k ${dir}, t.id ${dir} limit ${limit} offset ${offset}`;
+  }
+  return sql`
+    select p.id, ${order.keyText} as "sortKey" from products p
+    where ${where} ${after}
+    order by ${order.by} limit ${limit} offset ${offset}`;
+}
+
+/**
  * GET /api/catalogue/search: free text (typo-tolerant, SKU matches first), filters, facets of the current query,
  * sorting, and page-number or cursor paging with a total.
  */
@@ -80,10 +118,11 @@ export async function searchCatalogue(db: Db, query: SearchQuery): Promise<Searc
   const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
 
   const [{ rows }, counted] = await Promise.all([
+    // The page's ids are found first (sort keys only); whole rows are read for those alone.
     db.execute<ProductRow & { sortKey: string }>(sql`
-      select ${productColumns}, ${order.keyText} as "sortKey" from products p
-      where ${where} ${cursor ? sql`and ${order.after(cursor.value, cursor.id)}` : sql``}
-      order by ${order.by} limit ${query.pageSize + 1} offset ${offset}`),
+      select ${productColumns}, t."sortKey" from (${pageIds(filters, sort, order, where, cursor, query.pageSize + 1, offset)}) t
+      join products p on p.id = t.id
+      order by ${order.by}`),
     query.facets
       ? totalAndFacets(db, where, cats, attrs)
       : totalOnly(db, where).then((total) => ({ total, facets: null })),
