@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { fillProducts, freshDatabase, sampleIds } from './database';
 import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child, type Load } from './lib';
 import { productsBurst, type Burst } from './products-burst';
+import { cachedSearches, uncachedSearchRow } from './search';
 
 const { values } = parseArgs({
   options: {
@@ -125,15 +126,22 @@ async function postgresRun() {
     baseName: 'fixed body',
     target: '≥ 0.5×, p99 ≤ 15 ms',
   });
-  const search = await fetch(`${shop.url}/api/catalogue/search?q=compressor`);
-  if (search.ok) {
-    rows.push({
-      what: 'cached search ?q=compressor',
-      shop: await load(`${shop.url}/api/catalogue/search?q=compressor`, { duration }),
-      base: fixedLoad,
-      baseName: 'fixed body',
-      target: '≥ 0.5×, p99 ≤ 15 ms',
-    });
+  if ((await fetch(`${shop.url}${cachedSearches[0]}`)).ok) {
+    // Each cached search against a fixed-body server answering that very body (search pages are far larger).
+    for (const url of cachedSearches) {
+      const body = await (await fetch(shop.url + url)).arrayBuffer();
+      const own = await fixedBaseline(body);
+      const base = await load(own.url, { duration });
+      await stopChild(own);
+      rows.push({
+        what: `cached ${url.replace('/api/catalogue/search', 'search ')} (${fmt(body.byteLength / 1024)} kB)`,
+        shop: await load(shop.url + url, { duration }),
+        base,
+        baseName: 'fixed body',
+        target: '≥ 0.5×, p99 ≤ 15 ms',
+      });
+    }
+    rows.push(await uncachedSearchRow(shop, sqlBase, duration));
   }
   const sqlLoad = await load(sqlBase.url, { duration, paths: randomProduct });
   i = 0;
@@ -157,7 +165,7 @@ async function pgliteRun() {
     shopEnv(dataDir),
     '/api/readyz',
   );
-  for (const url of ['/api/homeproduct', '/api/products']) {
+  for (const url of ['/api/homeproduct', '/api/products', ...cachedSearches]) {
     const fixed = await fixedBaseline(await (await fetch(shop.url + url)).arrayBuffer());
     const base = await load(fixed.url, { duration });
     await stopChild(fixed);
@@ -196,7 +204,7 @@ function report() {
       `  slowest call ${fmt(b.slowestMs)} ms; RSS ${fmt(b.rssBeforeMb)} → peak ${fmt(b.rssPeakMb)} MB (+${fmt(b.rssPeakMb - b.rssBeforeMb)} MB, target ≤ 300)`,
     );
     console.log(
-      `  /api/healthz meanwhile: p99 ${fmt(b.health.p99)} ms, max ${fmt(b.health.max)} ms (target < 100 ms)`,
+      `  /api/healthz meanwhile (from another process): p50 ${fmt(b.health.p50, 1)} ms, p99 ${fmt(b.health.p99)} ms, max ${fmt(b.health.max)} ms (target < 100 ms)`,
     );
   }
 }

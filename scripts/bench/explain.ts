@@ -21,6 +21,11 @@ const db = drizzle({
 }) as unknown as Db;
 
 const searches: Record<string, Record<string, string>> = {
+  'bench uncached search: text + in stock + price': {
+    q: 'impact wrench',
+    inStock: 'true',
+    price: '61..2011',
+  },
   'text + 2 filters + facets': { q: 'rotary screw compresor', inStock: 'true', 'spec.pressure': '7..10' },
   'category page by price + facets': { category: 'compressors', sort: 'price_asc' },
   'text + brand + price + facets': { q: 'grinder', brand: 'Norden', price: '100..2000' },

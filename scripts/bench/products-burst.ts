@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { load, rssMb, sleep, type Child } from './lib';
+import { once } from 'node:events';
+import { root, rssMb, sleep, type Child } from './lib';
 
 /** One GET read to the end without decoding; resolves with its byte count and duration. */
 function getBytes(
@@ -26,12 +28,12 @@ export interface Burst {
   slowestMs: number;
   rssBeforeMb: number;
   rssPeakMb: number;
-  health: { p99: number; max: number; rps: number };
+  health: { p50: number; p99: number; max: number; rps: number };
 }
 
 /**
- * `calls` concurrent GET /api/products while /api/healthz is polled on two connections: how much memory the burst
- * adds and how long health checks wait meanwhile.
+ * `calls` concurrent GET /api/products while /api/healthz is polled on two connections from another process: how
+ * much memory the burst adds and how long health checks wait meanwhile.
  */
 export async function productsBurst(shop: Child, calls: number, encoding: 'br' | 'identity'): Promise<Burst> {
   const pid = shop.proc.pid!;
@@ -45,18 +47,13 @@ export async function productsBurst(shop: Child, calls: number, encoding: 'br' |
     }
   })();
   const headers: Record<string, string> = encoding === 'br' ? { 'accept-encoding': 'br' } : {};
+  const poller = await startPoller(`${shop.url}/api/healthz`);
   const callsDone = Promise.all(
     Array.from({ length: calls }, () => getBytes(`${shop.url}/api/products`, headers)),
   );
   // Health checks run for as long as the burst does (at least a second).
-  const health = (async () => {
-    const results = [];
-    do results.push(await healthWindow(shop));
-    while (!(await Promise.race([callsDone.then(() => true), sleep(0).then(() => false)])));
-    return results;
-  })();
-  const answers = await callsDone;
-  const windows = await health;
+  const [answers] = await Promise.all([callsDone, sleep(1000)]);
+  const health = await poller.stop();
   sampling = false;
   await sampler;
   if (answers.some((a) => a.status !== 200)) throw new Error('GET /api/products failed during the burst');
@@ -67,15 +64,30 @@ export async function productsBurst(shop: Child, calls: number, encoding: 'br' |
     slowestMs: Math.max(...answers.map((a) => a.ms)),
     rssBeforeMb,
     rssPeakMb,
-    health: {
-      p99: Math.max(...windows.map((w) => w.p99)),
-      max: Math.max(...windows.map((w) => w.max)),
-      rps: windows.reduce((s, w) => s + w.rps, 0) / windows.length,
-    },
+    health,
   };
 }
 
-async function healthWindow(shop: Child) {
-  const r = await load(`${shop.url}/api/healthz`, { duration: 1, connections: 2 });
-  return { p99: r.p99, max: r.max, rps: r.rps };
+/** The health poller, in a process of its own (see health-poller.ts). */
+async function startPoller(url: string) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/health-poller.ts', url], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let out = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  while (!out.includes('ready')) {
+    if (proc.exitCode !== null) throw new Error('the health poller exited');
+    await sleep(20);
+  }
+  return {
+    async stop(): Promise<Burst['health']> {
+      const exited = once(proc, 'exit');
+      proc.stdin!.end('stop\n');
+      await exited;
+      const result = JSON.parse(out.slice(out.indexOf('{'))) as Burst['health'] & { failed: number };
+      if (result.failed) throw new Error(`${result.failed} health checks failed during the burst`);
+      return result;
+    },
+  };
 }

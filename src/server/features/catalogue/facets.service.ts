@@ -8,7 +8,7 @@ import type { Attribute } from './specs.service';
 export const PRICE_EDGES_CENTS = [10_000, 50_000, 100_000, 500_000, 1_000_000];
 
 interface FacetRow extends Record<string, unknown> {
-  kind: 'total' | 'category' | 'brand' | 'stock' | 'price' | 'spec';
+  kind: 'total' | 'category' | 'brand' | 'stock' | 'price' | 'spec' | 'page';
   key: string | null;
   n: number;
   lo: number | null;
@@ -20,16 +20,40 @@ interface FacetRow extends Record<string, unknown> {
  * products are read once into a CTE, then grouped per facet. Spec ranges come from each product's own
  * `spec_values` array (a join to product_specs costs a hash of every spec row, or one probe per match).
  */
+/**
+ * A page by a numeric key (descending, ties by id ascending) picked from the same matching rows as the facets, so a
+ * text search reads its matches once: `key` over `products p`, `after` over the CTE's `k` and `id`.
+ */
+export interface KeyedPage {
+  key: SQL;
+  after: SQL | null;
+  limit: number;
+  offset: number;
+}
+
+export interface Counted {
+  total: number;
+  facets: Facets;
+  /** The page's ids and keys, in order, when a KeyedPage was asked for. */
+  page: { id: string; key: number }[];
+}
+
 export async function totalAndFacets(
   db: Db,
   where: SQL,
   cats: Category[],
   attrs: Attribute[],
-): Promise<{ total: number; facets: Facets }> {
+  keyed?: KeyedPage,
+): Promise<Counted> {
   const edges = sql.raw(`array[${PRICE_EDGES_CENTS.join(',')}]`);
+  const pageRows = keyed
+    ? sql`union all (select 'page', id::text, 0, k, null from m ${keyed.after ? sql`where ${keyed.after}` : sql``}
+        order by k desc, id asc limit ${keyed.limit} offset ${keyed.offset})`
+    : sql``;
   const { rows } = await db.execute<FacetRow>(sql`
     with m as materialized (
       select p.id, p.category_id, p.brand, p.price_cents, p.quantity >= p.min_order as in_stock, p.spec_values
+        ${keyed ? sql`, ${keyed.key} as k` : sql``}
       from products p where ${where})
     select 'total' as kind, null::text as key, count(*)::int as n, null::float8 as lo, null::float8 as hi from m
     union all select 'category', category_id::text, count(*)::int, null, null
@@ -39,7 +63,8 @@ export async function totalAndFacets(
     union all select 'price', width_bucket(price_cents, ${edges})::text, count(*)::int, null, null from m group by 2
     union all select 'spec', u.attribute_id::text, count(*)::int, min(u.value), max(u.value)
       from m cross join lateral unnest(m.spec_values) with ordinality as u(value, attribute_id)
-      where u.value is not null group by u.attribute_id`);
+      where u.value is not null group by u.attribute_id
+    ${pageRows}`);
 
   const of = (kind: FacetRow['kind']) => rows.filter((r) => r.kind === kind);
   const ownCounts = new Map(of('category').map((r) => [r.key!, r.n]));
@@ -52,6 +77,9 @@ export async function totalAndFacets(
 
   return {
     total: of('total')[0]?.n ?? 0,
+    page: of('page')
+      .map((r) => ({ id: r.key!, key: r.lo! }))
+      .sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : 1)),
     facets: {
       categories: depthFirst(cats)
         .filter(({ category }) => (counts.get(category.id) ?? 0) > 0)

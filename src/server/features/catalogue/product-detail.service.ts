@@ -3,7 +3,7 @@ import type { ProductDetail } from '@shared/catalogue/search.schema';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
 import { loadCategories, pathTo, toRef } from './categories.service';
-import { productColumns, toCatalogueProducts, type ProductRow } from './search.service';
+import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
 import { loadSpecs } from './specs.service';
 
 const RELATED = 6;

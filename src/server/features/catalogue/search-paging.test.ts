@@ -88,6 +88,19 @@ describe('paging', () => {
     },
   );
 
+  it('sort=relevance: a cursor from a page with facets continues on pages without them ("load more")', async () => {
+    const all = await search(t.app, { ...base, pageSize: '100', facets: 'false' });
+    const first = await search(t.app, { ...base, pageSize: '6' });
+    const walked = ids(first.items);
+    for (let cursor = first.nextCursor; cursor;) {
+      const r = await search(t.app, { ...base, pageSize: '6', facets: 'false', cursor });
+      expect(r.facets).toBeNull();
+      walked.push(...ids(r.items));
+      cursor = r.nextCursor;
+    }
+    expect(walked).toEqual(ids(all.items));
+  });
+
   it('sorts by price and name as asked', async () => {
     const r = await search(t.app, { ...base, sort: 'price_asc', pageSize: '100' });
     const prices = r.items.map((i) => i.price);

@@ -1,0 +1,54 @@
+import { load, type Child, type Load } from './lib';
+
+export interface SearchRow {
+  what: string;
+  shop: Load;
+  base: Load;
+  baseName: string;
+  target: string;
+}
+
+/** Popular reads every visitor shares: served from the read cache once the first caller built them. */
+export const cachedSearches = [
+  '/api/catalogue/search?q=compressor',
+  '/api/catalogue/search?category=compressors&sort=price_asc',
+];
+
+const words = [
+  'rotary screw compresor',
+  'impact wrench',
+  'angle grinder',
+  'cordless drill',
+  'portable diesel',
+  'air dryer',
+  'welding',
+  'stainless hose',
+  'piston compressor',
+  'sander',
+];
+
+/**
+ * Text + 2 filters (in stock, a price range) + facets, never the same URL twice in a run (the price range moves),
+ * so the read cache cannot help: every call runs the search's SQL. The same sequence goes to the shop and to the
+ * same-SQL baseline.
+ */
+export function uncachedSearches(): () => string {
+  let i = 0;
+  return () => {
+    const n = i++;
+    const q = encodeURIComponent(words[n % words.length]!);
+    return `/api/catalogue/search?q=${q}&inStock=true&price=${50 + (n % 200)}..${2_000 + n}`;
+  };
+}
+
+/** The uncached search beside the same SQL run by a bare fastify + pg server. */
+export async function uncachedSearchRow(shop: Child, sqlBase: Child, duration: number): Promise<SearchRow> {
+  const base = await load(sqlBase.url, { duration, paths: uncachedSearches() });
+  return {
+    what: 'uncached search: text + in stock + price range + facets (never the same URL)',
+    shop: await load(shop.url, { duration, paths: uncachedSearches() }),
+    base,
+    baseName: 'same SQL',
+    target: 'p50 ≤ 20, p99 ≤ 100 ms, ≥ 0.8×',
+  };
+}

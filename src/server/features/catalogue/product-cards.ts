@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { CatalogueProduct } from '@shared/catalogue/search.schema';
+import type { Db } from '../../plugins/db';
+import { toRef, type Category } from './categories.service';
+import { keySpecsOf, loadSpecs } from './specs.service';
+
+/** The columns every catalogue product card needs, from `products p`. */
+export const productColumns = sql`p.id, p.name, p.img, p.price_cents as "priceCents", p.quantity,
+  p.min_order as "minOrder", p.description, p.sku, p.brand, p.category_id as "categoryId",
+  p.created_at as "createdAt"`;
+
+export interface ProductRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  img: string;
+  priceCents: number;
+  quantity: number;
+  minOrder: number;
+  description: string;
+  sku: string;
+  brand: string | null;
+  categoryId: string | null;
+  createdAt: Date | string;
+}
+
+/** Rows → API products, with their category and two key specs (one more query for the whole page). */
+export async function toCatalogueProducts(
+  db: Db,
+  cats: Category[],
+  rows: ProductRow[],
+): Promise<CatalogueProduct[]> {
+  const specs = await loadSpecs(db, cats, rows);
+  const byId = new Map(cats.map((c) => [c.id, c]));
+  return rows.map((r) => {
+    const category = r.categoryId ? byId.get(r.categoryId) : undefined;
+    return {
+      _id: r.id,
+      name: r.name,
+      img: r.img,
+      price: r.priceCents / 100,
+      quantity: r.quantity,
+      minOrder: r.minOrder,
+      desc: r.description,
+      sku: r.sku,
+      brand: r.brand,
+      category: category ? toRef(category) : null,
+      createdAt: new Date(r.createdAt).toISOString(),
+      keySpecs: keySpecsOf(specs.get(r.id) ?? []),
+    };
+  });
+}
