@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Product, ProductCreate, ProductUpdate } from '@shared/catalogue/catalogue.schema';
 import { categories, products } from '../../db/schema';
 import type { Tx } from '../../plugins/db';
@@ -10,7 +10,9 @@ import type { Db } from '../../plugins/db';
 
 type ProductRow = typeof products.$inferSelect;
 
-export const toProduct = (row: ProductRow): Product => ({
+export const toProduct = (
+  row: Pick<ProductRow, 'id' | 'name' | 'img' | 'priceCents' | 'quantity' | 'minOrder' | 'description'>,
+): Product => ({
   _id: row.id,
   name: row.name,
   img: row.img,
@@ -22,19 +24,59 @@ export const toProduct = (row: ProductRow): Product => ({
 
 const newestFirst = [desc(products.createdAt), products.id] as const;
 
-export async function listProducts(db: Db, limit?: number): Promise<Product[]> {
-  const query = db
-    .select()
-    .from(products)
-    .where(isNull(products.archivedAt))
-    .orderBy(...newestFirst);
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map(toProduct);
+/** The columns a Product needs, and nothing else (not the search vector or spec array of every row). */
+const productFields = {
+  id: products.id,
+  name: products.name,
+  img: products.img,
+  priceCents: products.priceCents,
+  quantity: products.quantity,
+  minOrder: products.minOrder,
+  description: products.description,
+};
+
+/** Rows per read of the full list: each read and its mapping is a short turn of the event loop. */
+const LIST_CHUNK = 2_000;
+
+/**
+ * Live products, newest first. The full list (100,000 products and more) is read in keyset chunks on the
+ * (created_at desc, id) index, so no single query result, row mapping or allocation holds the event loop.
+ */
+export async function listProducts(db: Db, limit?: number, chunk = LIST_CHUNK): Promise<Product[]> {
+  const query = (n: number, after?: { micros: string; id: string }) =>
+    db
+      .select({
+        ...productFields,
+        micros: sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`,
+      })
+      .from(products)
+      .where(
+        and(
+          isNull(products.archivedAt),
+          after &&
+            sql`${products.createdAt} <= ${epochMicros(after.micros)} and
+              (${products.createdAt} < ${epochMicros(after.micros)} or ${products.id} > ${after.id}::uuid)`,
+        ),
+      )
+      .orderBy(...newestFirst)
+      .limit(n);
+  if (limit !== undefined) return (await query(limit)).map(toProduct);
+  const all: Product[] = [];
+  for (let after: { micros: string; id: string } | undefined; ;) {
+    const rows = await query(chunk, after);
+    for (const row of rows) all.push(toProduct(row));
+    const last = rows.at(-1);
+    if (!last || rows.length < chunk) return all;
+    after = { micros: last.micros, id: last.id };
+  }
 }
+
+const epochMicros = (micros: string) =>
+  sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
 export async function getProduct(db: Db, id: string): Promise<Product> {
   const [row] = await db
-    .select()
+    .select(productFields)
     .from(products)
     .where(and(eq(products.id, id), isNull(products.archivedAt)));
   if (!row) throw notFound('Product');

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productListSchema, HOME_PRODUCT_COUNT } from '@shared/catalogue/catalogue.schema';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { products as productsTable } from '../../db/schema';
+import { listProducts } from './catalogue.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -33,6 +35,31 @@ describe('GET /api/products', () => {
     expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.rawPayload.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  });
+});
+
+describe('the full list, read in chunks', () => {
+  it('walks every product once, newest first, across chunk edges and equal creation times', async () => {
+    // Seven products share one creation time to the microsecond, two more another: ties fall on chunk edges.
+    const at = new Date('2031-05-05T05:05:05.123Z');
+    await t.database.db.insert(productsTable).values(
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `Chunk edge ${i}`,
+        img: '/media/products/test.webp',
+        priceCents: 1_000 + i,
+        quantity: 5,
+        description: 'Ties on created_at.',
+        createdAt: i < 7 ? at : new Date(at.getTime() - 1000),
+      })),
+    );
+    await t.app.readCache.changed('catalogue');
+    const whole = await listProducts(t.database.db, 100_000);
+    for (const chunk of [1, 2, 3, 7, 1000]) {
+      expect((await listProducts(t.database.db, undefined, chunk)).map((p) => p._id)).toEqual(
+        whole.map((p) => p._id),
+      );
+    }
+    expect(whole.slice(0, 7).every((p) => p.name.startsWith('Chunk edge'))).toBe(true);
   });
 });
 

@@ -47,8 +47,8 @@ export async function totalAndFacets(
 ): Promise<Counted> {
   const edges = sql.raw(`array[${PRICE_EDGES_CENTS.join(',')}]`);
   const pageRows = keyed
-    ? sql`union all (select 'page', id::text, 0, k, null from m ${keyed.after ? sql`where ${keyed.after}` : sql``}
-        order by k desc, id asc limit ${keyed.limit} offset ${keyed.offset})`
+    ? sql`union all (select 'page', m.id::text, 0, m.k, null from m ${keyed.after ? sql`where ${keyed.after}` : sql``}
+        order by m.k desc, m.id asc limit ${keyed.limit} offset ${keyed.offset})`
     : sql``;
   const { rows } = await db.execute<FacetRow>(sql`
     with m as materialized (

@@ -85,7 +85,7 @@ export async function readPage(
   const { order, where, cursor, limit, offset } = req;
   if (req.facets && req.sort === 'relevance') {
     const after = cursor
-      ? sql`(k < ${cursor.value}::float8 or (k = ${cursor.value}::float8 and id > ${cursor.id}::uuid))`
+      ? sql`(m.k < ${cursor.value}::float8 or (m.k = ${cursor.value}::float8 and m.id > ${cursor.id}::uuid))`
       : null;
     const counted = await totalAndFacets(db, where, cats, attrs, { key: order.key, after, limit, offset });
     return { rows: await rowsOf(db, counted.page), total: counted.total, facets: counted.facets };
