@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { fillProducts, freshDatabase, sampleIds } from './database';
 import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child, type Load } from './lib';
 import { productsBurst, type Burst } from './products-burst';
-import { cachedSearches, uncachedSearchRow } from './search';
+import { cachedSearches, uncachedSearchRows } from './search';
 
 const { values } = parseArgs({
   options: {
@@ -141,7 +141,7 @@ async function postgresRun() {
         target: '≥ 0.5×, p99 ≤ 15 ms',
       });
     }
-    rows.push(await uncachedSearchRow(shop, sqlBase, duration));
+    rows.push(...(await uncachedSearchRows(shop, sqlBase, duration)));
   }
   const sqlLoad = await load(sqlBase.url, { duration, paths: randomProduct });
   i = 0;

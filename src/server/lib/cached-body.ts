@@ -28,9 +28,13 @@ const COMPRESS_MIN = 1024;
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const isChunks = (v: unknown): v is AsyncIterable<unknown[]> =>
+  typeof v === 'object' && v !== null && Symbol.asyncIterator in v;
+
 /**
- * Serializes `value` to JSON. An array is written slice by slice with a yield between slices, so building a list of
- * 100,000 products keeps health checks and other requests flowing; compression runs on libuv's thread pool.
+ * Serializes `value` to JSON. An array — or a JSON array read in chunks (an async iterable of arrays, so a list of
+ * 100,000 products never exists as objects all at once) — is written slice by slice with a yield between slices,
+ * so building it keeps health checks and other requests flowing; compression runs on libuv's thread pool.
  */
 export async function buildCachedBody(value: unknown): Promise<CachedBody> {
   const hash = createHash('sha1');
@@ -40,12 +44,16 @@ export async function buildCachedBody(value: unknown): Promise<CachedBody> {
     hash.update(b);
     parts.push(b);
   };
-  if (Array.isArray(value)) {
+  if (Array.isArray(value) || isChunks(value)) {
+    const chunks = Array.isArray(value) ? [value] : value;
+    let empty = true;
     push('[');
-    for (let i = 0; i < value.length; i += SLICE) {
-      if (i > 0) await tick();
-      const slice = JSON.stringify(value.slice(i, i + SLICE));
-      push((i > 0 ? ',' : '') + slice.slice(1, -1));
+    for await (const chunk of chunks) {
+      for (let i = 0; i < chunk.length; i += SLICE) {
+        if (!empty) await tick();
+        push((empty ? '' : ',') + JSON.stringify(chunk.slice(i, i + SLICE)).slice(1, -1));
+        empty = false;
+      }
     }
     push(']');
   } else {

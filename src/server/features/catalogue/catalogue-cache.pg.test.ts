@@ -103,6 +103,37 @@ describe.each([
   });
 });
 
+describe('searches answered early (before the hooks) across two instances', () => {
+  it('a price changed through one instance is searched on the other within a second, early answers included', async () => {
+    const a = await instance();
+    const b = await instance();
+    const admin = await signUpAdmin(a);
+    const urlB = await b.listen({ port: 0, host: '127.0.0.1' });
+    const product = await makeProduct(a, { priceCents: 20_000 });
+    const path = `/api/catalogue/search?q=${encodeURIComponent(product.name)}&facets=false`;
+    const priceOnB = async () => {
+      const body = (await (await fetch(urlB + path)).json()) as { items: { _id: string; price: number }[] };
+      return body.items.find((i) => i._id === product.id)?.price;
+    };
+    await within(1000, async () => (await priceOnB()) === 200);
+    const early = b.readCache.early.hits;
+    expect(await priceOnB()).toBe(200);
+    expect(b.readCache.early.hits).toBeGreaterThan(early);
+
+    const put = await a.inject({
+      method: 'PUT',
+      url: `/api/product/${product.id}`,
+      headers: admin.headers,
+      payload: { price: 150.25 },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await within(1000, async () => (await priceOnB()) === 150.25)).toBeLessThanOrEqual(1000);
+    const afterChange = b.readCache.early.hits;
+    expect(await priceOnB()).toBe(150.25);
+    expect(b.readCache.early.hits).toBeGreaterThan(afterChange);
+  });
+});
+
 describe('the LISTEN connection after a database outage', () => {
   it('reconnects, forgets what it may have missed, and follows changes again', async () => {
     const a = await instance();

@@ -39,16 +39,15 @@ const productFields = {
 const LIST_CHUNK = 2_000;
 
 /**
- * Live products, newest first. The full list (100,000 products and more) is read in keyset chunks on the
- * (created_at desc, id) index, so no single query result, row mapping or allocation holds the event loop.
+ * Every live product, newest first, in keyset chunks on the (created_at desc, id) index: at 100,000 products and
+ * more, no single query result, row mapping or allocation holds the event loop, and a chunk can be serialized and
+ * dropped before the next is read.
  */
-export async function listProducts(db: Db, limit?: number, chunk = LIST_CHUNK): Promise<Product[]> {
-  const query = (n: number, after?: { micros: string; id: string }) =>
-    db
-      .select({
-        ...productFields,
-        micros: sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`,
-      })
+export async function* productChunks(db: Db, chunk = LIST_CHUNK): AsyncGenerator<Product[]> {
+  const micros = sql<string>`(extract(epoch from ${products.createdAt}) * 1000000)::bigint::text`;
+  for (let after: { micros: string; id: string } | undefined; ;) {
+    const rows = await db
+      .select({ ...productFields, micros })
       .from(products)
       .where(
         and(
@@ -59,16 +58,28 @@ export async function listProducts(db: Db, limit?: number, chunk = LIST_CHUNK): 
         ),
       )
       .orderBy(...newestFirst)
-      .limit(n);
-  if (limit !== undefined) return (await query(limit)).map(toProduct);
-  const all: Product[] = [];
-  for (let after: { micros: string; id: string } | undefined; ;) {
-    const rows = await query(chunk, after);
-    for (const row of rows) all.push(toProduct(row));
+      .limit(chunk);
+    if (rows.length) yield rows.map(toProduct);
     const last = rows.at(-1);
-    if (!last || rows.length < chunk) return all;
+    if (!last || rows.length < chunk) return;
     after = { micros: last.micros, id: last.id };
   }
+}
+
+/** Live products, newest first: the `limit` newest, or all of them. */
+export async function listProducts(db: Db, limit?: number, chunk = LIST_CHUNK): Promise<Product[]> {
+  if (limit !== undefined) {
+    const rows = await db
+      .select(productFields)
+      .from(products)
+      .where(isNull(products.archivedAt))
+      .orderBy(...newestFirst)
+      .limit(limit);
+    return rows.map(toProduct);
+  }
+  const all: Product[] = [];
+  for await (const part of productChunks(db, chunk)) all.push(...part);
+  return all;
 }
 
 const epochMicros = (micros: string) =>
