@@ -9,6 +9,7 @@ export const auditKinds = [
   'catalogue.imported',
   'order.delivered',
   'order.cancelled',
+  'order.refunded',
   'user.promoted',
   'news.created',
   'news.edited',

@@ -22,6 +22,7 @@ import {
   listOrdersOf,
   orderDeps,
   payOrder,
+  refundPaidOrder,
   placeOrder,
   type PaymentConfirmation,
 } from './orders.service';
@@ -128,6 +129,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     async (req) => ({
       acknowledged: true as const,
       order: await cancelOrder(deps, currentUser(req), req.params.id),
+    }),
+  );
+
+  app.post(
+    '/order/:id/refund',
+    {
+      config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary:
+          'Cancel a paid, undelivered order and refund it in full through the payment provider (admin); stock returns',
+        params: idParamsSchema,
+        response: { 200: orderUpdatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => ({
+      acknowledged: true as const,
+      order: await refundPaidOrder(deps, currentUser(req), req.params.id),
     }),
   );
 

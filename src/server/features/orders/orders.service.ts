@@ -24,6 +24,7 @@ export { expireUnpaidOrders } from './orders.stock';
 export { closeUnpaidOrder, sweepExpiredOrders } from './orders.close';
 export { markOrderPaid, payOrder, type PaymentConfirmation } from './orders.payment';
 export { defineRefundJob, REFUND_JOB } from './orders.refunds';
+export { refundPaidOrder } from './orders.admin-refund';
 export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';

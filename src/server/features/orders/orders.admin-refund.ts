@@ -1,0 +1,44 @@
+import type { Order } from '@shared/orders/orders.schema';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { recordAudit } from '../audit/audit.service';
+import { toOrder, totalCents, type OrderDeps } from './orders.model';
+import { lockOrder } from './orders.payment';
+import { requestRefund, trySettleRefund } from './orders.refunds';
+import { releaseStock } from './orders.stock';
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * An admin cancels a paid order that is not delivered: in one transaction the order becomes Cancelled with a pending
+ * full refund (and its retry job), the stock goes back and the action is audited; then the refund is tried at once.
+ * Idempotent: an order already being refunded (or refunded) is answered as it is, and a pending refund is tried again.
+ */
+export async function refundPaidOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
+  const row = await deps.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, id);
+    if (row.refundStatus) return row;
+    if (!row.paymentStatus || !row.transactionId)
+      throw new AppError('conflict', 'Only a paid order can be refunded; cancel an unpaid order instead.');
+    if (row.orderStatus !== 'Pending')
+      throw new AppError(
+        'conflict',
+        `This order is already ${row.orderStatus.toLowerCase()} and cannot be refunded.`,
+      );
+    const refunding = await requestRefund(tx, deps, row, row.transactionId, {
+      orderStatus: 'Cancelled',
+      cancelledAt: new Date(),
+    });
+    await releaseStock(tx, row, 'order_cancelled');
+    await recordAudit(tx, actor, {
+      kind: 'order.refunded',
+      entityType: 'order',
+      entityId: id,
+      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${dollars(totalCents(row))})`,
+      before: { orderStatus: row.orderStatus, paymentStatus: true },
+      after: { orderStatus: 'Cancelled', paymentStatus: false, refundAmountCents: totalCents(row) },
+    });
+    return refunding;
+  });
+  return toOrder(await trySettleRefund(deps, row), deps.expiryMs);
+}
