@@ -61,7 +61,7 @@ describe('Manage All Products', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent);
     expect(buttons('Unpaid drill')).toEqual(['Cancel']);
-    expect(buttons('Paid saw')).toEqual(['Delivery']);
+    expect(buttons('Paid saw')).toEqual(['Delivery', 'Refund']);
     expect(within(row('Paid saw')).getByText('Paid')).toBeInTheDocument();
     expect(buttons('Delivered grinder')).toEqual([]);
     expect(buttons('Cancelled vice')).toEqual([]);

@@ -6,13 +6,13 @@ import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
-import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
+import { CancelOrderDialog, DeliverOrderDialog, RefundOrderDialog } from './order-dialogs';
 
 /** The admin may deliver a paid order that is not delivered yet. */
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
-/** Manage All Products: one page of the shop's orders, with Delivery and Cancel, and the pager. */
+/** Manage All Products: one page of the shop's orders, with Delivery, Refund (paid) and Cancel (unpaid), and the pager. */
 export function AllOrdersTable({
   orders,
   list,
@@ -27,6 +27,7 @@ export function AllOrdersTable({
 }) {
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [refunding, setRefunding] = useState<Order | null>(null);
 
   return (
     <PagedList
@@ -96,6 +97,16 @@ export function AllOrdersTable({
                             Delivery
                           </button>
                         )}
+                        {canDeliver(o) && (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                            aria-label={`Refund ${o.productName} for ${o.name}`}
+                            onClick={() => setRefunding(o)}
+                          >
+                            Refund
+                          </button>
+                        )}
                         {isPayable(o) && (
                           <button
                             type="button"
@@ -121,6 +132,7 @@ export function AllOrdersTable({
           </div>
           {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+          {refunding && <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />}
         </>
       )}
     </PagedList>

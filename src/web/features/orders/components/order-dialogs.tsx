@@ -1,10 +1,13 @@
+import { useRef } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { formatCount, formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useCancelOrder } from '../api/cancel-order';
 import { useDeliverOrder } from '../api/deliver-order';
+import { useRefundOrder } from '../api/refund-order';
 
 type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'>;
 
@@ -50,6 +53,50 @@ export function DeliverOrderDialog({ order, onClose }: { order: DialogOrder; onC
         <span className="font-semibold">{summary(order)}</span> for {order.name} ({order.email}) will be
         marked Delivered, and the customer will be able to review it.
       </p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The admin cancels a paid order that is not delivered and refunds it (POST /api/order/{id}/refund). The dialog says
+ * exactly what will happen; the toast says whether the provider has confirmed the refund yet.
+ */
+export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onClose: () => void }) {
+  const refund = useRefundOrder();
+  const { busy, error, run } = useConfirmedAction();
+  const pending = useRef(false);
+  const act = async () => {
+    pending.current = (await refund(order)).order.refundStatus === 'pending';
+  };
+  return (
+    <ConfirmDialog
+      title="Cancel and refund this paid order?"
+      confirmLabel="Cancel and refund"
+      cancelLabel="Keep order"
+      busy={busy}
+      error={error}
+      onConfirm={() =>
+        void run(act, 'Order cancelled. The refund is on its way to the customer.', () => {
+          if (pending.current)
+            void notify('info', 'The payment provider has not confirmed the refund yet; it will be retried.');
+          onClose();
+        })
+      }
+      onClose={onClose}
+    >
+      <p>
+        <span className="font-semibold">{summary(order)}</span> for {order.name} ({order.email}) will be
+        cancelled and will not be delivered.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        <li>
+          The full payment of {formatPrice(order.total)} is refunded to the customer's card through the
+          payment provider.
+        </li>
+        <li>{formatCount(order.quantity)} units go back into stock.</li>
+        <li>The customer is emailed when the refund is made.</li>
+      </ul>
+      <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>
   );
 }

@@ -1,0 +1,127 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Order } from '@shared/orders/orders.schema';
+import { Component as AllOrdersPage } from '@/app/routes/dashboard/all-orders';
+import { makeOrder } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+
+const server = setupMswServer();
+
+let orders: Order[];
+const refunded = vi.fn();
+beforeEach(() => {
+  refunded.mockReset();
+  orders = [
+    makeOrder({
+      productName: 'Paid saw',
+      name: 'Bob',
+      email: 'bob@example.com',
+      paymentStatus: true,
+      transactionId: 'pi_1',
+    }),
+    makeOrder({
+      productName: 'Delivered grinder',
+      paymentStatus: true,
+      orderStatus: 'Delivered',
+      review: true,
+    }),
+    makeOrder({ productName: 'Unpaid drill' }),
+  ];
+});
+
+/** The refund endpoint; `outcome` is what the provider said (refunded at once, or pending and retried). */
+function useApi(outcome: 'refunded' | 'pending') {
+  server.use(
+    http.get('/api/order', () => HttpResponse.json(orders)),
+    http.post('/api/order/:id/refund', ({ params }) => {
+      refunded(params.id);
+      orders = orders.map((o) =>
+        o._id === params.id
+          ? {
+              ...o,
+              orderStatus: 'Cancelled',
+              paymentStatus: false,
+              refundStatus: outcome,
+              refundAmount: o.total,
+            }
+          : o,
+      );
+      return HttpResponse.json({ acknowledged: true, order: orders.find((o) => o._id === params.id) });
+    }),
+  );
+}
+const row = (name: string) => screen.getByText(name).closest('tr')!;
+
+describe('Refund on Manage All Orders', () => {
+  it('is offered only for paid orders that are not delivered', async () => {
+    useApi('refunded');
+    renderWithProviders(<AllOrdersPage />);
+    await screen.findByRole('table');
+    expect(
+      within(row('Paid saw')).getByRole('button', { name: 'Refund Paid saw for Bob' }),
+    ).toBeInTheDocument();
+    expect(
+      within(row('Delivered grinder')).queryByRole('button', { name: /^Refund/ }),
+    ).not.toBeInTheDocument();
+    expect(within(row('Unpaid drill')).queryByRole('button', { name: /^Refund/ })).not.toBeInTheDocument();
+  });
+
+  it('says exactly what will happen; keeping the order changes nothing', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this paid order?' });
+    expect(dialog).toHaveTextContent('Paid saw × 5 ($1,247.50) for Bob (bob@example.com) will be cancelled');
+    expect(dialog).toHaveTextContent(
+      "The full payment of $1,247.50 is refunded to the customer's card through the payment provider.",
+    );
+    expect(dialog).toHaveTextContent('5 units go back into stock.');
+    expect(dialog).toHaveTextContent('The customer is emailed when the refund is made.');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(refunded).not.toHaveBeenCalled();
+  });
+
+  it('refunds after confirmation, toasts, and the row then shows "Refunded" with no actions', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() => expect(refunded).toHaveBeenCalledWith(orders[0]!._id));
+    expect(
+      await screen.findByText('Order cancelled. The refund is on its way to the customer.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(row('Paid saw')).getByText(/^Refunded/)).toBeInTheDocument());
+    expect(within(row('Paid saw')).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('says so when the provider has not confirmed the refund yet, and shows "Refund pending"', async () => {
+    useApi('pending');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    expect(
+      await screen.findByText('The payment provider has not confirmed the refund yet; it will be retried.'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(row('Paid saw')).getByText(/^Refund pending/)).toBeInTheDocument());
+  });
+
+  it('keeps the dialog open with the server’s words when the refund is refused', async () => {
+    server.use(
+      http.get('/api/order', () => HttpResponse.json(orders)),
+      http.post('/api/order/:id/refund', () =>
+        HttpResponse.json(
+          { error: 'conflict', message: 'This order is already delivered and cannot be refunded.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel and refund' }));
+    expect(
+      await within(screen.getByRole('dialog')).findByText(/already delivered and cannot be refunded/),
+    ).toBeInTheDocument();
+  });
+});
