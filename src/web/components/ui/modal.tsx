@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { X } from 'lucide-react';
+import { SubmitButton } from './submit-button';
 
 /**
  * A modal on the native <dialog>: focus is trapped inside, Escape, the backdrop and the close button call
@@ -87,5 +88,25 @@ export function Modal({
         </button>
       </div>
     </dialog>
+  );
+}
+
+/** A form dialog's buttons: Cancel (closes it) and the submit button, both held while the form is sent. */
+export function ModalFormActions({
+  busy,
+  onCancel,
+  submitLabel,
+}: {
+  busy: boolean;
+  onCancel: () => void;
+  submitLabel: string;
+}) {
+  return (
+    <div className="modal-action mt-0 flex-wrap">
+      <button type="button" className="btn" onClick={onCancel} disabled={busy}>
+        Cancel
+      </button>
+      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+    </div>
   );
 }

@@ -3,8 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { Product, ProductUpdate } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
 import { FormError } from '@/components/ui/error-text';
-import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
@@ -79,12 +78,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             current={{ src: product.img, alt: `Current image of ${product.name}` }}
           />
           <FormError message={errors.root?.server?.message} />
-          <div className="modal-action mt-0 flex-wrap">
-            <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </button>
-            <SubmitButton busy={isSubmitting}>Save changes</SubmitButton>
-          </div>
+          <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Save changes" />
         </form>
       </FormProvider>
     </Modal>

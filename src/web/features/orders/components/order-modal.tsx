@@ -1,7 +1,6 @@
 import { useId, useRef } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
@@ -17,9 +16,9 @@ import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { refreshAfterOrderChange, useCreateOrder } from '../api/create-order';
-import { sameNames, sentence, showApiError } from '@/lib/form-errors';
-import { Modal } from '@/components/ui/modal';
-import { SubmitButton } from '@/components/ui/submit-button';
+import { sameNames, sentence } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 
 /** Order rules: the shared schema's number and address, and the quantity checked against this product. */
 const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder' | 'price'>) =>
@@ -38,8 +37,6 @@ const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder' | 'price
     number: orderCreateSchema.shape.number,
     address: orderCreateSchema.shape.address,
   });
-type FormInput = z.input<ReturnType<typeof orderFormSchema>>;
-type FormOutput = z.output<ReturnType<typeof orderFormSchema>>;
 const fields = ['quantity', 'number', 'address'] as const;
 
 /** Order total in dollars, counted in whole cents (quantity × unit price). */
@@ -69,20 +66,19 @@ export function OrderModal({
   const quantityRef = useRef<HTMLInputElement | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
     control,
+    submitWith,
     formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(orderFormSchema(product)),
+  } = useApiForm(orderFormSchema(product), {
     defaultValues: { quantity: product.minOrder, number: '', address: '' },
+    formField: sameNames(fields),
   });
 
   const quantity = useWatch({ control, name: 'quantity' });
   const total = Number.isFinite(quantity) && quantity > 0 ? orderTotal(quantity, product.price) : null;
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
+  const onSubmit = submitWith(
+    async (values) => {
       const created = await createOrder(customer.email, {
         productId: product._id,
         quantity: values.quantity,
@@ -99,12 +95,10 @@ export function OrderModal({
       });
       void notify('success', created.message);
       onClose();
-    } catch (e) {
-      showApiError(e, setError, sameNames(fields));
-      // 409: the stock changed meanwhile; the product page shows the new stock.
-      if (e instanceof ApiError && e.status === 409) await refreshAfterOrderChange(queryClient, product._id);
-    }
-  });
+    },
+    // 409: the stock changed meanwhile; the product page shows the new stock.
+    (e) => e instanceof ApiError && e.status === 409 && refreshAfterOrderChange(queryClient, product._id),
+  );
 
   const quantityField = register('quantity', { valueAsNumber: true });
 
@@ -154,12 +148,7 @@ export function OrderModal({
           </output>
         </p>
         <FormError message={errors.root?.server?.message} />
-        <div className="modal-action mt-0 flex-wrap">
-          <button type="button" className="btn" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-          <SubmitButton busy={isSubmitting}>Place order</SubmitButton>
-        </div>
+        <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Place order" />
       </form>
     </Modal>
   );

@@ -4,9 +4,8 @@ import { messages } from '@shared/messages';
 import { RATINGS } from '@shared/reviews/reviews.schema';
 import { notify } from '@/lib/notify';
 import { SelectField, TextAreaField } from '@/components/ui/field';
-import { Modal } from '@/components/ui/modal';
+import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { useCreateReview } from '../api/create-review';
-import { SubmitButton } from '@/components/ui/submit-button';
 
 /**
  * Review form for a delivered order: a 1–5 Star rating and a message, both required
@@ -93,12 +92,7 @@ export function ReviewForm({
             {serverError}
           </p>
         )}
-        <div className="modal-action mt-0 flex-wrap">
-          <button type="button" className="btn" onClick={onClose} disabled={busy}>
-            Cancel
-          </button>
-          <SubmitButton busy={busy}>Submit review</SubmitButton>
-        </div>
+        <ModalFormActions busy={busy} onCancel={onClose} submitLabel="Submit review" />
       </form>
     </Modal>
   );
