@@ -39,7 +39,12 @@ export function MakeAdminTable() {
       >
         {(items, offset) => (
           <>
-            <div className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+            <div
+              role="region"
+              aria-label="Users table"
+              tabIndex={0}
+              className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+            >
               <table className="table">
                 <caption className="sr-only">Users and their roles</caption>
                 <thead>

@@ -48,7 +48,12 @@ export function AllOrdersTable({
     >
       {(items, offset) => (
         <>
-          <div className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div
+            role="region"
+            aria-label="Orders table"
+            tabIndex={0}
+            className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+          >
             <table className="table">
               <caption className="sr-only">Orders of the shop</caption>
               <thead>
