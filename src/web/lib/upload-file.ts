@@ -5,7 +5,7 @@ import { ApiError } from './api-client';
  * POSTs one file as multipart/form-data (the browser sets the boundary) to an /api path; the server's error body
  * becomes an ApiError naming its field, like api() does for JSON calls.
  */
-export async function uploadFile<T>(path: string, field: string, file: File): Promise<T> {
+export async function uploadFile<T>(path: string, field: string, file: File, what = 'file'): Promise<T> {
   const form = new FormData();
   form.append(field, file);
   let res: Response;
@@ -25,7 +25,7 @@ export async function uploadFile<T>(path: string, field: string, file: File): Pr
     throw new ApiError(
       res.status,
       err?.error ?? 'unknown',
-      err?.message ?? `The file could not be uploaded (${res.status}). Please try again.`,
+      err?.message ?? `The ${what} could not be uploaded (${res.status}). Please try again.`,
       err?.field,
     );
   }
