@@ -215,6 +215,12 @@ if (values.only === 'browser') {
   process.exit(0);
 }
 
+if (values.only === 'admin') {
+  const { benchAdminLists } = await import('./admin-lists');
+  await benchAdminLists({ count, databaseUrl: values['database-url']! });
+  process.exit(0);
+}
+
 if (values.only === 'csv') {
   const { benchCatalogueCsv } = await import('./catalogue-csv');
   await benchCatalogueCsv({ count, databaseUrl: values['database-url']! });
