@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { auditKinds, type AuditEntry, type AuditKind } from '@shared/audit/audit.schema';
+import { auditKinds, type AuditEntry, type AuditKind, type AuditSort } from '@shared/audit/audit.schema';
+import { SearchBox } from '@/components/ui/paged-list';
 import { ErrorState } from '@/components/ui/error-state';
 import { SelectField } from '@/components/ui/field';
 import { useAudit } from '../api/get-audit';
@@ -57,13 +58,25 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
 /** Every admin action, newest first, filtered by kind, a page at a time (GET /api/audit). */
 export function AuditLog() {
   const [kind, setKind] = useState<AuditKind | ''>('');
-  const audit = useAudit(kind || undefined);
+  const [actor, setActor] = useState('');
+  const [sort, setSort] = useState<AuditSort>('newest');
+  const audit = useAudit(kind || undefined, actor || undefined, sort);
   const statusId = useId();
   const entries = audit.data?.pages.flatMap((p) => p.entries) ?? [];
 
   return (
     <div className="mt-6 flex flex-col gap-4">
-      <div className="w-full sm:max-w-xs">
+      <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+        <SearchBox
+          label="Search by admin"
+          placeholder="Start of the admin's email"
+          value={actor}
+          onSearch={setActor}
+        />
+        <SelectField label="Order" value={sort} onChange={(e) => setSort(e.currentTarget.value as AuditSort)}>
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+        </SelectField>
         <SelectField
           label="Kind"
           value={kind}
@@ -100,7 +113,7 @@ export function AuditLog() {
       {entries.length > 0 && (
         <>
           <p id={statusId} role="status" className="text-sm text-base-content/75">
-            Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, newest first.
+            Showing {entries.length} {entries.length === 1 ? 'entry' : 'entries'}, {sort} first.
           </p>
           <ol aria-describedby={statusId} className="flex flex-col gap-3">
             {entries.map((e) => (
