@@ -13,21 +13,21 @@ export function NavbarSearch() {
     <form
       role="search"
       action={paths.products}
-      className="relative w-full pb-3 max-lg:order-last lg:w-64 lg:pb-0 xl:w-80"
+      className="relative w-full pb-3 max-lg:order-last lg:w-72 lg:pb-0 xl:w-96"
     >
-      <label htmlFor={id} className="sr-only">
-        Search products
+      {/* A visible label (daisyUI's label inside the input box), not only a placeholder. */}
+      <label htmlFor={id} className="input input-sm w-full border border-base-content/50">
+        <span className="label">Search products</span>
+        <input
+          ref={input}
+          id={id}
+          name="q"
+          type="search"
+          autoComplete="off"
+          placeholder="name or SKU"
+          onFocus={() => setActive(true)}
+        />
       </label>
-      <input
-        ref={input}
-        id={id}
-        name="q"
-        type="search"
-        autoComplete="off"
-        placeholder="Search products, SKUs…"
-        className="input input-sm w-full border border-base-content/50"
-        onFocus={() => setActive(true)}
-      />
       {active && (
         <Suspense fallback={null}>
           <SearchCombobox input={input} />

@@ -47,12 +47,15 @@ export function CataloguePage() {
     state.q ? `“${state.q}” · Our products` : category ? `${category.name} · Our products` : 'Our products',
   );
 
-  const data = results.data;
+  // While the previous page stands in for the next one, its rows must not be counted as the new page's.
+  const data = results.isPlaceholderData ? undefined : results.data;
   // The previous filters' counts stay until the new ones arrive (placeholderData).
   const facets = counts.data?.facets;
   const first = data && data.total > 0 ? (state.page - 1) * state.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, state.page * state.pageSize) : 0;
-  const lastPage = data ? Math.ceil(Math.min(data.total, 10_000) / state.pageSize) : 1;
+  // The pager keeps the previous total while the next page loads, so it does not collapse in between.
+  const total = results.data?.total;
+  const lastPage = total !== undefined ? Math.ceil(Math.min(total, 10_000) / state.pageSize) : 1;
 
   const panel = (
     <>
@@ -93,7 +96,9 @@ export function CataloguePage() {
                   ? data.total === 0
                     ? 'No products found'
                     : `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(data.total)} products`
-                  : ''}
+                  : results.isPlaceholderData
+                    ? 'Loading products…'
+                    : ''}
               </p>
             </div>
             <CatalogueToolbar
@@ -101,7 +106,7 @@ export function CataloguePage() {
               onChange={change}
               filterButton={
                 !wide && (
-                  <FiltersDrawer active={filterCount(state)} total={data?.total}>
+                  <FiltersDrawer active={filterCount(state)} total={total}>
                     {panel}
                   </FiltersDrawer>
                 )
