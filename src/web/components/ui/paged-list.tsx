@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-page';
+import type { ListState } from '@/lib/use-list-state';
 import { ErrorState } from './error-state';
 
 interface SearchBoxProps {
@@ -55,13 +56,8 @@ interface PagedListProps<T> {
   /** Plural noun for the status line and messages, e.g. "orders". */
   noun: string;
   limit: number;
-  pageIndex: number;
-  hasPrevious: boolean;
-  /** The page is not the first (a cursor is in the URL). */
-  isLaterPage: boolean;
-  onNext(cursor: string): void;
-  onPrevious(): void;
-  onFirst(): void;
+  /** Where the list is and how to move: the list's URL state (useListState). */
+  list: Pick<ListState<string>, 'pageIndex' | 'hasPrevious' | 'cursor' | 'next' | 'previous' | 'first'>;
   empty: ReactNode;
   skeleton?: { count: number; className: string };
   children: (items: T[], offset: number) => ReactNode;
@@ -74,7 +70,10 @@ const count = new Intl.NumberFormat('en-US');
  * the pager: a status line read out on each change, and First / Previous / Next page buttons.
  */
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { query, noun, limit, pageIndex, empty, skeleton = { count: 5, className: 'h-12' } } = props;
+  const { query, noun, limit, list, empty, skeleton = { count: 5, className: 'h-12' } } = props;
+  const { pageIndex, hasPrevious } = list;
+  // The page is not the first (a cursor is in the URL).
+  const isLaterPage = list.cursor !== undefined;
   const statusId = useId();
   if (query.isPending) {
     return (
@@ -100,7 +99,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
   const range =
     items.length === 0
       ? `No ${noun}`
-      : props.isLaterPage && pageIndex === 0
+      : isLaterPage && pageIndex === 0
         ? `Showing ${count.format(items.length)} of ${count.format(total)} ${noun}`
         : `Showing ${count.format(offset + 1)}–${count.format(offset + items.length)} of ${count.format(total)} ${noun}`;
   return (
@@ -115,15 +114,15 @@ export function PagedList<T>(props: PagedListProps<T>) {
       >
         {items.length === 0 ? empty : props.children(items, offset)}
       </div>
-      {(props.isLaterPage || nextCursor) && (
+      {(isLaterPage || nextCursor) && (
         <nav aria-label={`Pages of ${noun}`} className="mt-4 flex flex-wrap gap-2">
-          {props.isLaterPage && !props.hasPrevious && (
-            <button type="button" className="btn btn-sm" onClick={props.onFirst}>
+          {isLaterPage && !hasPrevious && (
+            <button type="button" className="btn btn-sm" onClick={list.first}>
               First page
             </button>
           )}
-          {props.hasPrevious && (
-            <button type="button" className="btn btn-sm" disabled={busy} onClick={props.onPrevious}>
+          {hasPrevious && (
+            <button type="button" className="btn btn-sm" disabled={busy} onClick={list.previous}>
               Previous page
             </button>
           )}
@@ -132,7 +131,7 @@ export function PagedList<T>(props: PagedListProps<T>) {
               type="button"
               className="btn btn-sm btn-primary"
               disabled={busy}
-              onClick={() => props.onNext(nextCursor)}
+              onClick={() => list.next(nextCursor)}
             >
               Next page
             </button>
@@ -140,5 +139,29 @@ export function PagedList<T>(props: PagedListProps<T>) {
         </nav>
       )}
     </>
+  );
+}
+
+interface ScrollTableProps {
+  /** The region's name, e.g. "Users table". */
+  label: string;
+  caption: string;
+  children: ReactNode;
+}
+
+/** A wide table that scrolls sideways in its own keyboard-reachable region on narrow screens. */
+export function ScrollTable({ label, caption, children }: ScrollTableProps) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+    >
+      <table className="table">
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </div>
   );
 }

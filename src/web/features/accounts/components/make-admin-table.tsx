@@ -1,4 +1,4 @@
-import { PagedList } from '@/components/ui/paged-list';
+import { PagedList, ScrollTable } from '@/components/ui/paged-list';
 import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
 import { useUsers } from '../api/get-users';
@@ -24,12 +24,7 @@ export function MakeAdminTable() {
         query={users}
         noun="users"
         limit={Number(params.limit)}
-        pageIndex={state.pageIndex}
-        hasPrevious={state.hasPrevious}
-        isLaterPage={state.cursor !== undefined}
-        onNext={state.next}
-        onPrevious={state.previous}
-        onFirst={state.first}
+        list={state}
         skeleton={{ count: 4, className: 'h-10' }}
         empty={
           <p className="mt-6 text-base-content/75">
@@ -39,57 +34,49 @@ export function MakeAdminTable() {
       >
         {(items, offset) => (
           <>
-            <div
-              role="region"
-              aria-label="Users table"
-              tabIndex={0}
-              className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
-            >
-              <table className="table">
-                <caption className="sr-only">Users and their roles</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">SL</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Email</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((u, i) => (
-                    <tr key={u._id}>
-                      <td>{offset + i + 1}</td>
-                      <td className="whitespace-nowrap">{u.name}</td>
-                      <td className="whitespace-nowrap">{u.email}</td>
-                      <td>
-                        <span className={`badge badge-soft ${u.role === 'admin' ? 'badge-primary' : ''}`}>
-                          {u.role}
+            <ScrollTable label="Users table" caption="Users and their roles">
+              <thead>
+                <tr>
+                  <th scope="col">SL</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((u, i) => (
+                  <tr key={u._id}>
+                    <td>{offset + i + 1}</td>
+                    <td className="whitespace-nowrap">{u.name}</td>
+                    <td className="whitespace-nowrap">{u.email}</td>
+                    <td>
+                      <span className={`badge badge-soft ${u.role === 'admin' ? 'badge-primary' : ''}`}>
+                        {u.role}
+                      </span>
+                    </td>
+                    <td>
+                      {u.role === 'admin' ? (
+                        <span className="text-base-content/60">
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Already an admin</span>
                         </span>
-                      </td>
-                      <td>
-                        {u.role === 'admin' ? (
-                          <span className="text-base-content/60">
-                            <span aria-hidden="true">—</span>
-                            <span className="sr-only">Already an admin</span>
-                          </span>
-                        ) : (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary whitespace-nowrap"
-                            // Starts with the visible text (WCAG 2.5.3) and tells the rows' buttons apart.
-                            aria-label={`Make admin ${u.name}`}
-                            onClick={() => promoting.ask(u)}
-                          >
-                            Make admin
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      ) : (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary whitespace-nowrap"
+                          // Starts with the visible text (WCAG 2.5.3) and tells the rows' buttons apart.
+                          aria-label={`Make admin ${u.name}`}
+                          onClick={() => promoting.ask(u)}
+                        >
+                          Make admin
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
             {promoting.target && (
               <ConfirmDialog
                 title="Make admin?"

@@ -1,7 +1,6 @@
 import { userSorts, type UserSort } from '@shared/accounts/users-list.schema';
 import { pageSizes } from '@shared/common/paging';
-import { SelectField } from '@/components/ui/field';
-import { SearchBox } from '@/components/ui/paged-list';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { useListState, type ListState } from '@/lib/use-list-state';
 import type { UserListParams } from '../api/get-users';
 
@@ -31,46 +30,28 @@ export function useUserListState() {
 
 export function MakeAdminToolbar({ state, params }: { state: ListState<Key>; params: UserListParams }) {
   return (
-    <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end">
-      <SearchBox
-        label="Search users"
-        placeholder="Start of the email address"
-        value={params.q ?? ''}
-        onSearch={(q) => state.set({ q })}
-      />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <SelectField
-          label="Role"
-          value={params.role ?? ''}
-          onChange={(e) => state.set({ role: e.currentTarget.value })}
-        >
-          <option value="">All</option>
-          <option value="admin">Admins</option>
-          <option value="user">Customers</option>
-        </SelectField>
-        <SelectField
-          label="Sort"
-          value={params.sort}
-          onChange={(e) => state.set({ sort: e.currentTarget.value })}
-        >
-          {userSorts.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Rows per page"
-          value={params.limit}
-          onChange={(e) => state.set({ limit: e.currentTarget.value })}
-        >
-          {pageSizes.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-    </div>
+    <ListToolbar
+      search={{ label: 'Search users', placeholder: 'Start of the email address', value: params.q ?? '' }}
+      limit={params.limit}
+      onChange={state.set}
+      choices={[
+        {
+          name: 'role',
+          label: 'Role',
+          value: params.role ?? '',
+          options: [
+            ['', 'All'],
+            ['admin', 'Admins'],
+            ['user', 'Customers'],
+          ],
+        },
+        {
+          name: 'sort',
+          label: 'Sort',
+          value: params.sort,
+          options: userSorts.map((s) => [s, sortLabels[s]]),
+        },
+      ]}
+    />
   );
 }

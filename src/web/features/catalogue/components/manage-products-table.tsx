@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PagedList } from '@/components/ui/paged-list';
+import { PagedList, ScrollTable } from '@/components/ui/paged-list';
 import { Link } from 'react-router';
 import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { messages } from '@shared/messages';
@@ -31,12 +31,7 @@ export function ManageProductsTable() {
         query={products}
         noun="products"
         limit={Number(params.limit)}
-        pageIndex={state.pageIndex}
-        hasPrevious={state.hasPrevious}
-        isLaterPage={state.cursor !== undefined}
-        onNext={state.next}
-        onPrevious={state.previous}
-        onFirst={state.first}
+        list={state}
         skeleton={{ count: 5, className: 'h-16' }}
         empty={
           <p className="mt-6 text-base-content/75">
@@ -48,74 +43,71 @@ export function ManageProductsTable() {
       >
         {(items) => (
           <>
-            <div className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-              <table className="table">
-                <caption className="sr-only">Products of the catalogue</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Image</th>
-                    <th scope="col">Name</th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Price</th>
-                    <th scope="col">Stock</th>
-                    <th scope="col">Minimum order</th>
-                    <th scope="col">Action</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((p) => (
-                    <tr key={p._id}>
-                      <td>
-                        <img
-                          src={p.img}
-                          alt=""
-                          width={48}
-                          height={48}
-                          loading="lazy"
-                          className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
+            <ScrollTable label="Products table" caption="Products of the catalogue">
+              <thead>
+                <tr>
+                  <th scope="col">Image</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Category</th>
+                  <th scope="col">Price</th>
+                  <th scope="col">Stock</th>
+                  <th scope="col">Minimum order</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((p) => (
+                  <tr key={p._id}>
+                    <td>
+                      <img
+                        src={p.img}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
+                      />
+                    </td>
+                    <td className="min-w-40 font-medium">
+                      <Link to={paths.product(p._id)} className="link link-hover">
+                        {p.name}
+                      </Link>
+                      <div className="font-mono text-xs font-normal text-base-content/75">{p.sku}</div>
+                      <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
+                        Stock &amp; documents<span className="sr-only"> of {p.name}</span>
+                      </Link>
+                    </td>
+                    <td className="whitespace-nowrap">
+                      {p.category?.name ?? (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">None</span>
+                        </>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
+                    <td>
+                      {formatCount(p.quantity)}
+                      {p.quantity < p.minOrder && (
+                        <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
+                          Low stock
+                        </span>
+                      )}
+                    </td>
+                    <td>{formatCount(p.minOrder)}</td>
+                    <td>
+                      <div className="flex gap-2">
+                        <EditDeleteButtons
+                          name={p.name}
+                          onEdit={() => setEditing(p)}
+                          onDelete={() => deleting.ask(p)}
                         />
-                      </td>
-                      <td className="min-w-40 font-medium">
-                        <Link to={paths.product(p._id)} className="link link-hover">
-                          {p.name}
-                        </Link>
-                        <div className="font-mono text-xs font-normal text-base-content/75">{p.sku}</div>
-                        <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
-                          Stock &amp; documents<span className="sr-only"> of {p.name}</span>
-                        </Link>
-                      </td>
-                      <td className="whitespace-nowrap">
-                        {p.category?.name ?? (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <span className="sr-only">None</span>
-                          </>
-                        )}
-                      </td>
-                      <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
-                      <td>
-                        {formatCount(p.quantity)}
-                        {p.quantity < p.minOrder && (
-                          <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
-                            Low stock
-                          </span>
-                        )}
-                      </td>
-                      <td>{formatCount(p.minOrder)}</td>
-                      <td>
-                        <div className="flex gap-2">
-                          <EditDeleteButtons
-                            name={p.name}
-                            onEdit={() => setEditing(p)}
-                            onDelete={() => deleting.ask(p)}
-                          />
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </ScrollTable>
             {editing && (
               <EditProductDialog key={editing._id} product={editing} onClose={() => setEditing(null)} />
             )}

@@ -1,7 +1,6 @@
 import { adminProductSorts, type AdminProductSort } from '@shared/catalogue/admin-products.schema';
 import { pageSizes } from '@shared/common/paging';
-import { SelectField } from '@/components/ui/field';
-import { SearchBox } from '@/components/ui/paged-list';
+import { ListToolbar } from '@/components/ui/list-toolbar';
 import { useListState, type ListState } from '@/lib/use-list-state';
 import type { AdminProductParams } from '../api/get-admin-products';
 
@@ -38,45 +37,27 @@ export function ManageProductsToolbar({
   params: AdminProductParams;
 }) {
   return (
-    <div className="mt-6 flex flex-col gap-3 lg:flex-row lg:items-end">
-      <SearchBox
-        label="Search products"
-        placeholder="Name or SKU"
-        value={params.q ?? ''}
-        onSearch={(q) => state.set({ q })}
-      />
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <SelectField
-          label="Stock"
-          value={params.lowStock ? 'low' : ''}
-          onChange={(e) => state.set({ stock: e.currentTarget.value })}
-        >
-          <option value="">All</option>
-          <option value="low">Low stock</option>
-        </SelectField>
-        <SelectField
-          label="Sort"
-          value={params.sort}
-          onChange={(e) => state.set({ sort: e.currentTarget.value })}
-        >
-          {adminProductSorts.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          label="Rows per page"
-          value={params.limit}
-          onChange={(e) => state.set({ limit: e.currentTarget.value })}
-        >
-          {pageSizes.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
-      </div>
-    </div>
+    <ListToolbar
+      search={{ label: 'Search products', placeholder: 'Name or SKU', value: params.q ?? '' }}
+      limit={params.limit}
+      onChange={state.set}
+      choices={[
+        {
+          name: 'stock',
+          label: 'Stock',
+          value: params.lowStock ? 'low' : '',
+          options: [
+            ['', 'All'],
+            ['low', 'Low stock'],
+          ],
+        },
+        {
+          name: 'sort',
+          label: 'Sort',
+          value: params.sort,
+          options: adminProductSorts.map((s) => [s, sortLabels[s]]),
+        },
+      ]}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { PagedList } from '@/components/ui/paged-list';
+import { PagedList, ScrollTable } from '@/components/ui/paged-list';
 import type { Page } from '@/lib/api-page';
 import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
@@ -34,12 +34,7 @@ export function AllOrdersTable({
       query={orders}
       noun="orders"
       limit={limit}
-      pageIndex={list.pageIndex}
-      hasPrevious={list.hasPrevious}
-      isLaterPage={list.cursor !== undefined}
-      onNext={list.next}
-      onPrevious={list.previous}
-      onFirst={list.first}
+      list={list}
       empty={
         <p className="mt-6 text-base-content/75">
           {filtered ? 'No order matches this search and these filters.' : 'There are no orders yet.'}
@@ -48,93 +43,83 @@ export function AllOrdersTable({
     >
       {(items, offset) => (
         <>
-          <div
-            role="region"
-            aria-label="Orders table"
-            tabIndex={0}
-            className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
-          >
-            <table className="table">
-              <caption className="sr-only">Orders of the shop</caption>
-              <thead>
-                <tr>
-                  <th scope="col">SL</th>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Action</th>
+          <ScrollTable label="Orders table" caption="Orders of the shop">
+            <thead>
+              <tr>
+                <th scope="col">SL</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Product</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Total</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Status</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((o, i) => (
+                <tr key={o._id}>
+                  <td>{offset + i + 1}</td>
+                  <td>
+                    <div className="whitespace-nowrap font-medium">{o.name}</div>
+                    <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
+                  </td>
+                  <td>
+                    <div className="min-w-40 font-medium">{o.productName}</div>
+                    <div className="whitespace-nowrap text-sm text-base-content/75">
+                      <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+                    </div>
+                  </td>
+                  <td>{formatCount(o.quantity)}</td>
+                  <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
+                  <td>{o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}</td>
+                  <td>
+                    <StatusBadge status={o.orderStatus} />
+                  </td>
+                  <td>
+                    <div className="flex gap-2">
+                      {canDeliver(o) && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-primary whitespace-nowrap"
+                          aria-label={`Delivery ${o.productName} for ${o.name}`}
+                          onClick={() => setDelivering(o)}
+                        >
+                          Delivery
+                        </button>
+                      )}
+                      {canDeliver(o) && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                          aria-label={`Refund ${o.productName} for ${o.name}`}
+                          onClick={() => setRefunding(o)}
+                        >
+                          Refund
+                        </button>
+                      )}
+                      {isPayable(o) && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                          aria-label={`Cancel ${o.productName} for ${o.name}`}
+                          onClick={() => setCancelling(o)}
+                        >
+                          Cancel
+                        </button>
+                      )}
+                      {!canDeliver(o) && !isPayable(o) && (
+                        <span className="text-base-content/60">
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">No action</span>
+                        </span>
+                      )}
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((o, i) => (
-                  <tr key={o._id}>
-                    <td>{offset + i + 1}</td>
-                    <td>
-                      <div className="whitespace-nowrap font-medium">{o.name}</div>
-                      <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
-                    </td>
-                    <td>
-                      <div className="min-w-40 font-medium">{o.productName}</div>
-                      <div className="whitespace-nowrap text-sm text-base-content/75">
-                        <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
-                      </div>
-                    </td>
-                    <td>{formatCount(o.quantity)}</td>
-                    <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
-                    <td>
-                      {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
-                    </td>
-                    <td>
-                      <StatusBadge status={o.orderStatus} />
-                    </td>
-                    <td>
-                      <div className="flex gap-2">
-                        {canDeliver(o) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-primary whitespace-nowrap"
-                            aria-label={`Delivery ${o.productName} for ${o.name}`}
-                            onClick={() => setDelivering(o)}
-                          >
-                            Delivery
-                          </button>
-                        )}
-                        {canDeliver(o) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                            aria-label={`Refund ${o.productName} for ${o.name}`}
-                            onClick={() => setRefunding(o)}
-                          >
-                            Refund
-                          </button>
-                        )}
-                        {isPayable(o) && (
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                            aria-label={`Cancel ${o.productName} for ${o.name}`}
-                            onClick={() => setCancelling(o)}
-                          >
-                            Cancel
-                          </button>
-                        )}
-                        {!canDeliver(o) && !isPayable(o) && (
-                          <span className="text-base-content/60">
-                            <span aria-hidden="true">—</span>
-                            <span className="sr-only">No action</span>
-                          </span>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
           {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
           {refunding && <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />}
