@@ -1,47 +1,27 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signUpAdmin, type Client } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { startLocalS3, type LocalS3 } from '../../test/s3';
 import { multipartFile } from '../../test/multipart';
 import { makePdf } from '../../test/pdf';
 import { makeProduct } from '../../test/shop';
 
 // Documents go through the same media store as images: with S3 configured they live in the bucket.
 const BUCKET = 'shop-docs';
-let s3dir: string;
-let s3: S3rver;
+let s3: LocalS3;
 let t: TestApp;
 let admin: Client;
 
 beforeAll(async () => {
-  s3dir = await mkdtemp(path.join(os.tmpdir(), 'shop-s3-docs-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = (await s3.run()) as AddressInfo;
-  t = await createTestApp({
-    SEED_DEMO: 'false',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  s3 = await startLocalS3(BUCKET);
+  t = await createTestApp({ SEED_DEMO: 'false', ...s3.env });
   admin = await signUpAdmin(t.app);
 });
 afterAll(async () => {
   await t?.close();
   await s3?.close();
-  await rm(s3dir, { recursive: true, force: true });
 });
 
 it('stores a datasheet in the bucket (not DATA_DIR) and downloads it from there', async () => {

@@ -1,45 +1,25 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type Client } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { startLocalS3, type LocalS3 } from '../../test/s3';
 
 // A local S3-compatible server (s3rver) on 127.0.0.1 with a temporary folder: media go there, not to DATA_DIR.
 const BUCKET = 'shop-media';
-let s3dir: string;
-let s3: S3rver;
+let s3: LocalS3;
 let t: TestApp;
 let customer: Client;
 
 beforeAll(async () => {
-  s3dir = await mkdtemp(path.join(os.tmpdir(), 'shop-s3-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: s3dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = (await s3.run()) as AddressInfo;
-  t = await createTestApp({
-    SEED_DEMO: 'true',
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_FORCE_PATH_STYLE: 'true',
-  });
+  s3 = await startLocalS3(BUCKET);
+  t = await createTestApp({ SEED_DEMO: 'true', ...s3.env });
   customer = await signUp(t.app);
 });
 afterAll(async () => {
   await t?.close();
   await s3?.close();
-  await rm(s3dir, { recursive: true, force: true });
 });
 
 function multipart(bytes: Buffer) {
