@@ -69,7 +69,10 @@ export const productCatalogueFields = {
     .string()
     .regex(/^[a-z0-9-]{1,80}$/, { error: 'must be a category slug' })
     .optional(),
+  /** Spec values in canonical units by attribute key; null removes a value. */
+  specs: z.record(z.string().min(1).max(80), z.union([z.number(), z.string().max(200), z.null()])).optional(),
 };
+export type ProductSpecsInput = NonNullable<z.infer<typeof productCatalogueFields.specs>>;
 
 export const productCreateSchema = z
   .object({ ...productFields, ...productCatalogueFields })

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
 import { productCatalogueFields, productFields } from '@shared/catalogue/catalogue.schema';
 import type { CsvLayout } from './catalogue-csv.header';
+import { specProblem } from './specs.service';
 
 /** A product as it is in the database, for the fields an import may change. */
 export interface ProductState {
@@ -49,7 +50,6 @@ function check(schema: z.ZodType, value: unknown): string | undefined {
 
 const number = (cell: string) => (/^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : Number.NaN);
 const REQUIRED_FOR_NEW = ['name', 'price', 'quantity', 'description', 'image'] as const;
-const MAX_SPEC_TEXT = 200;
 
 /**
  * Validates one CSV record with the same rules as the admin form (shared zod fields). Returns the row, or the
@@ -110,14 +110,10 @@ export function validateRow(
   for (const [i, spec] of ctx.layout.specs) {
     const cell = (cells[i] ?? '').trim();
     if (cell === '') continue;
-    if (spec.attribute.type === 'text') {
-      if (cell.length > MAX_SPEC_TEXT) problem(spec.header, `must be at most ${MAX_SPEC_TEXT} characters`);
-      else row.specs.set(spec.attribute.id, cell);
-      continue;
-    }
-    const n = number(cell);
-    if (Number.isNaN(n) || n < 0) problem(spec.header, 'must be a number, 0 or more');
-    else row.specs.set(spec.attribute.id, n * spec.toCanonical);
+    const value = spec.attribute.type === 'text' ? cell : number(cell);
+    const message = specProblem(spec.attribute.type, value);
+    if (message) problem(spec.header, message);
+    else row.specs.set(spec.attribute.id, typeof value === 'number' ? value * spec.toCanonical : value);
   }
   if (!given.has('sku')) problem('sku', 'is required');
   const key = row.sku.toLowerCase();

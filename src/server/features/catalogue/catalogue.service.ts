@@ -7,6 +7,7 @@ import type { SessionUser } from '../../plugins/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { attributeNewStock, moveStock } from '../inventory/inventory.service';
 import type { Db } from '../../plugins/db';
+import { writeProductSpecs } from './product-specs.service';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -140,19 +141,20 @@ export async function createProduct(db: Db, actor: SessionUser, input: ProductCr
       })
       .returning()
       .catch(skuClash);
+    await writeProductSpecs(tx, row!.id, row!.categoryId, input.specs);
     const product = toProduct(row!);
     await recordAudit(tx, actor, {
       kind: 'product.created',
       entityType: 'product',
       entityId: product._id,
       summary: `Created ${product.name}`,
-      after: product,
+      after: { ...product, ...(input.specs && { specs: input.specs }) },
     });
     return product;
   });
 }
 
-/** Edits price, stock (restocking), minimum order, description, image or name; the stock can never go negative. */
+/** Edits price, stock (restocking), minimum order, description, image, name, SKU, brand, category or specs; the stock can never go negative. */
 export async function updateProduct(
   db: Db,
   actor: SessionUser,
@@ -175,6 +177,7 @@ export async function updateProduct(
     const [row] = Object.keys(columns).length
       ? await tx.update(products).set(columns).where(eq(products.id, id)).returning().catch(skuClash)
       : await tx.select().from(products).where(eq(products.id, id));
+    await writeProductSpecs(tx, id, row!.categoryId, changes.specs);
     const before = toProduct(current);
     const after = toProduct(row!);
     const changed = Object.keys(changes).join(', ');
@@ -184,7 +187,7 @@ export async function updateProduct(
       entityId: id,
       summary: `Edited ${after.name} (${changed})`,
       before,
-      after,
+      after: { ...after, ...(changes.specs && { specs: changes.specs }) },
     });
     return after;
   });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SpecValue } from '@shared/catalogue/search.schema';
-import type { Db } from '../../plugins/db';
+import type { Db, Tx } from '../../plugins/db';
 import { pathTo, type Category } from './categories.service';
 
 export interface Attribute {
@@ -12,11 +12,23 @@ export interface Attribute {
   unit: string | null;
 }
 
-export async function loadAttributes(db: Db): Promise<Attribute[]> {
+export async function loadAttributes(db: Db | Tx): Promise<Attribute[]> {
   const { rows } = await db.execute<Attribute & Record<string, unknown>>(
     sql`select id, key, label, type, unit_kind as "unitKind", unit from spec_attributes order by id`,
   );
   return rows;
+}
+
+export const MAX_SPEC_TEXT = 200;
+
+/** Why a spec value is not acceptable for its attribute's type (numbers are canonical), or undefined. */
+export function specProblem(type: Attribute['type'], value: number | string): string | undefined {
+  if (type === 'number')
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0
+      ? undefined
+      : 'must be a number, 0 or more';
+  if (typeof value !== 'string' || value.trim() === '') return 'must be text';
+  return value.length > MAX_SPEC_TEXT ? `must be at most ${MAX_SPEC_TEXT} characters` : undefined;
 }
 
 /** The attribute order a product's category shows: its own definitions first, then its ancestors'. */
