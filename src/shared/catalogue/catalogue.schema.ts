@@ -73,6 +73,7 @@ export const productCatalogueFields = {
   specs: z.record(z.string().min(1).max(80), z.union([z.number(), z.string().max(200), z.null()])).optional(),
 };
 export type ProductSpecsInput = NonNullable<z.infer<typeof productCatalogueFields.specs>>;
+export type ProductCatalogueInput = z.infer<z.ZodObject<typeof productCatalogueFields>>;
 
 export const productCreateSchema = z
   .object({ ...productFields, ...productCatalogueFields })

@@ -8,6 +8,10 @@ import { showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
 import { useCreateProduct } from '../api/create-product';
+import { useAdminCategories } from '../api/admin-categories';
+import { useUnitSystem } from '../lib/units';
+import { CatalogueFields } from './catalogue-fields';
+import { emptyCatalogue, toCatalogueInput } from './catalogue-values';
 import { ProductFields } from './product-fields';
 import {
   addProductFormSchema,
@@ -23,6 +27,7 @@ const empty: AddProductFormInput = {
   price: '',
   quantity: '',
   desc: '',
+  ...emptyCatalogue(),
 };
 
 /**
@@ -31,6 +36,8 @@ const empty: AddProductFormInput = {
  */
 export function AddProductForm() {
   const createProduct = useCreateProduct();
+  const categories = useAdminCategories();
+  const system = useUnitSystem();
   // A new key clears the file input and its preview after a product is added.
   const [imageKey, setImageKey] = useState(0);
   const form = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
@@ -44,7 +51,12 @@ export function AddProductForm() {
     formState: { errors, isSubmitting },
   } = form;
 
-  const onSubmit = handleSubmit(async ({ image, ...values }) => {
+  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, ...values }) => {
+    const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
+    if (catalogue.problems.length) {
+      for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
+      return;
+    }
     let img: string;
     try {
       img = await uploadImage(image);
@@ -53,7 +65,7 @@ export function AddProductForm() {
       return;
     }
     try {
-      await createProduct({ ...values, img });
+      await createProduct({ ...values, ...catalogue.input, img });
       void notify('success', messages.updated);
       reset(empty);
       setImageKey((k) => k + 1);
@@ -66,6 +78,7 @@ export function AddProductForm() {
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="mt-6 flex max-w-2xl flex-col gap-4">
         <ProductFields mode="add" imageKey={imageKey} />
+        <CatalogueFields />
         <FormError message={errors.root?.server?.message} />
         <div>
           <SubmitButton busy={isSubmitting} className="btn btn-primary w-full sm:w-auto">

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { Product, ProductUpdate } from '@shared/catalogue/catalogue.schema';
+import type { ProductUpdate } from '@shared/catalogue/catalogue.schema';
+import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { messages } from '@shared/messages';
 import { FormError } from '@/components/ui/error-text';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
@@ -8,6 +10,11 @@ import { showApiError } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
 import { useUpdateProduct } from '../api/update-product';
+import { useAdminCategories } from '../api/admin-categories';
+import { useProductDetail } from '../api/get-product-detail';
+import { boundToShown, useUnitSystem } from '../lib/units';
+import { CatalogueFields } from './catalogue-fields';
+import { toCatalogueInput } from './catalogue-values';
 import { ProductFields } from './product-fields';
 import {
   editProductFormSchema,
@@ -17,11 +24,14 @@ import {
 } from './product-form-schema';
 
 /**
- * Edits a product's price, stock, minimum order, description and (optionally) image; only what changed is sent
- * (PUT /api/product/{id}).
+ * Edits a product's price, stock, minimum order, description, SKU, brand, category, specs and (optionally) image;
+ * only what changed is sent (PUT /api/product/{id}).
  */
-export function EditProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
   const updateProduct = useUpdateProduct();
+  const categories = useAdminCategories();
+  const detail = useProductDetail(product._id);
+  const system = useUnitSystem();
   const form = useForm<EditProductFormInput, unknown, EditProductFormOutput>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: {
@@ -30,16 +40,44 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
       quantity: String(product.quantity),
       minOrder: String(product.minOrder),
       desc: product.desc,
+      sku: product.sku,
+      brand: product.brand ?? '',
+      category: product.category?.slug ?? '',
+      specs: {},
     },
   });
   const {
     handleSubmit,
     setError,
+    resetField,
+    getFieldState,
     formState: { errors, isSubmitting, dirtyFields },
   } = form;
 
-  const onSubmit = handleSubmit(async ({ image, ...values }) => {
+  // The current specs arrive after the dialog opens: fill the fields the admin has not typed in yet.
+  useEffect(() => {
+    for (const s of detail.data?.specs ?? []) {
+      const name = `specs.${s.key}` as const;
+      if (getFieldState(name).isDirty) continue;
+      const shown = s.type === 'text' ? (s.valueText ?? '') : boundToShown(s.unitKind, s.value, system);
+      resetField(name, { defaultValue: shown });
+    }
+  }, [detail.data, system, getFieldState, resetField]);
+
+  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, ...values }) => {
+    const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'edit');
+    const badSpecs = catalogue.problems.filter(([field]) => dirtyFields.specs?.[field.slice(6)]);
+    if (badSpecs.length) {
+      for (const [field, message] of badSpecs) setError(field as `specs.${string}`, { message });
+      return;
+    }
     const changes: ProductUpdate = {};
+    const { input } = catalogue;
+    if (dirtyFields.sku && input.sku && input.sku !== product.sku) changes.sku = input.sku;
+    if (dirtyFields.brand && input.brand && input.brand !== product.brand) changes.brand = input.brand;
+    if (dirtyFields.category && input.category) changes.category = input.category;
+    const editedSpecs = Object.entries(input.specs ?? {}).filter(([key]) => dirtyFields.specs?.[key]);
+    if (editedSpecs.length) changes.specs = Object.fromEntries(editedSpecs);
     if (dirtyFields.price && values.price !== product.price) changes.price = values.price;
     if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
     if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
@@ -77,6 +115,7 @@ export function EditProductDialog({ product, onClose }: { product: Product; onCl
             mode="edit"
             current={{ src: product.img, alt: `Current image of ${product.name}` }}
           />
+          <CatalogueFields />
           <FormError message={errors.root?.server?.message} />
           <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Save changes" />
         </form>

@@ -20,6 +20,15 @@ const imageFile = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** SKU, brand, category and specs as typed: the server checks them (its 400s name the field). */
+const catalogueFields = {
+  sku: z.string(),
+  brand: z.string(),
+  category: z.string(),
+  specs: z.record(z.string(), z.string()),
+};
+export type CatalogueFormInput = z.input<z.ZodObject<typeof catalogueFields>>;
+
 /** Add A Product: the server's productCreateSchema, with a file in place of the image URL. */
 export const addProductFormSchema = z
   .object({
@@ -29,6 +38,7 @@ export const addProductFormSchema = z
     price: fromInput(productFields.price),
     quantity: fromInput(productFields.quantity),
     desc: productFields.desc,
+    ...catalogueFields,
   })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
@@ -44,11 +54,26 @@ export const editProductFormSchema = z.object({
   quantity: fromInput(productFields.quantity),
   minOrder: fromInput(productFields.minOrder),
   desc: productFields.desc,
+  ...catalogueFields,
 });
 export type EditProductFormInput = z.input<typeof editProductFormSchema>;
 export type EditProductFormOutput = z.output<typeof editProductFormSchema>;
 
 /** The form field that shows the message about an API field (the URL `img` is the file `image`). */
 export const formFieldOfApiField = (field: string) =>
-  field === 'img' ? 'image' : productFormFields.find((name) => name === field);
-const productFormFields = ['name', 'image', 'price', 'quantity', 'minOrder', 'desc'] as const;
+  field === 'img'
+    ? 'image'
+    : field.startsWith('specs.')
+      ? (field as `specs.${string}`)
+      : productFormFields.find((name) => name === field);
+const productFormFields = [
+  'name',
+  'image',
+  'price',
+  'quantity',
+  'minOrder',
+  'desc',
+  'sku',
+  'brand',
+  'category',
+] as const;

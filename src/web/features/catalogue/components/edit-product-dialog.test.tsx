@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { resetUnitSystemCache } from '../lib/units';
+import { EditProductDialog } from './edit-product-dialog';
+
+const server = setupMswServer();
+
+const product: AdminProduct = {
+  _id: 'p1',
+  name: 'Piston Compressor',
+  img: '/media/p.webp',
+  price: 500,
+  quantity: 3,
+  minOrder: 1,
+  desc: 'Belt driven.',
+  sku: 'PC-1',
+  brand: 'Atlas',
+  category: { slug: 'compressors', name: 'Compressors' },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const pressure = {
+  key: 'pressure',
+  label: 'Maximum pressure',
+  type: 'number',
+  unitKind: 'pressure',
+  unit: 'bar',
+};
+const tank = { key: 'tank', label: 'Tank volume', type: 'number', unitKind: 'volume', unit: 'L' };
+
+let sent: unknown;
+beforeEach(() => {
+  sent = undefined;
+  server.use(
+    http.get('/api/admin/categories', () =>
+      HttpResponse.json([
+        {
+          _id: 'c1',
+          slug: 'compressors',
+          name: 'Compressors',
+          parentId: null,
+          depth: 0,
+          productCount: 1,
+          childCount: 0,
+          attributes: [
+            { ...pressure, inheritedFrom: null },
+            { ...tank, inheritedFrom: null },
+          ],
+        },
+      ]),
+    ),
+    http.get('/api/catalogue/products/p1', () =>
+      HttpResponse.json({
+        product: { ...product, keySpecs: [] },
+        breadcrumbs: [],
+        related: [],
+        specs: [
+          { ...pressure, value: 10, valueText: null },
+          { ...tank, value: 50, valueText: null },
+        ],
+      }),
+    ),
+    http.put('/api/product/p1', async ({ request }) => {
+      sent = await request.json();
+      return HttpResponse.json({ acknowledged: true, product });
+    }),
+  );
+});
+afterEach(() => {
+  localStorage.clear();
+  resetUnitSystemCache();
+});
+
+describe('EditProductDialog catalogue data', () => {
+  it('shows the current SKU, brand, category and specs in the chosen unit, and sends only the edits, canonical', async () => {
+    localStorage.setItem('toolhouse.units', 'imperial');
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    expect(screen.getByLabelText('SKU')).toHaveValue('PC-1');
+    expect(screen.getByLabelText('Brand')).toHaveValue('Atlas');
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('compressors'));
+    const psi = await screen.findByLabelText('Maximum pressure (psi)');
+    await waitFor(() => expect(psi).toHaveValue('145'));
+    await user.clear(psi);
+    await user.type(psi, '116');
+    await user.clear(screen.getByLabelText('Tank volume (gal)'));
+    await user.clear(screen.getByLabelText('SKU'));
+    await user.type(screen.getByLabelText('SKU'), 'PC-2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    const body = sent as { sku: string; specs: { pressure: number; tank: null } };
+    expect(Object.keys(body).sort()).toEqual(['sku', 'specs']);
+    expect(body.sku).toBe('PC-2');
+    expect(body.specs.tank).toBeNull();
+    expect(body.specs.pressure).toBeCloseTo(8, 1);
+  });
+});
