@@ -85,10 +85,11 @@ const serverFeatures = {
   catalogue: ['audit', 'inventory'],
   health: [],
   inventory: [],
+  invoices: [],
   media: [],
   news: ['audit'],
-  orders: ['accounts', 'audit', 'inventory'],
-  overview: [],
+  orders: ['accounts', 'audit', 'catalogue', 'inventory', 'invoices'],
+  overview: ['catalogue', 'orders'],
   payments: ['orders'],
   reviews: ['accounts', 'orders'],
 };

@@ -21,7 +21,17 @@ export default async function globalSetup() {
           const file = path.join(dir, `${Date.now()}-${++n}.json`);
           writeFileSync(
             file,
-            JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }),
+            JSON.stringify({
+              to,
+              subject: mail.subject,
+              text: mail.text,
+              html: mail.html || '',
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                head: a.content.subarray(0, 5).toString('latin1'),
+              })),
+            }),
           );
           callback();
         })

@@ -7,6 +7,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Attached files: name, type and their first bytes. */
+  attachments: { filename: string; contentType: string; head: string }[];
 }
 
 function mailsTo(address: string): Mail[] {
@@ -31,6 +33,18 @@ export async function linkFromMail(address: string, subject: RegExp): Promise<st
     )
     .toBeTruthy();
   return link!;
+}
+
+/** Waits for a mail to `address` whose subject matches, and returns it. */
+export async function mailTo(address: string, subject: RegExp): Promise<Mail> {
+  let mail: Mail | undefined;
+  await expect
+    .poll(() => (mail = mailsTo(address).find((m) => subject.test(m.subject))), {
+      message: `mail to ${address} matching ${subject}`,
+      timeout: 15_000,
+    })
+    .toBeTruthy();
+  return mail!;
 }
 
 let n = 0;

@@ -2,22 +2,11 @@
 // PostgreSQL database of `count` generated products and as many orders (one SQL insert … select), with the EXPLAIN
 // of each list's first-page query. Targets: first row visible ≤ 1.5 s, JS heap ≤ 50 MB. Everything it starts it
 // stops; the database it creates it drops.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { chromium, type Browser } from '@playwright/test';
-import { fillProducts, freshDatabase } from './database';
-import { fmt, loadAverage, startChild, stopChild } from './lib';
+import type { Browser } from '@playwright/test';
+import { freshContext, settledMetrics, withShopInChromium } from './browser';
+import { fmt } from './lib';
 
-const flags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
 const admin = { email: 'bench-admin@example.com', password: 'bench-password-1' };
 
 /** Each page and what shows its first row. */
@@ -62,7 +51,7 @@ async function fillOrders(url: string, count: number) {
 }
 
 async function visit(browser: Browser, base: string, url: string, selector: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await freshContext(browser);
   const signIn = await context.request.post(`${base}/api/auth/sign-in/email`, {
     headers: { origin: base },
     data: admin,
@@ -73,47 +62,15 @@ async function visit(browser: Browser, base: string, url: string, selector: stri
   await page.goto(base + url);
   await page.locator(selector).first().waitFor({ state: 'visible', timeout: 60_000 });
   const ms = performance.now() - start;
-  await page.waitForLoadState('networkidle');
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('Performance.enable');
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+  const metrics = await settledMetrics(context, page);
   await context.close();
-  return { ms, heapMb: metric('JSHeapUsedSize') / 1024 / 1024, nodes: metric('Nodes') };
+  return { ms, ...metrics };
 }
 
 export async function benchAdminLists({ count, databaseUrl }: { count: number; databaseUrl: string }) {
-  console.log(`load average at the start: ${loadAverage()}`);
-  const db = await freshDatabase(databaseUrl);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-admin-'));
-  let browser: Browser | undefined;
-  let shop: Awaited<ReturnType<typeof startChild>> | undefined;
-  try {
-    console.log(
-      `PostgreSQL ${db.name}: ${fmt(count)} products (${await fillProducts(db.url, count, 'auto')})`,
-    );
-    shop = await startChild(
-      'shop (PostgreSQL)',
-      'src/server/server.ts',
-      {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
-        SEED_DEMO: 'false',
-        AUTH_RATE_LIMIT: 'false',
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        BETTER_AUTH_SECRET: randomBytes(24).toString('hex'),
-      },
-      '/api/readyz',
-    );
+  const env = { AUTH_RATE_LIMIT: 'false', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password };
+  await withShopInChromium({ count, databaseUrl, env }, async (shop, browser, db) => {
     console.log(`${fmt(count)} orders inserted in ${fmt(await fillOrders(db.url, count))} ms`);
-    browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: flags,
-    });
     console.log('\nChromium, signed in as an admin; 3 visits per page, fresh browser context each');
     for (const [url, selector] of views) {
       const samples = [];
@@ -122,11 +79,5 @@ export async function benchAdminLists({ count, databaseUrl }: { count: number; d
         `${url}\n  first row visible: ${samples.map((s) => fmt(s.ms)).join(', ')} ms (target ≤ 1,500); JS heap ${fmt(Math.max(...samples.map((s) => s.heapMb)), 1)} MB max (target ≤ 50); DOM ${fmt(Math.max(...samples.map((s) => s.nodes)))} nodes`,
       );
     }
-    console.log(`load average at the end: ${loadAverage()} (${os.cpus().length} cores)`);
-  } finally {
-    await browser?.close();
-    if (shop) await stopChild(shop);
-    await db.drop().catch((err: unknown) => console.error('could not drop the bench database:', err));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -8,15 +8,20 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { fillProducts, freshDatabase, sampleIds } from './database';
 import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child, type Load } from './lib';
+import { benchOrders, stockLine } from './orders';
 import { productsBurst, type Burst } from './products-burst';
 import { cachedSearches, uncachedSearchRows } from './search';
 
 const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
-    duration: { type: 'string', default: '5' },
+    /** Seconds per figure: 5 unless given (10 for the order scenarios). */
+    duration: { type: 'string' },
     generator: { type: 'string', default: 'auto' },
-    /** `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts); `csv`: catalogue-csv.ts. */
+    /**
+     * `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts); `csv`: catalogue-csv.ts;
+     * `orders`: order placement (orders.ts).
+     */
     only: { type: 'string' },
     'database-url': {
       type: 'string',
@@ -25,7 +30,8 @@ const { values } = parseArgs({
   },
 });
 const count = Number(values.count);
-const duration = Number(values.duration);
+const duration = Number(values.duration ?? 5);
+const ordersDuration = Number(values.duration ?? 10);
 if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a whole number ≥ 1');
 if (!(duration >= 1 && duration <= 60)) throw new Error('--duration must be 1 to 60 seconds');
 if (values.generator !== 'auto' && values.generator !== 'sql')
@@ -37,6 +43,8 @@ interface Row {
   base?: Load;
   baseName?: string;
   target: string;
+  /** Lines printed under the figures (the order scenarios' stock check). */
+  notes?: string[];
 }
 const rows: Row[] = [];
 const bursts: Burst[] = [];
@@ -180,9 +188,9 @@ async function pgliteRun() {
   await stopChild(shop);
 }
 
-function report() {
+function report(seconds: number) {
   console.log(
-    `\nload average at the end: ${loadAverage()} (${os.cpus().length} cores); ${duration} s per figure, 50 connections\n`,
+    `\nload average at the end: ${loadAverage()} (${os.cpus().length} cores); ${seconds} s per figure (orders ${ordersDuration} s), 50 connections\n`,
   );
   for (const r of rows) {
     const ratio = r.base ? r.shop.rps / r.base.rps : NaN;
@@ -195,6 +203,7 @@ function report() {
         `  ${r.baseName!.padEnd(9)} ${fmt(r.base.rps).padStart(8)} req/s  p50 ${fmt(r.base.p50)} ms  p99 ${fmt(r.base.p99)} ms`,
       );
     console.log(`  ratio ${fmt(ratio, 2)}×   target ${r.target}`);
+    for (const note of r.notes ?? []) console.log(`  ${note}`);
   }
   for (const b of bursts) {
     console.log(
@@ -221,6 +230,22 @@ if (values.only === 'admin') {
   process.exit(0);
 }
 
+async function ordersRun() {
+  for (const o of await benchOrders({ databaseUrl: values['database-url']!, duration: ordersDuration }))
+    rows.push({ ...o, baseName: 'same tx', notes: o.stock.map(stockLine) });
+}
+
+if (values.only === 'orders') {
+  try {
+    console.log(`load average at the start: ${loadAverage()}`);
+    await ordersRun();
+    report(ordersDuration);
+  } finally {
+    await cleanup();
+  }
+  process.exit(0);
+}
+
 if (values.only === 'csv') {
   const { benchCatalogueCsv } = await import('./catalogue-csv');
   await benchCatalogueCsv({ count, databaseUrl: values['database-url']! });
@@ -231,7 +256,8 @@ try {
   console.log(`load average at the start: ${loadAverage()}`);
   await postgresRun();
   await pgliteRun();
-  report();
+  await ordersRun();
+  report(duration);
 } finally {
   await cleanup();
 }

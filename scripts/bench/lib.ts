@@ -94,19 +94,47 @@ export interface Load {
   bad: number;
 }
 
-/** autocannon against 127.0.0.1 only, bounded in time. `paths` rotates per request when given. */
+/** One request of a load test, built per request (a write with its own body or idempotency key). */
+export interface BenchRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * autocannon against 127.0.0.1 only, bounded in time. `paths` rotates the path per request when given; `next`
+ * builds each whole request (its headers added to the common ones).
+ */
 export async function load(
   url: string,
-  opts: { duration: number; connections?: number; headers?: Record<string, string>; paths?: () => string },
+  opts: {
+    duration: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    paths?: () => string;
+    next?: () => BenchRequest;
+  },
 ): Promise<Load> {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests talk only to 127.0.0.1');
-  const { paths } = opts;
+  const { paths, next } = opts;
+  const headers = opts.headers ?? {};
   const r: Result = await autocannon({
     url,
     connections: opts.connections ?? 50,
     duration: opts.duration,
-    headers: opts.headers ?? {},
+    headers,
     ...(paths && { requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }] }),
+    ...(next && {
+      requests: [
+        {
+          setupRequest: (req) => {
+            const r = next();
+            return { ...req, ...r, headers: { ...headers, ...r.headers } };
+          },
+        },
+      ],
+    }),
   });
   return {
     rps: r.requests.average,

@@ -43,6 +43,8 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     minOrder: integer('min_order').notNull().default(1),
+    // Sold in packs: an order's quantity is a multiple of this (couplings in tens); 1 when sold singly.
+    packSize: integer('pack_size').notNull().default(1),
     description: text('description').notNull(),
     createdAt: createdAt(),
     // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
@@ -64,6 +66,7 @@ export const products = pgTable(
     check('products_quantity_nonnegative', sql`${t.quantity} >= 0`),
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_pack_size_positive', sql`${t.packSize} >= 1`),
     index('products_created_at_idx')
       .on(t.createdAt.desc(), t.id)
       .where(sql`${t.archivedAt} is null`),

@@ -14,6 +14,7 @@ import {
 import { uuidPk, moment, createdAt } from './columns';
 import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
+import { checkouts } from './buying-schema';
 
 export const news = pgTable(
   'news',
@@ -64,6 +65,8 @@ export const orders = pgTable(
     refundAmountCents: integer('refund_amount_cents'),
     refundRequestedAt: moment('refund_requested_at'),
     refundedAt: moment('refunded_at'),
+    // Set when the order is one line of a checkout (one payment for several lines).
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
@@ -83,7 +86,13 @@ export const orders = pgTable(
     index('orders_unpaid_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = false and ${t.orderStatus} = 'Pending'`),
-    uniqueIndex('orders_transaction_idx').on(t.transactionId),
+    // A checkout's lines share its transaction id; a single order's is its own.
+    uniqueIndex('orders_transaction_idx')
+      .on(t.transactionId)
+      .where(sql`${t.checkoutId} is null`),
+    index('orders_checkout_idx')
+      .on(t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
   ],
 );
 
@@ -93,9 +102,9 @@ export const testPaymentIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    // One of the two: the intent pays one order or one checkout.
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'cascade' }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull().default('requires_payment_method'),
@@ -104,6 +113,8 @@ export const testPaymentIntents = pgTable(
   },
   (t) => [
     uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents),
+    uniqueIndex('test_intents_checkout_amount_idx').on(t.checkoutId, t.amountCents),
+    check('test_intents_one_payable', sql`num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1`),
     uniqueIndex('test_intents_secret_idx').on(t.clientSecret),
   ],
 );
@@ -173,12 +184,16 @@ export const auditLog = pgTable(
     index('audit_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_kind_created_id_idx').on(t.kind, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('audit_actor_pattern_idx').using('btree', sql`${t.actorEmail} text_pattern_ops`),
+    // An order's timeline reads the entries about it (migration 0014).
+    index('audit_entity_idx').on(t.entityType, t.entityId, t.createdAt),
   ],
 );
 
 export * from './auth-schema';
 export * from './catalogue-schema';
 export * from './catalogue-data-schema';
+export * from './buying-schema';
+export * from './invoices-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

@@ -5,6 +5,7 @@ import { bool, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './s3-config';
 import { trustProxy } from './config-proxy';
 import { orderEnvShape, orderSettings, type OrderLimits, type RefundRetry } from './config-orders';
+import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';
 
 const millis = (fallback: number, min: number) =>
   z.coerce
@@ -65,10 +66,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.optional(),
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SHOP_NAME: z.string().trim().min(1).default('Toolhouse'),
-  SHOP_PHONE: z.string().trim().min(1).default('+1 (555) 010-0199'),
-  SHOP_EMAIL: z.string().trim().min(1).default('sales@toolhouse.example'),
-  SHOP_ADDRESS: z.string().trim().min(1).default('100 Foundry Road, Springfield, IL 62701, USA'),
+  ...shopEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -112,7 +110,7 @@ export interface AppConfig {
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
-  shop: { name: string; phone: string; email: string; address: string };
+  shop: ShopDetails;
 }
 
 export interface DbTimeouts {
@@ -218,7 +216,7 @@ export function loadConfig(
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
-    shop: { name: e.SHOP_NAME, phone: e.SHOP_PHONE, email: e.SHOP_EMAIL, address: e.SHOP_ADDRESS },
+    shop: shopSettings(e),
   };
   return { ...config, ...overrides };
 }

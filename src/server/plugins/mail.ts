@@ -8,11 +8,52 @@ import type { Db, Tx } from './db';
 import type { JobQueue } from './jobs';
 import { registerQueueDepth } from './metrics';
 
+/**
+ * A file a queued mail carries, named by where it comes from (a source registered on `app.mailAttachments`) and its
+ * id there. The job stores only this reference; the file is made when the mail goes out, so a request never waits
+ * for it and the job stays small.
+ */
+export interface MailAttachmentRef {
+  source: string;
+  id: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachmentRef[] | undefined;
+}
+
+/** An attached file as the transport sends it. */
+export interface MailFile {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/** A mail as it is delivered: its attachments made. */
+export type OutgoingMail = Omit<MailMessage, 'attachments'> & { attachments?: MailFile[] };
+
+/** Where attachments come from: each source makes its file from an id when the mail job runs. */
+export class MailAttachments {
+  private readonly sources = new Map<string, (id: string) => Promise<MailFile>>();
+
+  define(source: string, make: (id: string) => Promise<MailFile>) {
+    this.sources.set(source, make);
+  }
+
+  /** Makes the files of a mail; a failure (say, the database is down) fails the attempt, and the job retries. */
+  async make(refs: MailAttachmentRef[] = []): Promise<MailFile[]> {
+    const files: MailFile[] = [];
+    for (const ref of refs) {
+      const make = this.sources.get(ref.source);
+      if (!make) throw new Error(`no mail attachment source "${ref.source}"`);
+      files.push(await make(ref.id));
+    }
+    return files;
+  }
 }
 
 export interface Mailer {
@@ -26,7 +67,7 @@ export interface Mailer {
 
 /** What actually delivers a queued mail. */
 export interface MailTransport {
-  deliver(message: MailMessage): Promise<void>;
+  deliver(message: OutgoingMail): Promise<void>;
   close(): void;
 }
 
@@ -81,6 +122,7 @@ export function createQueuedMailer(
   queue: JobQueue,
   transport: MailTransport,
   delivery: MailDelivery,
+  attachments = new MailAttachments(),
 ): Mailer {
   queue.define<MailMessage>(
     MAIL_JOB,
@@ -90,7 +132,8 @@ export function createQueuedMailer(
       // Far above the SMTP timeouts: only a worker that died mid-delivery leaves a job active that long.
       expireInSeconds: Math.max(60, Math.ceil((delivery.smtpTimeoutMs * 6) / 1000)),
     },
-    (message) => transport.deliver(message),
+    async ({ attachments: refs, ...message }) =>
+      transport.deliver({ ...message, attachments: await attachments.make(refs) }),
   );
   return {
     async send(message, { tx } = {}) {
@@ -133,6 +176,8 @@ ${opts.action ? `<p><a href="${escapeHtml(opts.action.url)}" style="display:inli
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Sources of files that queued mails attach (registered by features, used by the mail job). */
+    mailAttachments: MailAttachments;
   }
 }
 
@@ -142,7 +187,9 @@ declare module 'fastify' {
  */
 export const mailerPlugin = fp<{ mailer?: Mailer | undefined }>(
   async (app, opts) => {
-    const queued = createQueuedMailer(app.jobs, createMailTransport(app.config, app.log), app.config.mail);
+    const attachments = new MailAttachments();
+    const transport = createMailTransport(app.config, app.log);
+    const queued = createQueuedMailer(app.jobs, transport, app.config.mail, attachments);
     const mailer = opts.mailer ?? queued;
     registerQueueDepth(app, MAIL_JOB, async () => (await app.jobs.depth())[MAIL_JOB]?.pending ?? 0);
     app.addHook('onClose', async () => {
@@ -150,6 +197,7 @@ export const mailerPlugin = fp<{ mailer?: Mailer | undefined }>(
       if (mailer !== queued) mailer.close();
     });
     app.decorate('mailer', mailer);
+    app.decorate('mailAttachments', attachments);
   },
   { name: 'mailer', dependencies: ['config', 'jobs', 'metrics'] },
 );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { products } from '../db/schema';
-import { orderDeps, type OrderDeps } from '../features/orders/orders.service';
+import { expireUnpaidOrders, orderDeps, type OrderDeps } from '../features/orders/orders.service';
 import type { Client } from './auth';
 
 let n = 0;
@@ -85,3 +85,7 @@ export const orderDepsOf = (app: FastifyInstance): OrderDeps =>
     payments: app.payments,
     jobs: app.jobs,
   });
+
+/** Runs the expiry sweep's bulk part as if every unpaid order's window had passed (stock goes back). */
+export const expireAllUnpaid = (app: FastifyInstance) =>
+  expireUnpaidOrders(app.database.db, 0, orderDepsOf(app).mail, new Date(Date.now() + 60_000));

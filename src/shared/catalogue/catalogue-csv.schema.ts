@@ -60,6 +60,10 @@ export const csvColumns = [
   'minOrder',
   'description',
   'image',
+  /** Whole packs only; 1 when sold singly. */
+  'pack_size',
+  /** `10:11.20;50:9.90`: from 10 units $11.20 each, from 50 $9.90; `none` removes them. */
+  'price_breaks',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
+import { priceBreaksProblem, priceBreaksSchema } from './pricing';
 
 /** A product as the API returns it, with its historical field names. Price is in dollars with cents. */
 export const productSchema = z.object({
@@ -15,6 +16,22 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
+
+/** How a product is sold beyond the spec's fields: whole packs only, and cheaper per unit from a quantity on. */
+export const productPricingSchema = z.object({
+  /** An order's quantity is a multiple of this; 1 when sold singly. */
+  packSize: z.number().int(),
+  /** From `minQuantity` units on, each costs `price` dollars; sorted; empty when the product has one price. */
+  priceBreaks: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+});
+export type ProductPricingFields = z.infer<typeof productPricingSchema>;
+
+/** GET /api/product/{id} and the admin writes' answer: the spec's product plus its pack size and price breaks. */
+export const pricedProductSchema = productSchema.extend(productPricingSchema.shape);
+export type PricedProduct = z.infer<typeof pricedProductSchema>;
+
+/** A card's pricing (home page, catalogue): pack size and the lowest unit price any quantity reaches. */
+export const productCardPricingSchema = z.object({ packSize: z.number().int(), fromPrice: z.number() });
 
 /** How many products the home page features. */
 export const HOME_PRODUCT_COUNT = 6;
@@ -75,17 +92,33 @@ export const productCatalogueFields = {
 export type ProductSpecsInput = NonNullable<z.infer<typeof productCatalogueFields.specs>>;
 export type ProductCatalogueInput = z.infer<z.ZodObject<typeof productCatalogueFields>>;
 
+/** Pack size and price breaks an admin may give with a product (breaks replace the product's breaks). */
+export const productPricingFields = {
+  packSize: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(10_000, { error: 'must be at most 10,000' })
+    .optional(),
+  priceBreaks: priceBreaksSchema.optional(),
+};
+
 export const productCreateSchema = z
-  .object({ ...productFields, ...productCatalogueFields })
+  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
     error: 'must be at least the minimum order',
+  })
+  .superRefine((p, ctx) => {
+    const problem =
+      p.priceBreaks && typeof p.price === 'number' && priceBreaksProblem(p.price, p.priceBreaks);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
   });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */
 export const productUpdateSchema = z
-  .object({ ...productFields, ...productCatalogueFields })
+  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields })
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

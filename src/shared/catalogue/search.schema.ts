@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/common.schema';
-import { productSchema } from './catalogue.schema';
+import { productCardPricingSchema, productPricingSchema, productSchema } from './catalogue.schema';
 
 import { MAX_OFFSET_RESULTS, parseRange, sortOptions, SPEC_PREFIX } from './search-params';
 
@@ -74,8 +74,12 @@ export const specValueSchema = z.object({
 });
 export type SpecValue = z.infer<typeof specValueSchema>;
 
-/** A product of the catalogue: the spec's product fields plus part number, brand, category and two key specs. */
+/**
+ * A product of the catalogue: the spec's product fields plus part number, brand, category, two key specs, pack size
+ * and the lowest unit price a quantity reaches ("from $9.90").
+ */
 export const catalogueProductSchema = productSchema.extend({
+  ...productCardPricingSchema.shape,
   sku: z.string(),
   brand: z.string().nullable(),
   category: categoryRefSchema.nullable(),
@@ -144,7 +148,8 @@ export const suggestResultSchema = z.object({
 export type SuggestResult = z.infer<typeof suggestResultSchema>;
 
 export const productDetailSchema = z.object({
-  product: catalogueProductSchema,
+  /** With its price breaks (sorted by minimum quantity). */
+  product: catalogueProductSchema.extend({ priceBreaks: productPricingSchema.shape.priceBreaks }),
   /** From the top category down to the product's own. */
   breadcrumbs: z.array(categoryRefSchema),
   specs: z.array(specValueSchema),

@@ -37,3 +37,7 @@ export const stockHistorySchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type StockHistory = z.infer<typeof stockHistorySchema>;
+
+/** The caller's "mail me when it is back" request for a product: waiting until the product can be ordered again. */
+export const backInStockSchema = z.object({ waiting: z.boolean() });
+export type BackInStock = z.infer<typeof backInStockSchema>;

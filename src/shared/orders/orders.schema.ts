@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
+import { packProblem } from '@shared/catalogue/pricing';
 
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -91,15 +92,18 @@ export type OrderPay = z.infer<typeof orderPaySchema>;
 
 export const orderUpdatedSchema = z.object({ acknowledged: z.literal(true), order: orderSchema });
 
-/** The order-form rules that depend on the product; the page and the server apply the same function. */
+/**
+ * The order-form rules that depend on the product; the page, the cart and the server apply the same function. A
+ * product sold in packs takes whole packs only (`packSize` absent means sold singly).
+ */
 export function quantityProblem(
   quantity: number,
-  product: { quantity: number; minOrder: number },
+  product: { quantity: number; minOrder: number; packSize?: number | undefined },
 ): string | null {
   if (!Number.isFinite(quantity)) return messages.quantityRequired;
   if (quantity > product.quantity) return messages.quantityAboveStock;
   if (quantity < product.minOrder) return messages.quantityBelowMinimum;
-  return null;
+  return packProblem(quantity, product.packSize ?? 1);
 }
 
 /** Whole cents, so totals never drift: total = quantity × unit price. */

@@ -25,6 +25,14 @@ export const paths = {
   myOrders: `${dashboard}/my-orders`,
   myReviews: `${dashboard}/my-reviews`,
   payment: (id: string) => `${dashboard}/payment/${id}`,
+  /** One order's details: its history and its invoice and credit notes (its owner or an admin). */
+  orderDetails: (id: string) => `${dashboard}/orders/${id}`,
+  /** The customer's cart (kept on the server). */
+  cart: `${dashboard}/cart`,
+  /** Paste or upload `SKU, quantity` lines into the cart. */
+  quickOrder: `${dashboard}/quick-order`,
+  /** The cart's checkout: one address and one payment for every line. */
+  cartCheckout: `${dashboard}/cart/checkout`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate } from 'react-router';
+import { pageSizes } from '@shared/common/paging';
 
 /** The pages walked through to reach the current one (their cursors; '' is the first page), kept in history state. */
 interface ListHistory {
@@ -64,3 +65,23 @@ export function useListState<K extends string>(defaults: Record<K, string>) {
 }
 
 export type ListState<K extends string> = ReturnType<typeof useListState<K>>;
+
+/** `value` if it is one of `allowed`, else undefined: a hand-edited URL may hold anything. */
+export function oneOf<T extends string>(allowed: readonly T[], value: string): T | undefined {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/**
+ * The search, sort and page size every paged admin list sends, read from its URL values: a sort or page size the
+ * API would refuse falls back to the list's default, so an old or edited link still shows a list.
+ */
+export function parseListParams<S extends string>(
+  values: { q: string; sort: string; limit: string },
+  { sorts, defaults }: { sorts: readonly S[]; defaults: { sort: NoInfer<S>; limit: string } },
+) {
+  return {
+    q: values.q || undefined,
+    sort: oneOf(sorts, values.sort) ?? defaults.sort,
+    limit: pageSizes.map(String).includes(values.limit) ? values.limit : defaults.limit,
+  };
+}

@@ -60,6 +60,10 @@ export interface ProductCatalogueSeed {
   brand: string;
   category: string;
   specs: Record<string, number | string>;
+  /** Sold in packs of this many (quantities are multiples); 1 or absent when sold singly. */
+  packSize?: number;
+  /** Quantity price breaks: from `minQuantity` units on, each costs `unitPriceCents`. */
+  priceBreaks?: { minQuantity: number; unitPriceCents: number }[];
 }
 
 /** Keyed by the demo product's slug (see demo-data.ts). */
@@ -110,6 +114,10 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     brand: 'Voltmark',
     category: 'cordless-tools',
     specs: { voltage: 18, torque: 610, weight: 1.7, source: 'Battery' },
+    priceBreaks: [
+      { minQuantity: 5, unitPriceCents: 21849 },
+      { minQuantity: 10, unitPriceCents: 20699 },
+    ],
   },
   '18v-brushless-drill-driver': {
     sku: 'DD-18-95',
@@ -170,6 +178,10 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     brand: 'Pneumax',
     category: 'hoses-fittings',
     specs: { pressure: 20, weight: 8.2 },
+    priceBreaks: [
+      { minQuantity: 10, unitPriceCents: 8495 },
+      { minQuantity: 50, unitPriceCents: 7995 },
+    ],
   },
   'pneumatic-air-ratchet-3-8in': {
     sku: 'AR-38-68',
@@ -182,11 +194,21 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     brand: 'Ironclad',
     category: 'abrasives',
     specs: {},
+    packSize: 5,
+    priceBreaks: [
+      { minQuantity: 20, unitPriceCents: 3599 },
+      { minQuantity: 50, unitPriceCents: 3199 },
+    ],
   },
   'air-blow-gun-kit': {
     sku: 'BG-KIT-10',
     brand: 'Pneumax',
     category: 'air-tools',
     specs: { pressure: 10, weight: 0.14 },
+    packSize: 5,
+    priceBreaks: [
+      { minQuantity: 10, unitPriceCents: 1680 },
+      { minQuantity: 50, unitPriceCents: 1490 },
+    ],
   },
 };

@@ -4,7 +4,7 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../../plugins/db';
 import type { MediaStore } from '../../plugins/storage';
 import { seedImagesDir } from '../../lib/paths';
-import { news, products } from '../schema';
+import { news, productPriceBreaks, products } from '../schema';
 import { demoNews, demoProducts } from './demo-data';
 import { demoProductCatalogue } from './catalogue-data';
 import { ensureCatalogueStructure, writeProductSpecs } from './catalogue-structure';
@@ -38,6 +38,7 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
           priceCents: item.priceCents,
           quantity: item.quantity,
           minOrder: item.minOrder,
+          packSize: cat.packSize ?? 1,
           description: item.desc,
         });
       }
@@ -47,12 +48,17 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
         .insert(products)
         .values(rows.map((r, i) => ({ ...r, createdAt: new Date(now - i * 60_000) })))
         .returning({ id: products.id, sku: products.sku });
+      const catalogueOf = new Map(Object.values(demoProductCatalogue).map((c) => [c.sku, c]));
       const specsOf = new Map(Object.values(demoProductCatalogue).map((c) => [c.sku, c.specs]));
       await writeProductSpecs(
         db,
         ids,
         inserted.map((r) => ({ productId: r.id, specs: specsOf.get(r.sku)! })),
       );
+      const breaks = inserted.flatMap((r) =>
+        (catalogueOf.get(r.sku)?.priceBreaks ?? []).map((b) => ({ productId: r.id, ...b })),
+      );
+      if (breaks.length) await db.insert(productPriceBreaks).values(breaks);
       result.products = rows.length;
     }
 

@@ -94,3 +94,17 @@ export async function listAudit(
   const last = page.at(-1);
   return { entries, nextBefore: rows.length > q.limit && last ? `${last.at}~${last.id}` : null };
 }
+
+/** Who did what to one record, oldest first: an order's timeline names the admins who acted on it. */
+export async function auditEntriesAbout(
+  db: Db,
+  entityType: AuditRecord['entityType'],
+  entityId: string,
+): Promise<{ kind: AuditKind; actorEmail: string; createdAt: Date }[]> {
+  const rows = await db
+    .select({ kind: auditLog.kind, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  return rows.map((r) => ({ ...r, kind: r.kind as AuditKind }));
+}

@@ -5,7 +5,8 @@ import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 import { auditEntries, validProduct } from '../../test/admin';
 import type { SessionUser } from '../../plugins/auth-guard';
-import { updateProduct } from './catalogue.service';
+import { updateProduct } from './product-writes.service';
+import { orderDepsOf } from '../../test/shop';
 
 const valid = validProduct;
 
@@ -111,7 +112,9 @@ describe('PUT /api/product/{id}', () => {
       role: 'admin',
       emailVerified: true,
     } as unknown as SessionUser;
-    await expect(updateProduct(t.database.db, brokenActor, product.id, { quantity: 99 })).rejects.toThrow();
+    await expect(
+      updateProduct(t.database.db, brokenActor, product.id, { quantity: 99 }, orderDepsOf(t.app).mail),
+    ).rejects.toThrow();
     const list = (await t.app.inject('/api/products')).json() as { _id: string; quantity: number }[];
     expect(list.find((p) => p._id === product.id)!.quantity).toBe(5);
   });

@@ -3,24 +3,15 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
 import type { Db } from '../../plugins/db';
+import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
+import type { CsvProduct } from './catalogue-csv.rows';
 import { loadCategories } from './categories.service';
 import { loadAttributes, type Attribute } from './specs.service';
 
 /** Rows read per query: memory stays bounded by one batch whatever the catalogue's size. */
 const BATCH = 1000;
 
-interface ExportRow extends Record<string, unknown> {
-  id: string;
-  sku: string;
-  name: string;
-  brand: string | null;
-  categoryId: string | null;
-  priceCents: number;
-  quantity: number;
-  minOrder: number;
-  description: string;
-  img: string;
-}
+type ExportRow = CsvProduct & Record<string, unknown>;
 
 interface SpecRow extends Record<string, unknown> {
   productId: string;
@@ -40,7 +31,8 @@ async function* productBatches(db: Db) {
   for (;;) {
     const { rows }: { rows: ExportRow[] } = await db.execute<ExportRow>(sql`
       select id, sku, name, brand, category_id as "categoryId", price_cents as "priceCents", quantity,
-        min_order as "minOrder", description, img
+        min_order as "minOrder", description, img, pack_size as "packSize",
+        ${breaksKeySql} as "priceBreaks"
       from products
       where archived_at is null ${after ? sql`and id > ${after}::uuid` : sql``}
       order by id limit ${BATCH}`);
@@ -90,6 +82,8 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
           p.minOrder,
           p.description,
           p.img,
+          p.packSize,
+          breaksCell(p.priceBreaks),
           ...attributes.map((a) => own?.get(a.id) ?? ''),
         ];
       }

@@ -12,7 +12,7 @@ import { catalogueImports } from '../../db/schema';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
-import { attributeNewStock } from '../inventory/inventory.service';
+import { attributeNewStock, type BackInStockMail } from '../inventory/inventory.service';
 import { readLayout, type CsvLayout } from './catalogue-csv.header';
 import { importProgress, type Progress } from './catalogue-csv.progress';
 import { validateRow, type ImportRow, type RowContext } from './catalogue-csv.rows';
@@ -28,6 +28,7 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   /** Announces the catalogue change (read cache) once the import committed. */
   changed(): Promise<void>;
+  notify: BackInStockMail;
 }
 
 export interface ImportUpload {
@@ -69,24 +70,28 @@ async function categoryMap(db: Db) {
 
 type Checked = { line: number; result: ReturnType<typeof validateRow> };
 
+/** Position of the SKU column (the header check refuses a file without one). */
+const skuColumn = (layout: CsvLayout) => [...layout.fixed].find(([, c]) => c === 'sku')![0];
+
 function check(
   ctx: RowContext,
   layout: CsvLayout,
   batch: { line: number; cells: string[] }[],
   found: Map<string, unknown>,
 ) {
+  const at = skuColumn(layout);
   return batch.map(({ line, cells }): Checked => {
     if (cells.length !== layout.width) {
       const message = `has ${cells.length} cells where the header has ${layout.width}`;
       return { line, result: { problems: [{ line, column: 'row', message }] } };
     }
-    const sku = (cells[[...layout.fixed].find(([, c]) => c === 'sku')![0]] ?? '').trim().toLowerCase();
+    const sku = (cells[at] ?? '').trim().toLowerCase();
     return { line, result: validateRow(ctx, line, cells, found.get(sku) as never) };
   });
 }
 
 const skusOf = (layout: CsvLayout, batch: { cells: string[] }[]) => {
-  const at = [...layout.fixed].find(([, c]) => c === 'sku')![0];
+  const at = skuColumn(layout);
   return batch.map((r) => (r.cells[at] ?? '').trim()).filter(Boolean);
 };
 
@@ -158,10 +163,15 @@ async function runImport(
     await importProgress.save(id, progress);
     await deps.db.transaction(async (tx) => {
       await attributeNewStock(tx, 'import', actor.email);
-      await tx.execute(sql`select set_config('shop.bulk_search_vectors', 'on', true)`);
+      // Search vectors and spec arrays are written by writeBatch, set-wise, instead of per row by the triggers.
+      await tx.execute(
+        sql`select set_config('shop.bulk_search_vectors', 'on', true), set_config('shop.bulk_spec_values', 'on', true)`,
+      );
       const categoryIds = await createCategories(tx, [...missing]);
-      const write = { categoryIds, actorEmail: actor.email };
-      const pass: RowContext = { ...ctx, categoryIds, seen: new Map() };
+      const write = { categoryIds, actorEmail: actor.email, notify: deps.notify };
+      // The write pass reads only the accepted rows (repeats were rejected above): no SKU list is kept for it.
+      ctx.seen?.clear();
+      const pass: RowContext = { layout, categoryIds, createCategories: options.createCategories };
       for await (const batch of batches(upload.file, progress)) {
         const valid = batch.filter((r) => !rejectedLines.has(r.line));
         const found = await findBySku(tx, skusOf(layout, valid), true);

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import type { ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
 import { productCatalogueFields, productFields } from '@shared/catalogue/catalogue.schema';
+import type { PriceBreakCents } from '@shared/catalogue/pricing';
 import type { CsvLayout } from './catalogue-csv.header';
+import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
 import { specProblem } from './specs.service';
 
-/** A product as it is in the database, for the fields an import may change. */
-export interface ProductState {
+/** A product's fields that the CSV carries, as they are in the database (what an export writes). */
+export interface CsvProduct {
   id: string;
-  archived: boolean;
   sku: string;
   name: string;
   brand: string | null;
@@ -17,6 +18,14 @@ export interface ProductState {
   minOrder: number;
   description: string;
   img: string;
+  packSize: number;
+  /** The breaks as `breaksKey` writes them (null: none). */
+  priceBreaks: string | null;
+}
+
+/** A product as an import finds it: the fields it may change, and whether the product is archived. */
+export interface ProductState extends CsvProduct {
+  archived: boolean;
 }
 
 /** One valid row: the cells it sets (empty cells leave a product's value as it is). */
@@ -31,6 +40,9 @@ export interface ImportRow {
   minOrder?: number;
   description?: string;
   img?: string;
+  packSize?: number;
+  /** Replaces the product's breaks ([] removes them). */
+  priceBreaks?: PriceBreakCents[];
   specs: Map<number, number | string>;
 }
 
@@ -38,8 +50,11 @@ export interface RowContext {
   layout: CsvLayout;
   categoryIds: Map<string, string>;
   createCategories: boolean;
-  /** lower(SKU) → the line it was first seen on, across the whole file. */
-  seen: Map<string, number>;
+  /**
+   * lower(SKU) → the line it was first seen on, across the whole file; absent in the write pass, which reads only
+   * the rows the first pass accepted (repeats were rejected there), so it does not hold every SKU a second time.
+   */
+  seen?: Map<string, number>;
 }
 
 /** The first message a zod field schema has for a value, or undefined when it passes. */
@@ -105,6 +120,15 @@ export function validateRow(
       case 'image':
         if (!fail(check(productFields.img, cell))) row.img = cell;
         break;
+      case 'pack_size':
+        if (!fail(packSizeProblem(number(cell)))) row.packSize = number(cell);
+        break;
+      case 'price_breaks': {
+        const parsed = parseBreaksCell(cell);
+        if ('problem' in parsed) fail(parsed.problem);
+        else row.priceBreaks = parsed.breaks;
+        break;
+      }
     }
   }
   for (const [i, spec] of ctx.layout.specs) {
@@ -115,10 +139,16 @@ export function validateRow(
     if (message) problem(spec.header, message);
     else row.specs.set(spec.attribute.id, typeof value === 'number' ? value * spec.toCanonical : value);
   }
+  const price = row.priceCents ?? existing?.priceCents;
+  const breaks = row.priceBreaks ?? breaksFromKey(existing?.priceBreaks ?? null);
+  const breaksProblem = price !== undefined && breaksPriceProblem(price, breaks);
+  if (breaksProblem && !problems.some((p) => p.column === 'price' || p.column === 'price_breaks'))
+    problem(row.priceBreaks ? 'price_breaks' : 'price', breaksProblem);
   if (!given.has('sku')) problem('sku', 'is required');
   const key = row.sku.toLowerCase();
-  if (row.sku && ctx.seen.has(key)) problem('sku', `appears again (first on line ${ctx.seen.get(key)})`);
-  else if (row.sku) ctx.seen.set(key, line);
+  const first = ctx.seen?.get(key);
+  if (row.sku && first !== undefined) problem('sku', `appears again (first on line ${first})`);
+  else if (row.sku) ctx.seen?.set(key, line);
   if (existing?.archived) problem('sku', 'belongs to a deleted product');
   if (!existing && row.sku) {
     for (const column of REQUIRED_FOR_NEW)

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../plugins/db';
-import { moveStockBulk } from '../inventory/inventory.service';
+import { answerWaiting, moveStockBulk, type BackInStockMail } from '../inventory/inventory.service';
+import { breaksKey, breaksKeySql } from './catalogue-csv.pricing';
 import type { ImportRow, ProductState } from './catalogue-csv.rows';
+import { writeBreaksBulk } from './pricing.service';
 
 const param = <T>(values: T[]) => sql.param(values);
 
@@ -15,7 +17,8 @@ export async function findBySku(
   if (skus.length === 0) return new Map();
   const { rows } = await db.execute<ProductState & Record<string, unknown>>(sql`
     select id, archived_at is not null as archived, sku, name, brand, category_id as "categoryId",
-      price_cents as "priceCents", quantity, min_order as "minOrder", description, img
+      price_cents as "priceCents", quantity, min_order as "minOrder", description, img, pack_size as "packSize",
+      ${breaksKeySql} as "priceBreaks"
     from products where lower(sku) = any(${param(skus.map((s) => s.toLowerCase()))}::text[])
     ${lock ? sql`for update` : sql``}`);
   return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
@@ -44,6 +47,8 @@ const sameSpecs = (want: Map<number, number | string>, have: Map<number, number 
 export interface WriteContext {
   categoryIds: Map<string, string>;
   actorEmail: string;
+  /** Products the import makes orderable again mail the customers waiting for them. */
+  notify: BackInStockMail;
 }
 
 /**
@@ -67,6 +72,10 @@ export async function writeBatch(
   );
   const changed: ProductState[] = [];
   const stock: { productId: string; delta: number }[] = [];
+  const breaks = fresh.flatMap((r, i) =>
+    r.priceBreaks?.length ? [{ productId: freshIds[i]!, breaks: r.priceBreaks }] : [],
+  );
+  const maybeBack: string[] = [];
   let updated = 0;
   for (const r of old) {
     const was = existing.get(r.sku.toLowerCase())!;
@@ -80,30 +89,39 @@ export async function writeBatch(
       minOrder: r.minOrder ?? was.minOrder,
       description: r.description ?? was.description,
       img: r.img ?? was.img,
+      packSize: r.packSize ?? was.packSize,
     };
     const columns = (
-      ['name', 'brand', 'categoryId', 'priceCents', 'minOrder', 'description', 'img'] as const
+      ['name', 'brand', 'categoryId', 'priceCents', 'minOrder', 'description', 'img', 'packSize'] as const
     ).some((k) => next[k] !== was[k]);
+    const repriced = r.priceBreaks !== undefined && breaksKey(r.priceBreaks) !== (was.priceBreaks ?? '');
+    if (repriced) breaks.push({ productId: was.id, breaks: r.priceBreaks! });
+    // More stock, a lower minimum or a smaller pack may let waiting customers order again.
+    if ((r.quantity ?? 0) > was.quantity || next.minOrder < was.minOrder || next.packSize !== was.packSize)
+      maybeBack.push(was.id);
     const specs = !sameSpecs(r.specs, oldSpecs.get(was.id));
     const restocked = r.quantity !== undefined && r.quantity !== was.quantity;
     if (columns) changed.push(next);
     if (restocked) stock.push({ productId: was.id, delta: r.quantity! - was.quantity });
     // Only new text or specs change a search vector.
     if (!columns && !specs) ids.delete(r.sku.toLowerCase());
-    if (columns || specs || restocked) updated++;
+    if (columns || specs || restocked || repriced) updated++;
   }
   if (changed.length) {
     await tx.execute(sql`
       update products p set name = u.name, brand = u.brand, category_id = u.category_id, price_cents = u.price_cents,
-        min_order = u.min_order, description = u.description, img = u.img
+        min_order = u.min_order, description = u.description, img = u.img, pack_size = u.pack_size
       from unnest(${param(changed.map((c) => c.id))}::uuid[], ${param(changed.map((c) => c.name))}::text[],
         ${param(changed.map((c) => c.brand))}::text[], ${param(changed.map((c) => c.categoryId))}::uuid[],
         ${param(changed.map((c) => c.priceCents))}::int[], ${param(changed.map((c) => c.minOrder))}::int[],
-        ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[])
-        as u(id, name, brand, category_id, price_cents, min_order, description, img)
+        ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[],
+        ${param(changed.map((c) => c.packSize))}::int[])
+        as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size)
       where p.id = u.id`);
   }
   await moveStockBulk(tx, stock, 'import', ctx.actorEmail);
+  await writeBreaksBulk(tx, breaks);
+  await answerWaiting(tx, maybeBack, ctx.notify);
   const specRows = old.flatMap((r) => {
     const id = ids.get(r.sku.toLowerCase());
     // Unchanged specs are not rewritten.
@@ -120,23 +138,38 @@ export async function writeBatch(
   }
   const touched = [...ids.values()];
   if (touched.length) {
+    // The spec triggers are skipped in the import's transaction: the spec array is written here, with the vector.
     await tx.execute(sql`
-      update products p set search_vector = product_search_vector(p) where p.id = any(${param(touched)}::uuid[])`);
+      update products p set search_vector = product_search_vector(p), spec_values = product_spec_values(p.id)
+      where p.id = any(${param(touched)}::uuid[])`);
   }
-  const withWords = [...touched, ...freshIds];
-  if (withWords.length) {
+  // New products' words were added by their insert.
+  if (touched.length) {
     await tx.execute(sql`
       insert into search_terms (term)
-      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(withWords)}::uuid[])
+      select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(touched)}::uuid[])
       order by 1 on conflict do nothing`);
   }
   return { created: fresh.length, updated };
 }
 
 /**
+ * products.spec_values of a new product as an array literal ('{NULL,8,1050}', '' for none): its numeric specs at
+ * their attribute ids, what product_spec_values() computes from the spec rows.
+ */
+function specArrayLiteral(specs: Map<number, number | string>): string {
+  const numeric = [...specs].filter((e): e is [number, number] => typeof e[1] === 'number');
+  if (numeric.length === 0) return '';
+  const cells: string[] = Array.from({ length: Math.max(...numeric.map(([id]) => id)) }, () => 'NULL');
+  for (const [id, v] of numeric) cells[id - 1] = String(v);
+  return `{${cells.join(',')}}`;
+}
+
+/**
  * New products with their specs in one statement, each written once: the search vector is computed in the insert
  * from the same words the per-row trigger uses (name, SKU, brand; category and spec values with units;
- * description), instead of inserting and then updating every row.
+ * description), and the spec array from the same values the spec triggers would read back (they are skipped in the
+ * import's transaction), instead of inserting and then updating every row.
  */
 async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promise<string[]> {
   if (fresh.length === 0) return [];
@@ -151,8 +184,10 @@ async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promi
         ${param(fresh.map((r) => (r.category ? ctx.categoryIds.get(r.category)! : null)))}::uuid[],
         ${param(fresh.map((r) => r.priceCents!))}::int[], ${param(fresh.map((r) => r.quantity!))}::int[],
         ${param(fresh.map((r) => r.minOrder ?? 1))}::int[], ${param(fresh.map((r) => r.description!))}::text[],
-        ${param(fresh.map((r) => r.img!))}::text[])
-        as u(id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img)),
+        ${param(fresh.map((r) => r.img!))}::text[], ${param(fresh.map((r) => r.packSize ?? 1))}::int[],
+        ${param(fresh.map((r) => specArrayLiteral(r.specs)))}::text[])
+        as u(id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img, pack_size,
+          spec_array)),
     s as (
       select * from unnest(${param(specs.map((x) => x.id))}::uuid[], ${param(specs.map((x) => x.attributeId))}::int[],
         ${param(specs.map((x) => (typeof x.v === 'number' ? x.v : null)))}::float8[],
@@ -163,11 +198,16 @@ async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promi
       from s join spec_attributes a on a.id = s.attribute_id group by s.product_id),
     inserted as (
       insert into products (id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img,
-        search_vector)
+        pack_size, search_vector, spec_values)
       select u.id, u.sku, u.name, u.brand, u.category_id, u.price_cents, u.quantity, u.min_order, u.description, u.img,
-        catalogue_search_vector(u.name, u.sku, u.brand, c.name, w.text, u.description)
+        u.pack_size,
+        catalogue_search_vector(u.name, u.sku, u.brand, c.name, w.text, u.description), nullif(u.spec_array, '')::float8[]
       from u left join categories c on c.id = u.category_id left join words w on w.product_id = u.id
-      returning id)
+      returning search_vector),
+    -- Sorted, so concurrent writers take the terms' index locks in one order.
+    terms as (
+      insert into search_terms (term) select distinct unnest(tsvector_to_array(search_vector)) from inserted
+      order by 1 on conflict do nothing)
     insert into product_specs (product_id, attribute_id, value, value_text) select * from s`);
   return ids;
 }

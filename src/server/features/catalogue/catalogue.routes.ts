@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HOME_PRODUCT_COUNT,
+  pricedProductSchema,
+  productCardPricingSchema,
   productCreateSchema,
   productListSchema,
   productSchema,
@@ -10,16 +12,12 @@ import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { errorResponses } from '../../lib/openapi';
-import {
-  archiveProduct,
-  createProduct,
-  getProduct,
-  listProducts,
-  productChunks,
-  updateProduct,
-} from './catalogue.service';
+import { getProduct, newestProducts, productChunks } from './catalogue.service';
+import { archiveProduct, createProduct, updateProduct } from './product-writes.service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A product edit that brings it back mails the customers waiting for it.
+  const notify = { mailer: app.mailer, shopName: app.config.shop.name, baseUrl: app.config.baseUrl };
   app.get(
     '/products',
     {
@@ -40,13 +38,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalogue'],
-        summary: `The products featured on the home page (the ${HOME_PRODUCT_COUNT} newest)`,
-        response: { 200: productListSchema, ...errorResponses(500) },
+        summary: `The products featured on the home page (the ${HOME_PRODUCT_COUNT} newest), with their cards' pack size and "from" price`,
+        response: {
+          200: z.array(productSchema.extend(productCardPricingSchema.shape)),
+          ...errorResponses(500),
+        },
       },
     },
     (req, reply) =>
       app.readCache.reply(req, reply, 'catalogue', 'homeproduct', () =>
-        listProducts(app.database.db, HOME_PRODUCT_COUNT),
+        newestProducts(app.database.db, HOME_PRODUCT_COUNT),
       ),
   );
 
@@ -56,9 +57,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags: ['catalogue'],
-        summary: 'One product (logged in)',
+        summary: 'One product with its pack size and price breaks (logged in)',
         params: idParamsSchema,
-        response: { 200: productSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: pricedProductSchema, ...errorResponses(400, 401, 404) },
       },
     },
     // The same for every signed-in caller, but behind sign-in: browsers may keep it, shared caches may not.
@@ -99,7 +100,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'admin', invalidates: ['catalogue'] },
       schema: {
         tags: ['catalogue'],
-        summary: 'Edit a product: price, stock, minimum order, description, image (admin)',
+        summary:
+          'Edit a product: price, stock, minimum order, pack size, price breaks, description, image (admin)',
         params: idParamsSchema,
         body: productUpdateSchema,
         response: {
@@ -110,7 +112,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => ({
       acknowledged: true as const,
-      product: await updateProduct(app.database.db, currentUser(req), req.params.id, req.body),
+      product: await updateProduct(app.database.db, currentUser(req), req.params.id, req.body, notify),
     }),
   );
 

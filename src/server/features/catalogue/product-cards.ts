@@ -4,10 +4,14 @@ import type { Db } from '../../plugins/db';
 import { toRef, type Category } from './categories.service';
 import { keySpecsOf, loadSpecs } from './specs.service';
 
-/** The columns every catalogue product card needs, from `products p`. */
+/**
+ * The columns every catalogue product card needs, from `products p`. The lowest break price is one primary-key
+ * lookup per card (most products have no breaks).
+ */
 export const productColumns = sql`p.id, p.name, p.img, p.price_cents as "priceCents", p.quantity,
   p.min_order as "minOrder", p.description, p.sku, p.brand, p.category_id as "categoryId",
-  p.created_at as "createdAt"`;
+  p.created_at as "createdAt", p.pack_size as "packSize",
+  (select min(b.unit_price_cents) from product_price_breaks b where b.product_id = p.id) as "lowestBreakCents"`;
 
 export interface ProductRow extends Record<string, unknown> {
   id: string;
@@ -21,6 +25,8 @@ export interface ProductRow extends Record<string, unknown> {
   brand: string | null;
   categoryId: string | null;
   createdAt: Date | string;
+  packSize: number;
+  lowestBreakCents: number | null;
 }
 
 /** Rows → API products, with their category and two key specs (one more query for the whole page). */
@@ -46,6 +52,8 @@ export async function toCatalogueProducts(
       category: category ? toRef(category) : null,
       createdAt: new Date(r.createdAt).toISOString(),
       keySpecs: keySpecsOf(specs.get(r.id) ?? []),
+      packSize: r.packSize,
+      fromPrice: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents) / 100,
     };
   });
 }

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { breaksToDollars } from '@shared/catalogue/pricing';
 import type { ProductDetail } from '@shared/catalogue/search.schema';
 import { notFound } from '../../lib/errors';
 import type { Db } from '../../plugins/db';
 import { loadCategories, pathTo, toRef } from './categories.service';
+import { loadBreaks } from './pricing.service';
 import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
 import { loadSpecs } from './specs.service';
 
@@ -24,12 +26,13 @@ export async function productDetail(db: Db, id: string): Promise<ProductDetail> 
           order by p.created_at desc, p.id desc limit ${RELATED}`)
       ).rows
     : [];
-  const [products, specs] = await Promise.all([
+  const [products, specs, breaks] = await Promise.all([
     toCatalogueProducts(db, cats, [row, ...related]),
     loadSpecs(db, cats, [row]),
+    loadBreaks(db, [row.id]),
   ]);
   return {
-    product: products[0]!,
+    product: { ...products[0]!, priceBreaks: breaksToDollars(breaks.get(row.id) ?? []) },
     breadcrumbs: pathTo(cats, row.categoryId).map(toRef),
     specs: specs.get(row.id) ?? [],
     related: products.slice(1),

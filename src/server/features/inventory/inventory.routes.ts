@@ -1,8 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@shared/common/common.schema';
-import { stockHistoryQuerySchema, stockHistorySchema } from '@shared/inventory/inventory.schema';
+import {
+  backInStockSchema,
+  stockHistoryQuerySchema,
+  stockHistorySchema,
+} from '@shared/inventory/inventory.schema';
 import { errorResponses } from '../../lib/openapi';
-import { listMovements } from './inventory.service';
+import { currentUser } from '../../plugins/auth-guard';
+import { isWaiting, listMovements, requestNotice, withdrawNotice } from './inventory.service';
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,5 +24,57 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (req) => listMovements(app.database.db, req.params.id, req.query),
+  );
+
+  const db = app.database.db;
+  const notifyMe = '/product/:id/notify-me';
+
+  app.get(
+    notifyMe,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inventory'],
+        summary: 'Whether the caller waits for a mail when this product can be ordered again',
+        params: idParamsSchema,
+        response: { 200: backInStockSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => ({ waiting: await isWaiting(db, currentUser(req).id, req.params.id) }),
+  );
+
+  app.post(
+    notifyMe,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inventory'],
+        summary:
+          'Mail me once when this product can be ordered again; 409 when it can be ordered now (repeating is harmless)',
+        params: idParamsSchema,
+        response: { 200: backInStockSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (req) => {
+      await requestNotice(db, currentUser(req).id, req.params.id);
+      return { waiting: true };
+    },
+  );
+
+  app.delete(
+    notifyMe,
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inventory'],
+        summary: 'Withdraw the back-in-stock request for this product (none is fine)',
+        params: idParamsSchema,
+        response: { 200: backInStockSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (req) => {
+      await withdrawNotice(db, currentUser(req).id, req.params.id);
+      return { waiting: false };
+    },
   );
 };

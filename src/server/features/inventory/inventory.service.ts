@@ -1,7 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
 import { notFound } from '../../lib/errors';
 import type { Db, Tx } from '../../plugins/db';
+import { answerWaiting, type BackInStockMail } from './back-in-stock';
+
+export {
+  answerWaiting,
+  isWaiting,
+  orderableNowMessage,
+  requestNotice,
+  withdrawNotice,
+  type BackInStockMail,
+} from './back-in-stock';
 
 export interface StockChange {
   productId: string;
@@ -12,16 +22,30 @@ export interface StockChange {
   actorEmail?: string | undefined;
   /** Take only while enough is left (orders); otherwise the database's non-negative check still holds. */
   onlyIfAvailable?: boolean;
+  /**
+   * Where a rise in stock answers the product's back-in-stock requests, in this transaction. Every caller says it:
+   * null when stock only goes down, or when the caller answers them itself after its other changes (a product
+   * edit that also changes the minimum order).
+   */
+  notify: BackInStockMail | null;
+  /** A further condition the change must meet in the same statement (an order's customer limits). */
+  when?: SQL | undefined;
 }
 
 /**
  * The one way stock changes after a product exists: the conditional update and its ledger row are one statement,
  * so the row's before/after are exactly what this update saw under the row lock, whatever runs concurrently.
- * Returns false when `onlyIfAvailable` found too little stock (nothing changed).
+ * Returns false when `onlyIfAvailable` found too little stock or `when` was false (nothing changed).
  */
 export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
   if (c.delta === 0) return true;
-  const guard = c.onlyIfAvailable ? sql`and p.quantity + ${c.delta} >= 0` : sql``;
+  const guard = sql.join(
+    [
+      ...(c.onlyIfAvailable ? [sql`and p.quantity + ${c.delta} >= 0`] : []),
+      ...(c.when ? [sql`and ${c.when}`] : []),
+    ],
+    sql` `,
+  );
   const { rows } = await tx.execute(sql`
     with moved as (
       update products p set quantity = p.quantity + ${c.delta}
@@ -31,6 +55,8 @@ export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
     select id, ${c.delta}, quantity - ${c.delta}, quantity, ${c.reason}, ${c.orderId ?? null}, ${c.actorEmail ?? null}
     from moved
     returning id`);
+  // Taking stock never brings a product back: the hot path of ordering pays nothing here.
+  if (rows.length > 0 && c.delta > 0 && c.notify) await answerWaiting(tx, [c.productId], c.notify);
   return rows.length > 0;
 }
 

@@ -28,6 +28,29 @@ describe('stock under concurrency', () => {
     expect(await stockOf(t.app, product.id)).toBe(0);
   });
 
+  it("one customer's 30 simultaneous orders over two products: exactly the limit (5) succeed, no deadlock", async () => {
+    const limited = await createTestApp({ SEED_DEMO: 'false', MAX_UNPAID_ORDERS: '5' });
+    try {
+      const products = [
+        await makeProduct(limited.app, { quantity: 100 }),
+        await makeProduct(limited.app, { quantity: 100 }),
+      ];
+      const buyer = await signUp(limited.app, { name: 'Busy Buyer', verified: true });
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          placeOrder(limited.app, buyer, { productId: products[i % 2]!.id, quantity: 1 }),
+        ),
+      );
+      const statuses = results.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(25);
+      const left = await Promise.all(products.map((p) => stockOf(limited.app, p.id)));
+      expect(left[0]! + left[1]!).toBe(195);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('concurrent cancels of one order release its stock once', async () => {
     const product = await makeProduct(t.app, { quantity: 5 });
     const owner = customers[0]!;

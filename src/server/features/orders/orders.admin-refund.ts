@@ -29,7 +29,7 @@ export async function refundPaidOrder(deps: OrderDeps, actor: SessionUser, id: s
       orderStatus: 'Cancelled',
       cancelledAt: new Date(),
     });
-    await releaseStock(tx, row, 'order_cancelled');
+    await releaseStock(tx, row, 'order_cancelled', deps.mail);
     await recordAudit(tx, actor, {
       kind: 'order.refunded',
       entityType: 'order',

@@ -52,7 +52,7 @@ export async function closeUnpaidOrder(
       .set({ orderStatus: to, cancelledAt: new Date() })
       .where(eq(orders.id, row.id))
       .returning();
-    await releaseStock(tx, row, to === 'Expired' ? 'order_expired' : 'order_cancelled');
+    await releaseStock(tx, row, to === 'Expired' ? 'order_expired' : 'order_cancelled', deps.mail);
     if (actor?.role === 'admin') {
       await recordAudit(tx, actor, {
         kind: 'order.cancelled',
@@ -101,5 +101,8 @@ export async function expireOrdersWithIntents(deps: OrderDeps, now = new Date())
 
 /** Everything past its checkout window expires: orders without an intent in bulk, the others one by one. */
 export async function sweepExpiredOrders(deps: OrderDeps, now = new Date()): Promise<number> {
-  return (await expireUnpaidOrders(deps.db, deps.expiryMs, now)) + (await expireOrdersWithIntents(deps, now));
+  return (
+    (await expireUnpaidOrders(deps.db, deps.expiryMs, deps.mail, now)) +
+    (await expireOrdersWithIntents(deps, now))
+  );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
 import type { OrderLimits } from '../../plugins/config-orders';
@@ -20,29 +20,56 @@ export const isPastWindow = (
   now = Date.now(),
 ) => !row.paymentStatus && row.orderStatus === 'Pending' && row.createdAt.getTime() + expiryMs <= now;
 
+/** The order a customer is placing, already inserted in this transaction. */
+export interface NewOrder {
+  id: string;
+  userId: string;
+  quantity: number;
+}
+
 /**
- * Refuses an order that an unverified customer places, or that takes a customer past the limits on unpaid orders
- * and reserved units. The customer's row is locked first, so concurrent orders of one customer are counted one
- * after the other and can never exceed the limits together.
+ * Locks the customer's row for the rest of the order's transaction, refusing an unverified customer. Concurrent
+ * orders of one customer pass here one after the other, so the limits below are checked by a statement that sees
+ * the orders of whoever held the lock before (a new statement, a new snapshot) and they can never be exceeded
+ * together. The lock is `for no key update`: the order's own insert already holds `for key share` on that row (its
+ * foreign key), which `for update` would conflict with between two orders of one customer (a deadlock).
  */
-export async function assertMayHold(tx: Tx, customerId: string, quantity: number, rules: HoldRules) {
+export async function lockCustomer(tx: Tx, order: NewOrder) {
   const [owner] = await tx
     .select({ emailVerified: user.emailVerified })
     .from(user)
-    .where(eq(user.id, customerId))
-    .for('update');
+    .where(eq(user.id, order.userId))
+    .for('no key update');
   if (!owner?.emailVerified) throw new AppError('forbidden', verifyFirstMessage);
+}
+
+/** The customer's other unpaid orders that still hold stock: what the limits count. */
+const heldBy = (order: NewOrder, expiryMs: number) =>
+  and(
+    eq(orders.userId, order.userId),
+    ne(orders.id, order.id),
+    eq(orders.paymentStatus, false),
+    eq(orders.orderStatus, 'Pending'),
+    gte(orders.createdAt, new Date(Date.now() - expiryMs)),
+  );
+
+/**
+ * The limits as a condition of the stock reservation's own statement (after lockCustomer), so that holding the
+ * customer's lock costs one statement less; assertWithinLimits then names the limit when the reservation is refused.
+ */
+export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
+  const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
+  return sql`(select count(*) < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
+    from ${orders} where ${heldBy(order, rules.expiryMs)})`;
+}
+
+/** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
+export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
   const [held] = await tx
     .select({ orders: count(), units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.userId, customerId),
-        eq(orders.paymentStatus, false),
-        eq(orders.orderStatus, 'Pending'),
-        gte(orders.createdAt, new Date(Date.now() - rules.expiryMs)),
-      ),
-    );
+    .where(heldBy(order, rules.expiryMs));
+  const { quantity } = order;
   const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
   if (held!.orders >= maxUnpaidOrders)
     throw new AppError(

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../plugins/db';
-import { composeMail, type Mailer, type MailMessage } from '../../plugins/mail';
+import { composeMail, type Mailer, type MailAttachmentRef, type MailMessage } from '../../plugins/mail';
 import { totalCents, type OrderRow } from './orders.model';
 
 /** How order mails go out: the mailer, where failures are logged, and the shop's name and address for links. */
@@ -19,8 +19,23 @@ const line = (o: OrderRow) =>
 
 export type OrderMailKind = 'placed' | 'paid' | 'delivered' | 'refunded';
 
+/** An invoice or credit note that goes with a mail: named in its text, its PDF attached. */
+export interface MailedDocument {
+  number: string;
+  attachment: MailAttachmentRef;
+}
+
+const attached = (what: string, doc: MailedDocument | undefined) =>
+  doc ? [`Your ${what} ${doc.number} is attached as a PDF.`] : [];
+
 /** The mails a customer gets about an order. */
-export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUrl: string): MailMessage {
+export function orderMail(
+  kind: OrderMailKind,
+  o: OrderRow,
+  shop: string,
+  baseUrl: string,
+  doc?: MailedDocument,
+): MailMessage {
   const ordersUrl = `${baseUrl}/dashboard/my-orders`;
   const common = { to: o.email, greeting: `Hello ${o.name},` };
   switch (kind) {
@@ -42,6 +57,7 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
         paragraphs: [
           `We received your payment for ${line(o)}.`,
           `Transaction: ${o.transactionId}.`,
+          ...attached('invoice', doc),
           'We will let you know when it is delivered.',
         ],
         action: { label: 'See my orders', url: ordersUrl },
@@ -64,6 +80,7 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
           `We have refunded your payment of ${money(o.refundAmountCents ?? totalCents(o))} for ${line(o)}.`,
           `Your order was ${o.orderStatus === 'Expired' ? 'not paid within its checkout window' : 'cancelled'}, so we could not supply it. Refund: ${o.refundId}.`,
           'The money usually reaches your card within 5 to 10 business days.',
+          ...attached('credit note', doc),
         ],
         action: { label: 'See my orders', url: ordersUrl },
       });
@@ -72,8 +89,15 @@ export function orderMail(kind: OrderMailKind, o: OrderRow, shop: string, baseUr
 
 /**
  * Queues an order mail in the order's own transaction: the change and its mail commit together or not at all. It
- * only stores a job, so the request never waits for SMTP.
+ * only stores a job, so the request never waits for SMTP (nor for the attached document's PDF, made by the job).
  */
-export function sendOrderMail(deps: OrderMailDeps, kind: OrderMailKind, row: OrderRow, tx: Tx | Db) {
-  return deps.mailer.send(orderMail(kind, row, deps.shopName, deps.baseUrl), { tx });
+export function sendOrderMail(
+  deps: OrderMailDeps,
+  kind: OrderMailKind,
+  row: OrderRow,
+  tx: Tx | Db,
+  doc?: MailedDocument,
+) {
+  const message = orderMail(kind, row, deps.shopName, deps.baseUrl, doc);
+  return deps.mailer.send(doc ? { ...message, attachments: [doc.attachment] } : message, { tx });
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { orders } from '../../db/schema';
 import type { Db } from '../../plugins/db';
 import type { OrderLimits, RefundRetry } from '../../plugins/config-orders';
+import type { ShopDetails } from '../../plugins/config-shop';
 import type { JobQueue } from '../../plugins/jobs';
 import type { Mailer } from '../../plugins/mail';
 import { isPastWindow } from './orders.holds';
@@ -72,7 +73,8 @@ export interface OrderPayments {
 
 /**
  * What the orders service works with: the database, how long an unpaid order lives, how much one customer may hold
- * unpaid, how to mail customers, the payment provider and the job queue (refunds are retried there).
+ * unpaid, how to mail customers, the payment provider, the job queue (refunds are retried there) and the shop's
+ * details that invoices print.
  */
 export interface OrderDeps {
   db: Db;
@@ -82,6 +84,7 @@ export interface OrderDeps {
   payments: OrderPayments;
   jobs: JobQueue;
   refundRetry: RefundRetry;
+  shop: ShopDetails;
 }
 
 /** Builds the orders service's dependencies from the app's plain parts. */
@@ -92,7 +95,7 @@ export const orderDeps = (p: {
     orderLimits: OrderLimits;
     refundRetry: RefundRetry;
     baseUrl: string;
-    shop: { name: string };
+    shop: ShopDetails;
   };
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -106,4 +109,5 @@ export const orderDeps = (p: {
   payments: p.payments,
   jobs: p.jobs,
   refundRetry: p.config.refundRetry,
+  shop: p.config.shop,
 });

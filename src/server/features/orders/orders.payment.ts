@@ -5,6 +5,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors';
 import { countOrderPaid } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Tx } from '../../plugins/db';
+import { invoiceOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
@@ -74,7 +75,9 @@ export async function markOrderPaid(
       })
       .where(eq(orders.id, row.id))
       .returning();
-    await sendOrderMail(deps.mail, 'paid', updated!, tx);
+    // Numbered here, so a payment that rolls back never uses up an invoice number.
+    const invoice = await invoiceOrder(tx, deps, updated!);
+    await sendOrderMail(deps.mail, 'paid', updated!, tx, invoice);
     return { row: updated!, outcome: 'paid' };
   });
 }

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import type { Tx } from '../../plugins/db';
 import type { JobQueue } from '../../plugins/jobs';
 import { totalCents, type OrderDeps, type OrderRow } from './orders.model';
+import { creditRefundedOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
 
 /** The job that makes (and retries) an order's refund at the payment provider. */
@@ -65,9 +66,11 @@ export async function settleRefund(deps: OrderDeps, orderId: string): Promise<Or
       )
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'pending')))
       .returning();
-    // Another attempt finished first (same provider refund, thanks to the key): it has mailed already.
+    // Another attempt finished first (same provider refund, thanks to the key): it has mailed already, and issued
+    // the credit note.
     if (!updated) return (await tx.select().from(orders).where(eq(orders.id, orderId)))[0]!;
-    if (succeeded) await sendOrderMail(deps.mail, 'refunded', updated, tx);
+    if (succeeded)
+      await sendOrderMail(deps.mail, 'refunded', updated, tx, await creditRefundedOrder(tx, deps, updated));
     return updated;
   });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import {
   quantityProblem,
@@ -7,16 +8,17 @@ import {
   type OrderCreate,
   type OrderCreated,
 } from '@shared/orders/orders.schema';
-import { orders, products } from '../../db/schema';
+import { orders } from '../../db/schema';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../lib/errors';
 import { countOrderPlaced } from '../../lib/metrics';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
 import { recordAudit } from '../audit/audit.service';
+import { loadPricing } from '../catalogue/catalogue.service';
 import { closeUnpaidOrder } from './orders.close';
 import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
-import { assertMayHold, isPastWindow } from './orders.holds';
+import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
 import { reserveStock } from './orders.stock';
 
@@ -28,35 +30,43 @@ export { refundPaidOrder } from './orders.admin-refund';
 export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
+export { orderStats } from './orders.stats';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
 
 /**
- * Places an order: name and unit price come from the catalogue, never from the caller; minOrder ≤ quantity ≤ stock;
- * the stock is reserved in the same transaction by one conditional UPDATE.
+ * Places an order: name and unit price come from the catalogue, never from the caller — the price reached at this
+ * quantity (price breaks); minOrder ≤ quantity ≤ stock in whole packs; the stock is reserved in the same
+ * transaction by one conditional UPDATE.
  */
 export async function placeOrder(
   deps: OrderDeps,
   customer: SessionUser,
   input: OrderCreate,
 ): Promise<OrderCreated> {
-  const row = countOrderPlaced(await insertOrder(deps, customer, input));
+  const { row, savedCents } = await insertOrder(deps, customer, input);
+  countOrderPlaced(row);
+  const saved = savedCents > 0 ? ` (you save ${money(savedCents)})` : '';
   return {
     acknowledged: true,
     insertedId: row.id,
-    message: `Your order for ${row.quantity} × ${row.productName} is placed. Please pay for it to confirm it.`,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${saved}. Please pay for it to confirm it.`,
   };
 }
 
-async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderCreate): Promise<OrderRow> {
+async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderCreate) {
   return deps.db.transaction(async (tx) => {
-    const [product] = await tx.select().from(products).where(eq(products.id, input.productId));
-    if (!product || product.archivedAt) throw notFound('Product');
+    // Read in the reservation's transaction: the price, the rules and the stock taken commit together.
+    const product = (await loadPricing(tx, [input.productId])).get(input.productId);
+    if (!product || product.archived) throw notFound('Product');
     const problem = quantityProblem(input.quantity, product);
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
-    const tooLarge = problem ?? totalProblem(input.quantity, product.priceCents);
+    const unitPriceCents = unitPriceCentsAt(input.quantity, product.priceCents, product.breaks);
+    const tooLarge = problem ?? totalProblem(input.quantity, unitPriceCents);
     if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
-    await assertMayHold(tx, customer.id, input.quantity, { expiryMs: deps.expiryMs, limits: deps.limits });
     const [row] = await tx
       .insert(orders)
       .values({
@@ -65,16 +75,23 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         email: customer.email,
         productId: product.id,
         productName: product.name,
-        unitPriceCents: product.priceCents,
+        unitPriceCents,
         quantity: input.quantity,
         number: input.number,
         address: input.address,
       })
       .returning();
-    // After the insert, so the ledger row names the order; too little stock rolls the order back.
-    if (!(await reserveStock(tx, row!))) throw soldOut;
     await sendOrderMail(deps.mail, 'placed', row!, tx);
-    return row!;
+    // The customer's row and then the product's are locked last: from there to the commit, other orders of this
+    // customer or of this product wait, so one statement runs while they do, the reservation with the customer's
+    // limits as its condition (after the insert, so the ledger row names the order). A refusal rolls back the
+    // order and its mail with it.
+    const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
+    await lockCustomer(tx, row!);
+    if (await reserveStock(tx, row!, 'order_reserved', withinLimits(row!, rules)))
+      return { row: row!, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
+    await assertWithinLimits(tx, row!, rules);
+    throw soldOut;
   });
 }
 

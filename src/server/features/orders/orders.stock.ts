@@ -1,35 +1,54 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../plugins/db';
-import { moveStock } from '../inventory/inventory.service';
+import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
 
 type OrderStockReason = 'order_reserved' | 'order_paid_late';
 type OrderReleaseReason = 'order_cancelled' | 'order_expired';
 
-/** Takes stock atomically (and writes it in the inventory ledger): succeeds only while enough is left. */
+/**
+ * Takes stock atomically (and writes it in the inventory ledger): succeeds only while enough is left, and `when`
+ * holds if given.
+ */
 export function reserveStock(
   tx: Tx,
   order: { id: string; productId: string; quantity: number },
   reason: OrderStockReason = 'order_reserved',
+  when?: SQL,
 ): Promise<boolean> {
   const { id: orderId, productId, quantity } = order;
-  return moveStock(tx, { productId, delta: -quantity, reason, orderId, onlyIfAvailable: true });
+  return moveStock(tx, {
+    productId,
+    delta: -quantity,
+    reason,
+    orderId,
+    onlyIfAvailable: true,
+    notify: null,
+    when,
+  });
 }
 
+/** Gives an order's stock back; customers waiting for the product are mailed when it can be ordered again. */
 export async function releaseStock(
   tx: Tx,
   order: { id: string; productId: string; quantity: number },
   reason: OrderReleaseReason,
+  notify: BackInStockMail,
 ) {
   const { id: orderId, productId, quantity } = order;
-  await moveStock(tx, { productId, delta: quantity, reason, orderId });
+  await moveStock(tx, { productId, delta: quantity, reason, orderId, notify });
 }
 
 /**
  * Unpaid orders older than the expiry time that never started a payment become Expired and give their stock back, in
  * one UPDATE (safe on several instances). Orders with an intent go through expireOrdersWithIntents.
  */
-export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Date()): Promise<number> {
+export async function expireUnpaidOrders(
+  db: Db,
+  expiryMs: number,
+  notify: BackInStockMail,
+  now = new Date(),
+): Promise<number> {
   return db.transaction(async (tx) => {
     const expired = await tx
       .update(orders)
@@ -44,7 +63,7 @@ export async function expireUnpaidOrders(db: Db, expiryMs: number, now = new Dat
       )
       .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });
     // One ledger row per order, so a product's history names each expired order.
-    for (const e of expired) await releaseStock(tx, e, 'order_expired');
+    for (const e of expired) await releaseStock(tx, e, 'order_expired', notify);
     return expired.length;
   });
 }

@@ -4,7 +4,7 @@ import { orders } from '../../db/schema';
 import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
 import type { Client } from '../../test/auth';
-import { makeProduct, payOrder, placeOrder, stockOf } from '../../test/shop';
+import { makeProduct, orderDepsOf, payOrder, placeOrder, stockOf } from '../../test/shop';
 import { expireUnpaidOrders } from './orders.service';
 
 let t: TestApp, alice: Client, bob: Client, admin: Client;
@@ -214,7 +214,9 @@ describe('expiry of unpaid orders', () => {
       await t.database.db.update(orders).set({ createdAt: longAgo }).where(eq(orders.id, id));
     expect(await stockOf(t.app, product.id)).toBe(4);
 
-    expect(await expireUnpaidOrders(t.database.db, t.config.orderExpiryMs)).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireUnpaidOrders(t.database.db, t.config.orderExpiryMs, orderDepsOf(t.app).mail),
+    ).toBeGreaterThanOrEqual(1);
     // Called directly here; the app's sweep announces released stock to the catalogue cache the same way.
     await t.app.readCache.changed('catalogue');
     const status = async (id: string) =>

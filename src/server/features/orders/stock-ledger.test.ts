@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
 import { signUp, type Client } from '../../test/auth';
-import { makeProduct, placeOrder } from '../../test/shop';
+import { makeProduct, orderDepsOf, placeOrder } from '../../test/shop';
 import { validProduct } from '../../test/admin';
 import { expireUnpaidOrders } from './orders.service';
 import type { StockHistory } from '@shared/inventory/inventory.schema';
@@ -88,7 +88,7 @@ describe('GET /api/inventory/products/{id}/movements', () => {
     const first = (await placeOrder(t.app, buyer, { productId: id, quantity: 3 })).json().insertedId;
     await t.app.inject({ method: 'DELETE', url: `/api/order/${first}`, headers: buyer.headers });
     const second = (await placeOrder(t.app, buyer, { productId: id, quantity: 5 })).json().insertedId;
-    await expireUnpaidOrders(t.database.db, 0, new Date(Date.now() + 60_000));
+    await expireUnpaidOrders(t.database.db, 0, orderDepsOf(t.app).mail, new Date(Date.now() + 60_000));
 
     const page = await history(id);
     expect(page.quantity).toBe(20);

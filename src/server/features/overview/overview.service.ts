@@ -1,65 +1,10 @@
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
-import { orders, products } from '../../db/schema';
 import type { Db } from '../../plugins/db';
+import { lowStockProducts } from '../catalogue/catalogue.service';
+import { orderStats } from '../orders/orders.service';
 
-const DAYS = 30;
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The store overview: four aggregate queries, no per-row lookups. */
+/** The store overview: the orders' figures and the catalogue's low stock, each from its own feature. */
 export async function storeOverview(db: Db, now = new Date()): Promise<Overview> {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
-  const dayExpr = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const revenueRows = await db
-    .select({
-      date: dayExpr,
-      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity})`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(orders)
-    .where(and(eq(orders.paymentStatus, true), gte(orders.paidAt, start)))
-    .groupBy(dayExpr);
-  const byDay = new Map(revenueRows.map((r) => [r.date, r]));
-  const revenueByDay = Array.from({ length: DAYS }, (_, i) => {
-    const date = day(new Date(start.getTime() + i * 86_400_000));
-    const r = byDay.get(date);
-    return { date, revenue: r ? Number(r.cents) / 100 : 0, orders: r ? Number(r.n) : 0 };
-  });
-
-  const statusExpr = sql<string>`case when ${orders.orderStatus} = 'Pending' and ${orders.paymentStatus} then 'Paid' else ${orders.orderStatus} end`;
-  const statusRows = await db
-    .select({ status: statusExpr, n: sql<number>`count(*)::int` })
-    .from(orders)
-    .groupBy(statusExpr);
-  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Expired'] as const).map(
-    (status) => ({
-      status,
-      count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
-    }),
-  );
-
-  const lowStock = (
-    await db
-      .select({
-        id: products.id,
-        name: products.name,
-        quantity: products.quantity,
-        minOrder: products.minOrder,
-      })
-      .from(products)
-      .where(and(isNull(products.archivedAt), lt(products.quantity, products.minOrder)))
-      .orderBy(products.quantity)
-  ).map((p) => ({ _id: p.id, name: p.name, quantity: p.quantity, minOrder: p.minOrder }));
-
-  const newestOrders = (await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(8)).map((o) => ({
-    _id: o.id,
-    name: o.name,
-    productName: o.productName,
-    total: (o.unitPriceCents * o.quantity) / 100,
-    paymentStatus: o.paymentStatus,
-    orderStatus: o.orderStatus,
-    createdAt: o.createdAt.toISOString(),
-  }));
-
-  return { revenueByDay, ordersByStatus, lowStock, newestOrders };
+  const [stats, lowStock] = await Promise.all([orderStats(db, now), lowStockProducts(db)]);
+  return { ...stats, lowStock };
 }

@@ -81,6 +81,7 @@ export async function confirmTestCard(
   if (deps.provider.kind !== 'test')
     throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
   const intent = await findTestIntentBySecret(deps.db, input.clientSecret);
+  if (!intent.orderId) throw new AppError('not_found', 'No order is waiting for this payment.');
   const order = await getPayableOrder(deps.orders, actor, intent.orderId);
   if (intent.status === 'succeeded') return intent.id;
   // Never take money for an order that can no longer be fulfilled.

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { shopInfo } from '@/lib/shop-info';
@@ -27,23 +28,36 @@ const cards = [
   { icon: 'amex', label: 'American Express' },
 ];
 
+const Heading = ({ id, children }: { id?: string; children: ReactNode }) => (
+  <h2 id={id} className="mb-3 text-lg font-bold">
+    {children}
+  </h2>
+);
+
+interface IconProps {
+  name: string;
+  alt: string;
+  width: number;
+  height: number;
+  className: string;
+}
+
+/** One of the static icons in /icons, loaded when the footer scrolls near. */
+const Icon = ({ name, ...props }: IconProps) => <img src={`/icons/${name}.svg`} loading="lazy" {...props} />;
+
 export function Footer() {
   const shop = shopInfo();
   return (
     <footer className="bg-neutral text-neutral-content">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
-          <h2 id="footer-about" className="mb-3 text-lg font-bold">
-            {shop.name}
-          </h2>
+          <Heading id="footer-about">{shop.name}</Heading>
           <p className="text-sm text-neutral-content/80">
             Industrial tools and air compressors for workshops, fleets and job sites. Bulk orders welcome.
           </p>
         </section>
         <section aria-labelledby="footer-contact">
-          <h2 id="footer-contact" className="mb-3 text-lg font-bold">
-            Contact
-          </h2>
+          <Heading id="footer-contact">Contact</Heading>
           <address className="space-y-2 text-sm not-italic">
             <p>
               <span className="font-semibold">Phone: </span>
@@ -64,9 +78,7 @@ export function Footer() {
           </address>
         </section>
         <nav aria-labelledby="footer-account">
-          <h2 id="footer-account" className="mb-3 text-lg font-bold">
-            Account
-          </h2>
+          <Heading id="footer-account">Account</Heading>
           <ul className="space-y-2 text-sm">
             {accountLinks.map((l) => (
               <li key={l.label}>
@@ -79,26 +91,17 @@ export function Footer() {
         </nav>
         <section aria-labelledby="footer-pay" className="space-y-6">
           <div>
-            <h2 id="footer-pay" className="mb-3 text-lg font-bold">
-              We accept
-            </h2>
+            <Heading id="footer-pay">We accept</Heading>
             <ul className="flex gap-2" aria-label="Accepted cards">
               {cards.map((c) => (
                 <li key={c.icon}>
-                  <img
-                    src={`/icons/${c.icon}.svg`}
-                    alt={c.label}
-                    width={48}
-                    height={32}
-                    loading="lazy"
-                    className="h-8 w-12"
-                  />
+                  <Icon name={c.icon} alt={c.label} width={48} height={32} className="h-8 w-12" />
                 </li>
               ))}
             </ul>
           </div>
           <div>
-            <h2 className="mb-3 text-lg font-bold">Follow us</h2>
+            <Heading>Follow us</Heading>
             <ul className="flex gap-3">
               {social.map((s) => (
                 <li key={s.label}>
@@ -109,14 +112,7 @@ export function Footer() {
                     rel="noopener noreferrer"
                     target="_blank"
                   >
-                    <img
-                      src={`/icons/${s.icon}.svg`}
-                      alt=""
-                      width={20}
-                      height={20}
-                      loading="lazy"
-                      className="size-5"
-                    />
+                    <Icon name={s.icon} alt="" width={20} height={20} className="size-5" />
                   </a>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import { Route, Routes } from 'react-router';
@@ -27,6 +27,15 @@ function renderNavbar(route = '/my-blog') {
 const desktopMenu = () => within(screen.getAllByRole('list')[0]!);
 
 describe('Navbar account links', () => {
+  // A signed-in navbar shows the cart icon with the number of products in the cart.
+  beforeEach(() =>
+    server.use(
+      http.get('/api/cart/:email', () =>
+        HttpResponse.json({ lines: [], count: 2, totalQuantity: 7, total: 1, saving: 0 }),
+      ),
+    ),
+  );
+
   it('shows neither Login nor Log out while the session loads', async () => {
     server.use(http.get('/api/auth/get-session', async () => (await delay(200), HttpResponse.json(null))));
     renderNavbar();
@@ -43,10 +52,16 @@ describe('Navbar account links', () => {
       'href',
       '/dashboard',
     );
+    await desktopMenu().findByRole('link', { name: 'Cart, 2 products' });
     const items = desktopMenu()
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(items).toEqual(['Home', 'Products', 'My Blog', 'Portfolio', 'Dashboard', 'Log out']);
+    // The cart's icon shows its count; its name says what it is.
+    expect(items).toEqual(['Home', 'Products', 'My Blog', 'Portfolio', 'Dashboard', 'Log out', '2']);
+    expect(desktopMenu().getByRole('link', { name: 'Cart, 2 products' })).toHaveAttribute(
+      'href',
+      '/dashboard/cart',
+    );
     expect(desktopMenu().queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
   });
 

@@ -13,8 +13,8 @@ const links = [
   { to: paths.portfolio, label: 'Portfolio' },
 ];
 
-// Only logged-in users need these links and the log-out code: they load after the session check says so.
-const AccountLinks = lazy(() => import('@/features/accounts/components/account-links'));
+// Only logged-in users need these links, the log-out code and the cart: they load after the session check says so.
+const AccountNav = lazy(() => import('@/app/account-nav'));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -39,7 +39,7 @@ export function Navbar() {
       {/* Nothing while the session loads, so a logged-in user never sees "Login" flash by. */}
       {session.isPending ? null : session.data ? (
         <Suspense fallback={null}>
-          <AccountLinks linkClass={linkClass} />
+          <AccountNav linkClass={linkClass} />
         </Suspense>
       ) : (
         <li>

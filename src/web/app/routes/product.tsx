@@ -3,10 +3,11 @@ import { useSession } from '@/features/accounts/api/get-session';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { ProductDocuments } from '@/features/catalogue/components/product-documents';
+import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
 import { OrderNow } from '@/features/orders/components/order-now';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
-/** The product, its Order Now button (orders) and its reviews: one page made of three features. */
+/** The product, its Order Now and Add to cart buttons (orders) and its reviews: one page made of three features. */
 function ProductPage({ id }: { id: string }) {
   const session = useSession();
   const user = session.data?.user;
@@ -15,7 +16,16 @@ function ProductPage({ id }: { id: string }) {
     <>
       <ProductDetails
         id={id}
-        orderAction={(product) => <OrderNow product={product} customer={customer} />}
+        orderAction={(product) => (
+          <div className="flex flex-wrap items-start gap-3">
+            <OrderNow product={product} customer={customer} />
+            <AddToCartButton
+              product={product}
+              email={user?.email}
+              className="btn btn-outline btn-primary btn-lg"
+            />
+          </div>
+        )}
         reviews={(product) => <ProductReviews productId={product._id} />}
       />
       <ProductDocuments productId={id} />

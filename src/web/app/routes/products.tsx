@@ -1,6 +1,15 @@
+import { useSession } from '@/features/accounts/api/get-session';
 import { CataloguePage } from '@/features/catalogue/components/catalogue-page';
+import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
 
-/** /our-products: the catalogue (search, categories, filters, pages), its state in the URL. */
+/** /our-products: the catalogue (search, categories, filters, pages), its state in the URL; Add to cart on cards. */
 export function Component() {
-  return <CataloguePage />;
+  const email = useSession().data?.user.email;
+  return (
+    <CataloguePage
+      cardAction={(product) => (
+        <AddToCartButton product={product} email={email} className="btn btn-outline btn-primary btn-block" />
+      )}
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-page';
 import type { ListState } from '@/lib/use-list-state';
-import { ErrorState } from './error-state';
+import { ListWaiting } from './query-list';
 
 interface SearchBoxProps {
   label: string;
@@ -75,22 +75,9 @@ export function PagedList<T>(props: PagedListProps<T>) {
   // The page is not the first (a cursor is in the URL).
   const isLaterPage = list.cursor !== undefined;
   const statusId = useId();
-  if (query.isPending) {
+  if (query.isPending || query.isError) {
     return (
-      <div role="status" className="mt-6 space-y-3">
-        <span className="sr-only">Loading {noun}…</span>
-        {Array.from({ length: skeleton.count }, (_, i) => (
-          <div key={i} aria-hidden="true" className={`skeleton w-full ${skeleton.className}`} />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <ErrorState
-        message={`We could not load the ${noun}. ${query.error.message}`}
-        onRetry={() => void query.refetch()}
-      />
+      <ListWaiting query={query} loadingLabel={`Loading ${noun}…`} what={`the ${noun}`} skeleton={skeleton} />
     );
   }
   const { items, total, nextCursor } = query.data;

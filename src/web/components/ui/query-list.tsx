@@ -2,14 +2,43 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ErrorState } from './error-state';
 
-interface QueryListProps<T> {
-  query: UseQueryResult<T[]>;
+interface Waiting {
   /** Read by screen readers while loading, e.g. "Loading users…". */
   loadingLabel: string;
   /** What failed to load, e.g. "the users" → "We could not load the users. <server message>". */
   what: string;
   /** Skeleton rows shown while loading. */
-  skeleton?: { count: number; className: string };
+  skeleton: { count: number; className: string };
+}
+
+/** A list's query before it has data: skeleton rows while loading, or the error with a retry. */
+export function ListWaiting({
+  query,
+  loadingLabel,
+  what,
+  skeleton,
+}: Waiting & { query: Pick<UseQueryResult<unknown>, 'isPending' | 'error' | 'refetch'> }) {
+  if (query.isPending) {
+    return (
+      <div role="status" className="mt-6 space-y-3">
+        <span className="sr-only">{loadingLabel}</span>
+        {Array.from({ length: skeleton.count }, (_, i) => (
+          <div key={i} aria-hidden="true" className={`skeleton w-full ${skeleton.className}`} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <ErrorState
+      message={`We could not load ${what}. ${query.error?.message}`}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}
+
+interface QueryListProps<T> extends Omit<Waiting, 'skeleton'> {
+  query: UseQueryResult<T[]>;
+  skeleton?: Waiting['skeleton'];
   empty: ReactNode;
   children: (items: T[]) => ReactNode;
 }
@@ -23,23 +52,8 @@ export function QueryList<T>({
   empty,
   children,
 }: QueryListProps<T>) {
-  if (query.isPending) {
-    return (
-      <div role="status" className="mt-6 space-y-3">
-        <span className="sr-only">{loadingLabel}</span>
-        {Array.from({ length: skeleton.count }, (_, i) => (
-          <div key={i} aria-hidden="true" className={`skeleton w-full ${skeleton.className}`} />
-        ))}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <ErrorState
-        message={`We could not load ${what}. ${query.error.message}`}
-        onRetry={() => void query.refetch()}
-      />
-    );
+  if (query.isPending || query.isError) {
+    return <ListWaiting query={query} loadingLabel={loadingLabel} what={what} skeleton={skeleton} />;
   }
   if (query.data.length === 0) return <>{empty}</>;
   return <>{children(query.data)}</>;

@@ -5,4 +5,6 @@ export const orderKeys = {
     params ? (['orders', 'all', params] as const) : (['orders', 'all'] as const),
   mine: (email: string) => ['orders', 'mine', email] as const,
   item: (id: string) => ['orders', 'item', id] as const,
+  /** The customer's cart: under `all`, so whatever changes orders or stock refreshes its lines' problems too. */
+  cart: (email: string) => ['orders', 'cart', email] as const,
 };

@@ -7,8 +7,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as MakeAdmin } from './make-admin';
 import { Component as AllOrders } from './all-orders';
 import { Component as MyOrders } from './my-orders';
+import { Component as Cart } from './cart';
+import { Component as QuickOrder } from './quick-order';
 import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
+import { Component as OrderDetails } from './order-details';
 import { Component as Payment } from './payment';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
@@ -49,8 +52,11 @@ export function Component() {
         <Route element={<DashboardLayout />}>
           <Route index element={<MyProfile />} />
           <Route path={sub(paths.myOrders)} element={<MyOrders />} />
+          <Route path={sub(paths.cart)} element={<Cart />} />
+          <Route path={sub(paths.quickOrder)} element={<QuickOrder />} />
           <Route path={sub(paths.myReviews)} element={<MyReviews />} />
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />
+          <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />

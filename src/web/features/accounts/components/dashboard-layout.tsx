@@ -5,6 +5,8 @@ import { useSession } from '../api/get-session';
 
 const customerLinks = [
   { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.cart, label: 'Cart' },
+  { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.myReviews, label: 'My reviews' },
 ];
 

@@ -52,10 +52,12 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders and My reviews to customers', async () => {
+  it('shows My Profile, My Orders, Cart, Quick Order and My reviews to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
-    await waitFor(() => expect(menuLabels()).toEqual(['My Profile', 'My Orders', 'My reviews']));
+    await waitFor(() =>
+      expect(menuLabels()).toEqual(['My Profile', 'My Orders', 'Cart', 'Quick Order', 'My reviews']),
+    );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
   });
 

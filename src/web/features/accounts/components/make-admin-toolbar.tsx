@@ -1,11 +1,10 @@
 import { userSorts, type UserSort } from '@shared/accounts/users-list.schema';
-import { pageSizes } from '@shared/common/paging';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { useListState, type ListState } from '@/lib/use-list-state';
+import { oneOf, parseListParams, useListState, type ListState } from '@/lib/use-list-state';
 import type { UserListParams } from '../api/get-users';
 
 // Newest first: the account an admin is looking for has usually just registered.
-const defaults = { q: '', role: '', sort: 'newest', limit: '25' };
+const defaults = { q: '', role: '', sort: 'newest' as UserSort, limit: '25' };
 type Key = keyof typeof defaults;
 
 const sortLabels: Record<UserSort, string> = {
@@ -19,10 +18,8 @@ export function useUserListState() {
   const state = useListState(defaults);
   const v = state.values;
   const params: UserListParams = {
-    limit: pageSizes.map(String).includes(v.limit) ? v.limit : defaults.limit,
-    sort: (userSorts as readonly string[]).includes(v.sort) ? (v.sort as UserSort) : 'newest',
-    role: v.role === 'admin' || v.role === 'user' ? v.role : undefined,
-    q: v.q || undefined,
+    ...parseListParams(v, { sorts: userSorts, defaults }),
+    role: oneOf(['admin', 'user'], v.role),
     cursor: state.cursor,
   };
   return { state, params };

@@ -21,9 +21,24 @@ afterEach(() => {
 });
 
 const png = () => new File(['png'], 'drill.png', { type: 'image/png' });
+type User = ReturnType<typeof renderWithProviders>['user'];
+/** A product the form accepts. */
+const valid = () => ({
+  name: 'Drill',
+  image: png(),
+  minOrder: '1',
+  price: '10',
+  quantity: '3',
+  desc: 'A drill.',
+});
+const submit = (user: User) => user.click(screen.getByRole('button', { name: 'Add product' }));
+async function retype(user: User, label: string, value: string) {
+  await user.clear(screen.getByLabelText(label));
+  await user.type(screen.getByLabelText(label), value);
+}
 
 async function fill(
-  user: ReturnType<typeof renderWithProviders>['user'],
+  user: User,
   values: {
     name?: string;
     minOrder?: string;
@@ -44,7 +59,7 @@ async function fill(
 describe('AddProductForm', () => {
   it('shows the required messages verbatim and sends nothing', async () => {
     const { user } = renderWithProviders(<AddProductForm />);
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await submit(user);
     for (const message of [
       messages.productNameRequired,
       messages.productImageRequired,
@@ -63,26 +78,16 @@ describe('AddProductForm', () => {
 
   it('applies the numeric rules of the server', async () => {
     const { user } = renderWithProviders(<AddProductForm />);
-    await fill(user, {
-      name: 'Drill',
-      image: png(),
-      minOrder: '0',
-      price: '12.345',
-      quantity: '1.5',
-      desc: 'x',
-    });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await fill(user, { ...valid(), minOrder: '0', price: '12.345', quantity: '1.5' });
+    await submit(user);
     expect(await screen.findByText('Must have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByText('Must be at least 1')).toBeInTheDocument();
     expect(screen.getByText('Must be a whole number')).toBeInTheDocument();
 
-    await user.clear(screen.getByLabelText('Minimum Order'));
-    await user.type(screen.getByLabelText('Minimum Order'), '10');
-    await user.clear(screen.getByLabelText('Price'));
-    await user.type(screen.getByLabelText('Price'), '12.34');
-    await user.clear(screen.getByLabelText('Quantity'));
-    await user.type(screen.getByLabelText('Quantity'), '5');
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await retype(user, 'Minimum Order', '10');
+    await retype(user, 'Price', '12.34');
+    await retype(user, 'Quantity', '5');
+    await submit(user);
     expect(await screen.findByText('Must be at least the minimum order')).toBeInTheDocument();
   });
 
@@ -92,7 +97,7 @@ describe('AddProductForm', () => {
       screen.getByLabelText('Product image'),
       new File(['%PDF'], 'a.pdf', { type: 'application/pdf' }),
     );
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await submit(user);
     expect(await screen.findByText('Please choose an image file (JPEG, PNG or WebP).')).toBeInTheDocument();
   });
 
@@ -132,7 +137,7 @@ describe('AddProductForm', () => {
       'blob:preview',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await submit(user);
     expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(calls).toEqual(['upload', 'create']);
     expect((uploaded as unknown as Blob).type).toBe('image/png');
@@ -164,15 +169,8 @@ describe('AddProductForm', () => {
       ),
     );
     const { user } = renderWithProviders(<AddProductForm />);
-    await fill(user, {
-      name: 'Drill',
-      image: png(),
-      minOrder: '1',
-      price: '10',
-      quantity: '3',
-      desc: 'A drill.',
-    });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await fill(user, valid());
+    await submit(user);
     expect(await screen.findByText('Must have at most 2 decimals')).toBeInTheDocument();
     expect(screen.getByLabelText('Price')).toHaveAttribute('aria-invalid', 'true');
     expectNoToast();
@@ -187,15 +185,8 @@ describe('AddProductForm', () => {
       http.post('/api/product', () => (create(), HttpResponse.json({}))),
     );
     const { user } = renderWithProviders(<AddProductForm />);
-    await fill(user, {
-      name: 'Drill',
-      image: png(),
-      minOrder: '1',
-      price: '10',
-      quantity: '3',
-      desc: 'A drill.',
-    });
-    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await fill(user, valid());
+    await submit(user);
     expect(await screen.findByText('The image is too large.')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
   });

@@ -21,6 +21,8 @@ const compressor: CatalogueProduct = {
   brand: 'Norden',
   category: { slug: 'compressors', name: 'Compressors' },
   createdAt: '2026-01-01T00:00:00.000Z',
+  packSize: 1,
+  fromPrice: 6849,
   keySpecs: [
     {
       key: 'pressure',
@@ -71,6 +73,8 @@ function renderPage(route = '/our-products?category=compressors') {
       return HttpResponse.json(result);
     }),
     http.get('/api/catalogue/categories', () => HttpResponse.json(tree)),
+    // The page's Add to cart buttons need to know who is signed in.
+    http.get('/api/auth/get-session', () => HttpResponse.json(null)),
   );
   const view = renderWithProviders(
     <Routes>

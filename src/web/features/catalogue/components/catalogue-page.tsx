@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
+import type { CatalogueProduct } from '@shared/catalogue/search.schema';
 import { useLocation, useNavigate } from 'react-router';
 import { formatCount } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -27,7 +28,12 @@ import { SearchResults } from './search-results';
  * /our-products: search, category navigation, filters, sort and pages. The URL is the state: every change is a
  * navigation (a history entry), and any URL reproduces its view.
  */
-export function CataloguePage() {
+export function CataloguePage({
+  cardAction,
+}: {
+  /** Another action on each product card (the orders feature's Add to cart, passed in by the page). */
+  cardAction?: (product: CatalogueProduct) => ReactNode;
+} = {}) {
   // Location and navigate rather than useSearchParams: the same thing, without more router code in the first load.
   const location = useLocation();
   const navigate = useNavigate();
@@ -114,7 +120,7 @@ export function CataloguePage() {
             />
           </div>
           <ActiveFilters state={state} facets={facets} onChange={change} />
-          <SearchResults query={results} state={state} onChange={change} />
+          <SearchResults query={results} state={state} onChange={change} cardAction={cardAction} />
           <Pagination state={state} lastPage={lastPage} onNavigate={() => headingRef.current?.focus()} />
         </section>
       </div>

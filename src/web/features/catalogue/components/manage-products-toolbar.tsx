@@ -1,10 +1,9 @@
 import { adminProductSorts, type AdminProductSort } from '@shared/catalogue/admin-products.schema';
-import { pageSizes } from '@shared/common/paging';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { useListState, type ListState } from '@/lib/use-list-state';
+import { parseListParams, useListState, type ListState } from '@/lib/use-list-state';
 import type { AdminProductParams } from '../api/get-admin-products';
 
-const defaults = { q: '', stock: '', sort: 'newest', limit: '25' };
+const defaults = { q: '', stock: '', sort: 'newest' as AdminProductSort, limit: '25' };
 type Key = keyof typeof defaults;
 
 const sortLabels: Record<AdminProductSort, string> = {
@@ -20,10 +19,8 @@ export function useProductListState() {
   const state = useListState(defaults);
   const v = state.values;
   const params: AdminProductParams = {
-    limit: pageSizes.map(String).includes(v.limit) ? v.limit : defaults.limit,
-    sort: (adminProductSorts as readonly string[]).includes(v.sort) ? (v.sort as AdminProductSort) : 'newest',
+    ...parseListParams(v, { sorts: adminProductSorts, defaults }),
     lowStock: v.stock === 'low' ? 'true' : undefined,
-    q: v.q || undefined,
     cursor: state.cursor,
   };
   return { state, params };

@@ -9,6 +9,7 @@ export function ProductCard({
   eager = false,
   headingLevel = 3,
   details,
+  action,
 }: {
   product: Product;
   /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
@@ -16,6 +17,8 @@ export function ProductCard({
   headingLevel?: 2 | 3;
   /** More facts under the price (the catalogue's SKU and key specs). */
   details?: ReactNode;
+  /** Another action beside Order Now (the page's Add to cart). */
+  action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `product-${product._id}`;
@@ -60,6 +63,7 @@ export function ProductCard({
           >
             Order Now
           </Link>
+          {action}
         </div>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { SearchResult } from '@shared/catalogue/search.schema';
+import type { ReactNode } from 'react';
+import type { CatalogueProduct, SearchResult } from '@shared/catalogue/search.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { useCategories } from '../api/get-categories';
@@ -82,10 +83,13 @@ export function SearchResults({
   query,
   state,
   onChange,
+  cardAction,
 }: {
   query: UseQueryResult<SearchResult>;
   state: SearchState;
   onChange: (next: SearchState) => void;
+  /** Another action on each card, beside Order Now (from another feature, passed in by the page). */
+  cardAction?: ((product: CatalogueProduct) => ReactNode) | undefined;
 }) {
   const units = useUnitSystem();
   if (query.isPending) {
@@ -123,6 +127,7 @@ export function SearchResults({
                   product={p}
                   eager={i === 0 ? 'high' : i < 3}
                   details={<CardSpecs product={p} units={units} />}
+                  action={cardAction?.(p)}
                 />
               </div>
             </li>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { NewsItem } from '@shared/news/news.schema';
 import { newsTeaser } from '@shared/news/news.teaser';
 import { messages } from '@shared/messages';
-import { ErrorState } from '@/components/ui/error-state';
+import { QueryList } from '@/components/ui/query-list';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/format';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -58,60 +58,53 @@ export function NewsManager({ defaultAuthor }: { defaultAuthor?: string | undefi
         <h2 id="news-list-heading" className="mb-4 text-xl font-bold">
           Articles{news.data && ` (${news.data.length})`}
         </h2>
-        {news.isPending && (
-          <div role="status" className="space-y-3">
-            <span className="sr-only">Loading articles…</span>
-            {Array.from({ length: 3 }, (_, i) => (
-              <div key={i} aria-hidden="true" className="skeleton h-28 w-full" />
-            ))}
-          </div>
-        )}
-        {news.isError && (
-          <ErrorState
-            message={`We could not load the articles. ${news.error.message}`}
-            onRetry={() => void news.refetch()}
-          />
-        )}
-        {news.data?.length === 0 && (
-          <p className="text-base-content/75">No articles yet. Publish the first one with the form.</p>
-        )}
-        {news.data && news.data.length > 0 && (
-          <ul className="flex flex-col gap-3">
-            {news.data.map((item) => (
-              <li key={item._id}>
-                <article
-                  aria-labelledby={`admin-news-${item._id}`}
-                  className={`rounded-box border bg-base-100 p-4 ${editing?._id === item._id ? 'border-primary' : 'border-base-300'}`}
-                >
-                  <h3
-                    id={`admin-news-${item._id}`}
-                    className="text-lg font-semibold leading-snug break-words"
+        <QueryList
+          query={news}
+          loadingLabel="Loading articles…"
+          what="the articles"
+          skeleton={{ count: 3, className: 'h-28' }}
+          empty={
+            <p className="text-base-content/75">No articles yet. Publish the first one with the form.</p>
+          }
+        >
+          {(items) => (
+            <ul className="flex flex-col gap-3">
+              {items.map((item) => (
+                <li key={item._id}>
+                  <article
+                    aria-labelledby={`admin-news-${item._id}`}
+                    className={`rounded-box border bg-base-100 p-4 ${editing?._id === item._id ? 'border-primary' : 'border-base-300'}`}
                   >
-                    {item.title}
-                  </h3>
-                  <p className="mt-1 text-sm text-base-content/75">
-                    {item.name} · <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
-                  </p>
-                  <p className="mt-2 break-words text-base-content/85">{newsTeaser(item.body)}</p>
-                  <div className="mt-3 flex flex-wrap gap-2">
-                    <EditDeleteButtons
-                      name={item.title}
-                      onEdit={() => startEditing(item)}
-                      onDelete={() => deleting.ask(item)}
-                    />
-                    <Link
-                      to={paths.newsItem(item._id)}
-                      className="btn btn-sm btn-ghost"
-                      aria-label={`View ${item.title}`}
+                    <h3
+                      id={`admin-news-${item._id}`}
+                      className="text-lg font-semibold leading-snug break-words"
                     >
-                      View
-                    </Link>
-                  </div>
-                </article>
-              </li>
-            ))}
-          </ul>
-        )}
+                      {item.title}
+                    </h3>
+                    <p className="mt-1 text-sm text-base-content/75">
+                      {item.name} · <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time>
+                    </p>
+                    <p className="mt-2 break-words text-base-content/85">{newsTeaser(item.body)}</p>
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <EditDeleteButtons
+                        name={item.title}
+                        onEdit={() => startEditing(item)}
+                        onDelete={() => deleting.ask(item)}
+                      />
+                      <Link
+                        to={paths.newsItem(item._id)}
+                        className="btn btn-sm btn-ghost"
+                        aria-label={`View ${item.title}`}
+                      >
+                        View
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryList>
       </section>
 
       {deleting.target && (

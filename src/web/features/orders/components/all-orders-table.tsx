@@ -7,6 +7,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog, DeliverOrderDialog, RefundOrderDialog } from './order-dialogs';
+import { DetailsLink } from './details-link';
 
 /** The admin may deliver a paid order that is not delivered yet. */
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
@@ -69,6 +70,7 @@ export function AllOrdersTable({
                     <div className="whitespace-nowrap text-sm text-base-content/75">
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                     </div>
+                    <DetailsLink order={o} withCustomer />
                   </td>
                   <td>{formatCount(o.quantity)}</td>
                   <td className="whitespace-nowrap">{formatPrice(o.total)}</td>

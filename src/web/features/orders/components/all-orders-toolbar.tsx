@@ -1,11 +1,10 @@
 import { orderSorts, type OrderSort } from '@shared/orders/orders-list.schema';
-import { orderStatuses, type OrderStatus } from '@shared/orders/orders.schema';
-import { pageSizes } from '@shared/common/paging';
+import { orderStatuses } from '@shared/orders/orders.schema';
 import { ListToolbar } from '@/components/ui/list-toolbar';
-import { useListState, type ListState } from '@/lib/use-list-state';
+import { oneOf, parseListParams, useListState, type ListState } from '@/lib/use-list-state';
 import type { OrderListParams } from '../api/get-all-orders';
 
-const defaults = { q: '', status: '', paid: '', sort: 'newest', limit: '25' };
+const defaults = { q: '', status: '', paid: '', sort: 'newest' as OrderSort, limit: '25' };
 type Key = keyof typeof defaults;
 
 const sortLabels: Record<OrderSort, string> = {
@@ -19,11 +18,9 @@ export function useOrderListState() {
   const state = useListState(defaults);
   const v = state.values;
   const params: OrderListParams = {
-    limit: pageSizes.map(String).includes(v.limit) ? v.limit : defaults.limit,
-    sort: (orderSorts as readonly string[]).includes(v.sort) ? (v.sort as OrderSort) : 'newest',
-    status: (orderStatuses as readonly string[]).includes(v.status) ? (v.status as OrderStatus) : undefined,
-    paid: v.paid === 'true' || v.paid === 'false' ? v.paid : undefined,
-    q: v.q || undefined,
+    ...parseListParams(v, { sorts: orderSorts, defaults }),
+    status: oneOf(orderStatuses, v.status),
+    paid: oneOf(['true', 'false'], v.paid),
     cursor: state.cursor,
   };
   return { state, params };

@@ -83,15 +83,16 @@ describe('My Orders', () => {
     expect(reviewed.getByText('Reviewed')).toBeInTheDocument();
     expect(reviewed.queryByRole('button', { name: /^Write a review/ })).not.toBeInTheDocument();
 
-    // Cancelled and expired: a badge and no actions.
-    for (const [name, status] of [
-      ['Cancelled vice', 'Cancelled'],
-      ['Expired clamp', 'Expired'],
+    // Cancelled and expired: a badge and no payment or review action; a cancelled order can be ordered again.
+    for (const [name, status, actions] of [
+      ['Cancelled vice', 'Cancelled', ['Order again']],
+      ['Expired clamp', 'Expired', []],
     ] as const) {
       const closed = within(card(name));
       expect(closed.getByText(status)).toBeInTheDocument();
-      expect(closed.queryByRole('button')).not.toBeInTheDocument();
-      expect(closed.queryAllByRole('link').map((a) => a.textContent)).toEqual([name]);
+      expect(closed.queryAllByRole('button').map((b) => b.textContent)).toEqual(actions);
+      // The product and the order's details (its history) are the only links.
+      expect(closed.queryAllByRole('link').map((a) => a.textContent)).toEqual([name, 'Details']);
     }
   });
 
@@ -115,7 +116,12 @@ describe('My Orders', () => {
     await waitFor(() => expect(deleted).toHaveBeenCalledWith(order._id));
     expect(await screen.findByText(messages.orderCancelled)).toBeInTheDocument();
     await waitFor(() => expect(within(card('Unpaid drill')).getByText('Cancelled')).toBeInTheDocument());
-    expect(within(card('Unpaid drill')).queryByRole('button')).not.toBeInTheDocument();
+    // Cancelled: nothing to pay or cancel any more, only Order again.
+    expect(
+      within(card('Unpaid drill'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Order again']);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

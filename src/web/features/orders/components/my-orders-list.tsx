@@ -8,6 +8,8 @@ import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog } from './order-dialogs';
+import { DetailsLink } from './details-link';
+import { OrderAgainButton } from './order-again-button';
 
 type Customer = { name: string; email: string };
 
@@ -153,6 +155,7 @@ export function MyOrdersList({
                       <div className="text-sm whitespace-nowrap text-base-content/75">
                         <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
                       </div>
+                      <DetailsLink order={order} />
                     </td>
                     <td>
                       {formatCount(order.quantity)}
@@ -163,6 +166,15 @@ export function MyOrdersList({
                     <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
                     <td>
                       <StatusBadge status={order.orderStatus} />
+                      {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
+                        <div className="mt-2">
+                          <OrderAgainButton
+                            target={{ orderId: order._id }}
+                            email={customer.email}
+                            label={order.productName}
+                          />
+                        </div>
+                      )}
                     </td>
                     <td>
                       <PaymentCell order={order} onCancel={() => setCancelling(order)} />

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { uuidPk, moment, createdAt } from './columns';
+import { user } from './auth-schema';
+import { productIdColumn } from './catalogue-schema';
+
+/**
+ * A product's quantity price breaks: from `minQuantity` units on, each unit costs `unitPriceCents`. Below the first
+ * break the product's own price applies, so a product without rows has one price (migration 0013).
+ */
+export const productPriceBreaks = pgTable(
+  'product_price_breaks',
+  {
+    productId: productIdColumn('cascade'),
+    minQuantity: integer('min_quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'product_price_breaks_pk', columns: [t.productId, t.minQuantity] }),
+    check('product_price_breaks_min_quantity', sql`${t.minQuantity} >= 2`),
+    check('product_price_breaks_price_positive', sql`${t.unitPriceCents} > 0`),
+  ],
+);
+
+/** A customer's cart, kept on the server so it follows them across devices and sign-outs: one row per product. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: productIdColumn('cascade'),
+    quantity: integer('quantity').notNull(),
+    addedAt: moment('added_at').notNull().defaultNow(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'cart_lines_pk', columns: [t.userId, t.productId] }),
+    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
+    index('cart_lines_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * One checkout of a cart: the buyer's delivery details, PO number and the one payment that pays all its lines. The
+ * lines themselves are ordinary orders (`orders.checkout_id`), so every spec call keeps its shape; their payment
+ * state is the checkout's and they share its intent and transaction id.
+ */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    id: uuidPk(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    number: text('number').notNull(),
+    address: text('address').notNull(),
+    company: text('company'),
+    poNumber: text('po_number'),
+    paymentIntentId: text('payment_intent_id'),
+    transactionId: text('transaction_id'),
+    phone: text('phone'),
+    paidAt: moment('paid_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('checkouts_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('checkouts_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('checkouts_transaction_idx').on(t.transactionId),
+  ],
+);
+
+/** "Mail me when it is back": answered once, through the mail queue, when the product's stock reaches its minimum. */
+export const backInStockRequests = pgTable(
+  'back_in_stock_requests',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    productId: productIdColumn('cascade'),
+    createdAt: createdAt(),
+    notifiedAt: moment('notified_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'back_in_stock_requests_pk', columns: [t.userId, t.productId] }),
+    index('back_in_stock_waiting_idx')
+      .on(t.productId)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);

@@ -1,0 +1,93 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { breaksToCents, type PriceBreak, type PriceBreakCents } from '@shared/catalogue/pricing';
+import { productPriceBreaks, products } from '../../db/schema';
+import type { Db, Tx } from '../../plugins/db';
+
+/** What ordering, the cart and the checkout need to know of a product to price and check a quantity. */
+export interface ProductPricing {
+  id: string;
+  name: string;
+  sku: string;
+  img: string;
+  priceCents: number;
+  /** Stock now (inside a transaction: as this transaction sees it). */
+  quantity: number;
+  minOrder: number;
+  packSize: number;
+  archived: boolean;
+  /** Sorted by minimum quantity; empty when the product has one price. */
+  breaks: PriceBreakCents[];
+}
+
+/** The price breaks of several products, each list sorted by minimum quantity (absent: no breaks). */
+export async function loadBreaks(
+  db: Db | Tx,
+  productIds: readonly string[],
+): Promise<Map<string, PriceBreakCents[]>> {
+  const out = new Map<string, PriceBreakCents[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select()
+    .from(productPriceBreaks)
+    .where(inArray(productPriceBreaks.productId, [...new Set(productIds)]))
+    .orderBy(asc(productPriceBreaks.productId), asc(productPriceBreaks.minQuantity));
+  for (const b of rows) {
+    const list = out.get(b.productId) ?? [];
+    list.push({ minQuantity: b.minQuantity, unitPriceCents: b.unitPriceCents });
+    out.set(b.productId, list);
+  }
+  return out;
+}
+
+/** Loads the pricing of several products in two queries; products that don't exist are simply absent. */
+export async function loadPricing(
+  db: Db | Tx,
+  productIds: readonly string[],
+): Promise<Map<string, ProductPricing>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const [rows, breaks] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        sku: products.sku,
+        img: products.img,
+        priceCents: products.priceCents,
+        quantity: products.quantity,
+        minOrder: products.minOrder,
+        packSize: products.packSize,
+        archivedAt: products.archivedAt,
+      })
+      .from(products)
+      .where(inArray(products.id, ids)),
+    loadBreaks(db, ids),
+  ]);
+  const out = new Map<string, ProductPricing>();
+  for (const { archivedAt, ...r } of rows)
+    out.set(r.id, { ...r, archived: archivedAt !== null, breaks: breaks.get(r.id) ?? [] });
+  return out;
+}
+
+/**
+ * Replaces a product's price breaks (the caller's transaction holds the product's row lock, so a concurrent order
+ * prices against the old list or the new one, never half of each).
+ */
+export async function writeBreaks(tx: Tx, productId: string, breaks: readonly PriceBreak[]) {
+  await tx.delete(productPriceBreaks).where(eq(productPriceBreaks.productId, productId));
+  if (breaks.length)
+    await tx.insert(productPriceBreaks).values(breaksToCents(breaks).map((b) => ({ productId, ...b })));
+}
+
+/** Many products' breaks replaced in two statements (the CSV import). */
+export async function writeBreaksBulk(tx: Tx, changes: { productId: string; breaks: PriceBreakCents[] }[]) {
+  if (changes.length === 0) return;
+  const ids = changes.map((c) => c.productId);
+  const rows = changes.flatMap((c) => c.breaks.map((b) => ({ productId: c.productId, ...b })));
+  await tx.delete(productPriceBreaks).where(inArray(productPriceBreaks.productId, ids));
+  if (rows.length)
+    await tx.execute(sql`
+      insert into product_price_breaks (product_id, min_quantity, unit_price_cents)
+      select * from unnest(${sql.param(rows.map((r) => r.productId))}::uuid[],
+        ${sql.param(rows.map((r) => r.minQuantity))}::int[], ${sql.param(rows.map((r) => r.unitPriceCents))}::int[])`);
+}

@@ -1,0 +1,74 @@
+import { invoiceFileName, type Invoice, type InvoiceKind } from '@shared/invoices/invoices.schema';
+import type { invoices } from '../../db/schema';
+import type { ShopDetails } from '../../plugins/config-shop';
+
+/** Rows stay inside the invoices feature; what leaves it is the API shape or an `IssuedDocument`. */
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+export interface InvoiceBuyer {
+  name: string;
+  email: string;
+  company: string | null;
+  poNumber: string | null;
+  address: string;
+  phone: string | null;
+}
+
+export interface InvoiceLine {
+  /** The order this line is (a checkout's invoice has one line per order). */
+  orderId: string;
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  totalCents: number;
+}
+
+/**
+ * Everything an issued document prints, exactly as it was when it was issued (stored as jsonb and never changed):
+ * the PDF is made from this alone, so a later change of the shop's details, the customer's name or a product's
+ * price never changes an invoice.
+ */
+export interface InvoiceSnapshot {
+  kind: InvoiceKind;
+  number: string;
+  issuedAt: string;
+  currency: 'USD';
+  shop: ShopDetails;
+  buyer: InvoiceBuyer;
+  lines: InvoiceLine[];
+  totalCents: number;
+  /** The payment the invoice was paid by (a credit note: the payment given back). */
+  transactionId: string | null;
+  /** A credit note's refund at the payment provider. */
+  refundId: string | null;
+  /** A credit note's invoice. */
+  refersTo: { id: string; number: string; issuedAt: string } | null;
+}
+
+const prefixes: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
+
+/** INV-2026-000123: kind, year, and the number within that year (six digits, more once past 999999). */
+export const documentNumber = (kind: InvoiceKind, year: number, seq: number) =>
+  `${prefixes[kind]}-${year}-${String(seq).padStart(6, '0')}`;
+
+export const pdfUrl = (id: string) => `/api/invoices/${id}/pdf`;
+
+export function toInvoice(row: InvoiceRow): Invoice {
+  const s = row.snapshot as InvoiceSnapshot;
+  return {
+    _id: row.id,
+    kind: row.kind,
+    number: row.number,
+    issuedAt: row.issuedAt.toISOString(),
+    total: row.totalCents / 100,
+    orderId: row.orderId,
+    checkoutId: row.checkoutId,
+    refersTo: s.refersTo && { _id: s.refersTo.id, number: s.refersTo.number },
+    transactionId: s.transactionId,
+    refundId: s.refundId,
+    poNumber: s.buyer.poNumber,
+    pdfUrl: pdfUrl(row.id),
+  };
+}
+
+export { invoiceFileName };

@@ -1,0 +1,224 @@
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { Invoice, InvoiceKind } from '@shared/invoices/invoices.schema';
+import { invoices } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { ShopDetails } from '../../plugins/config-shop';
+import type { Db, Tx } from '../../plugins/db';
+import type { MailAttachmentRef, MailFile } from '../../plugins/mail';
+import {
+  documentNumber,
+  invoiceFileName,
+  toInvoice,
+  type InvoiceBuyer,
+  type InvoiceLine,
+  type InvoiceRow,
+  type InvoiceSnapshot,
+} from './invoices.model';
+import { nextSeq } from './invoices.numbering';
+import { renderInvoicePdf } from './invoices.pdf';
+
+export type { InvoiceBuyer, InvoiceLine } from './invoices.model';
+
+/** The mail attachment source of documents' PDFs (made when the mail job runs, from the stored snapshot). */
+export const INVOICE_PDF = 'invoice-pdf';
+
+/** What the caller learns of a document it issued: enough to name it in a mail and attach its PDF. */
+export interface IssuedDocument {
+  id: string;
+  number: string;
+  attachment: MailAttachmentRef;
+}
+
+const issued = (row: InvoiceRow): IssuedDocument => ({
+  id: row.id,
+  number: row.number,
+  attachment: { source: INVOICE_PDF, id: row.id },
+});
+
+/** What an invoice is for and prints; the caller (orders) gives plain values, so invoices never reads orders. */
+export interface InvoiceInput {
+  /** The buyer's account: who may download it. */
+  userId: string;
+  /** Exactly one of the two: a single order, or a checkout whose lines were paid together. */
+  orderId: string | null;
+  checkoutId: string | null;
+  buyer: InvoiceBuyer;
+  lines: Omit<InvoiceLine, 'totalCents'>[];
+  transactionId: string;
+  shop: ShopDetails;
+}
+
+/** Numbers a document, in the caller's transaction, and stores it with what it prints. */
+async function insertDocument(
+  tx: Tx,
+  kind: InvoiceKind,
+  about: Pick<InvoiceRow, 'userId' | 'orderId' | 'checkoutId' | 'refersTo'>,
+  printed: Omit<InvoiceSnapshot, 'kind' | 'number' | 'issuedAt' | 'currency'>,
+): Promise<IssuedDocument> {
+  const issuedAt = new Date();
+  const year = issuedAt.getUTCFullYear();
+  const seq = await nextSeq(tx, kind, year);
+  const number = documentNumber(kind, year, seq);
+  const snapshot: InvoiceSnapshot = {
+    kind,
+    number,
+    issuedAt: issuedAt.toISOString(),
+    currency: 'USD',
+    ...printed,
+  };
+  const [row] = await tx
+    .insert(invoices)
+    .values({
+      kind,
+      number,
+      year,
+      seq,
+      ...about,
+      totalCents: snapshot.totalCents,
+      issuedAt,
+      snapshot,
+    })
+    .returning();
+  return issued(row!);
+}
+
+const invoiceOf = (p: { orderId: string | null; checkoutId: string | null }): SQL =>
+  and(
+    eq(invoices.kind, 'invoice'),
+    p.checkoutId ? eq(invoices.checkoutId, p.checkoutId) : eq(invoices.orderId, p.orderId!),
+  )!;
+
+/**
+ * Issues the invoice of a payment, in the transaction that marks the order or checkout paid: its number is taken
+ * there, so a payment that rolls back never uses one up. Idempotent: an order or checkout has one invoice, and
+ * asking again answers it.
+ */
+export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedDocument> {
+  if (!input.orderId === !input.checkoutId) throw new Error('an invoice is for one order or one checkout');
+  const [existing] = await tx.select().from(invoices).where(invoiceOf(input));
+  if (existing) return issued(existing);
+  const lines = input.lines.map((l) => ({ ...l, totalCents: l.quantity * l.unitPriceCents }));
+  const about = {
+    userId: input.userId,
+    orderId: input.checkoutId ? null : input.orderId,
+    checkoutId: input.checkoutId,
+    refersTo: null,
+  };
+  return insertDocument(tx, 'invoice', about, {
+    shop: input.shop,
+    buyer: input.buyer,
+    lines,
+    totalCents: lines.reduce((sum, l) => sum + l.totalCents, 0),
+    transactionId: input.transactionId,
+    refundId: null,
+    refersTo: null,
+  });
+}
+
+export interface CreditNoteInput {
+  /** The refunded order, and the checkout it is a line of (if any). */
+  orderId: string;
+  checkoutId: string | null;
+  refundId: string;
+  amountCents: number;
+  shop: ShopDetails;
+}
+
+/**
+ * Issues the credit note of a confirmed refund, in the transaction that marks the order refunded, referring to the
+ * invoice of the order (or of its checkout) and printing the refunded line. Null when nothing was invoiced (a late
+ * payment given back before it ever paid the order). Idempotent: one credit note per refunded order.
+ */
+export async function issueCreditNote(tx: Tx, input: CreditNoteInput): Promise<IssuedDocument | null> {
+  const [existing] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.kind, 'credit_note'), eq(invoices.orderId, input.orderId)));
+  if (existing) return issued(existing);
+  const [invoice] = await tx.select().from(invoices).where(invoiceOf(input));
+  if (!invoice) return null;
+  const printed = invoice.snapshot as InvoiceSnapshot;
+  const refunded = printed.lines.filter((l) => l.orderId === input.orderId);
+  // A refund of a whole line prints that line; any other amount prints as one refund line.
+  const whole = refunded.reduce((sum, l) => sum + l.totalCents, 0) === input.amountCents;
+  const lines: InvoiceLine[] = whole
+    ? refunded
+    : [
+        {
+          orderId: input.orderId,
+          description: `Refund for ${refunded.map((l) => l.description).join(', ') || 'your order'}`,
+          quantity: 1,
+          unitPriceCents: input.amountCents,
+          totalCents: input.amountCents,
+        },
+      ];
+  const about = {
+    userId: invoice.userId,
+    orderId: input.orderId,
+    checkoutId: invoice.checkoutId,
+    refersTo: invoice.id,
+  };
+  return insertDocument(tx, 'credit_note', about, {
+    shop: input.shop,
+    buyer: printed.buyer,
+    lines,
+    totalCents: input.amountCents,
+    transactionId: printed.transactionId,
+    refundId: input.refundId,
+    refersTo: { id: invoice.id, number: invoice.number, issuedAt: printed.issuedAt },
+  });
+}
+
+/** An order's documents, oldest first: its invoice (or its checkout's) and its credit note. */
+export async function documentsOfOrder(
+  db: Db,
+  order: { id: string; checkoutId: string | null },
+): Promise<Invoice[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(
+      or(
+        eq(invoices.orderId, order.id),
+        order.checkoutId ? invoiceOf({ orderId: null, checkoutId: order.checkoutId }) : undefined,
+      ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.seq));
+  return rows.map(toInvoice);
+}
+
+/** A checkout's documents, oldest first: its invoice and the credit notes of its refunded lines. */
+export async function documentsOfCheckout(db: Db, checkoutId: string): Promise<Invoice[]> {
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.checkoutId, checkoutId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.seq));
+  return rows.map(toInvoice);
+}
+
+/** A document's PDF, made from its snapshot. */
+async function pdfOf(row: InvoiceRow): Promise<MailFile> {
+  return {
+    filename: invoiceFileName(row.number),
+    content: await renderInvoicePdf(row.snapshot as InvoiceSnapshot),
+    contentType: 'application/pdf',
+  };
+}
+
+/** The PDF of a document, for its buyer or an admin. */
+export async function invoicePdf(db: Db, actor: SessionUser, id: string): Promise<MailFile> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw notFound('Invoice');
+  if (actor.role !== 'admin' && row.userId !== actor.id)
+    throw new AppError('forbidden', 'This document belongs to another customer.');
+  return pdfOf(row);
+}
+
+/** The PDF a mail job attaches (the mail was queued in the transaction that issued the document). */
+export async function invoiceAttachment(db: Db, id: string): Promise<MailFile> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  if (!row) throw notFound('Invoice');
+  return pdfOf(row);
+}

@@ -1,0 +1,187 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@shared/common/common.schema';
+import {
+  cartLineAddSchema,
+  cartLineParamsSchema,
+  cartLineSetSchema,
+  cartParamsSchema,
+  cartSchema,
+  MAX_QUICK_ORDER_BYTES,
+  quickOrderQuerySchema,
+  quickOrderResultSchema,
+  quickOrderSchema,
+  reorderResultSchema,
+} from '@shared/orders/cart.schema';
+import { AppError, fieldError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
+import { currentUser } from '../../plugins/auth-guard';
+import { quickOrder } from './cart.quick-order';
+import { reorderCheckout, reorderOrder } from './cart.reorder';
+import { addToCart, cartOwner, emptyCart, readCart, removeCartLine, setCartLine } from './cart.service';
+
+const tags = ['cart'];
+
+/** The uploaded CSV as text, refused past the size limit or when it is not text. */
+async function receiveCsv(req: FastifyRequest): Promise<string> {
+  const file = await req.file().catch(() => undefined);
+  if (!file || file.fieldname !== 'file') throw fieldError('bad_request', 'file', 'a CSV file is required');
+  const bytes = await file.toBuffer().catch((err: { code?: string }) => {
+    if (err.code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(
+        'payload_too_large',
+        `file: must be at most ${MAX_QUICK_ORDER_BYTES / 1024} kB`,
+        'file',
+      );
+    throw fieldError('bad_request', 'file', 'the upload could not be read');
+  });
+  const text = bytes.toString('utf8');
+  if (text.includes('\u0000')) throw fieldError('bad_request', 'file', 'must be a CSV text file');
+  return text;
+}
+
+/** The customer's cart, quick order and "order again" (docs/decisions/023-cart.md). */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.database;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_QUICK_ORDER_BYTES, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.get(
+    '/cart/:email',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "The customer's cart, priced now (self, or an admin reading a customer's)",
+        params: cartParamsSchema,
+        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => readCart(db, await cartOwner(db, currentUser(req), req.params.email, false)),
+  );
+
+  app.post(
+    '/cart/:email/lines',
+    {
+      config: { auth: 'user', idempotent: true },
+      schema: {
+        tags,
+        summary:
+          "Add a product to the caller's cart (to its line when there is one); the rules are checked now",
+        params: cartParamsSchema,
+        body: cartLineAddSchema,
+        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => addToCart(db, await cartOwner(db, currentUser(req), req.params.email, true), req.body),
+  );
+
+  app.put(
+    '/cart/:email/lines/:productId',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Set the quantity of a product in the caller's cart; the rules are checked now",
+        params: cartLineParamsSchema,
+        body: cartLineSetSchema,
+        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const owner = await cartOwner(db, currentUser(req), req.params.email, true);
+      return setCartLine(db, owner, req.params.productId, req.body.quantity);
+    },
+  );
+
+  app.delete(
+    '/cart/:email/lines/:productId',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Remove a product from the caller's cart",
+        params: cartLineParamsSchema,
+        response: { 200: cartSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => {
+      const owner = await cartOwner(db, currentUser(req), req.params.email, true);
+      return removeCartLine(db, owner, req.params.productId);
+    },
+  );
+
+  app.delete(
+    '/cart/:email',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "Empty the caller's cart",
+        params: cartParamsSchema,
+        response: { 200: cartSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (req) => emptyCart(db, await cartOwner(db, currentUser(req), req.params.email, true)),
+  );
+
+  app.post(
+    '/cart/:email/quick-order',
+    {
+      config: { auth: 'user', idempotent: true },
+      schema: {
+        tags,
+        summary:
+          'Check `SKU, quantity` lines (JSON `text`, or a CSV as multipart field `file`) and add those that pass',
+        description:
+          'Each line is reported: unknown SKU, below the minimum, not whole packs, above stock, no longer sold. ' +
+          'With `dryRun` (in the body, or `?dryRun=true` with an upload) nothing is added.',
+        consumes: ['application/json', 'multipart/form-data'],
+        params: cartParamsSchema,
+        querystring: quickOrderQuerySchema,
+        // Null for an upload: @fastify/multipart leaves the body to the handler.
+        body: quickOrderSchema.nullish(),
+        response: { 200: quickOrderResultSchema, ...errorResponses(400, 401, 403, 413) },
+      },
+    },
+    async (req) => {
+      const owner = await cartOwner(db, currentUser(req), req.params.email, true);
+      const upload = req.isMultipart();
+      if (!upload && !req.body) throw fieldError('bad_request', 'text', 'is required');
+      const text = upload ? await receiveCsv(req) : req.body!.text;
+      const dryRun = req.body?.dryRun ?? req.query.dryRun ?? false;
+      return quickOrder(db, owner, { text, field: upload ? 'file' : 'text', dryRun });
+    },
+  );
+
+  app.post(
+    '/order/:id/reorder',
+    {
+      config: { auth: 'user', idempotent: true },
+      schema: {
+        tags,
+        summary:
+          "Order again: put this order's product in the caller's cart at today's price, saying what changed",
+        params: idParamsSchema,
+        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => reorderOrder(db, currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/checkout/:id/reorder',
+    {
+      config: { auth: 'user', idempotent: true },
+      schema: {
+        tags,
+        summary: "Order again: put every line of this checkout in the caller's cart at today's prices",
+        params: idParamsSchema,
+        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => reorderCheckout(db, currentUser(req), req.params.id),
+  );
+};

@@ -1,0 +1,175 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { unitPriceCentsAt } from '@shared/catalogue/pricing';
+import { messages } from '@shared/messages';
+import {
+  cartMessages,
+  MAX_CART_LINES,
+  type Cart,
+  type CartLine,
+  type CartLineAdd,
+} from '@shared/orders/cart.schema';
+import { quantityProblem, totalProblem } from '@shared/orders/orders.schema';
+import { cartLines } from '../../db/schema';
+import { AppError, fieldError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db, Tx } from '../../plugins/db';
+import { userIdByEmail } from '../accounts/accounts.service';
+import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+
+/** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
+const CART_LOCK_CLASS = 0x0ca27;
+
+/**
+ * Serialises writes to one customer's cart until the transaction ends, so the line cap holds and a checkout that
+ * reads the cart and then empties it sees no line arrive in between. Other customers' carts are not held up.
+ */
+export async function lockCart(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CART_LOCK_CLASS}, hashtext(${userId}))`);
+}
+
+/** Why this quantity of the product cannot be ordered now, or null: the cart's and the checkout's rule. */
+export function lineProblem(quantity: number, p: ProductPricing): string | null {
+  if (p.archived) return cartMessages.discontinued;
+  return (
+    quantityProblem(quantity, { quantity: p.quantity, minOrder: p.minOrder, packSize: p.packSize }) ??
+    totalProblem(quantity, unitPriceCentsAt(quantity, p.priceCents, p.breaks))
+  );
+}
+
+/** A cart line priced now: the break its quantity reaches, and what that saves against the base price. */
+export function toCartLine(quantity: number, p: ProductPricing): CartLine {
+  const unitCents = unitPriceCentsAt(quantity, p.priceCents, p.breaks);
+  return {
+    productId: p.id,
+    sku: p.sku,
+    name: p.name,
+    img: p.img,
+    quantity,
+    stock: p.quantity,
+    minOrder: p.minOrder,
+    packSize: p.packSize,
+    basePrice: p.priceCents / 100,
+    unitPrice: unitCents / 100,
+    lineTotal: (quantity * unitCents) / 100,
+    saving: (quantity * (p.priceCents - unitCents)) / 100,
+    problem: lineProblem(quantity, p),
+  };
+}
+
+/** The products in a cart with their quantities, oldest line first. */
+export const cartRows = (db: Db | Tx, userId: string) =>
+  db
+    .select({ productId: cartLines.productId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.addedAt), asc(cartLines.productId));
+
+/** The cart as the API returns it; prices are computed now, never stored (see docs/decisions/023-cart.md). */
+export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
+  const rows = await cartRows(db, userId);
+  const pricing = await loadPricing(
+    db,
+    rows.map((r) => r.productId),
+  );
+  const lines = rows.flatMap((r) => {
+    const p = pricing.get(r.productId);
+    return p ? [toCartLine(r.quantity, p)] : [];
+  });
+  const cents = (f: (l: CartLine) => number) =>
+    lines.reduce((sum, l) => sum + Math.round(f(l) * 100), 0) / 100;
+  return {
+    lines,
+    count: lines.length,
+    totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+    total: cents((l) => l.lineTotal),
+    saving: cents((l) => l.saving),
+  };
+}
+
+/**
+ * Whose cart `email` names. Only the customer changes their cart (403 for anyone else's, admins included); an admin
+ * may read a customer's.
+ */
+export async function cartOwner(db: Db, caller: SessionUser, email: string, write: boolean): Promise<string> {
+  if (caller.email.toLowerCase() === email.toLowerCase()) return caller.id;
+  if (write || caller.role !== 'admin')
+    throw new AppError(
+      'forbidden',
+      write ? 'You can only change your own cart.' : 'You can only see your own cart.',
+    );
+  const id = await userIdByEmail(db, email);
+  if (!id) throw notFound('Customer');
+  return id;
+}
+
+/** Refuses a quantity the rules do not allow now: too little stock is a conflict (409), the rest a 400. */
+export function assertOrderable(
+  quantity: number,
+  p: ProductPricing | undefined,
+): asserts p is ProductPricing {
+  if (!p || p.archived) throw notFound('Product');
+  const problem = lineProblem(quantity, p);
+  if (problem === messages.quantityAboveStock) throw fieldError('conflict', 'quantity', problem);
+  if (problem) throw fieldError('bad_request', 'quantity', problem);
+}
+
+/** Adds rows to the cart: one per product, an existing line's quantity grows (an upsert on the primary key). */
+export async function upsertLine(tx: Tx, userId: string, productId: string, quantity: number, add: boolean) {
+  const [row] = await tx
+    .insert(cartLines)
+    // clock_timestamp, not now(): lines added in one transaction keep the order they were given in.
+    .values({ userId, productId, quantity, addedAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.productId],
+      set: {
+        quantity: add ? sql`${cartLines.quantity} + excluded.quantity` : sql`excluded.quantity`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ quantity: cartLines.quantity });
+  return row!.quantity;
+}
+
+/** Writes one line (adding to it, or setting it) after checking the rules live, under the cart's lock. */
+async function writeLine(
+  db: Db,
+  userId: string,
+  productId: string,
+  quantity: number,
+  add: boolean,
+): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    const pricing = (await loadPricing(tx, [productId])).get(productId);
+    if (!pricing || pricing.archived) throw notFound('Product');
+    const rows = await cartRows(tx, userId);
+    const existing = rows.find((r) => r.productId === productId);
+    if (!existing && rows.length >= MAX_CART_LINES) throw new AppError('conflict', cartMessages.cartFull);
+    assertOrderable(add ? (existing?.quantity ?? 0) + quantity : quantity, pricing);
+    await upsertLine(tx, userId, productId, quantity, add);
+    return readCart(tx, userId);
+  });
+}
+
+export const addToCart = (db: Db, userId: string, input: CartLineAdd) =>
+  writeLine(db, userId, input.productId, input.quantity, true);
+
+export const setCartLine = (db: Db, userId: string, productId: string, quantity: number) =>
+  writeLine(db, userId, productId, quantity, false);
+
+/** Removes a product from the cart; removing one that is not there changes nothing. */
+export async function removeCartLine(db: Db, userId: string, productId: string): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.productId, productId)));
+    return readCart(tx, userId);
+  });
+}
+
+export async function emptyCart(db: Db, userId: string): Promise<Cart> {
+  return db.transaction(async (tx) => {
+    await lockCart(tx, userId);
+    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    return readCart(tx, userId);
+  });
+}

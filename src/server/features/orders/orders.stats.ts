@@ -1,0 +1,55 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Overview } from '@shared/overview/overview.schema';
+import { orders } from '../../db/schema';
+import type { Db } from '../../plugins/db';
+
+const DAYS = 30;
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The orders' part of the store overview: three aggregate queries, no per-row lookups. */
+export async function orderStats(
+  db: Db,
+  now = new Date(),
+): Promise<Pick<Overview, 'revenueByDay' | 'ordersByStatus' | 'newestOrders'>> {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
+  const dayExpr = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const revenueRows = await db
+    .select({
+      date: dayExpr,
+      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity})`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, true), gte(orders.paidAt, start)))
+    .groupBy(dayExpr);
+  const byDay = new Map(revenueRows.map((r) => [r.date, r]));
+  const revenueByDay = Array.from({ length: DAYS }, (_, i) => {
+    const date = day(new Date(start.getTime() + i * 86_400_000));
+    const r = byDay.get(date);
+    return { date, revenue: r ? Number(r.cents) / 100 : 0, orders: r ? Number(r.n) : 0 };
+  });
+
+  const statusExpr = sql<string>`case when ${orders.orderStatus} = 'Pending' and ${orders.paymentStatus} then 'Paid' else ${orders.orderStatus} end`;
+  const statusRows = await db
+    .select({ status: statusExpr, n: sql<number>`count(*)::int` })
+    .from(orders)
+    .groupBy(statusExpr);
+  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Expired'] as const).map(
+    (status) => ({
+      status,
+      count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
+    }),
+  );
+
+  const newestOrders = (await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(8)).map((o) => ({
+    _id: o.id,
+    name: o.name,
+    productName: o.productName,
+    total: (o.unitPriceCents * o.quantity) / 100,
+    paymentStatus: o.paymentStatus,
+    orderStatus: o.orderStatus,
+    createdAt: o.createdAt.toISOString(),
+  }));
+
+  return { revenueByDay, ordersByStatus, newestOrders };
+}

@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import type { Invoice } from '@shared/invoices/invoices.schema';
+import {
+  timelineKinds,
+  type Timeline,
+  type TimelineEntry,
+  type TimelineKind,
+} from '@shared/invoices/timeline.schema';
+import { orders } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { auditEntriesAbout } from '../audit/audit.service';
+import { documentsOfOrder } from '../invoices/invoices.service';
+import { isPastWindow } from './orders.holds';
+import type { OrderDeps, OrderRow } from './orders.model';
+import { assertOwnerOrAdmin } from './orders.payment';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+
+type By = NonNullable<TimelineEntry['by']>;
+const system: By = { role: 'system', email: null };
+
+/** An order's row, checked to be the caller's own (or the caller is an admin), with its invoices and credit notes. */
+export async function orderWithDocuments(
+  deps: Pick<OrderDeps, 'db'>,
+  actor: SessionUser,
+  id: string,
+): Promise<{ row: OrderRow; documents: Invoice[] }> {
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, id));
+  if (!row) throw notFound('Order');
+  assertOwnerOrAdmin(actor, row);
+  return { row, documents: await documentsOfOrder(deps.db, row) };
+}
+
+/**
+ * An order's history, oldest first, derived from what is recorded anyway: the order's own timestamps, the audit
+ * entries of admins who acted on it and its invoices and credit notes. Who did each step is for admins only.
+ */
+export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: string): Promise<Timeline> {
+  const { row, documents } = await orderWithDocuments(deps, actor, id);
+  const audit = await auditEntriesAbout(deps.db, 'order', id);
+  const admin = (kind: string): By | undefined => {
+    const entry = audit.find((a) => a.kind === kind);
+    return entry && { role: 'admin', email: entry.actorEmail };
+  };
+  const customer: By = { role: 'customer', email: row.email };
+  const entries: (Omit<TimelineEntry, 'at' | 'invoiceId' | 'detail'> & {
+    at: Date;
+    detail?: string | null;
+    invoiceId?: string | null;
+  })[] = [];
+  const add = (kind: TimelineKind, at: Date | null, title: string, by: By, more = {}) => {
+    if (at) entries.push({ kind, at, title, by, ...more });
+  };
+
+  add('placed', row.createdAt, 'Order placed', customer, {
+    detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}`,
+  });
+  add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
+  add('delivered', row.deliveredAt, 'Delivered', admin('order.delivered') ?? system);
+  if (row.orderStatus === 'Cancelled')
+    add(
+      'cancelled',
+      row.cancelledAt,
+      'Cancelled',
+      admin('order.refunded') ?? admin('order.cancelled') ?? customer,
+    );
+  if (row.orderStatus === 'Expired' || (row.orderStatus === 'Pending' && isPastWindow(row, deps.expiryMs)))
+    add(
+      'expired',
+      row.cancelledAt ?? new Date(row.createdAt.getTime() + deps.expiryMs),
+      'Expired unpaid',
+      system,
+    );
+  if (row.refundRequestedAt) {
+    const late = !row.paidAt || row.paymentIntentId !== row.transactionId;
+    add('refund_requested', row.refundRequestedAt, 'Refund requested', admin('order.refunded') ?? system, {
+      detail: `${money(row.refundAmountCents ?? 0)}${late ? `, payment ${row.paymentIntentId} came after the order closed` : ''}`,
+    });
+  }
+  add('refunded', row.refundedAt, 'Refunded', system, {
+    detail: `${money(row.refundAmountCents ?? 0)}, refund ${row.refundId}`,
+  });
+  for (const d of documents)
+    add(
+      d.kind,
+      new Date(d.issuedAt),
+      d.kind === 'invoice' ? 'Invoice issued' : 'Credit note issued',
+      system,
+      {
+        detail: d.kind === 'invoice' ? d.number : `${d.number} for invoice ${d.refersTo?.number}`,
+        invoiceId: d._id,
+      },
+    );
+
+  const rank = (k: TimelineKind) => timelineKinds.indexOf(k);
+  entries.sort((a, b) => a.at.getTime() - b.at.getTime() || rank(a.kind) - rank(b.kind));
+  const forAdmin = actor.role === 'admin';
+  return {
+    entries: entries.map((e) => ({
+      kind: e.kind,
+      at: e.at.toISOString(),
+      title: e.title,
+      detail: e.detail ?? null,
+      invoiceId: e.invoiceId ?? null,
+      by: forAdmin ? e.by : null,
+    })),
+  };
+}

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PriceBreakCents } from '@shared/catalogue/pricing';
+import { productPriceBreaks, products } from '../db/schema';
+import type { Client } from './auth';
+import { makeProduct } from './shop';
+
+let n = 0;
+/** A product with a SKU of its own, and the pack size and price breaks a cart test needs. */
+export async function makeCartProduct(
+  app: FastifyInstance,
+  p: {
+    quantity?: number;
+    minOrder?: number;
+    priceCents?: number;
+    packSize?: number;
+    breaks?: PriceBreakCents[];
+    sku?: string;
+  } = {},
+) {
+  const row = await makeProduct(app, p);
+  const sku = p.sku ?? `CART-${Date.now().toString(36)}-${++n}`.toUpperCase();
+  await app.database.db
+    .update(products)
+    .set({ sku, packSize: p.packSize ?? 1 })
+    .where(eq(products.id, row.id));
+  if (p.breaks?.length)
+    await app.database.db
+      .insert(productPriceBreaks)
+      .values(p.breaks.map((b) => ({ productId: row.id, ...b })));
+  return { ...row, sku, packSize: p.packSize ?? 1 };
+}
+
+/** Changes a product behind the shop's back, as an admin or a script would. */
+export const changeProduct = (
+  app: FastifyInstance,
+  id: string,
+  set: Partial<{
+    priceCents: number;
+    quantity: number;
+    minOrder: number;
+    packSize: number;
+    archivedAt: Date;
+  }>,
+) => app.database.db.update(products).set(set).where(eq(products.id, id));
+
+/** The cart calls as a browser makes them. */
+export const cartApi = (app: FastifyInstance, client: Client, email = client.email) => ({
+  get: () => app.inject({ url: `/api/cart/${email}`, headers: client.headers }),
+  add: (productId: string, quantity: number) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/cart/${email}/lines`,
+      headers: client.headers,
+      payload: { productId, quantity },
+    }),
+  set: (productId: string, quantity: number) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/cart/${email}/lines/${productId}`,
+      headers: client.headers,
+      payload: { quantity },
+    }),
+  remove: (productId: string) =>
+    app.inject({ method: 'DELETE', url: `/api/cart/${email}/lines/${productId}`, headers: client.headers }),
+  empty: () => app.inject({ method: 'DELETE', url: `/api/cart/${email}`, headers: client.headers }),
+  quickOrder: (text: string, dryRun?: boolean) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/cart/${email}/quick-order`,
+      headers: client.headers,
+      payload: { text, ...(dryRun === undefined ? {} : { dryRun }) },
+    }),
+});

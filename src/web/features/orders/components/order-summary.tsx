@@ -1,0 +1,55 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Order } from '@shared/orders/orders.schema';
+import { ErrorState } from '@/components/ui/error-state';
+import { PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+
+/** One order at a glance: what, how many, the total, its state, who ordered it and where it goes. */
+export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
+  if (order.isPending)
+    return (
+      <div role="status" className="mt-6">
+        <span className="sr-only">Loading the order…</span>
+        <div aria-hidden="true" className="skeleton h-28 w-full" />
+      </div>
+    );
+  if (order.isError)
+    return (
+      <ErrorState
+        message={`We could not load this order. ${order.error.message}`}
+        onRetry={() => void order.refetch()}
+      />
+    );
+  const o = order.data;
+  return (
+    <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-box border border-base-300 bg-base-100 p-5 sm:grid-cols-2">
+      <div>
+        <dt className="text-sm text-base-content/75">Product</dt>
+        <dd className="font-medium">
+          {o.productName} × {formatCount(o.quantity)} at {formatPrice(o.price)}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-base-content/75">Total</dt>
+        <dd className="font-semibold">{formatPrice(o.total)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-base-content/75">Status</dt>
+        <dd className="flex flex-wrap gap-2">
+          <StatusBadge status={o.orderStatus} />
+          {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm text-base-content/75">Placed</dt>
+        <dd>
+          <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time> by {o.name} ({o.email})
+        </dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="text-sm text-base-content/75">Delivery address</dt>
+        <dd>{o.address}</dd>
+      </div>
+    </dl>
+  );
+}
