@@ -45,6 +45,10 @@ export const orderSchema = z.object({
   /** The provider's refund id, once it made the refund. */
   refundId: z.string().nullable(),
   refundedAt: z.iso.datetime().nullable(),
+  /** The checkout this order is a line of (one payment for several products), or null for a single-product order. */
+  checkoutId: idSchema.nullable(),
+  /** The checkout's purchase-order number, on the lists that show it (absent elsewhere). */
+  poNumber: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

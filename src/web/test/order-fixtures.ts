@@ -38,6 +38,7 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
     address: '1 Main Street, Springfield',
     paymentStatus: false,
     orderStatus: 'Pending',
+    checkoutId: null,
     review: false,
     reviewed: false,
     phone: null,

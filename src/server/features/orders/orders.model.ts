@@ -44,6 +44,7 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
     refundAmount: row.refundAmountCents === null ? null : row.refundAmountCents / 100,
     refundId: row.refundId,
     refundedAt: iso(row.refundedAt),
+    checkoutId: row.checkoutId,
   };
 }
 

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { idSchema } from '@shared/common/common.schema';
+import { messages } from '@shared/messages';
+import { orderSchema } from './orders.schema';
+
+/**
+ * A checkout pays a whole cart at once. Its lines are ordinary, spec-shaped orders (one per product) that carry the
+ * checkout's id; they share its delivery details, its one payment and its transaction id. Delivery and reviews stay
+ * per line, through the spec's order calls.
+ */
+
+export const checkoutMessages = {
+  emptyCart: 'Your cart is empty.',
+  linesProblem: 'Some lines of your cart cannot be ordered as they are: nothing was ordered.',
+  notUnpaid: 'This checkout is no longer waiting for payment.',
+} as const;
+
+export const checkoutStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** POST /api/checkout/{email}: the delivery details for every line of the caller's cart. */
+export const checkoutCreateSchema = z.object({
+  number: z
+    .string({ error: messages.numberRequired })
+    .trim()
+    .min(1, { error: messages.numberRequired })
+    .max(30, { error: 'must be at most 30 characters' })
+    .regex(/^[+\d\s().-]*$/, { error: 'must be a phone number' }),
+  address: z
+    .string({ error: messages.addressRequired })
+    .trim()
+    .min(1, { error: messages.addressRequired })
+    .max(300, { error: 'must be at most 300 characters' }),
+  company: optionalText(200),
+  poNumber: optionalText(100),
+});
+export type CheckoutCreate = z.input<typeof checkoutCreateSchema>;
+
+export const checkoutSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  address: z.string(),
+  company: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  /** unpaid until its one payment; cancelled or expired releases every line's stock. */
+  status: z.enum(checkoutStatuses),
+  /** Sum of the lines' totals, in dollars. */
+  total: z.number(),
+  transactionId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  paidAt: z.iso.datetime().nullable(),
+  /** When an unpaid checkout stops holding stock (all its lines expire together). */
+  expiresAt: z.iso.datetime().nullable(),
+  lines: z.array(orderSchema),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+/** 409 from POST /api/checkout/{email} when a line breaks a rule: every line's problem, nothing reserved. */
+export const checkoutLinesProblemSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  lines: z.array(z.object({ productId: idSchema, name: z.string(), problem: z.string() })),
+});
+
+export const checkoutParamsSchema = z.object({ id: idSchema });
+
+/** PUT /api/checkout/{id}: marks the checkout (all its lines) paid once the provider confirms the intent. */
+export const checkoutPaySchema = z.object({
+  transactionId: z.string().trim().min(1, { error: 'is required' }).max(200),
+});
