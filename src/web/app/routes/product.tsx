@@ -3,11 +3,15 @@ import { useSession } from '@/features/accounts/api/get-session';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { ProductDocuments } from '@/features/catalogue/components/product-documents';
+import { NotifyMe } from '@/features/inventory/components/notify-me';
 import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
 import { OrderNow } from '@/features/orders/components/order-now';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
-/** The product, its Order Now and Add to cart buttons (orders) and its reviews: one page made of three features. */
+/**
+ * The product, its Order Now and Add to cart buttons (orders), the back-in-stock request when it cannot be ordered
+ * (inventory) and its reviews: one page made of four features.
+ */
 function ProductPage({ id }: { id: string }) {
   const session = useSession();
   const user = session.data?.user;
@@ -18,7 +22,11 @@ function ProductPage({ id }: { id: string }) {
         id={id}
         orderAction={(product) => (
           <div className="flex flex-wrap items-start gap-3">
-            <OrderNow product={product} customer={customer} />
+            <OrderNow
+              product={product}
+              customer={customer}
+              unavailable={<NotifyMe productId={product._id} signedIn={!!user} />}
+            />
             <AddToCartButton
               product={product}
               email={user?.email}

@@ -11,7 +11,8 @@ export function ProductCard({
   details,
   action,
 }: {
-  product: Product;
+  /** Cards of the catalogue and the home page carry their pack size and "from" price; other lists do not. */
+  product: Product & { packSize?: number; fromPrice?: number };
   /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
   eager?: boolean | 'high';
   headingLevel?: 2 | 3;
@@ -44,6 +45,8 @@ export function ProductCard({
           {product.name}
         </Heading>
         <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
+        {product.fromPrice! < product.price && <p>from {formatPrice(product.fromPrice!)}</p>}
+        {product.packSize! > 1 && <p>Packs of {product.packSize}</p>}
         {details}
         <dl className="grid grid-cols-2 gap-2 text-sm">
           <div>

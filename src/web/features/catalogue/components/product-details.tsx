@@ -6,9 +6,10 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import type { Product } from '@shared/catalogue/catalogue.schema';
+import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import { useProduct } from '../api/get-product';
 import { useProductDetail } from '../api/get-product-detail';
+import { ProductPricing } from './price-breaks';
 import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
@@ -27,8 +28,8 @@ export function ProductDetails({
   reviews,
 }: {
   id: string;
-  orderAction: (product: Product) => ReactNode;
-  reviews: (product: Product) => ReactNode;
+  orderAction: (product: PricedProduct) => ReactNode;
+  reviews: (product: PricedProduct) => ReactNode;
 }) {
   const product = useProduct(id);
   // Breadcrumbs, specs and related products: public and cached, loaded beside the product itself.
@@ -103,6 +104,11 @@ export function ProductDetails({
                   <dd className="font-semibold">{formatCount(product.data.minOrder)}</dd>
                 </div>
               </dl>
+              <ProductPricing
+                price={product.data.price}
+                packSize={product.data.packSize}
+                priceBreaks={product.data.priceBreaks}
+              />
               <p className="leading-relaxed whitespace-pre-line">{product.data.desc}</p>
               {orderAction(product.data)}
             </div>

@@ -2,7 +2,15 @@ import { useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Product } from '@shared/catalogue/catalogue.schema';
+import type { Product, ProductPricingFields } from '@shared/catalogue/catalogue.schema';
+import {
+  breaksToCents,
+  firstOrderableQuantity,
+  packProblem,
+  savingCents,
+  toCents,
+  unitPriceCentsAt,
+} from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import {
   orderCreateSchema,
@@ -20,8 +28,22 @@ import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
+/** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
+export type OrderableProduct = Product & Partial<ProductPricingFields>;
+
+/** The unit price (cents) reached at each quantity: the product's price, lowered by its quantity breaks. */
+const pricingOf = (product: OrderableProduct) => {
+  const base = toCents(product.price);
+  const breaks = breaksToCents(product.priceBreaks ?? []);
+  return {
+    base,
+    unitCentsAt: (quantity: number) => unitPriceCentsAt(quantity, base, breaks),
+    savingCentsAt: (quantity: number) => savingCents(quantity, base, breaks),
+  };
+};
+
 /** Order rules: the shared schema's number and address, and the quantity checked against this product. */
-const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder' | 'price'>) =>
+const orderFormSchema = (product: OrderableProduct) =>
   z.object({
     quantity: z
       .number({ error: messages.quantityRequired })
@@ -31,7 +53,7 @@ const orderFormSchema = (product: Pick<Product, 'quantity' | 'minOrder' | 'price
           quantityProblem(quantity, product) ??
           (quantity <= 0
             ? messages.quantityRequired
-            : totalProblem(quantity, Math.round(product.price * 100)));
+            : totalProblem(quantity, pricingOf(product).unitCentsAt(quantity)));
         if (problem) ctx.addIssue({ code: 'custom', message: problem });
       }),
     number: orderCreateSchema.shape.number,
@@ -43,23 +65,26 @@ const fields = ['quantity', 'number', 'address'] as const;
 export const orderTotal = (quantity: number, unitPrice: number) =>
   orderTotalCents(quantity, Math.round(unitPrice * 100)) / 100;
 
-/** Whether the product has enough stock for its minimum order. */
-export const canOrder = (product: Pick<Product, 'quantity' | 'minOrder'>) =>
-  product.quantity > 0 && product.quantity >= product.minOrder;
+/** Whether the product has enough stock for its minimum order, counted in whole packs (as the server counts it). */
+export const canOrder = (product: Pick<OrderableProduct, 'quantity' | 'minOrder' | 'packSize'>) =>
+  product.quantity > 0 &&
+  product.quantity >= firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 });
 
 /**
- * The order modal of the product page. Name and email come from the session (read-only); the
- * quantity starts at the minimum order and the total follows it.
+ * The order modal of the product page. Name and email come from the session (read-only); the quantity starts at the
+ * minimum order (rounded up to a whole pack) and moves by packs; the unit price, the saving and the total follow it.
  */
 export function OrderModal({
   product,
   customer,
   onClose,
 }: {
-  product: Product;
+  product: OrderableProduct;
   customer: { name: string; email: string };
   onClose: () => void;
 }) {
+  const packSize = product.packSize ?? 1;
+  const pricing = pricingOf(product);
   const createOrder = useCreateOrder();
   const queryClient = useQueryClient();
   const totalId = useId();
@@ -70,12 +95,21 @@ export function OrderModal({
     submitWith,
     formState: { errors, isSubmitting },
   } = useApiForm(orderFormSchema(product), {
-    defaultValues: { quantity: product.minOrder, number: '', address: '' },
+    defaultValues: {
+      quantity: firstOrderableQuantity({ minOrder: product.minOrder, packSize }),
+      number: '',
+      address: '',
+    },
     formField: sameNames(fields),
   });
 
   const quantity = useWatch({ control, name: 'quantity' });
-  const total = Number.isFinite(quantity) && quantity > 0 ? orderTotal(quantity, product.price) : null;
+  const valid = Number.isFinite(quantity) && quantity > 0;
+  const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
+  const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
+  const saving = valid ? pricing.savingCentsAt(quantity) : 0;
+  // A part pack is told while typing, not only on Place order: the step buttons cannot reach it, typing can.
+  const quantityError = errors.quantity?.message ?? (valid ? packProblem(quantity, packSize) : null) ?? undefined;
 
   const onSubmit = submitWith(
     async (values) => {
@@ -116,9 +150,9 @@ export function OrderModal({
           inputMode="numeric"
           min={product.minOrder}
           max={product.quantity}
-          step={1}
-          hint={`Minimum order ${product.minOrder}, ${product.quantity} in stock, ${formatPrice(product.price)} each.`}
-          error={errors.quantity?.message}
+          step={packSize}
+          hint={`Minimum order ${product.minOrder}, ${product.quantity} in stock, ${formatPrice(product.price)} each${packSize > 1 ? `, sold in packs of ${packSize}` : ''}.`}
+          error={quantityError}
           {...quantityField}
           ref={(el) => {
             quantityField.ref(el);
@@ -139,6 +173,13 @@ export function OrderModal({
           error={errors.address?.message && sentence(errors.address.message)}
           {...register('address')}
         />
+        <div aria-live="polite">
+          {saving > 0 && (
+            <p className="rounded-box bg-success/10 px-4 py-3">
+              Unit price {formatPrice(unitCents / 100)} at this quantity — you save {formatPrice(saving / 100)}
+            </p>
+          )}
+        </div>
         <p className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
           <span id={totalId} className="font-medium">
             Total

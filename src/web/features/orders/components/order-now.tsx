@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import type { Product } from '@shared/catalogue/catalogue.schema';
-import { canOrder, OrderModal } from './order-modal';
+import { useState, type ReactNode } from 'react';
+import { canOrder, OrderModal, type OrderableProduct } from './order-modal';
 
 /**
  * The product page's Order Now button and the order modal it opens, or a note when the stock cannot cover the
@@ -9,16 +8,22 @@ import { canOrder, OrderModal } from './order-modal';
 export function OrderNow({
   product,
   customer,
+  unavailable,
 }: {
-  product: Product;
+  product: OrderableProduct;
   customer: { name: string; email: string } | undefined;
+  /** Shown under the note when the product cannot be ordered (the page's back-in-stock request). */
+  unavailable?: ReactNode;
 }) {
   const [ordering, setOrdering] = useState(false);
   if (!canOrder(product))
     return (
-      <p role="note" className="alert alert-warning alert-soft text-base-content">
-        This product can&apos;t be ordered right now: not enough stock for the minimum order.
-      </p>
+      <div className="flex flex-col gap-3">
+        <p role="note" className="alert alert-warning alert-soft text-base-content">
+          This product can&apos;t be ordered right now: not enough stock for the minimum order.
+        </p>
+        {unavailable}
+      </div>
     );
   return (
     <div>
