@@ -16,6 +16,7 @@ import { ProductFields } from './product-fields';
 import {
   addProductFormSchema,
   formFieldOfApiField,
+  noPackOrBreaks,
   type AddProductFormInput,
   type AddProductFormOutput,
 } from './product-form-schema';
@@ -28,6 +29,7 @@ const empty: AddProductFormInput = {
   quantity: '',
   desc: '',
   ...emptyCatalogue(),
+  ...noPackOrBreaks(),
 };
 
 /**
@@ -51,7 +53,7 @@ export function AddProductForm() {
     formState: { errors, isSubmitting },
   } = form;
 
-  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, ...values }) => {
+  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
     const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
     if (catalogue.problems.length) {
       for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
@@ -65,7 +67,14 @@ export function AddProductForm() {
       return;
     }
     try {
-      await createProduct({ ...values, ...catalogue.input, img });
+      // A product sold singly at one price sends neither (the server's defaults).
+      await createProduct({
+        ...values,
+        ...catalogue.input,
+        ...(packSize > 1 ? { packSize } : {}),
+        ...(priceBreaks.length ? { priceBreaks } : {}),
+        img,
+      });
       void notify('success', messages.updated);
       reset(empty);
       setImageKey((k) => k + 1);

@@ -53,7 +53,7 @@ beforeEach(() => {
     ),
     http.get('/api/catalogue/products/p1', () =>
       HttpResponse.json({
-        product: { ...product, keySpecs: [] },
+        product: { ...product, keySpecs: [], packSize: 1, fromPrice: product.price, priceBreaks: [] },
         breadcrumbs: [],
         related: [],
         specs: [

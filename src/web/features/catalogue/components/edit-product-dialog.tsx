@@ -19,6 +19,7 @@ import { ProductFields } from './product-fields';
 import {
   editProductFormSchema,
   formFieldOfApiField,
+  noPackOrBreaks,
   type EditProductFormInput,
   type EditProductFormOutput,
 } from './product-form-schema';
@@ -44,6 +45,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       brand: product.brand ?? '',
       category: product.category?.slug ?? '',
       specs: {},
+      ...noPackOrBreaks(),
     },
   });
   const {
@@ -64,7 +66,18 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
     }
   }, [detail.data, system, getFieldState, resetField]);
 
-  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, ...values }) => {
+  // Pack size and breaks come with the detail too (the admin list does not carry them).
+  const pricing = detail.data?.product;
+  useEffect(() => {
+    if (!pricing) return;
+    if (!getFieldState('packSize').isDirty) resetField('packSize', { defaultValue: String(pricing.packSize) });
+    if (!getFieldState('priceBreaks').isDirty)
+      resetField('priceBreaks', {
+        defaultValue: pricing.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: String(b.price) })),
+      });
+  }, [pricing, getFieldState, resetField]);
+
+  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
     const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'edit');
     const badSpecs = catalogue.problems.filter(([field]) => dirtyFields.specs?.[field.slice(6)]);
     if (badSpecs.length) {
@@ -82,6 +95,9 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
     if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
     if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
     if (dirtyFields.desc && values.desc !== product.desc) changes.desc = values.desc;
+    if (packSize !== (pricing?.packSize ?? 1)) changes.packSize = packSize;
+    // The breaks are replaced as a whole, so any difference sends them all (none left: an empty list removes them).
+    if (JSON.stringify(priceBreaks) !== JSON.stringify(pricing?.priceBreaks ?? [])) changes.priceBreaks = priceBreaks;
     if (image) {
       try {
         changes.img = await uploadImage(image);

@@ -1,4 +1,5 @@
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import { ErrorText } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
 import { ImageField } from './image-field';
@@ -88,6 +89,7 @@ export function ProductFields({
           {...register('quantity')}
         />
       </div>
+      <PricingFields />
       <TextAreaField
         label="Description"
         rows={5}
@@ -95,6 +97,84 @@ export function ProductFields({
         error={shown(errors.desc?.message)}
         {...register('desc')}
       />
+    </>
+  );
+}
+
+/**
+ * Pack size and the price-break rows ("From quantity" + "Unit price"), each row a labelled group with its own
+ * Remove button. Empty rows are the admin's to fill or remove: the schema names what is missing.
+ */
+function PricingFields() {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<AddProductFormInput>();
+  const { fields, append, remove } = useFieldArray({ control, name: 'priceBreaks' });
+  const breakErrors = errors.priceBreaks;
+  return (
+    <>
+      <TextField
+        label="Pack size"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={10000}
+        step={1}
+        hint="Orders are whole packs: 1 when sold singly."
+        error={shown(errors.packSize?.message)}
+        {...register('packSize')}
+      />
+      <fieldset className="flex flex-col gap-3 rounded-box border border-base-300 p-4">
+        <legend className="px-1 font-medium">Price breaks</legend>
+        <p className="text-sm text-base-content/70">
+          A lower unit price from a quantity on; the price above applies below the first break.
+        </p>
+        {fields.map((row, i) => (
+          <fieldset key={row.id} className="grid items-start gap-3 sm:grid-cols-[1fr_1fr_auto]">
+            <legend className="sr-only">Price break {i + 1}</legend>
+            <TextField
+              label="From quantity"
+              type="number"
+              inputMode="numeric"
+              min={2}
+              step={1}
+              error={shown(breakErrors?.[i]?.minQuantity?.message)}
+              {...register(`priceBreaks.${i}.minQuantity`)}
+            />
+            <TextField
+              label="Unit price"
+              type="number"
+              inputMode="decimal"
+              min={0.01}
+              step={0.01}
+              error={shown(breakErrors?.[i]?.price?.message)}
+              {...register(`priceBreaks.${i}.price`)}
+            />
+            <button
+              type="button"
+              className="btn btn-ghost sm:mt-8"
+              aria-label={`Remove price break ${i + 1}`}
+              onClick={() => remove(i)}
+            >
+              Remove
+            </button>
+          </fieldset>
+        ))}
+        <ErrorText error={shown(breakErrors?.message ?? breakErrors?.root?.message)} alert />
+        {fields.length < 10 && (
+          <div>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={() => append({ minQuantity: '', price: '' })}
+            >
+              Add price break
+            </button>
+          </div>
+        )}
+      </fieldset>
     </>
   );
 }

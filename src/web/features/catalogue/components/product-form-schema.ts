@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { productFields } from '@shared/catalogue/catalogue.schema';
+import { productFields, productPricingFields } from '@shared/catalogue/catalogue.schema';
+import { priceBreakSchema } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { imageFileProblem } from '@/lib/upload-image';
 
@@ -29,6 +30,53 @@ const catalogueFields = {
 };
 export type CatalogueFormInput = z.input<z.ZodObject<typeof catalogueFields>>;
 
+/**
+ * Pack size and price breaks as typed. The rows are checked here as a convenience (each row's quantity above the
+ * previous row's, its price not above it, every price below the product's); the server applies the same rules.
+ */
+const pricingFields = {
+  packSize: fromInput(productPricingFields.packSize.unwrap()),
+  priceBreaks: z
+    .array(
+      z.object({
+        minQuantity: fromInput(priceBreakSchema.shape.minQuantity),
+        price: fromInput(priceBreakSchema.shape.price),
+      }),
+    )
+    .max(10, { error: 'at most 10 price breaks' })
+    .superRefine((rows, ctx) => {
+      for (let i = 1; i < rows.length; i++) {
+        const [prev, row] = [rows[i - 1]!, rows[i]!];
+        if (row.minQuantity <= prev.minQuantity)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'minQuantity'],
+            message: `must be above the previous row's ${prev.minQuantity}`,
+          });
+        else if (row.price > prev.price)
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'price'],
+            message: "must not be above the previous row's price",
+          });
+      }
+    }),
+};
+export type PricingFormInput = z.input<z.ZodObject<typeof pricingFields>>;
+
+/** Every break must lower the product's own price (the price typed in the same form). */
+const breaksBelowPrice = (
+  p: { price: number; priceBreaks: { price: number }[] },
+  ctx: z.RefinementCtx,
+) =>
+  p.priceBreaks.forEach((b, i) => {
+    if (b.price >= p.price)
+      ctx.addIssue({ code: 'custom', path: ['priceBreaks', i, 'price'], message: 'must be below the product price' });
+  });
+
+/** The pricing fields of a product sold singly at one price. */
+export const noPackOrBreaks = (): PricingFormInput => ({ packSize: '1', priceBreaks: [] });
+
 /** Add A Product: the server's productCreateSchema, with a file in place of the image URL. */
 export const addProductFormSchema = z
   .object({
@@ -39,33 +87,45 @@ export const addProductFormSchema = z
     quantity: fromInput(productFields.quantity),
     desc: productFields.desc,
     ...catalogueFields,
+    ...pricingFields,
   })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
     error: 'must be at least the minimum order',
-  });
+  })
+  .superRefine(breaksBelowPrice);
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
 
 /** Edit a product: price, stock, minimum order, description and, optionally, a new image. */
-export const editProductFormSchema = z.object({
-  image: imageFile.optional(),
-  price: fromInput(productFields.price),
-  quantity: fromInput(productFields.quantity),
-  minOrder: fromInput(productFields.minOrder),
-  desc: productFields.desc,
-  ...catalogueFields,
-});
+export const editProductFormSchema = z
+  .object({
+    image: imageFile.optional(),
+    price: fromInput(productFields.price),
+    quantity: fromInput(productFields.quantity),
+    minOrder: fromInput(productFields.minOrder),
+    desc: productFields.desc,
+    ...catalogueFields,
+    ...pricingFields,
+  })
+  .superRefine(breaksBelowPrice);
 export type EditProductFormInput = z.input<typeof editProductFormSchema>;
 export type EditProductFormOutput = z.output<typeof editProductFormSchema>;
 
-/** The form field that shows the message about an API field (the URL `img` is the file `image`). */
+/**
+ * The form field that shows the message about an API field (the URL `img` is the file `image`; a break's field is
+ * its row's input, the breaks as a whole their editor).
+ */
 export const formFieldOfApiField = (field: string) =>
   field === 'img'
     ? 'image'
     : field.startsWith('specs.')
       ? (field as `specs.${string}`)
-      : productFormFields.find((name) => name === field);
+      : /^priceBreaks\.\d+\.(minQuantity|price)$/.test(field)
+        ? (field as `priceBreaks.${number}.${'minQuantity' | 'price'}`)
+        : field.startsWith('priceBreaks')
+          ? ('priceBreaks' as const)
+          : productFormFields.find((name) => name === field);
 const productFormFields = [
   'name',
   'image',
@@ -76,4 +136,5 @@ const productFormFields = [
   'sku',
   'brand',
   'category',
+  'packSize',
 ] as const;
