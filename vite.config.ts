@@ -69,7 +69,7 @@ export default defineConfig({
             // lib/ are used by lazy pages only and must not grow the first load.
             {
               name: 'ui',
-              test: /features[\\/](catalogue[\\/]components[\\/]product-(grid|card)|news[\\/]components[\\/]news-teasers)\.tsx|src[\\/](web[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](error-state|section-heading|spinner)\.tsx|lib[\\/](api-client|format|notify|shop-info|smooth-scroll|use-document-title|query-keys[\\/](accounts|catalogue|news))\.ts)|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-home-products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
+              test: /features[\\/](catalogue[\\/]components[\\/]product-(grid|card)|news[\\/]components[\\/]news-teasers)\.tsx|src[\\/](web[\\/](app[\\/]layout[\\/]|components[\\/]ui[\\/](error-state|section-heading|spinner|stroke-icon)\.tsx|lib[\\/](api-client|format|notify|shop-info|smooth-scroll|use-document-title|query-keys[\\/](accounts|catalogue|news))\.ts)|web[\\/]features[\\/](catalogue[\\/]api[\\/]get-home-products|news[\\/]api[\\/]get-news)\.ts|shared[\\/]news[\\/]news\.teaser)/,
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { Menu, X } from 'lucide-react';
+import { iconPaths, StrokeIcon } from '@/components/ui/stroke-icon';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/api/get-session';
 import { shopInfo } from '@/lib/shop-info';
@@ -71,7 +71,7 @@ export function Navbar() {
           aria-label={open ? 'Close menu' : 'Open menu'}
           onClick={() => setOpenOn(open ? null : pathname)}
         >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          <StrokeIcon d={open ? iconPaths.close : iconPaths.menu} />
         </button>
       </nav>
       <ul

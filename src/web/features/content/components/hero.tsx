@@ -1,4 +1,4 @@
-import { ArrowDown } from 'lucide-react';
+import { iconPaths, StrokeIcon } from '@/components/ui/stroke-icon';
 import { smoothScrollTo } from '@/lib/smooth-scroll';
 
 export function Hero({ targetId }: { targetId: string }) {
@@ -32,7 +32,7 @@ export function Hero({ targetId }: { targetId: string }) {
           }}
         >
           Explore our tools
-          <ArrowDown aria-hidden="true" className="size-5" />
+          <StrokeIcon d={iconPaths.arrowDown} className="size-5" />
         </button>
       </div>
     </section>
