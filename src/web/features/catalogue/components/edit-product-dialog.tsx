@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ProductUpdate } from '@shared/catalogue/catalogue.schema';
@@ -69,13 +69,13 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
   // Pack size and breaks come with the detail too (the admin list does not carry them).
   const pricing = detail.data?.product;
   useEffect(() => {
-    if (!pricing) return;
-    if (!getFieldState('packSize').isDirty) resetField('packSize', { defaultValue: String(pricing.packSize) });
-    if (!getFieldState('priceBreaks').isDirty)
-      resetField('priceBreaks', {
-        defaultValue: pricing.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: String(b.price) })),
-      });
+    if (pricing && !getFieldState('packSize').isDirty)
+      resetField('packSize', { defaultValue: String(pricing.packSize) });
   }, [pricing, getFieldState, resetField]);
+  const loadedBreaks = useMemo(
+    () => pricing?.priceBreaks.map((b) => ({ minQuantity: String(b.minQuantity), price: String(b.price) })),
+    [pricing],
+  );
 
   const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
     const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'edit');
@@ -130,6 +130,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
           <ProductFields
             mode="edit"
             current={{ src: product.img, alt: `Current image of ${product.name}` }}
+            priceBreaks={loadedBreaks}
           />
           <CatalogueFields />
           <FormError message={errors.root?.server?.message} />

@@ -1,9 +1,10 @@
+import { useEffect } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
 import { ErrorText } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
 import { ImageField } from './image-field';
-import type { AddProductFormInput } from './product-form-schema';
+import type { AddProductFormInput, PricingFormInput } from './product-form-schema';
 
 /** The shared schema's messages are the shop's ("Price is required") or the API's ("must be …"). */
 const shown = (message: string | undefined) => message && sentence(message);
@@ -17,12 +18,15 @@ export function ProductFields({
   mode,
   current,
   imageKey,
+  priceBreaks,
 }: {
   mode: 'add' | 'edit';
   /** The product's image today (edit). */
   current?: { src: string; alt: string };
   /** A new key clears the file input and its preview (after the add form resets). */
   imageKey?: number;
+  /** The product's breaks once loaded (edit): they fill the rows unless the admin has edited them already. */
+  priceBreaks?: PricingFormInput['priceBreaks'] | undefined;
 }) {
   const {
     register,
@@ -89,7 +93,7 @@ export function ProductFields({
           {...register('quantity')}
         />
       </div>
-      <PricingFields />
+      <PricingFields loaded={priceBreaks} />
       <TextAreaField
         label="Description"
         rows={5}
@@ -105,13 +109,21 @@ export function ProductFields({
  * Pack size and the price-break rows ("From quantity" + "Unit price"), each row a labelled group with its own
  * Remove button. Empty rows are the admin's to fill or remove: the schema names what is missing.
  */
-function PricingFields() {
+function PricingFields({ loaded }: { loaded: PricingFormInput['priceBreaks'] | undefined }) {
   const {
     register,
     control,
+    getFieldState,
+    resetField,
     formState: { errors },
   } = useFormContext<AddProductFormInput>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'priceBreaks' });
+  const { fields, append, remove, replace } = useFieldArray({ control, name: 'priceBreaks' });
+  // resetField alone does not redraw a field array's rows: replace them too, with the loaded rows as the defaults.
+  useEffect(() => {
+    if (!loaded || getFieldState('priceBreaks').isDirty) return;
+    resetField('priceBreaks', { defaultValue: loaded });
+    replace(loaded);
+  }, [loaded, getFieldState, resetField, replace]);
   const breakErrors = errors.priceBreaks;
   return (
     <>
