@@ -53,35 +53,37 @@ export function AddProductForm() {
     formState: { errors, isSubmitting },
   } = form;
 
-  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
-    const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
-    if (catalogue.problems.length) {
-      for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
-      return;
-    }
-    let img: string;
-    try {
-      img = await uploadImage(image);
-    } catch (e) {
-      setError('image', { message: (e as Error).message }, { shouldFocus: true });
-      return;
-    }
-    try {
-      // A product sold singly at one price sends neither (the server's defaults).
-      await createProduct({
-        ...values,
-        ...catalogue.input,
-        ...(packSize > 1 ? { packSize } : {}),
-        ...(priceBreaks.length ? { priceBreaks } : {}),
-        img,
-      });
-      void notify('success', messages.updated);
-      reset(empty);
-      setImageKey((k) => k + 1);
-    } catch (e) {
-      showApiError(e, setError, formFieldOfApiField);
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
+      const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
+      if (catalogue.problems.length) {
+        for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
+        return;
+      }
+      let img: string;
+      try {
+        img = await uploadImage(image);
+      } catch (e) {
+        setError('image', { message: (e as Error).message }, { shouldFocus: true });
+        return;
+      }
+      try {
+        // A product sold singly at one price sends neither (the server's defaults).
+        await createProduct({
+          ...values,
+          ...catalogue.input,
+          ...(packSize > 1 ? { packSize } : {}),
+          ...(priceBreaks.length ? { priceBreaks } : {}),
+          img,
+        });
+        void notify('success', messages.updated);
+        reset(empty);
+        setImageKey((k) => k + 1);
+      } catch (e) {
+        showApiError(e, setError, formFieldOfApiField);
+      }
+    },
+  );
 
   return (
     <FormProvider {...form}>

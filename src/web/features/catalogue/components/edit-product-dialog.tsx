@@ -77,51 +77,54 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
     [pricing],
   );
 
-  const onSubmit = handleSubmit(async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
-    const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'edit');
-    const badSpecs = catalogue.problems.filter(([field]) => dirtyFields.specs?.[field.slice(6)]);
-    if (badSpecs.length) {
-      for (const [field, message] of badSpecs) setError(field as `specs.${string}`, { message });
-      return;
-    }
-    const changes: ProductUpdate = {};
-    const { input } = catalogue;
-    if (dirtyFields.sku && input.sku && input.sku !== product.sku) changes.sku = input.sku;
-    if (dirtyFields.brand && input.brand && input.brand !== product.brand) changes.brand = input.brand;
-    if (dirtyFields.category && input.category) changes.category = input.category;
-    const editedSpecs = Object.entries(input.specs ?? {}).filter(([key]) => dirtyFields.specs?.[key]);
-    if (editedSpecs.length) changes.specs = Object.fromEntries(editedSpecs);
-    if (dirtyFields.price && values.price !== product.price) changes.price = values.price;
-    if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
-    if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
-    if (dirtyFields.desc && values.desc !== product.desc) changes.desc = values.desc;
-    if (packSize !== (pricing?.packSize ?? 1)) changes.packSize = packSize;
-    // The breaks are replaced as a whole, so any difference sends them all (none left: an empty list removes them).
-    if (JSON.stringify(priceBreaks) !== JSON.stringify(pricing?.priceBreaks ?? [])) changes.priceBreaks = priceBreaks;
-    if (image) {
-      try {
-        changes.img = await uploadImage(image);
-      } catch (e) {
-        setError('image', { message: (e as Error).message }, { shouldFocus: true });
+  const onSubmit = handleSubmit(
+    async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
+      const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'edit');
+      const badSpecs = catalogue.problems.filter(([field]) => dirtyFields.specs?.[field.slice(6)]);
+      if (badSpecs.length) {
+        for (const [field, message] of badSpecs) setError(field as `specs.${string}`, { message });
         return;
       }
-    }
-    if (Object.keys(changes).length === 0) {
-      setError('root.server', { message: 'Nothing changed: edit a field or choose a new image first.' });
-      return;
-    }
-    try {
-      await updateProduct(product._id, changes);
-      void notify('success', messages.updated);
-      onClose();
-    } catch (e) {
-      // The name cannot be edited here: a message about it goes under the form.
-      showApiError(e, setError, (apiField) => {
-        const field = formFieldOfApiField(apiField);
-        return field === 'name' ? undefined : field;
-      });
-    }
-  });
+      const changes: ProductUpdate = {};
+      const { input } = catalogue;
+      if (dirtyFields.sku && input.sku && input.sku !== product.sku) changes.sku = input.sku;
+      if (dirtyFields.brand && input.brand && input.brand !== product.brand) changes.brand = input.brand;
+      if (dirtyFields.category && input.category) changes.category = input.category;
+      const editedSpecs = Object.entries(input.specs ?? {}).filter(([key]) => dirtyFields.specs?.[key]);
+      if (editedSpecs.length) changes.specs = Object.fromEntries(editedSpecs);
+      if (dirtyFields.price && values.price !== product.price) changes.price = values.price;
+      if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
+      if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
+      if (dirtyFields.desc && values.desc !== product.desc) changes.desc = values.desc;
+      if (packSize !== (pricing?.packSize ?? 1)) changes.packSize = packSize;
+      // The breaks are replaced as a whole, so any difference sends them all (none left: an empty list removes them).
+      if (JSON.stringify(priceBreaks) !== JSON.stringify(pricing?.priceBreaks ?? []))
+        changes.priceBreaks = priceBreaks;
+      if (image) {
+        try {
+          changes.img = await uploadImage(image);
+        } catch (e) {
+          setError('image', { message: (e as Error).message }, { shouldFocus: true });
+          return;
+        }
+      }
+      if (Object.keys(changes).length === 0) {
+        setError('root.server', { message: 'Nothing changed: edit a field or choose a new image first.' });
+        return;
+      }
+      try {
+        await updateProduct(product._id, changes);
+        void notify('success', messages.updated);
+        onClose();
+      } catch (e) {
+        // The name cannot be edited here: a message about it goes under the form.
+        showApiError(e, setError, (apiField) => {
+          const field = formFieldOfApiField(apiField);
+          return field === 'name' ? undefined : field;
+        });
+      }
+    },
+  );
 
   return (
     <Modal title={`Edit ${product.name}`} busy={isSubmitting} onClose={onClose}>

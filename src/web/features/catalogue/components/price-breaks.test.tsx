@@ -13,10 +13,11 @@ describe('Price-break table', () => {
   it('lists each quantity range with its unit price, under a caption, sorted', () => {
     render(<ProductPricing price={12.4} packSize={1} priceBreaks={breaks} />);
     const table = screen.getByRole('table', { name: 'Price per unit by quantity' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Quantity',
-      'Unit price',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Quantity', 'Unit price']);
     const rows = within(table)
       .getAllByRole('row')
       .slice(1)

@@ -32,11 +32,7 @@ export function ProductPricing({
   if (packSize <= 1 && priceBreaks.length === 0) return null;
   return (
     <div className="flex flex-col gap-3">
-      {packSize > 1 && (
-        <p className="font-semibold">
-          Sold in packs of {formatCount(packSize)}
-        </p>
-      )}
+      {packSize > 1 && <p className="font-semibold">Sold in packs of {formatCount(packSize)}</p>}
       {priceBreaks.length > 0 && (
         <div className="overflow-x-auto rounded-box border border-base-300">
           <table className="table">

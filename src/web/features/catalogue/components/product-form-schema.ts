@@ -65,13 +65,14 @@ const pricingFields = {
 export type PricingFormInput = z.input<z.ZodObject<typeof pricingFields>>;
 
 /** Every break must lower the product's own price (the price typed in the same form). */
-const breaksBelowPrice = (
-  p: { price: number; priceBreaks: { price: number }[] },
-  ctx: z.RefinementCtx,
-) =>
+const breaksBelowPrice = (p: { price: number; priceBreaks: { price: number }[] }, ctx: z.RefinementCtx) =>
   p.priceBreaks.forEach((b, i) => {
     if (b.price >= p.price)
-      ctx.addIssue({ code: 'custom', path: ['priceBreaks', i, 'price'], message: 'must be below the product price' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['priceBreaks', i, 'price'],
+        message: 'must be below the product price',
+      });
   });
 
 /** The pricing fields of a product sold singly at one price. */

@@ -109,7 +109,8 @@ export function OrderModal({
   const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
   const saving = valid ? pricing.savingCentsAt(quantity) : 0;
   // A part pack is told while typing, not only on Place order: the step buttons cannot reach it, typing can.
-  const quantityError = errors.quantity?.message ?? (valid ? packProblem(quantity, packSize) : null) ?? undefined;
+  const quantityError =
+    errors.quantity?.message ?? (valid ? packProblem(quantity, packSize) : null) ?? undefined;
 
   const onSubmit = submitWith(
     async (values) => {
@@ -176,7 +177,8 @@ export function OrderModal({
         <div aria-live="polite">
           {saving > 0 && (
             <p className="rounded-box bg-success/10 px-4 py-3">
-              Unit price {formatPrice(unitCents / 100)} at this quantity — you save {formatPrice(saving / 100)}
+              Unit price {formatPrice(unitCents / 100)} at this quantity — you save{' '}
+              {formatPrice(saving / 100)}
             </p>
           )}
         </div>
