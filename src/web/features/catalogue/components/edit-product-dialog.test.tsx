@@ -53,7 +53,13 @@ beforeEach(() => {
     ),
     http.get('/api/catalogue/products/p1', () =>
       HttpResponse.json({
-        product: { ...product, keySpecs: [], packSize: 1, fromPrice: product.price, priceBreaks: [] },
+        product: {
+          ...product,
+          keySpecs: [],
+          packSize: 1,
+          fromPrice: 400,
+          priceBreaks: [{ minQuantity: 5, price: 400 }],
+        },
         breadcrumbs: [],
         related: [],
         specs: [

@@ -114,16 +114,14 @@ function PricingFields({ loaded }: { loaded: PricingFormInput['priceBreaks'] | u
     register,
     control,
     getFieldState,
-    resetField,
+    setValue,
     formState: { errors },
   } = useFormContext<AddProductFormInput>();
-  const { fields, append, remove, replace } = useFieldArray({ control, name: 'priceBreaks' });
-  // resetField alone does not redraw a field array's rows: replace them too, with the loaded rows as the defaults.
+  const { fields, append, remove } = useFieldArray({ control, name: 'priceBreaks' });
+  // setValue on a mounted field array redraws its rows (resetField does nothing while the array has no rows).
   useEffect(() => {
-    if (!loaded || getFieldState('priceBreaks').isDirty) return;
-    resetField('priceBreaks', { defaultValue: loaded });
-    replace(loaded);
-  }, [loaded, getFieldState, resetField, replace]);
+    if (loaded && !getFieldState('priceBreaks').isDirty) setValue('priceBreaks', loaded);
+  }, [loaded, getFieldState, setValue]);
   const breakErrors = errors.priceBreaks;
   return (
     <>
