@@ -10,6 +10,7 @@ import {
   checkoutPaySchema,
   checkoutSchema,
 } from '@shared/orders/checkout.schema';
+import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
@@ -21,6 +22,7 @@ import {
   payCheckout,
   type CheckoutPaymentConfirmation,
 } from './checkout.service';
+import { documentsOfCheckout } from '../invoices/invoices.service';
 import { orderDeps } from './orders.model';
 
 const tags = ['checkout'];
@@ -85,6 +87,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (req) => getCheckout(deps, currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/checkout/:id/invoices',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "A checkout's one invoice and its lines' credit notes, oldest first (owner or admin)",
+        params: checkoutParamsSchema,
+        response: { 200: invoiceListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const checkout = await getCheckout(deps, currentUser(req), req.params.id);
+      return documentsOfCheckout(deps.db, checkout._id);
+    },
   );
 
   app.put(
