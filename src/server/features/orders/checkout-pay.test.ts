@@ -4,7 +4,7 @@ import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
-import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
+import { cartApi, changeProduct, checkoutApi, makeCartProduct } from '../../test/cart';
 import { expireAllUnpaid, stockOf } from '../../test/shop';
 
 let t: TestApp;
@@ -156,5 +156,32 @@ describe('DELETE /api/checkout/{id}', () => {
     expect(res.json().status).toBe('expired');
     expect(await stockOf(t.app, drill.id)).toBe(10);
     expect(await stockOf(t.app, saw.id)).toBe(10);
+  });
+});
+
+describe('a payment that arrives after the checkout expired', () => {
+  it('takes the stock again when it is all still there: the checkout is paid', async () => {
+    const { co, drill } = await newCheckout(ann);
+    const { put } = await checkoutApi(t.app, ann).pay(co._id);
+    await expireAllUnpaid(t.app);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    const res = await put();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkout.status).toBe('paid');
+    expect(await stockOf(t.app, drill.id)).toBe(7);
+  });
+
+  it('is refunded (every line) when some stock has gone meanwhile, and nothing is taken', async () => {
+    const { co, drill, saw } = await newCheckout(ann);
+    const { put } = await checkoutApi(t.app, ann).pay(co._id);
+    await expireAllUnpaid(t.app);
+    await changeProduct(t.app, saw.id, { quantity: 1 });
+    const res = await put();
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^This checkout expired/);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    const after = (await checkoutApi(t.app, ann).get(co._id)).json() as Checkout;
+    expect(after.status).toBe('expired');
+    expect(after.lines.every((l) => l.refundStatus !== null && !l.paymentStatus)).toBe(true);
   });
 });
