@@ -84,7 +84,8 @@ export const checkoutApi = (app: FastifyInstance, client: Client) => ({
     }),
   get: (id: string) => app.inject({ url: `/api/checkout/${id}`, headers: client.headers }),
   invoices: (id: string) => app.inject({ url: `/api/checkout/${id}/invoices`, headers: client.headers }),
-  cancel: (id: string) => app.inject({ method: 'DELETE', url: `/api/checkout/${id}`, headers: client.headers }),
+  cancel: (id: string) =>
+    app.inject({ method: 'DELETE', url: `/api/checkout/${id}`, headers: client.headers }),
   /** make-payment with the checkout's id, the test card, then PUT /api/checkout/{id}, as the payment page does. */
   async pay(id: string) {
     const intent = await app.inject({
@@ -98,7 +99,12 @@ export const checkoutApi = (app: FastifyInstance, client: Client) => ({
       method: 'POST',
       url: '/api/payments/test/confirm',
       headers: client.headers,
-      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+      payload: {
+        clientSecret: intent.json().clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      },
     });
     if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
     const transactionId = confirm.json().transactionId as string;

@@ -9,7 +9,11 @@ export const paymentIntentRequestSchema = z
   .object({ orderId: idSchema.optional(), checkoutId: idSchema.optional(), total: z.number().optional() })
   .superRefine((v, ctx) => {
     if (v.orderId !== undefined && v.checkoutId !== undefined)
-      ctx.addIssue({ code: 'custom', path: ['checkoutId'], message: 'give an orderId or a checkoutId, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkoutId'],
+        message: 'give an orderId or a checkoutId, not both',
+      });
     else if (v.orderId === undefined && v.checkoutId === undefined)
       ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'is required (or a checkoutId)' });
   });

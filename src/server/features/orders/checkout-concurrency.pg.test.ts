@@ -35,7 +35,8 @@ describe('checkouts under concurrency', () => {
     for (let round = 0; round < 15; round++) {
       await Promise.all(products.map((p) => changeProduct(t.app, p.id, { quantity: 50 })));
       // Ann adds the products first to last, Bob last to first: the carts' orders are opposite.
-      for (const p of products) expect((await cartApi(t.app, ann).add(p.id, 1 + (round % 2))).statusCode).toBe(200);
+      for (const p of products)
+        expect((await cartApi(t.app, ann).add(p.id, 1 + (round % 2))).statusCode).toBe(200);
       for (const p of [...products].reverse())
         expect((await cartApi(t.app, bob).add(p.id, 2)).statusCode).toBe(200);
       // 3 of each left: every other round only one of the two checkouts fits.

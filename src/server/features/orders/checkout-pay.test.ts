@@ -50,7 +50,10 @@ describe('paying a checkout', () => {
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ checkoutId: co._id, orderId: null, total: 120, poNumber: 'PO-9' });
     // Each line's documents show the checkout's one invoice.
-    const ofLine = await t.app.inject({ url: `/api/order/${paid.lines[0]!._id}/invoices`, headers: ann.headers });
+    const ofLine = await t.app.inject({
+      url: `/api/order/${paid.lines[0]!._id}/invoices`,
+      headers: ann.headers,
+    });
     expect(ofLine.json().map((i: Invoice) => i.id)).toEqual([invoices[0]!.id]);
 
     // The same confirmation again changes nothing: no second invoice, no second mail.
@@ -84,7 +87,11 @@ describe('paying a checkout', () => {
     });
     expect(pay.statusCode).toBe(409);
     expect(pay.json().message).toBe(checkoutMessages.lineOfCheckout);
-    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/order/${lineId}`, headers: ann.headers });
+    const cancel = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/order/${lineId}`,
+      headers: ann.headers,
+    });
     expect(cancel.statusCode).toBe(409);
     expect(cancel.json().message).toBe(checkoutMessages.lineOfCheckout);
     const single = await t.app.inject({
@@ -95,7 +102,12 @@ describe('paying a checkout', () => {
     });
     expect(single.statusCode).toBe(400);
     expect(single.json().field).toBe('checkoutId');
-    const none = await t.app.inject({ method: 'POST', url: '/api/make-payment', headers: ann.headers, payload: {} });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/make-payment',
+      headers: ann.headers,
+      payload: {},
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().field).toBe('orderId');
   });
@@ -144,7 +156,12 @@ describe('DELETE /api/checkout/{id}', () => {
       method: 'POST',
       url: '/api/payments/test/confirm',
       headers: ann.headers,
-      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+      payload: {
+        clientSecret: intent.json().clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/40',
+        cvc: '123',
+      },
     });
     expect(confirm.statusCode).toBe(409);
   });

@@ -37,7 +37,8 @@ export async function cancelCheckout(deps: OrderDeps, actor: SessionUser, id: st
     const { co, lines } = await lockCheckout(tx, id);
     if (co.paidAt) throw new AppError('conflict', checkoutMessages.paidCannotCancel);
     const status = lines[0]?.orderStatus ?? 'Cancelled';
-    if (status !== 'Pending') throw new AppError('conflict', `This checkout is already ${status.toLowerCase()}.`);
+    if (status !== 'Pending')
+      throw new AppError('conflict', `This checkout is already ${status.toLowerCase()}.`);
     // A payment started after we looked: its intent was not stopped, so closing now could strand it.
     if (co.paymentIntentId !== found.co.paymentIntentId)
       throw new AppError('conflict', 'A payment for this checkout has just started. Please try again.');

@@ -135,7 +135,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       config: { auth: 'user', invalidates: ['catalogue'] },
       schema: {
         tags,
-        summary: 'Cancel an unpaid checkout (its owner or an admin): every line Cancelled, all stock released',
+        summary:
+          'Cancel an unpaid checkout (its owner or an admin): every line Cancelled, all stock released',
         params: checkoutParamsSchema,
         response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },

@@ -76,14 +76,18 @@ describe('POST /api/checkout/{email}', () => {
     expect((await checkoutApi(t.app, bob).get('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
 
     // The spec's lists carry each line's checkout and PO number.
-    const mine = (await t.app.inject({ url: `/api/myorder/${ann.email}`, headers: ann.headers })).json() as Order[];
+    const mine = (
+      await t.app.inject({ url: `/api/myorder/${ann.email}`, headers: ann.headers })
+    ).json() as Order[];
     const lines = mine.filter((o) => o.checkoutId === co._id);
     expect(lines).toHaveLength(3);
     expect(lines.every((l) => l.poNumber === 'PO-4711')).toBe(true);
     const all = (
       await t.app.inject({ url: `/api/order?q=${encodeURIComponent(ann.email)}`, headers: admin.headers })
     ).json() as Order[];
-    expect(all.filter((o) => o.checkoutId === co._id).map((o) => o.poNumber)).toEqual(Array(3).fill('PO-4711'));
+    expect(all.filter((o) => o.checkoutId === co._id).map((o) => o.poNumber)).toEqual(
+      Array(3).fill('PO-4711'),
+    );
   });
 
   it('refuses the whole cart when a line breaks a rule: 409 naming the lines, nothing reserved, cart kept', async () => {

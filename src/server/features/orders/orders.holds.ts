@@ -71,7 +71,10 @@ export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
 /** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
 export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
   const [held] = await tx
-    .select({ orders: sql<number>`${holds}::int`, units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+    .select({
+      orders: sql<number>`${holds}::int`,
+      units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+    })
     .from(orders)
     .where(heldBy(order, rules.expiryMs));
   const { quantity } = order;

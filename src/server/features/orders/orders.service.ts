@@ -32,6 +32,12 @@ export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
+export {
+  getPayableCheckout,
+  payCheckout,
+  recordCheckoutIntent,
+  type CheckoutPaymentConfirmation,
+} from './checkout.service';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);

@@ -22,7 +22,8 @@ export interface ProviderIntent {
 }
 
 /** What an intent pays: exactly one order or one checkout. */
-export type Payable = { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
+export type Payable =
+  { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
 
 /** A refund as the provider reports it; only `succeeded` means the money is back with the customer. */
 export interface ProviderRefund {

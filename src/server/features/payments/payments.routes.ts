@@ -35,7 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "A payment intent for an unpaid order (orderId) or checkout (checkoutId); the amount is the stored total (a body total is ignored)",
+          'A payment intent for an unpaid order (orderId) or checkout (checkoutId); the amount is the stored total (a body total is ignored)',
         body: paymentIntentRequestSchema,
         response: { 200: paymentIntentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },

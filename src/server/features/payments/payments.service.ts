@@ -1,18 +1,16 @@
 import type { PaymentIntent, PaymentIntentRequest, TestCardConfirm } from '@shared/payments/payments.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import {
-  getPayableCheckout,
-  payCheckout,
-  recordCheckoutIntent,
-  type CheckoutPaymentConfirmation,
-} from '../orders/checkout.service';
 import { AppError, fieldError } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
 import type { Db } from '../../plugins/db';
 import {
+  getPayableCheckout,
   getPayableOrder,
+  payCheckout,
   payOrder,
+  recordCheckoutIntent,
   recordPaymentIntent,
+  type CheckoutPaymentConfirmation,
   type OrderDeps,
   type PaymentConfirmation,
 } from '../orders/orders.service';
@@ -136,7 +134,8 @@ export async function confirmTestCard(
   if (deps.provider.kind !== 'test')
     throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
   const intent = await findTestIntentBySecret(deps.db, input.clientSecret);
-  if (!intent.orderId && !intent.checkoutId) throw new AppError('not_found', 'No order is waiting for this payment.');
+  if (!intent.orderId && !intent.checkoutId)
+    throw new AppError('not_found', 'No order is waiting for this payment.');
   const payable = await payableNow(deps, actor, intent);
   if (intent.status === 'succeeded') return intent.id;
   // Never take money for an order that can no longer be fulfilled.
