@@ -54,7 +54,7 @@ describe('paying a checkout', () => {
       url: `/api/order/${paid.lines[0]!._id}/invoices`,
       headers: ann.headers,
     });
-    expect(ofLine.json().map((i: Invoice) => i.id)).toEqual([invoices[0]!.id]);
+    expect(ofLine.json().map((i: Invoice) => i._id)).toEqual([invoices[0]!._id]);
 
     // The same confirmation again changes nothing: no second invoice, no second mail.
     const again = await put();
