@@ -127,3 +127,12 @@ describe('POST /api/checkout/{email}', () => {
     expect(res.statusCode).toBe(403);
   });
 });
+
+it('is documented in the OpenAPI document, with the 409 that lists the lines', async () => {
+  const doc = (await t.app.inject('/api/docs/json')).json();
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining(['/api/checkout/{email}', '/api/checkout/{id}', '/api/checkout/{id}/invoices']),
+  );
+  const conflict = JSON.stringify(doc.paths['/api/checkout/{email}'].post.responses['409']);
+  expect(conflict).toContain('lines');
+});
