@@ -44,11 +44,12 @@ export async function lockCustomer(tx: Tx, order: NewOrder) {
 }
 
 /**
- * The customer's other unpaid orders that still hold stock: what the limits count. A checkout's lines count as one
- * unpaid order (it is one purchase, paid or cancelled at once) and each of their units as reserved.
+ * How many unpaid orders the limit sees: a checkout's lines count as one (it is one purchase, paid or cancelled at
+ * once; counting lines would make a large cart impossible to check out). Each of their units still counts as reserved.
  */
 const holds = sql`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`;
 
+/** The customer's other unpaid orders that still hold stock: what the limits count. */
 const heldBy = (order: NewOrder, expiryMs: number) =>
   and(
     eq(orders.userId, order.userId),
