@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
 import type { OrderLimits } from '../../plugins/config-orders';
@@ -43,6 +43,12 @@ export async function lockCustomer(tx: Tx, order: NewOrder) {
   if (!owner?.emailVerified) throw new AppError('forbidden', verifyFirstMessage);
 }
 
+/**
+ * How many unpaid orders the limit sees: a checkout's lines count as one (it is one purchase, paid or cancelled at
+ * once; counting lines would make a large cart impossible to check out). Each of their units still counts as reserved.
+ */
+const holds = sql`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`;
+
 /** The customer's other unpaid orders that still hold stock: what the limits count. */
 const heldBy = (order: NewOrder, expiryMs: number) =>
   and(
@@ -59,14 +65,17 @@ const heldBy = (order: NewOrder, expiryMs: number) =>
  */
 export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
   const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
-  return sql`(select count(*) < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
+  return sql`(select ${holds} < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
     from ${orders} where ${heldBy(order, rules.expiryMs)})`;
 }
 
 /** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
 export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
   const [held] = await tx
-    .select({ orders: count(), units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+    .select({
+      orders: sql<number>`${holds}::int`,
+      units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int`,
+    })
     .from(orders)
     .where(heldBy(order, rules.expiryMs));
   const { quantity } = order;

@@ -43,6 +43,7 @@ describe('Stripe provider against a local fake API', () => {
       amountCents: 59_997,
       currency: 'usd',
       orderId: 'ord_1',
+      checkoutId: null,
     });
     expect(fake.requests).toHaveLength(1);
     const [req] = fake.requests;
@@ -60,6 +61,19 @@ describe('Stripe provider against a local fake API', () => {
       'automatic_payment_methods[enabled]': 'true',
       'automatic_payment_methods[allow_redirects]': 'never',
     });
+  });
+
+  it("creates a checkout's intent with metadata.checkoutId and a key of its own", async () => {
+    const intent = await provider.createIntent({
+      checkoutId: 'co_1',
+      amountCents: 1_200,
+      email: 'a@example.com',
+    });
+    expect(intent).toMatchObject({ orderId: null, checkoutId: 'co_1', amountCents: 1_200 });
+    const req = fake.requests.at(-1)!;
+    expect(req.idempotencyKey).toBe('checkout-co_1-1200');
+    expect(req.form).toMatchObject({ 'metadata[checkoutId]': 'co_1' });
+    expect(req.form).not.toHaveProperty('metadata[orderId]');
   });
 
   it('returns the same intent for the same order and amount (double click), a new one when the amount changes', async () => {
