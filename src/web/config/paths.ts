@@ -33,6 +33,8 @@ export const paths = {
   quickOrder: `${dashboard}/quick-order`,
   /** The cart's checkout: one address and one payment for every line. */
   cartCheckout: `${dashboard}/cart/checkout`,
+  /** A checkout's one card payment (every line of it at once). */
+  payCheckout: (id: string) => `${dashboard}/pay-checkout/${id}`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

@@ -23,3 +23,13 @@ export const paymentIntentQueryOptions = (orderId: string, total: number | undef
 
 export const usePaymentIntent = (orderId: string, total: number | undefined) =>
   useQuery(paymentIntentQueryOptions(orderId, total));
+
+/** POST /api/make-payment for a checkout: one intent for every line of it (the amount is the checkout's total). */
+export const createCheckoutPaymentIntent = (checkoutId: string) =>
+  api<PaymentIntent>('/make-payment', { method: 'POST', body: JSON.stringify({ checkoutId }) });
+
+/** The query of a checkout's intent, for the card payment (`CardPayment`'s `intent`). */
+export const checkoutPaymentIntent = (checkoutId: string) => ({
+  queryKey: paymentKeys.checkoutIntent(checkoutId),
+  create: () => createCheckoutPaymentIntent(checkoutId),
+});
