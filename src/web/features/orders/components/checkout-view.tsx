@@ -2,25 +2,13 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import type { Checkout, CheckoutStatus } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/orders/checkout.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-
-const statusLabel: Record<CheckoutStatus, { text: string; className: string }> = {
-  unpaid: { text: 'Unpaid', className: 'badge-error' },
-  paid: { text: 'Paid', className: 'badge-success' },
-  cancelled: { text: 'Cancelled', className: 'badge-error' },
-  expired: { text: 'Expired', className: 'badge-neutral' },
-};
-
-/** A checkout's status as a badge (soft colours with dark text keep WCAG contrast). */
-export function CheckoutStatusBadge({ status }: { status: CheckoutStatus }) {
-  const { text, className } = statusLabel[status];
-  return <span className={`badge badge-soft whitespace-nowrap ${className}`}>{text}</span>;
-}
+import { CheckoutStatusBadge } from './checkout-status-badge';
 
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {
