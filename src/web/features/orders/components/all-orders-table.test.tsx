@@ -68,7 +68,7 @@ describe('Manage All Products', () => {
     expect(buttons('Expired clamp')).toEqual([]);
   });
 
-  it('shows the PO number and marks a checkout\'s lines, which are cancelled with their checkout only', async () => {
+  it("shows the PO number and marks a checkout's lines, which are cancelled with their checkout only", async () => {
     const checkoutId = 'c0000000-0000-4000-8000-00000000abcd';
     orders = [
       makeOrder({ productName: 'Checkout drill', checkoutId, poNumber: 'PO-77' }),
@@ -82,10 +82,11 @@ describe('Manage All Products', () => {
     expect(unpaidLine.getByText('PO-77')).toBeInTheDocument();
     expect(unpaidLine.getByText(/^Checkout …/)).toHaveTextContent('Checkout …00abcd');
     expect(unpaidLine.queryAllByRole('button')).toEqual([]);
-    expect(within(row('Checkout saw')).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Delivery',
-      'Refund',
-    ]);
+    expect(
+      within(row('Checkout saw'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delivery', 'Refund']);
     const single = within(row('Single vice'));
     expect(single.getByText('None')).toBeInTheDocument();
     expect(single.queryByText(/^Checkout …/)).not.toBeInTheDocument();

@@ -19,7 +19,10 @@ const fields = ['number', 'address', 'company', 'poNumber'] as const;
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
 function CartSummary({ cart }: { cart: Cart }) {
   return (
-    <section aria-labelledby="checkout-summary" className="rounded-box border border-base-300 bg-base-100 p-4">
+    <section
+      aria-labelledby="checkout-summary"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
       <h2 id="checkout-summary" className="text-lg font-semibold">
         Your order
       </h2>

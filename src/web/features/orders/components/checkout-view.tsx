@@ -13,7 +13,10 @@ import { CheckoutStatusBadge } from './checkout-status-badge';
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {
   return (
-    <section aria-labelledby="checkout-summary" className="rounded-box border border-base-300 bg-base-100 p-4">
+    <section
+      aria-labelledby="checkout-summary"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="checkout-summary" className="text-lg font-semibold">
           Checkout summary
@@ -67,8 +70,8 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
       </p>
       {checkout.status === 'unpaid' && checkout.expiresAt && (
         <p className="mt-2 text-sm text-base-content/75">
-          Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is held for
-          you until then.
+          Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is
+          held for you until then.
         </p>
       )}
     </section>
@@ -122,7 +125,9 @@ export function CheckoutView({
   payment: (checkout: Checkout) => ReactNode;
 }) {
   const status = checkout.error instanceof ApiError ? checkout.error.status : 0;
-  useDocumentTitle(checkout.data?.poNumber ? `Pay for PO ${checkout.data.poNumber}` : 'Pay for your checkout');
+  useDocumentTitle(
+    checkout.data?.poNumber ? `Pay for PO ${checkout.data.poNumber}` : 'Pay for your checkout',
+  );
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">

@@ -46,7 +46,13 @@ export interface CheckoutGroup {
 }
 
 /** Cancels an unpaid checkout, every line of it, after confirmation (DELETE /api/checkout/{id}). */
-export function CancelCheckoutDialog({ checkout, onClose }: { checkout: CheckoutGroup; onClose: () => void }) {
+export function CancelCheckoutDialog({
+  checkout,
+  onClose,
+}: {
+  checkout: CheckoutGroup;
+  onClose: () => void;
+}) {
   const cancel = useCancelCheckout();
   const { busy, error, run } = useConfirmedAction();
   return (
@@ -60,8 +66,8 @@ export function CancelCheckoutDialog({ checkout, onClose }: { checkout: Checkout
       onClose={onClose}
     >
       <p>
-        Every line of checkout <span className="font-semibold">{checkout.label}</span> will be cancelled and its
-        stock released. This cannot be undone.
+        Every line of checkout <span className="font-semibold">{checkout.label}</span> will be cancelled and
+        its stock released. This cannot be undone.
       </p>
       <ul className="mt-2 list-disc pl-5">
         {checkout.lines.map((line) => (
