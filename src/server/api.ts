@@ -12,11 +12,12 @@ import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { cartRoutes } from './features/orders/cart.routes';
+import { checkoutRoutes } from './features/orders/checkout.routes';
 import { orderDocumentsRoutes } from './features/orders/order-documents.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
-import { verifyPayment } from './features/payments/payments.service';
+import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 
 /**
@@ -35,6 +36,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(mediaRoutes);
   await api.register(ordersRoutes, { verifyPayment: (p) => verifyPayment(api.payments, p) });
   await api.register(cartRoutes);
+  await api.register(checkoutRoutes, { verifyPayment: (p) => verifyCheckoutPayment(api.payments, p) });
   await api.register(orderDocumentsRoutes);
   await api.register(invoicesRoutes);
   await api.register(paymentsRoutes);

@@ -72,3 +72,43 @@ export const cartApi = (app: FastifyInstance, client: Client, email = client.ema
       payload: { text, ...(dryRun === undefined ? {} : { dryRun }) },
     }),
 });
+
+/** The checkout calls as a browser makes them (docs/decisions/024-checkout.md). */
+export const checkoutApi = (app: FastifyInstance, client: Client) => ({
+  create: (body: Record<string, unknown> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/checkout/${client.email}`,
+      headers: client.headers,
+      payload: { number: '+1 555 0100', address: '1 Yard Road', ...body },
+    }),
+  get: (id: string) => app.inject({ url: `/api/checkout/${id}`, headers: client.headers }),
+  invoices: (id: string) => app.inject({ url: `/api/checkout/${id}/invoices`, headers: client.headers }),
+  cancel: (id: string) => app.inject({ method: 'DELETE', url: `/api/checkout/${id}`, headers: client.headers }),
+  /** make-payment with the checkout's id, the test card, then PUT /api/checkout/{id}, as the payment page does. */
+  async pay(id: string) {
+    const intent = await app.inject({
+      method: 'POST',
+      url: '/api/make-payment',
+      headers: client.headers,
+      payload: { checkoutId: id },
+    });
+    if (intent.statusCode !== 200) throw new Error(`make-payment: ${intent.statusCode} ${intent.body}`);
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: client.headers,
+      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+    });
+    if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.statusCode} ${confirm.body}`);
+    const transactionId = confirm.json().transactionId as string;
+    const put = () =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/checkout/${id}`,
+        headers: client.headers,
+        payload: { transactionId },
+      });
+    return { intent, transactionId, put };
+  },
+});

@@ -13,6 +13,8 @@ export const checkoutMessages = {
   emptyCart: 'Your cart is empty.',
   linesProblem: 'Some lines of your cart cannot be ordered as they are: nothing was ordered.',
   notUnpaid: 'This checkout is no longer waiting for payment.',
+  lineOfCheckout: 'This order is a line of a checkout: pay or cancel the checkout.',
+  paidCannotCancel: 'A paid checkout can no longer be cancelled.',
 } as const;
 
 export const checkoutStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
@@ -79,3 +81,6 @@ export const checkoutParamsSchema = z.object({ id: idSchema });
 export const checkoutPaySchema = z.object({
   transactionId: z.string().trim().min(1, { error: 'is required' }).max(200),
 });
+
+/** PUT /api/checkout/{id}: the paid checkout. */
+export const checkoutPaidSchema = z.object({ acknowledged: z.literal(true), checkout: checkoutSchema });

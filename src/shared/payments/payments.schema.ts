@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 
-/** POST /api/make-payment: the amount comes from the stored order, never from the body (`total` is ignored). */
-export const paymentIntentRequestSchema = z.object({ orderId: idSchema, total: z.number().optional() });
+/**
+ * POST /api/make-payment: an intent for one order (`orderId`, the spec's shape) or one checkout (`checkoutId`), never
+ * both. The amount comes from what is stored, never from the body (`total` is ignored).
+ */
+export const paymentIntentRequestSchema = z
+  .object({ orderId: idSchema.optional(), checkoutId: idSchema.optional(), total: z.number().optional() })
+  .superRefine((v, ctx) => {
+    if (v.orderId !== undefined && v.checkoutId !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['checkoutId'], message: 'give an orderId or a checkoutId, not both' });
+    else if (v.orderId === undefined && v.checkoutId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['orderId'], message: 'is required (or a checkoutId)' });
+  });
+export type PaymentIntentRequest = z.infer<typeof paymentIntentRequestSchema>;
 
 export const paymentIntentSchema = z.object({
   clientSecret: z.string(),

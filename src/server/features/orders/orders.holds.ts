@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../lib/errors';
 import type { OrderLimits } from '../../plugins/config-orders';
@@ -43,7 +43,12 @@ export async function lockCustomer(tx: Tx, order: NewOrder) {
   if (!owner?.emailVerified) throw new AppError('forbidden', verifyFirstMessage);
 }
 
-/** The customer's other unpaid orders that still hold stock: what the limits count. */
+/**
+ * The customer's other unpaid orders that still hold stock: what the limits count. A checkout's lines count as one
+ * unpaid order (it is one purchase, paid or cancelled at once) and each of their units as reserved.
+ */
+const holds = sql`count(distinct coalesce(${orders.checkoutId}, ${orders.id}))`;
+
 const heldBy = (order: NewOrder, expiryMs: number) =>
   and(
     eq(orders.userId, order.userId),
@@ -59,14 +64,14 @@ const heldBy = (order: NewOrder, expiryMs: number) =>
  */
 export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
   const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
-  return sql`(select count(*) < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
+  return sql`(select ${holds} < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
     from ${orders} where ${heldBy(order, rules.expiryMs)})`;
 }
 
 /** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
 export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
   const [held] = await tx
-    .select({ orders: count(), units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
+    .select({ orders: sql<number>`${holds}::int`, units: sql<number>`coalesce(sum(${orders.quantity}), 0)::int` })
     .from(orders)
     .where(heldBy(order, rules.expiryMs));
   const { quantity } = order;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import type { OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import { orders } from '../../db/schema';
+import { checkouts, orders } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
@@ -12,11 +12,12 @@ export async function listOrdersOf(deps: OrderDeps, email: string): Promise<Orde
   const ownerId = await userIdByEmail(db, email);
   if (!ownerId) return [];
   const rows = await db
-    .select()
+    .select({ order: orders, poNumber: checkouts.poNumber })
     .from(orders)
+    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
     .where(eq(orders.userId, ownerId))
     .orderBy(desc(orders.createdAt), asc(orders.id));
-  return rows.map((r) => toOrder(r, deps.expiryMs));
+  return rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber));
 }
 
 const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({
@@ -85,8 +86,15 @@ export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise
   const where = filters(q, deps.expiryMs);
   const [rows, [counted]] = await Promise.all([
     deps.db
-      .select({ order: orders, cursorKey: keyText(sort), cursorId: sql<string>`${orders.id}::text` })
+      .select({
+        order: orders,
+        // A line's checkout is joined by its primary key, one row per order: the page's plan stays the same.
+        poNumber: checkouts.poNumber,
+        cursorKey: keyText(sort),
+        cursorId: sql<string>`${orders.id}::text`,
+      })
       .from(orders)
+      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
       .where(and(where, q.cursor ? afterCursor(sort, q.cursor) : undefined))
       .orderBy(orderBySort(sort))
       .limit(q.limit + 1),
@@ -97,7 +105,7 @@ export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise
   ]);
   const page = cutPage(sort, rows, q.limit);
   return {
-    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs)),
+    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber)),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,
   };

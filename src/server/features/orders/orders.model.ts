@@ -14,7 +14,8 @@ export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toOrder(row: OrderRow, expiryMs: number): Order {
+/** `poNumber`: the PO number of the line's checkout, when the caller read it (the lists and checkouts do). */
+export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | null): Order {
   const unpaid = !row.paymentStatus && row.orderStatus === 'Pending';
   // Past its window it is expired for the customer at once; the sweep gives the stock back within seconds.
   const orderStatus = isPastWindow(row, expiryMs) ? 'Expired' : row.orderStatus;
@@ -45,6 +46,7 @@ export function toOrder(row: OrderRow, expiryMs: number): Order {
     refundId: row.refundId,
     refundedAt: iso(row.refundedAt),
     checkoutId: row.checkoutId,
+    ...(poNumber !== undefined && { poNumber }),
   };
 }
 
@@ -57,6 +59,7 @@ export interface IntentView {
   status: string;
   amountCents: number;
   orderId: string | null;
+  checkoutId?: string | null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { checkoutMessages } from '@shared/orders/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../lib/errors';
@@ -46,6 +47,8 @@ export async function markOrderPaid(
   return deps.db.transaction(async (tx) => {
     const row = await lockOrder(tx, p.orderId);
     if (actor) assertOwnerOrAdmin(actor, row);
+    // A checkout's lines are paid together, by markCheckoutPaid.
+    if (row.checkoutId && !row.paymentStatus) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
     if (row.paymentStatus) {
       if (row.transactionId === p.transactionId) return { row, outcome: 'unchanged' };
       throw new AppError('conflict', 'This order is already paid by another payment.');

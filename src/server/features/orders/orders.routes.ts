@@ -11,6 +11,7 @@ import {
 } from '@shared/orders/orders.schema';
 import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
 import { AppError } from '../../lib/errors';
+import { assertNotCheckoutLine } from './checkout.service';
 import { sendPage } from '../../lib/keyset';
 import { errorResponses, pagedListDescription } from '../../lib/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
@@ -181,6 +182,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       },
     },
     async (req) => {
+      // Before asking the provider: a checkout's line has no payment of its own to verify.
+      await assertNotCheckoutLine(deps.db, req.params.id);
       const verified = await opts.verifyPayment({
         orderId: req.params.id,
         transactionId: req.body.transactionId,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
+import { checkoutMessages } from '@shared/orders/checkout.schema';
 import {
   quantityProblem,
   totalProblem,
@@ -99,6 +100,7 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
 export async function cancelOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
   const row = await findOrder(deps.db, actor, id);
   if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
+  if (row.checkoutId) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
   if (row.orderStatus !== 'Pending')
     throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
   return toOrder(await closeUnpaidOrder(deps, row, 'Cancelled', actor), deps.expiryMs);

@@ -15,9 +15,14 @@ export interface ProviderIntent {
     | 'canceled';
   amountCents: number;
   currency: string;
-  /** The order this intent was created for (metadata.orderId on Stripe). */
+  /** The order this intent was created for (metadata.orderId on Stripe); null for a checkout's. */
   orderId: string | null;
+  /** The checkout this intent was created for (metadata.checkoutId on Stripe); null for an order's. */
+  checkoutId: string | null;
 }
+
+/** What an intent pays: exactly one order or one checkout. */
+export type Payable = { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
 
 /** A refund as the provider reports it; only `succeeded` means the money is back with the customer. */
 export interface ProviderRefund {
@@ -30,10 +35,10 @@ export interface PaymentProvider {
   kind: 'test' | 'stripe';
   publishableKey: string | null;
   /**
-   * Creates (or returns the existing) intent for this order and amount. Idempotent per order and amount, so a
-   * double click or a retry never creates a second charge.
+   * Creates (or returns the existing) intent for this order or checkout and amount. Idempotent per order (checkout)
+   * and amount, so a double click or a retry never creates a second charge.
    */
-  createIntent(input: { orderId: string; amountCents: number; email: string }): Promise<ProviderIntent>;
+  createIntent(input: Payable & { amountCents: number; email: string }): Promise<ProviderIntent>;
   /** The provider's current view of an intent; null when it does not exist. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
   /**

@@ -8,7 +8,7 @@ import {
 import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
 import { orderDeps } from '../orders/orders.service';
-import { confirmOrderPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
+import { confirmPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 const tags = ['payments'];
@@ -35,12 +35,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "A payment intent for an unpaid order; the amount is the stored order's total (a body total is ignored)",
+          "A payment intent for an unpaid order (orderId) or checkout (checkoutId); the amount is the stored total (a body total is ignored)",
         body: paymentIntentRequestSchema,
         response: { 200: paymentIntentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => createPayment(deps, currentUser(req), req.body.orderId),
+    async (req) => createPayment(deps, currentUser(req), req.body),
   );
 
   app.post(
@@ -64,8 +64,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   if (stripe) {
     await app.register(stripeWebhookRoutes, {
       webhookSecret: stripe.webhookSecret,
-      // The same checks as the browser's confirmation: this intent, succeeded, for this order and amount.
-      onPaymentSucceeded: async (p) => void (await confirmOrderPayment(deps, p)),
+      // The same checks as the browser's confirmation: this intent, succeeded, for this order (checkout) and amount.
+      onPaymentSucceeded: (p) => confirmPayment(deps, p),
     });
   }
 };

@@ -34,6 +34,7 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     amountCents: pi.amount,
     currency: pi.currency,
     orderId: pi.metadata?.orderId ?? null,
+    checkoutId: pi.metadata?.checkoutId ?? null,
   };
 }
 
@@ -86,18 +87,19 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     kind: 'stripe',
     publishableKey: opts.publishableKey,
 
-    async createIntent({ orderId, amountCents, email }) {
+    async createIntent({ orderId, checkoutId, amountCents, email }) {
+      const key = checkoutId ? `checkout-${checkoutId}` : `order-${orderId}`;
       try {
         const pi = await stripe.paymentIntents.create(
           {
             amount: amountCents,
             currency: 'usd',
-            metadata: { orderId },
+            metadata: checkoutId ? { checkoutId } : { orderId: orderId! },
             receipt_email: email,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },
-          // Same order and amount → same key → Stripe returns the first intent (double clicks, retries).
-          { idempotencyKey: `order-${orderId}-${amountCents}` },
+          // Same order (checkout) and amount → same key → Stripe returns the first intent (double clicks, retries).
+          { idempotencyKey: `${key}-${amountCents}` },
         );
         return toIntent(pi);
       } catch (err) {

@@ -9,7 +9,7 @@ const WEBHOOK_SECRET = 'whsec_toolhouse_contract';
 const signer = new Stripe('sk_unused').webhooks;
 
 describe('POST /api/payments/webhook', () => {
-  type Call = { orderId: string; transactionId: string };
+  type Call = { orderId?: string; checkoutId?: string; transactionId: string };
   let app: FastifyInstance;
   let calls: Call[];
   let failWith: Error | undefined;

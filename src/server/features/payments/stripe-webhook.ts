@@ -2,8 +2,15 @@ import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
 
-/** Marks the order paid; idempotent, throws AppError (4xx) when the payment does not match the order. */
-export type OnPaymentSucceeded = (p: { orderId: string; transactionId: string }) => Promise<void>;
+/**
+ * Marks the order (or the checkout, when the intent is a checkout's) paid; idempotent, throws AppError (4xx) when the
+ * payment does not match it.
+ */
+export type OnPaymentSucceeded = (p: {
+  orderId?: string;
+  checkoutId?: string;
+  transactionId: string;
+}) => Promise<void>;
 
 // Only `webhooks` is used: signature checks are local HMACs, this instance never talks to the network.
 const webhooks = new Stripe('sk_unused').webhooks;
@@ -38,14 +45,17 @@ export async function applyStripeEvent(
   if (event.type !== 'payment_intent.succeeded') return;
   const intent = event.data.object;
   const orderId = intent.metadata?.orderId;
-  const context = { eventId: event.id, orderId, intentId: intent.id };
-  if (!orderId) {
+  const checkoutId = intent.metadata?.checkoutId;
+  const context = { eventId: event.id, orderId, checkoutId, intentId: intent.id };
+  if (!orderId && !checkoutId) {
     // An intent this shop did not create (same Stripe account used elsewhere): nothing to do, don't retry.
-    log.warn(context, 'stripe payment without an orderId ignored');
+    log.warn(context, 'stripe payment without an orderId or checkoutId ignored');
     return;
   }
   try {
-    await onPaymentSucceeded({ orderId, transactionId: intent.id });
+    await onPaymentSucceeded(
+      checkoutId ? { checkoutId, transactionId: intent.id } : { orderId: orderId!, transactionId: intent.id },
+    );
   } catch (err) {
     // A 4xx means "this payment cannot apply to that order" (amount mismatch, unknown order…): retrying will not
     // change that, so answer 200 and leave it to the logs. Anything else is ours: 500 and Stripe retries later.

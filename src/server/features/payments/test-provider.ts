@@ -17,6 +17,7 @@ const toIntent = (r: IntentRow): ProviderIntent => ({
   amountCents: r.amountCents,
   currency: r.currency,
   orderId: r.orderId,
+  checkoutId: r.checkoutId,
 });
 
 const toRefund = (r: RefundRow): ProviderRefund => ({
@@ -30,17 +31,19 @@ export function createTestProvider(db: Db): PaymentProvider {
   return {
     kind: 'test',
     publishableKey: null,
-    async createIntent({ orderId, amountCents }) {
+    async createIntent({ orderId, checkoutId, amountCents }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
-      // One intent per order and amount, like Stripe's idempotency key: retries return the same intent.
+      const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
+      const payable = checkoutId ? testPaymentIntents.checkoutId : testPaymentIntents.orderId;
+      // One intent per order (or checkout) and amount, like Stripe's idempotency key: retries return the same intent.
       await db
         .insert(testPaymentIntents)
-        .values({ id, clientSecret: `${id}_secret_${randomBytes(16).toString('hex')}`, orderId, amountCents })
-        .onConflictDoNothing({ target: [testPaymentIntents.orderId, testPaymentIntents.amountCents] });
+        .values({ id, clientSecret, orderId: orderId ?? null, checkoutId: checkoutId ?? null, amountCents })
+        .onConflictDoNothing({ target: [payable, testPaymentIntents.amountCents] });
       const [row] = await db
         .select()
         .from(testPaymentIntents)
-        .where(and(eq(testPaymentIntents.orderId, orderId), eq(testPaymentIntents.amountCents, amountCents)));
+        .where(and(eq(payable, (checkoutId ?? orderId)!), eq(testPaymentIntents.amountCents, amountCents)));
       return toIntent(row!);
     },
     async retrieveIntent(intentId) {

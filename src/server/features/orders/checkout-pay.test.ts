@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import type { Invoice } from '@shared/invoices/invoices.schema';
+import type { TestApp } from '../../test/helper';
+import type { Client } from '../../test/auth';
+import { appWithPeople } from '../../test/people';
+import { cartApi, changeProduct, checkoutApi, makeCartProduct } from '../../test/cart';
+import { expireAllUnpaid, stockOf } from '../../test/shop';
+
+let t: TestApp;
+let admin: Client;
+let ann: Client;
+let bob: Client;
+
+beforeAll(async () => {
+  [t, admin, ann, bob] = await appWithPeople('Ann Payer', 'Bob Payer');
+});
+afterAll(() => t.close());
+
+/** A two-line checkout of `client`'s: 3 drills at $20 and 4 saws at $15. */
+async function newCheckout(client: Client) {
+  const drill = await makeCartProduct(t.app, { priceCents: 2_000, quantity: 10 });
+  const saw = await makeCartProduct(t.app, { priceCents: 1_500, quantity: 10 });
+  const cart = cartApi(t.app, client);
+  await cart.add(drill.id, 3);
+  await cart.add(saw.id, 4);
+  const res = await checkoutApi(t.app, client).create({ company: 'Acme', poNumber: 'PO-9' });
+  expect(res.statusCode).toBe(201);
+  return { co: res.json() as Checkout, drill, saw };
+}
+
+describe('paying a checkout', () => {
+  it('one intent for the total, every line paid, one invoice with every line, one mail, idempotent', async () => {
+    const { co } = await newCheckout(ann);
+    const api = checkoutApi(t.app, ann);
+    const { intent, transactionId, put } = await api.pay(co._id);
+    expect(intent.json().amount).toBe(120);
+    const before = t.mail.sent.length;
+    const res = await put();
+    expect(res.statusCode).toBe(200);
+    const paid = res.json().checkout as Checkout;
+    expect(paid).toMatchObject({ status: 'paid', transactionId, expiresAt: null });
+    expect(paid.lines.every((l) => l.paymentStatus && l.transactionId === transactionId)).toBe(true);
+    const mails = t.mail.sent.slice(before).filter((m) => m.to === ann.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Payment received/);
+    expect(mails[0]!.attachments).toHaveLength(1);
+
+    const invoices = (await api.invoices(co._id)).json() as Invoice[];
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ checkoutId: co._id, orderId: null, total: 120, poNumber: 'PO-9' });
+    // Each line's documents show the checkout's one invoice.
+    const ofLine = await t.app.inject({ url: `/api/order/${paid.lines[0]!._id}/invoices`, headers: ann.headers });
+    expect(ofLine.json().map((i: Invoice) => i.id)).toEqual([invoices[0]!.id]);
+
+    // The same confirmation again changes nothing: no second invoice, no second mail.
+    const again = await put();
+    expect(again.statusCode).toBe(200);
+    expect(again.json().checkout).toEqual(paid);
+    expect((await api.invoices(co._id)).json()).toHaveLength(1);
+    expect(t.mail.sent.slice(before).filter((m) => m.to === ann.email)).toHaveLength(1);
+
+    // A paid checkout cannot be cancelled; its lines are delivered one by one.
+    const cancel = await api.cancel(co._id);
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(checkoutMessages.paidCannotCancel);
+    const deliver = await t.app.inject({
+      method: 'PUT',
+      url: `/api/delivery/${paid.lines[0]!._id}`,
+      headers: admin.headers,
+    });
+    expect(deliver.statusCode).toBe(200);
+    expect(deliver.json().order.orderStatus).toBe('Delivered');
+  });
+
+  it("refuses the spec's single-order pay and cancel on an unpaid line (409)", async () => {
+    const { co } = await newCheckout(ann);
+    const lineId = co.lines[0]!._id;
+    const pay = await t.app.inject({
+      method: 'PUT',
+      url: `/api/order/${lineId}`,
+      headers: ann.headers,
+      payload: { transactionId: 'pi_test_x' },
+    });
+    expect(pay.statusCode).toBe(409);
+    expect(pay.json().message).toBe(checkoutMessages.lineOfCheckout);
+    const cancel = await t.app.inject({ method: 'DELETE', url: `/api/order/${lineId}`, headers: ann.headers });
+    expect(cancel.statusCode).toBe(409);
+    expect(cancel.json().message).toBe(checkoutMessages.lineOfCheckout);
+    const single = await t.app.inject({
+      method: 'POST',
+      url: '/api/make-payment',
+      headers: ann.headers,
+      payload: { orderId: lineId, checkoutId: co._id },
+    });
+    expect(single.statusCode).toBe(400);
+    expect(single.json().field).toBe('checkoutId');
+    const none = await t.app.inject({ method: 'POST', url: '/api/make-payment', headers: ann.headers, payload: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().field).toBe('orderId');
+  });
+
+  it('a transaction of another checkout, or of no checkout, is refused (400 transactionId)', async () => {
+    const { co } = await newCheckout(ann);
+    const other = await newCheckout(ann);
+    const { transactionId } = await checkoutApi(t.app, ann).pay(other.co._id);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/checkout/${co._id}`,
+      headers: ann.headers,
+      payload: { transactionId },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('transactionId');
+    expect((await checkoutApi(t.app, bob).cancel(co._id)).statusCode).toBe(403);
+  });
+});
+
+describe('DELETE /api/checkout/{id}', () => {
+  it('cancels every line and gives all stock back; a second cancel is a 409', async () => {
+    const { co, drill, saw } = await newCheckout(ann);
+    expect(await stockOf(t.app, drill.id)).toBe(7);
+    const res = await checkoutApi(t.app, ann).cancel(co._id);
+    expect(res.statusCode).toBe(200);
+    const cancelled = res.json() as Checkout;
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.lines.every((l) => l.orderStatus === 'Cancelled')).toBe(true);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    expect(await stockOf(t.app, saw.id)).toBe(10);
+    expect((await checkoutApi(t.app, ann).cancel(co._id)).statusCode).toBe(409);
+  });
+
+  it('cancels a checkout with an intent by cancelling the intent first (then it can no longer be paid)', async () => {
+    const { co, drill } = await newCheckout(ann);
+    const intent = await t.app.inject({
+      method: 'POST',
+      url: '/api/make-payment',
+      headers: ann.headers,
+      payload: { checkoutId: co._id },
+    });
+    expect((await checkoutApi(t.app, admin).cancel(co._id)).statusCode).toBe(200);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test/confirm',
+      headers: ann.headers,
+      payload: { clientSecret: intent.json().clientSecret, cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+    });
+    expect(confirm.statusCode).toBe(409);
+  });
+
+  it('the expiry sweep expires every line together and gives their stock back', async () => {
+    const { co, drill, saw } = await newCheckout(bob);
+    await expireAllUnpaid(t.app);
+    const res = await checkoutApi(t.app, bob).get(co._id);
+    expect(res.json().status).toBe('expired');
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    expect(await stockOf(t.app, saw.id)).toBe(10);
+  });
+});
+
+describe('a payment that arrives after the checkout expired', () => {
+  it('takes the stock again when it is all still there: the checkout is paid', async () => {
+    const { co, drill } = await newCheckout(ann);
+    const { put } = await checkoutApi(t.app, ann).pay(co._id);
+    await expireAllUnpaid(t.app);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    const res = await put();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().checkout.status).toBe('paid');
+    expect(await stockOf(t.app, drill.id)).toBe(7);
+  });
+
+  it('is refunded (every line) when some stock has gone meanwhile, and nothing is taken', async () => {
+    const { co, drill, saw } = await newCheckout(ann);
+    const { put } = await checkoutApi(t.app, ann).pay(co._id);
+    await expireAllUnpaid(t.app);
+    await changeProduct(t.app, saw.id, { quantity: 1 });
+    const res = await put();
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/^This checkout expired/);
+    expect(await stockOf(t.app, drill.id)).toBe(10);
+    const after = (await checkoutApi(t.app, ann).get(co._id)).json() as Checkout;
+    expect(after.status).toBe('expired');
+    expect(after.lines.every((l) => l.refundStatus !== null && !l.paymentStatus)).toBe(true);
+  });
+});

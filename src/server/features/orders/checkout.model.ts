@@ -1,0 +1,75 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Checkout, CheckoutStatus } from '@shared/orders/checkout.schema';
+import { checkouts, orders } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db, Tx } from '../../plugins/db';
+import { isPastWindow } from './orders.holds';
+import { toOrder, totalCents, type OrderRow } from './orders.model';
+
+/** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
+export type CheckoutRow = typeof checkouts.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export const checkoutTotalCents = (lines: OrderRow[]) => lines.reduce((sum, l) => sum + totalCents(l), 0);
+
+/**
+ * All lines of a checkout share its state (they are created, paid, cancelled and expired together), so the first
+ * line speaks for all. Paid is the checkout's own mark: a late payment given back never paid it.
+ */
+export function checkoutStatus(co: CheckoutRow, lines: OrderRow[], expiryMs: number): CheckoutStatus {
+  if (co.paidAt) return 'paid';
+  const first = lines[0];
+  if (!first || first.orderStatus === 'Cancelled') return 'cancelled';
+  if (first.orderStatus === 'Expired' || isPastWindow(first, expiryMs)) return 'expired';
+  return 'unpaid';
+}
+
+export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number): Checkout {
+  const status = checkoutStatus(co, lines, expiryMs);
+  const first = lines[0];
+  return {
+    _id: co.id,
+    name: co.name,
+    email: co.email,
+    number: co.number,
+    address: co.address,
+    company: co.company,
+    poNumber: co.poNumber,
+    status,
+    total: checkoutTotalCents(lines) / 100,
+    transactionId: co.transactionId,
+    createdAt: co.createdAt.toISOString(),
+    paidAt: iso(co.paidAt),
+    expiresAt: status === 'unpaid' && first ? iso(new Date(first.createdAt.getTime() + expiryMs)) : null,
+    lines: lines.map((l) => toOrder(l, expiryMs, co.poNumber)),
+  };
+}
+
+/** A checkout's lines in the fixed order every writer locks and moves stock in: by product id. */
+export const checkoutLines = (db: Db | Tx, checkoutId: string) =>
+  db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productId));
+
+export function assertCheckoutOwner(actor: SessionUser, co: CheckoutRow) {
+  if (actor.role !== 'admin' && co.userId !== actor.id)
+    throw new AppError('forbidden', 'This checkout belongs to another customer.');
+}
+
+export async function findCheckout(db: Db, actor: SessionUser, id: string) {
+  const [co] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  if (!co) throw notFound('Checkout');
+  assertCheckoutOwner(actor, co);
+  return { co, lines: await checkoutLines(db, id) };
+}
+
+/**
+ * Locks the checkout's row and then its lines (by product id) until the transaction ends: every change of a
+ * checkout's state takes the checkout first, so two of them are decided one after the other.
+ */
+export async function lockCheckout(tx: Tx, id: string) {
+  const [co] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+  if (!co) throw notFound('Checkout');
+  const lines = await checkoutLines(tx, id).for('update');
+  return { co, lines };
+}

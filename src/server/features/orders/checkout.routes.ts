@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { emailParamsSchema } from '@shared/accounts/accounts.schema';
+import { errorBodySchema } from '@shared/common/common.schema';
+import {
+  checkoutCreateSchema,
+  checkoutLinesProblemSchema,
+  checkoutPaidSchema,
+  checkoutParamsSchema,
+  checkoutPaySchema,
+  checkoutSchema,
+} from '@shared/orders/checkout.schema';
+import { invoiceListSchema } from '@shared/invoices/invoices.schema';
+import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/openapi';
+import { currentUser } from '../../plugins/auth-guard';
+import {
+  cancelCheckout,
+  CheckoutLinesError,
+  createCheckout,
+  getCheckout,
+  payCheckout,
+  type CheckoutPaymentConfirmation,
+} from './checkout.service';
+import { documentsOfCheckout } from '../invoices/invoices.service';
+import { orderDeps } from './orders.model';
+
+const tags = ['checkout'];
+
+export interface CheckoutRoutesOptions {
+  /** Asks the payment provider whether this intent succeeded for this checkout (given by the app, like orders'). */
+  verifyPayment(p: { checkoutId: string; transactionId: string }): Promise<CheckoutPaymentConfirmation>;
+}
+
+/** One checkout of the whole cart, paid by one payment (docs/decisions/024-checkout.md). */
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
+  const deps = orderDeps({
+    db: app.database.db,
+    config: app.config,
+    mailer: app.mailer,
+    log: app.log,
+    payments: app.payments,
+    jobs: app.jobs,
+  });
+
+  app.post(
+    '/checkout/:email',
+    {
+      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary:
+          "Check out the caller's whole cart: one order line per cart line, all stock reserved or none (409 names every line at fault; an empty cart is a 409 too)",
+        params: emailParamsSchema,
+        body: checkoutCreateSchema,
+        response: {
+          201: checkoutSchema,
+          ...errorResponses(400, 401, 403, 404),
+          409: z.union([checkoutLinesProblemSchema, errorBodySchema]),
+        },
+      },
+    },
+    async (req, reply) => {
+      const customer = currentUser(req);
+      if (customer.email.toLowerCase() !== req.params.email.toLowerCase())
+        throw new AppError('forbidden', 'You can only check out your own cart.');
+      try {
+        return reply.status(201).send(await createCheckout(deps, customer, req.body));
+      } catch (err) {
+        if (!(err instanceof CheckoutLinesError)) throw err;
+        return reply
+          .status(409)
+          .send({ statusCode: 409 as const, error: err.code, message: err.message, lines: err.lines });
+      }
+    },
+  );
+
+  app.get(
+    '/checkout/:id',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'One checkout with its lines (its owner or an admin)',
+        params: checkoutParamsSchema,
+        response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => getCheckout(deps, currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/checkout/:id/invoices',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "A checkout's one invoice and its lines' credit notes, oldest first (owner or admin)",
+        params: checkoutParamsSchema,
+        response: { 200: invoiceListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      const checkout = await getCheckout(deps, currentUser(req), req.params.id);
+      return documentsOfCheckout(deps.db, checkout._id);
+    },
+  );
+
+  app.put(
+    '/checkout/:id',
+    {
+      // Paying a checkout that had expired takes its stock again.
+      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary:
+          'Mark a checkout (every line) paid once the provider confirms its one payment; one invoice (idempotent)',
+        params: checkoutParamsSchema,
+        body: checkoutPaySchema,
+        response: { 200: checkoutPaidSchema, ...errorResponses(400, 401, 402, 403, 404, 409) },
+      },
+    },
+    async (req) => {
+      const verified = await opts.verifyPayment({
+        checkoutId: req.params.id,
+        transactionId: req.body.transactionId,
+      });
+      return { acknowledged: true as const, checkout: await payCheckout(deps, verified, currentUser(req)) };
+    },
+  );
+
+  app.delete(
+    '/checkout/:id',
+    {
+      config: { auth: 'user', invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary: 'Cancel an unpaid checkout (its owner or an admin): every line Cancelled, all stock released',
+        params: checkoutParamsSchema,
+        response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => cancelCheckout(deps, currentUser(req), req.params.id),
+  );
+};
