@@ -25,6 +25,8 @@ export const paths = {
   myOrders: `${dashboard}/my-orders`,
   myReviews: `${dashboard}/my-reviews`,
   payment: (id: string) => `${dashboard}/payment/${id}`,
+  /** A checkout's one card payment (every line of it at once). */
+  checkoutPayment: (id: string) => `${dashboard}/pay-checkout/${id}`,
   /** One order's details: its history and its invoice and credit notes (its owner or an admin). */
   orderDetails: (id: string) => `${dashboard}/orders/${id}`,
   /** The customer's cart (kept on the server). */
@@ -33,8 +35,6 @@ export const paths = {
   quickOrder: `${dashboard}/quick-order`,
   /** The cart's checkout: one address and one payment for every line. */
   cartCheckout: `${dashboard}/cart/checkout`,
-  /** A checkout's one card payment (every line of it at once). */
-  payCheckout: (id: string) => `${dashboard}/pay-checkout/${id}`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

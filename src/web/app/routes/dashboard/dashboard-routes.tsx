@@ -56,7 +56,7 @@ export function Component() {
           <Route path={sub(paths.myOrders)} element={<MyOrders />} />
           <Route path={sub(paths.cart)} element={<Cart />} />
           <Route path={sub(paths.cartCheckout)} element={<CartCheckout />} />
-          <Route path={sub(paths.payCheckout(':id'))} element={<PayCheckout />} />
+          <Route path={sub(paths.checkoutPayment(':id'))} element={<PayCheckout />} />
           <Route path={sub(paths.quickOrder)} element={<QuickOrder />} />
           <Route path={sub(paths.myReviews)} element={<MyReviews />} />
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Checkout, CheckoutCreate } from '@shared/orders/checkout.schema';
+import type { ErrorBody } from '@shared/common/common.schema';
+import { checkoutMessages, type Checkout, type CheckoutCreate } from '@shared/orders/checkout.schema';
 import { api, ApiError } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys/orders';
 import { refreshAfterOrderChange } from './create-order';
@@ -11,18 +12,51 @@ export interface CheckoutLineProblem {
   problem: string;
 }
 
-/** The lines of a checkout's 409 (nothing was reserved), or null for any other failure. */
-export function checkoutLineProblems(error: unknown): CheckoutLineProblem[] | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const lines = (error.body as { lines?: unknown } | undefined)?.lines;
-  return Array.isArray(lines) && lines.length > 0 ? (lines as CheckoutLineProblem[]) : null;
+/** The server refused some lines of the cart (409): nothing was ordered, and each line says why. */
+export class CheckoutLinesError extends ApiError {
+  constructor(
+    message: string,
+    readonly lines: CheckoutLineProblem[],
+  ) {
+    super(409, 'conflict', message);
+  }
 }
+
+/** The lines of a checkout's 409, or null for any other failure. */
+export const checkoutLineProblems = (error: unknown) =>
+  error instanceof CheckoutLinesError ? error.lines : null;
 
 const checkoutPath = (id: string) => `/checkout/${encodeURIComponent(id)}`;
 
-/** POST /api/checkout/{email}: orders every line of the cart under one checkout (400 per field, 409 per line). */
-export const createCheckout = (email: string, input: CheckoutCreate) =>
-  api<Checkout>(`/checkout/${encodeURIComponent(email)}`, { method: 'POST', body: JSON.stringify(input) });
+/**
+ * POST /api/checkout/{email}: orders every line of the cart under one checkout (400 per field, 409 per line). Its 409
+ * carries the lines' problems, which `api` drops (it keeps an error's message only, and growing it would grow the
+ * first page), so this one call reads its answer itself.
+ */
+export async function createCheckout(email: string, input: CheckoutCreate): Promise<Checkout> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/checkout/${encodeURIComponent(email)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(input),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'We could not reach the shop. Check your connection and try again.');
+  }
+  const body = (await res.json().catch(() => undefined)) as
+    (Checkout & Partial<ErrorBody> & { field?: string; lines?: CheckoutLineProblem[] }) | undefined;
+  if (res.ok && body) return body;
+  if (res.status === 409 && body?.lines?.length)
+    throw new CheckoutLinesError(body.message ?? checkoutMessages.linesProblem, body.lines);
+  throw new ApiError(
+    res.status,
+    body?.error ?? 'unknown',
+    body?.message ?? `The shop answered with an unexpected error (${res.status}). Please try again.`,
+    body?.field,
+  );
+}
 
 /** GET /api/checkout/{id}: the checkout with its lines (its owner or an admin). */
 export const getCheckout = (id: string) => api<Checkout>(checkoutPath(id));

@@ -91,7 +91,7 @@ export function CheckoutForm({ email }: { email: string }) {
     setProblems(null);
     try {
       const checkout = await createCheckout(email, values);
-      navigate(paths.payCheckout(checkout._id));
+      navigate(paths.checkoutPayment(checkout._id));
     } catch (e) {
       const lines = checkoutLineProblems(e);
       if (!lines) throw e;

@@ -216,7 +216,7 @@ function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGroup; onCa
           <div className="flex flex-col items-start gap-1">
             <div className="flex flex-wrap gap-2">
               <Link
-                to={paths.payCheckout(checkout.id)}
+                to={paths.checkoutPayment(checkout.id)}
                 className="btn btn-sm btn-error"
                 aria-label={`Pay for checkout ${checkout.label}`}
               >
