@@ -77,16 +77,19 @@ export const payCheckout = (id: string, transactionId: string) =>
 export const cancelCheckout = (id: string) => api<Checkout>(checkoutPath(id), { method: 'DELETE' });
 
 /**
- * Places the checkout. The cart is emptied by it and the products' stock is reserved, so both are refreshed; on a
- * 409 the cart's lines show their problems again once it reloads.
+ * Places the checkout. It empties the cart and reserves the products' stock, so both are refreshed; after a 409 too,
+ * so the cart's lines show their problems again.
  */
 export function useCreateCheckout() {
   const queryClient = useQueryClient();
   return async (email: string, input: CheckoutCreate) => {
     try {
-      return await createCheckout(email, input);
-    } finally {
+      const checkout = await createCheckout(email, input);
       void refreshAfterOrderChange(queryClient);
+      return checkout;
+    } catch (e) {
+      if (e instanceof CheckoutLinesError) void refreshAfterOrderChange(queryClient);
+      throw e;
     }
   };
 }
