@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PaymentIntent } from '@shared/payments/payments.schema';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys/payments';
@@ -20,9 +20,6 @@ export const paymentIntentQueryOptions = (orderId: string, total: number | undef
     gcTime: 0,
     retry: false,
   });
-
-export const usePaymentIntent = (orderId: string, total: number | undefined) =>
-  useQuery(paymentIntentQueryOptions(orderId, total));
 
 /** POST /api/make-payment for a checkout: one intent for every line of it (the amount is the checkout's total). */
 export const createCheckoutPaymentIntent = (checkoutId: string) =>
