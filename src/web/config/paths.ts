@@ -25,6 +25,8 @@ export const paths = {
   myOrders: `${dashboard}/my-orders`,
   myReviews: `${dashboard}/my-reviews`,
   payment: (id: string) => `${dashboard}/payment/${id}`,
+  /** A checkout's one card payment (every line of it at once). */
+  checkoutPayment: (id: string) => `${dashboard}/pay-checkout/${id}`,
   /** One order's details: its history and its invoice and credit notes (its owner or an admin). */
   orderDetails: (id: string) => `${dashboard}/orders/${id}`,
   /** The customer's cart (kept on the server). */

@@ -7,4 +7,6 @@ export const orderKeys = {
   item: (id: string) => ['orders', 'item', id] as const,
   /** The customer's cart: under `all`, so whatever changes orders or stock refreshes its lines' problems too. */
   cart: (email: string) => ['orders', 'cart', email] as const,
+  /** One checkout (a cart paid at once): under `all`, so its lines' changes refresh it too. */
+  checkout: (id: string) => ['orders', 'checkout', id] as const,
 };

@@ -8,6 +8,8 @@ import { Component as MakeAdmin } from './make-admin';
 import { Component as AllOrders } from './all-orders';
 import { Component as MyOrders } from './my-orders';
 import { Component as Cart } from './cart';
+import { Component as CartCheckout } from './cart-checkout';
+import { Component as PayCheckout } from './pay-checkout';
 import { Component as QuickOrder } from './quick-order';
 import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
@@ -53,6 +55,8 @@ export function Component() {
           <Route index element={<MyProfile />} />
           <Route path={sub(paths.myOrders)} element={<MyOrders />} />
           <Route path={sub(paths.cart)} element={<Cart />} />
+          <Route path={sub(paths.cartCheckout)} element={<CartCheckout />} />
+          <Route path={sub(paths.checkoutPayment(':id'))} element={<PayCheckout />} />
           <Route path={sub(paths.quickOrder)} element={<QuickOrder />} />
           <Route path={sub(paths.myReviews)} element={<MyReviews />} />
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />

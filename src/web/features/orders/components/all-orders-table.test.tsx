@@ -41,7 +41,7 @@ describe('Manage All Products', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['SL', 'Customer', 'Product', 'Quantity', 'Total', 'Payment', 'Status', 'Action']);
+    ).toEqual(['SL', 'Customer', 'Product', 'PO', 'Quantity', 'Total', 'Payment', 'Status', 'Action']);
     expect(within(table).getAllByRole('row')).toHaveLength(6);
     expect(table.parentElement).toHaveClass('overflow-x-auto');
 
@@ -66,6 +66,31 @@ describe('Manage All Products', () => {
     expect(buttons('Delivered grinder')).toEqual([]);
     expect(buttons('Cancelled vice')).toEqual([]);
     expect(buttons('Expired clamp')).toEqual([]);
+  });
+
+  it("shows the PO number and marks a checkout's lines, which are cancelled with their checkout only", async () => {
+    const checkoutId = 'c0000000-0000-4000-8000-00000000abcd';
+    orders = [
+      makeOrder({ productName: 'Checkout drill', checkoutId, poNumber: 'PO-77' }),
+      makeOrder({ productName: 'Checkout saw', checkoutId, poNumber: 'PO-77', paymentStatus: true }),
+      makeOrder({ productName: 'Single vice' }),
+    ];
+    server.use(http.get('/api/order', () => HttpResponse.json(orders)));
+    renderWithProviders(<ManageAllProduct />);
+    await screen.findByRole('table');
+    const unpaidLine = within(row('Checkout drill'));
+    expect(unpaidLine.getByText('PO-77')).toBeInTheDocument();
+    expect(unpaidLine.getByText(/^Checkout …/)).toHaveTextContent('Checkout …00abcd');
+    expect(unpaidLine.queryAllByRole('button')).toEqual([]);
+    expect(
+      within(row('Checkout saw'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Delivery', 'Refund']);
+    const single = within(row('Single vice'));
+    expect(single.getByText('None')).toBeInTheDocument();
+    expect(single.queryByText(/^Checkout …/)).not.toBeInTheDocument();
+    expect(single.getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel']);
   });
 
   it('delivers after confirmation and toasts "Successfully delivered"', async () => {

@@ -13,6 +13,10 @@ import { DetailsLink } from './details-link';
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
+/** An unpaid single order; a checkout's lines are cancelled with their checkout (the order call refuses them). */
+const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
+  isPayable(order) && !order.checkoutId;
+
 /** Manage All Products: one page of the shop's orders, with Delivery, Refund (paid) and Cancel (unpaid), and the pager. */
 export function AllOrdersTable({
   orders,
@@ -50,6 +54,7 @@ export function AllOrdersTable({
                 <th scope="col">SL</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Product</th>
+                <th scope="col">PO</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Total</th>
                 <th scope="col">Payment</th>
@@ -70,7 +75,20 @@ export function AllOrdersTable({
                     <div className="whitespace-nowrap text-sm text-base-content/75">
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                     </div>
+                    {o.checkoutId && (
+                      <div className="text-xs whitespace-nowrap text-base-content/75">
+                        Checkout …{o.checkoutId.slice(-6)}
+                      </div>
+                    )}
                     <DetailsLink order={o} withCustomer />
+                  </td>
+                  <td className="whitespace-nowrap">
+                    {o.poNumber ?? (
+                      <>
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">None</span>
+                      </>
+                    )}
                   </td>
                   <td>{formatCount(o.quantity)}</td>
                   <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
@@ -100,7 +118,7 @@ export function AllOrdersTable({
                           Refund
                         </button>
                       )}
-                      {isPayable(o) && (
+                      {cancellable(o) && (
                         <button
                           type="button"
                           className="btn btn-sm btn-outline btn-error whitespace-nowrap"
@@ -110,7 +128,7 @@ export function AllOrdersTable({
                           Cancel
                         </button>
                       )}
-                      {!canDeliver(o) && !isPayable(o) && (
+                      {!canDeliver(o) && !cancellable(o) && (
                         <span className="text-base-content/60">
                           <span aria-hidden="true">—</span>
                           <span className="sr-only">No action</span>

@@ -7,7 +7,9 @@ import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/order-badges';
-import { CancelOrderDialog } from './order-dialogs';
+import type { CheckoutStatus } from '@shared/orders/checkout.schema';
+import { CancelCheckoutDialog, CancelOrderDialog, type CheckoutGroup } from './order-dialogs';
+import { CheckoutStatusBadge } from './checkout-status-badge';
 import { DetailsLink } from './details-link';
 import { OrderAgainButton } from './order-again-button';
 
@@ -20,8 +22,13 @@ const noAction = (
   </span>
 );
 
-/** Payment column: Pay and Cancel while unpaid, "Payment done" once paid, the refund once given back. */
+/**
+ * Payment column: Pay and Cancel while unpaid, "Payment done" once paid, the refund once given back. A checkout's
+ * line is paid and cancelled with its checkout (the order calls refuse it), so it says so instead.
+ */
 function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
+  if (order.checkoutId && isPayable(order))
+    return <span className="text-sm text-base-content/75">Paid with its checkout</span>;
   if (order.refundStatus)
     return (
       <div className="flex flex-col items-start gap-0.5">
@@ -101,7 +108,145 @@ function ReviewCell({ order, onReview }: { order: Order; onReview: () => void })
   );
 }
 
-/** My Orders: the customer's orders with Pay, Cancel and review actions. */
+/** A row of My Orders and what its buttons open. */
+function OrderRow({
+  order,
+  email,
+  onCancel,
+  onReview,
+}: {
+  order: Order;
+  email: string;
+  onCancel: () => void;
+  onReview: () => void;
+}) {
+  return (
+    <tr>
+      <td className="min-w-44">
+        <Link to={paths.product(order.productId)} className="link link-hover font-medium">
+          {order.productName}
+        </Link>
+        <div className="text-sm whitespace-nowrap text-base-content/75">
+          <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+        </div>
+        <DetailsLink order={order} />
+      </td>
+      <td>
+        {formatCount(order.quantity)}
+        <div className="text-sm whitespace-nowrap text-base-content/75">× {formatPrice(order.price)}</div>
+      </td>
+      <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
+      <td>
+        <StatusBadge status={order.orderStatus} />
+        {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
+          <div className="mt-2">
+            <OrderAgainButton target={{ orderId: order._id }} email={email} label={order.productName} />
+          </div>
+        )}
+      </td>
+      <td>
+        <PaymentCell order={order} onCancel={onCancel} />
+      </td>
+      <td>
+        <ReviewCell order={order} onReview={onReview} />
+      </td>
+    </tr>
+  );
+}
+
+/** Single orders in a row, or one checkout with its lines (those on this page: a checkout may straddle pages). */
+type Block = { orders: Order[]; checkout?: undefined } | { orders: Order[]; checkout: CheckoutGroup };
+
+/** Groups the page's orders: each checkout's lines together where its first line is, single orders in between. */
+export function groupByCheckout(items: Order[]): Block[] {
+  const blocks: Block[] = [];
+  const checkouts = new Map<string, Order[]>();
+  for (const order of items) {
+    if (!order.checkoutId) {
+      const last = blocks.at(-1);
+      if (last && !last.checkout) last.orders.push(order);
+      else blocks.push({ orders: [order] });
+      continue;
+    }
+    let lines = checkouts.get(order.checkoutId);
+    if (!lines) {
+      lines = [];
+      checkouts.set(order.checkoutId, lines);
+      const label = order.poNumber ? `PO ${order.poNumber}` : `…${order.checkoutId.slice(-6)}`;
+      blocks.push({ orders: lines, checkout: { id: order.checkoutId, label, lines } });
+    }
+    lines.push(order);
+  }
+  return blocks;
+}
+
+/** The checkout's state, read from its lines: they are paid, cancelled or expire together. */
+const checkoutStatus = (lines: Order[]): CheckoutStatus =>
+  lines.some(isPayable)
+    ? 'unpaid'
+    : lines.some((l) => l.paymentStatus)
+      ? 'paid'
+      : lines.every((l) => l.orderStatus === 'Expired')
+        ? 'expired'
+        : 'cancelled';
+
+/** A checkout's heading row: its PO, date, total and status, and its one Pay and Cancel checkout while unpaid. */
+function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGroup; onCancel: () => void }) {
+  const { lines } = checkout;
+  const first = lines[0]!;
+  const status = checkoutStatus(lines);
+  const total = lines.reduce((sum, l) => sum + Math.round(l.total * 100), 0) / 100;
+  return (
+    <tr className="bg-base-200">
+      <th scope="rowgroup" colSpan={4} className="font-normal">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="font-semibold">Checkout · {checkout.label}</span>
+          <time dateTime={first.createdAt} className="text-sm whitespace-nowrap text-base-content/75">
+            {formatDate(first.createdAt)}
+          </time>
+          <span className="font-semibold whitespace-nowrap">
+            <span className="sr-only">Total </span>
+            {formatPrice(total)}
+          </span>
+          <CheckoutStatusBadge status={status} />
+        </div>
+      </th>
+      <td colSpan={2}>
+        {status === 'unpaid' && (
+          <div className="flex flex-col items-start gap-1">
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={paths.checkoutPayment(checkout.id)}
+                className="btn btn-sm btn-error"
+                aria-label={`Pay for checkout ${checkout.label}`}
+              >
+                Pay
+              </Link>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline whitespace-nowrap"
+                aria-label={`Cancel checkout ${checkout.label}`}
+                onClick={onCancel}
+              >
+                Cancel checkout
+              </button>
+            </div>
+            {first.expiresAt && (
+              <span className="text-xs whitespace-nowrap text-base-content/75">
+                Pay by <time dateTime={first.expiresAt}>{formatDate(first.expiresAt)}</time>
+              </span>
+            )}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * My Orders: the customer's orders with Pay, Cancel and review actions. A checkout's lines are shown together under
+ * its heading, with one Pay and one Cancel checkout for all of them.
+ */
 export function MyOrdersList({
   customer,
   reviewDialog,
@@ -113,6 +258,7 @@ export function MyOrdersList({
   const orders = useMyOrders(customer.email);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
+  const [cancellingCheckout, setCancellingCheckout] = useState<CheckoutGroup | null>(null);
 
   return (
     <QueryList
@@ -145,49 +291,34 @@ export function MyOrdersList({
                   <th scope="col">Review</th>
                 </tr>
               </thead>
-              <tbody>
-                {items.map((order) => (
-                  <tr key={order._id}>
-                    <td className="min-w-44">
-                      <Link to={paths.product(order.productId)} className="link link-hover font-medium">
-                        {order.productName}
-                      </Link>
-                      <div className="text-sm whitespace-nowrap text-base-content/75">
-                        <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
-                      </div>
-                      <DetailsLink order={order} />
-                    </td>
-                    <td>
-                      {formatCount(order.quantity)}
-                      <div className="text-sm whitespace-nowrap text-base-content/75">
-                        × {formatPrice(order.price)}
-                      </div>
-                    </td>
-                    <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
-                    <td>
-                      <StatusBadge status={order.orderStatus} />
-                      {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
-                        <div className="mt-2">
-                          <OrderAgainButton
-                            target={{ orderId: order._id }}
-                            email={customer.email}
-                            label={order.productName}
-                          />
-                        </div>
-                      )}
-                    </td>
-                    <td>
-                      <PaymentCell order={order} onCancel={() => setCancelling(order)} />
-                    </td>
-                    <td>
-                      <ReviewCell order={order} onReview={() => setReviewing(order)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+              {groupByCheckout(items).map((block) => (
+                <tbody
+                  key={block.checkout ? block.checkout.id : block.orders[0]!._id}
+                  className={block.checkout ? 'border-t-2 border-base-300' : undefined}
+                >
+                  {block.checkout && (
+                    <CheckoutHeading
+                      checkout={block.checkout}
+                      onCancel={() => setCancellingCheckout(block.checkout)}
+                    />
+                  )}
+                  {block.orders.map((order) => (
+                    <OrderRow
+                      key={order._id}
+                      order={order}
+                      email={customer.email}
+                      onCancel={() => setCancelling(order)}
+                      onReview={() => setReviewing(order)}
+                    />
+                  ))}
+                </tbody>
+              ))}
             </table>
           </div>
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+          {cancellingCheckout && (
+            <CancelCheckoutDialog checkout={cancellingCheckout} onClose={() => setCancellingCheckout(null)} />
+          )}
           {reviewing && reviewDialog(reviewing, () => setReviewing(null))}
         </>
       )}

@@ -6,6 +6,7 @@ import { notify } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useCancelOrder } from '../api/cancel-order';
+import { useCancelCheckout } from '../api/checkout';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
 
@@ -32,6 +33,47 @@ export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onCl
         <span className="font-semibold">{summary(order)}</span> will be cancelled and its stock released. This
         cannot be undone.
       </p>
+    </ConfirmDialog>
+  );
+}
+
+/** A checkout as My Orders shows it: its id, the words that name it, and the lines of it on the page. */
+export interface CheckoutGroup {
+  id: string;
+  /** "PO 4711", or the end of its id when it has no PO number. */
+  label: string;
+  lines: Order[];
+}
+
+/** Cancels an unpaid checkout, every line of it, after confirmation (DELETE /api/checkout/{id}). */
+export function CancelCheckoutDialog({
+  checkout,
+  onClose,
+}: {
+  checkout: CheckoutGroup;
+  onClose: () => void;
+}) {
+  const cancel = useCancelCheckout();
+  const { busy, error, run } = useConfirmedAction();
+  return (
+    <ConfirmDialog
+      title="Cancel this checkout?"
+      confirmLabel="Cancel checkout"
+      cancelLabel="Keep checkout"
+      busy={busy}
+      error={error}
+      onConfirm={() => void run(() => cancel(checkout.id), 'Checkout cancelled', onClose)}
+      onClose={onClose}
+    >
+      <p>
+        Every line of checkout <span className="font-semibold">{checkout.label}</span> will be cancelled and
+        its stock released. This cannot be undone.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        {checkout.lines.map((line) => (
+          <li key={line._id}>{summary(line)}</li>
+        ))}
+      </ul>
     </ConfirmDialog>
   );
 }

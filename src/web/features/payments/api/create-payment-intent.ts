@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { PaymentIntent } from '@shared/payments/payments.schema';
 import { api } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys/payments';
@@ -21,5 +21,12 @@ export const paymentIntentQueryOptions = (orderId: string, total: number | undef
     retry: false,
   });
 
-export const usePaymentIntent = (orderId: string, total: number | undefined) =>
-  useQuery(paymentIntentQueryOptions(orderId, total));
+/** POST /api/make-payment for a checkout: one intent for every line of it (the amount is the checkout's total). */
+export const createCheckoutPaymentIntent = (checkoutId: string) =>
+  api<PaymentIntent>('/make-payment', { method: 'POST', body: JSON.stringify({ checkoutId }) });
+
+/** The query of a checkout's intent, for the card payment (`CardPayment`'s `intent`). */
+export const checkoutPaymentIntent = (checkoutId: string) => ({
+  queryKey: paymentKeys.checkoutIntent(checkoutId),
+  create: () => createCheckoutPaymentIntent(checkoutId),
+});

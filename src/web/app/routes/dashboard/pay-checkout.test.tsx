@@ -1,0 +1,154 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { Route, Routes } from 'react-router';
+import type { Checkout } from '@shared/orders/checkout.schema';
+import { messages } from '@shared/messages';
+import { makeOrder, session } from '@/test/order-fixtures';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { Component as PayCheckoutPage } from './pay-checkout';
+
+const server = setupMswServer();
+
+const id = 'c0000000-0000-4000-8000-000000000001';
+let checkout: Checkout;
+beforeEach(() => {
+  checkout = {
+    _id: id,
+    name: session.user.name,
+    email: session.user.email,
+    number: '+1 555 0100',
+    address: '1 Main Street',
+    company: 'Acme Ltd',
+    poNumber: 'PO-4711',
+    status: 'unpaid',
+    total: 322,
+    transactionId: null,
+    createdAt: '2026-05-01T10:00:00.000Z',
+    paidAt: null,
+    expiresAt: '2026-05-02T10:00:00.000Z',
+    lines: [
+      makeOrder({ checkoutId: id, productName: 'Air hose 15 m', quantity: 10, price: 12.4, total: 124 }),
+      makeOrder({ checkoutId: id, productName: '18V drill', quantity: 2, price: 99, total: 198 }),
+    ],
+  };
+});
+
+function useApi(getCheckout?: () => Response) {
+  const intentBody = vi.fn();
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/checkout/:id', () => getCheckout?.() ?? HttpResponse.json(checkout)),
+    http.post('/api/make-payment', async ({ request }) => {
+      intentBody(await request.json());
+      return HttpResponse.json({
+        clientSecret: 'pi_test_1_secret_abc',
+        provider: 'test',
+        publishableKey: null,
+        amount: checkout.total,
+      });
+    }),
+  );
+  return intentBody;
+}
+
+const renderPage = () =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/dashboard/pay-checkout/:id" element={<PayCheckoutPage />} />
+      <Route path="*" element={<LocationProbe />} />
+    </Routes>,
+    { route: `/dashboard/pay-checkout/${id}` },
+  );
+
+describe('Checkout payment page', () => {
+  it('shows the checkout, asks for one intent for it and pays every line at once', async () => {
+    const intentBody = useApi();
+    const paid = vi.fn();
+    server.use(
+      http.post('/api/payments/test/confirm', () =>
+        HttpResponse.json({ status: 'succeeded', transactionId: 'pi_test_1' }),
+      ),
+      http.put('/api/checkout/:id', async ({ request, params }) => {
+        paid(params.id, await request.json());
+        return HttpResponse.json({ acknowledged: true, checkout: { ...checkout, status: 'paid' } });
+      }),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading the checkout');
+    const summary = within(await screen.findByRole('region', { name: 'Checkout summary' }));
+    expect(summary.getByText('PO-4711')).toBeInTheDocument();
+    expect(summary.getByText('Acme Ltd')).toBeInTheDocument();
+    expect(summary.getByText('Unpaid')).toBeInTheDocument();
+    const rows = summary.getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
+      ['Air hose 15 m', '10', '$12.40', '$124.00'],
+      ['18V drill', '2', '$99.00', '$198.00'],
+    ]);
+    expect(summary.getByText('$322.00')).toBeInTheDocument();
+    expect(summary.getByText(/^Pay by/)).toBeInTheDocument();
+
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry'), '12/40');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' })).toBeEnabled());
+    expect(intentBody).toHaveBeenCalledWith({ checkoutId: id });
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/my-orders');
+    expect(paid).toHaveBeenCalledWith(id, { transactionId: 'pi_test_1' });
+    expect(screen.getByTestId('location')).toHaveAttribute(
+      'data-state',
+      JSON.stringify({ paid: { transactionId: 'pi_test_1' } }),
+    );
+    expect(await screen.findByText(messages.paymentDone)).toBeInTheDocument();
+    expect(intentBody).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a paid checkout with its transaction instead of the card form', async () => {
+    checkout = { ...checkout, status: 'paid', transactionId: 'pi_99', paidAt: '2026-05-01T11:00:00.000Z' };
+    const intentBody = useApi();
+    renderPage();
+    expect(await screen.findByText('Payment done')).toBeInTheDocument();
+    expect(screen.getByText('pi_99')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/my-orders',
+    );
+    expect(intentBody).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['cancelled', 'This checkout was cancelled'],
+    ['expired', 'This checkout has expired'],
+  ] as const)('says a %s checkout cannot be paid', async (status, text) => {
+    checkout = { ...checkout, status };
+    const intentBody = useApi();
+    renderPage();
+    expect(await screen.findByText(new RegExp(text))).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(intentBody).not.toHaveBeenCalled();
+  });
+
+  it('says when the checkout is not found, and offers a retry for other failures', async () => {
+    useApi(() => HttpResponse.json({ error: 'not_found', message: 'Not found' }, { status: 404 }));
+    const first = renderPage();
+    expect(await screen.findByText(/We could not find this checkout/)).toBeInTheDocument();
+    first.unmount();
+
+    let fail = true;
+    useApi(() =>
+      fail
+        ? HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 })
+        : HttpResponse.json(checkout),
+    );
+    const { user } = renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not load this checkout. Database down.',
+    );
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Checkout summary' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { AlertTriangle } from 'lucide-react';
+import { checkoutCreateSchema, checkoutMessages } from '@shared/orders/checkout.schema';
+import type { Cart } from '@shared/orders/cart.schema';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormError } from '@/components/ui/error-text';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { paths } from '@/config/paths';
+import { formatCount, formatPrice } from '@/lib/format';
+import { sameNames, sentence } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
+import { useCart } from '../api/cart';
+import { checkoutLineProblems, useCreateCheckout, type CheckoutLineProblem } from '../api/checkout';
+
+const fields = ['number', 'address', 'company', 'poNumber'] as const;
+
+/** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
+function CartSummary({ cart }: { cart: Cart }) {
+  return (
+    <section
+      aria-labelledby="checkout-summary"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h2 id="checkout-summary" className="text-lg font-semibold">
+        Your order
+      </h2>
+      <ul className="mt-3 divide-y divide-base-300">
+        {cart.lines.map((line) => (
+          <li key={line.productId} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{line.name}</span>{' '}
+              <span className="text-sm whitespace-nowrap text-base-content/75">
+                {formatCount(line.quantity)} × {formatPrice(line.unitPrice)}
+              </span>
+            </span>
+            <span className="font-semibold whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-base-300 pt-3">
+        <span className="font-medium">Total</span>
+        <span className="text-xl font-bold text-primary">{formatPrice(cart.total)}</span>
+      </p>
+    </section>
+  );
+}
+
+/** The server refused some lines (409): nothing was ordered; each line says why, and the cart is where to fix it. */
+function LineProblems({ lines }: { lines: CheckoutLineProblem[] }) {
+  return (
+    <div className="alert alert-error alert-soft flex flex-col items-start gap-2 text-base-content">
+      <p className="flex items-center gap-2 font-semibold">
+        <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
+        {checkoutMessages.linesProblem}
+      </p>
+      <ul role="alert" aria-label="Lines that cannot be ordered" className="list-disc pl-5">
+        {lines.map((line) => (
+          <li key={line.productId}>
+            <span className="font-semibold">{line.name}</span>: {line.problem}
+          </li>
+        ))}
+      </ul>
+      <Link to={paths.cart} className="btn btn-sm">
+        Back to the cart
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The cart's checkout: one delivery address (and an optional company and PO number) for every line, then one
+ * payment on the next page.
+ */
+export function CheckoutForm({ email }: { email: string }) {
+  const cart = useCart(email);
+  const createCheckout = useCreateCheckout();
+  const navigate = useNavigate();
+  const [problems, setProblems] = useState<CheckoutLineProblem[] | null>(null);
+  const {
+    register,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useApiForm(checkoutCreateSchema, {
+    defaultValues: { number: '', address: '', company: '', poNumber: '' },
+    formField: sameNames(fields),
+  });
+
+  const onSubmit = submitWith(async (values) => {
+    setProblems(null);
+    try {
+      const checkout = await createCheckout(email, values);
+      navigate(paths.checkoutPayment(checkout._id));
+    } catch (e) {
+      const lines = checkoutLineProblems(e);
+      if (!lines) throw e;
+      setProblems(lines);
+    }
+  });
+
+  if (cart.isPending)
+    return (
+      <div role="status" className="mt-6 space-y-3">
+        <span className="sr-only">Loading your cart…</span>
+        <div aria-hidden="true" className="skeleton h-32 w-full" />
+        <div aria-hidden="true" className="skeleton h-64 w-full" />
+      </div>
+    );
+  if (cart.isError)
+    return (
+      <ErrorState
+        message={`We could not load your cart. ${cart.error.message}`}
+        onRetry={() => void cart.refetch()}
+      />
+    );
+  if (cart.data.count === 0 && !problems)
+    return (
+      <div className="mt-6 flex flex-col items-start gap-4">
+        <p>{checkoutMessages.emptyCart}</p>
+        <Link to={paths.products} className="btn btn-primary">
+          Browse our products
+        </Link>
+      </div>
+    );
+
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <form noValidate onSubmit={onSubmit} aria-label="Delivery details" className="flex flex-col gap-4">
+        {problems && <LineProblems lines={problems} />}
+        <TextField
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={errors.number?.message && sentence(errors.number.message)}
+          {...register('number')}
+        />
+        <TextAreaField
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message && sentence(errors.address.message)}
+          {...register('address')}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Company (optional)"
+            autoComplete="organization"
+            error={errors.company?.message && sentence(errors.company.message)}
+            {...register('company')}
+          />
+          <TextField
+            label="PO number (optional)"
+            autoComplete="off"
+            hint="Your purchase order number, printed on the invoice."
+            error={errors.poNumber?.message && sentence(errors.poNumber.message)}
+            {...register('poNumber')}
+          />
+        </div>
+        <FormError message={errors.root?.server?.message} />
+        <div className="flex flex-wrap items-center gap-3">
+          <SubmitButton busy={isSubmitting}>Place order</SubmitButton>
+          <Link to={paths.cart} className="btn btn-ghost">
+            Back to the cart
+          </Link>
+        </div>
+        <p className="text-sm text-base-content/75">
+          The stock is held for you while you pay on the next page, with one card payment for every line.
+        </p>
+      </form>
+      <CartSummary cart={cart.data} />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
+import type { Checkout } from '@shared/orders/checkout.schema';
+import { ErrorState } from '@/components/ui/error-state';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { CheckoutStatusBadge } from './checkout-status-badge';
+
+/** What is being paid: the PO number, company, delivery details, every line and the total. */
+function CheckoutSummary({ checkout }: { checkout: Checkout }) {
+  return (
+    <section
+      aria-labelledby="checkout-summary"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="checkout-summary" className="text-lg font-semibold">
+          Checkout summary
+        </h2>
+        <CheckoutStatusBadge status={checkout.status} />
+      </div>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-base-content/75">PO number</dt>
+          <dd className="font-semibold">{checkout.poNumber ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Company</dt>
+          <dd className="font-semibold">{checkout.company ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Deliver to</dt>
+          <dd>{checkout.address}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Mobile number</dt>
+          <dd>{checkout.number}</dd>
+        </div>
+      </dl>
+      <div className="mt-4 overflow-x-auto">
+        <table className="table">
+          <caption className="sr-only">The lines of this checkout</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Unit price</th>
+              <th scope="col">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {checkout.lines.map((line) => (
+              <tr key={line._id}>
+                <td className="font-medium">{line.productName}</td>
+                <td>{formatCount(line.quantity)}</td>
+                <td className="whitespace-nowrap">{formatPrice(line.price)}</td>
+                <td className="font-semibold whitespace-nowrap">{formatPrice(line.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-t border-base-300 pt-3">
+        <span className="font-medium">Total</span>
+        <span className="text-xl font-bold text-primary">{formatPrice(checkout.total)}</span>
+      </p>
+      {checkout.status === 'unpaid' && checkout.expiresAt && (
+        <p className="mt-2 text-sm text-base-content/75">
+          Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is
+          held for you until then.
+        </p>
+      )}
+    </section>
+  );
+}
+
+const backToOrders = (
+  <Link to={paths.myOrders} className="btn btn-primary">
+    Back to My Orders
+  </Link>
+);
+
+/** Why a checkout that is not unpaid has no card form. */
+function CheckoutClosed({ checkout }: { checkout: Checkout }) {
+  if (checkout.status === 'paid')
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <div role="status" className="alert alert-success alert-soft flex flex-col items-start gap-1">
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            Payment done
+          </p>
+          {checkout.transactionId && (
+            <p className="break-all">
+              Transaction id: <span className="font-mono">{checkout.transactionId}</span>
+            </p>
+          )}
+        </div>
+        {backToOrders}
+      </div>
+    );
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <p role="status" className="alert alert-warning alert-soft text-base-content">
+        {checkout.status === 'cancelled'
+          ? 'This checkout was cancelled, so it can’t be paid. Fill your cart again to order.'
+          : 'This checkout has expired because it was not paid in time, so it can’t be paid. Fill your cart again to order.'}
+      </p>
+      {backToOrders}
+    </div>
+  );
+}
+
+/** The checkout's payment page body: its summary (the page loads it) and, while unpaid, the card payment. */
+export function CheckoutView({
+  checkout,
+  payment,
+}: {
+  checkout: UseQueryResult<Checkout>;
+  /** The card payment of an unpaid checkout (from the payments feature, passed in by the page). */
+  payment: (checkout: Checkout) => ReactNode;
+}) {
+  const status = checkout.error instanceof ApiError ? checkout.error.status : 0;
+  useDocumentTitle(
+    checkout.data?.poNumber ? `Pay for PO ${checkout.data.poNumber}` : 'Pay for your checkout',
+  );
+
+  return (
+    <section className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payment</h1>
+      {checkout.isPending && (
+        <div role="status" className="space-y-4">
+          <span className="sr-only">Loading the checkout…</span>
+          <div aria-hidden="true" className="skeleton h-40 w-full" />
+          <div aria-hidden="true" className="skeleton h-48 w-full" />
+        </div>
+      )}
+      {checkout.isError &&
+        (status === 404 || status === 400 || status === 403 ? (
+          <div className="flex flex-col items-start gap-4">
+            <p>We could not find this checkout. It may belong to another account.</p>
+            {backToOrders}
+          </div>
+        ) : (
+          <ErrorState
+            message={`We could not load this checkout. ${checkout.error.message}`}
+            onRetry={() => void checkout.refetch()}
+          />
+        ))}
+      {checkout.data && (
+        <>
+          <CheckoutSummary checkout={checkout.data} />
+          {checkout.data.status === 'unpaid' ? (
+            payment(checkout.data)
+          ) : (
+            <CheckoutClosed checkout={checkout.data} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
