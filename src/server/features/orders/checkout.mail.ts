@@ -37,7 +37,7 @@ export function checkoutMail(
         `Delivery address: ${co.address}.`,
         'Please pay for it to confirm it; unpaid orders are cancelled after a while.',
       ],
-      action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/checkout/${co.id}` },
+      action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/pay-checkout/${co.id}` },
     });
   return composeMail(shop, {
     ...common,

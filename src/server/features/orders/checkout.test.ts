@@ -68,6 +68,8 @@ describe('POST /api/checkout/{email}', () => {
     const mails = t.mail.sent.slice(mailsBefore).filter((m) => m.to === ann.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('PO-4711');
+    // The mail's button opens the web's page that pays this checkout.
+    expect(mails[0]!.text).toContain(`/dashboard/pay-checkout/${co._id}`);
 
     // The owner and an admin read it; another customer may not.
     expect((await checkoutApi(t.app, ann).get(co._id)).json()).toEqual(co);
