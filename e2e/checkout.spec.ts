@@ -1,27 +1,15 @@
 import type { Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  quantity: number;
-  minOrder: number;
-  price: number;
-  packSize?: number;
-}
+import { invoiceProduct, orderingCandidates, seededProducts, type ApiProduct } from './products';
 
 /**
  * Three products no other spec orders (tests run in parallel, and the ordering and invoice specs check their
  * products' stock exactly): not the ordering spec's first and last, not the invoice spec's, not the cart spec's.
  */
 async function threeProducts(page: Page): Promise<ApiProduct[]> {
-  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
-  const ordering = products.filter((p) => p.minOrder > 1 && p.quantity >= p.minOrder + 5);
-  const taken = new Set([
-    ordering[0]?._id,
-    ordering.at(-1)?._id,
-    products.filter((p) => p.minOrder === 1 && (p.packSize ?? 1) === 1 && p.quantity >= 5).at(-1)?._id,
-  ]);
+  const products = await seededProducts(page);
+  const ordering = orderingCandidates(products);
+  const taken = new Set([ordering[0]?._id, ordering.at(-1)?._id, invoiceProduct(products)?._id]);
   const free = products.filter(
     (p) =>
       !taken.has(p._id) && !p.name.startsWith('Rotary Screw Compressor') && p.quantity >= p.minOrder + 20,

@@ -3,19 +3,11 @@ import type { Download, Page } from '@playwright/test';
 import { e2eAdmin } from './admin';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
 import { mailTo } from './mail';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  quantity: number;
-  minOrder: number;
-  packSize?: number;
-}
+import { invoiceProduct, seededProducts, type ApiProduct } from './products';
 
 /** A product no other test orders from (they take those with a minimum order above one). */
 async function product(page: Page): Promise<ApiProduct> {
-  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
-  return products.filter((p) => p.minOrder === 1 && (p.packSize ?? 1) === 1 && p.quantity >= 5).at(-1)!;
+  return invoiceProduct(await seededProducts(page))!;
 }
 
 /** Clicks a PDF link and checks the file the browser saves: its name and that it is a PDF. */

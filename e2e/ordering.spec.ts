@@ -1,18 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-
-interface ApiProduct {
-  _id: string;
-  name: string;
-  quantity: number;
-  minOrder: number;
-  price: number;
-}
+import { orderingCandidates, seededProducts, type ApiProduct } from './products';
 
 /** Tests run in parallel: each picks its own product, so their stock checks don't race. */
 async function productWithMinOrder(page: Page, which: 'first' | 'last'): Promise<ApiProduct> {
-  const products = (await (await page.request.get('/api/products')).json()) as ApiProduct[];
-  const candidates = products.filter((p) => p.minOrder > 1 && p.quantity >= p.minOrder + 5);
+  const candidates = orderingCandidates(await seededProducts(page));
   return which === 'first' ? candidates[0]! : candidates.at(-1)!;
 }
 
