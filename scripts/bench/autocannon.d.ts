@@ -5,7 +5,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
-    setupRequest?: (req: Request) => Request;
+    /** `context` is the connection's own, kept through one pass of `requests` (reset when it starts again). */
+    setupRequest?: (req: Request, context: Record<string, unknown>) => Request;
   }
   interface Options {
     url: string;

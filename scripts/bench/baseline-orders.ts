@@ -3,8 +3,8 @@
 // session lookup, limits, mail, idempotency or cache announcement. One route per transaction type, so a later one
 // (a multi-line checkout) is added beside the single-product order.
 import Fastify from 'fastify';
-import { eq } from 'drizzle-orm';
-import { orders, products } from '../../src/server/db/schema';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { cartLines, checkouts, orders, products } from '../../src/server/db/schema';
 import { moveStock } from '../../src/server/features/inventory/inventory.service';
 import { openDatabase } from '../../src/server/plugins/db';
 
@@ -62,6 +62,89 @@ app.post<{ Body: Line & { number: string; address: string; customer: Customer } 
         return row!.id;
       });
       return { acknowledged: true, insertedId: id };
+    } catch (err) {
+      if (err instanceof SoldOut) return reply.code(409).send({ error: 'conflict' });
+      throw err;
+    }
+  },
+);
+
+/** A cart line: the shop's upsert on (customer, product), nothing checked but the product's existence. */
+app.post<{ Body: Line & { customer: Customer } }>('/cart', async (req) => {
+  const { customer, productId, quantity } = req.body;
+  await db
+    .insert(cartLines)
+    .values({ userId: customer.id, productId, quantity })
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.productId],
+      set: { quantity: sql`${cartLines.quantity} + excluded.quantity`, updatedAt: new Date() },
+    });
+  return { acknowledged: true };
+});
+
+/**
+ * The checkout: the cart read under the customer's advisory lock, its products read, one checkout row, an order per
+ * line and its stock reserved in product-id order, the cart emptied — the shop's statements without its checks,
+ * limits, pricing breaks, mail or session.
+ */
+app.post<{ Body: { number: string; address: string; poNumber: string; customer: Customer } }>(
+  '/checkout',
+  async (req, reply) => {
+    const { customer, ...body } = req.body;
+    try {
+      const id = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7, hashtext(${customer.id}))`);
+        const lines = await tx
+          .select()
+          .from(cartLines)
+          .where(eq(cartLines.userId, customer.id))
+          .orderBy(asc(cartLines.productId));
+        if (lines.length === 0) throw new SoldOut();
+        const rows = await tx
+          .select()
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              lines.map((l) => l.productId),
+            ),
+          );
+        const byId = new Map(rows.map((p) => [p.id, p]));
+        const [co] = await tx
+          .insert(checkouts)
+          .values({ userId: customer.id, name: customer.name, email: customer.email, ...body })
+          .returning({ id: checkouts.id });
+        for (const l of lines) {
+          const product = byId.get(l.productId)!;
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              userId: customer.id,
+              name: customer.name,
+              email: customer.email,
+              productId: product.id,
+              productName: product.name,
+              unitPriceCents: product.priceCents,
+              quantity: l.quantity,
+              number: body.number,
+              address: body.address,
+              checkoutId: co!.id,
+            })
+            .returning({ id: orders.id });
+          const reserved = await moveStock(tx, {
+            productId: product.id,
+            delta: -l.quantity,
+            reason: 'order_reserved',
+            orderId: row!.id,
+            onlyIfAvailable: true,
+            notify: null,
+          });
+          if (!reserved) throw new SoldOut();
+        }
+        await tx.delete(cartLines).where(eq(cartLines.userId, customer.id));
+        return co!.id;
+      });
+      return reply.code(201).send({ _id: id });
     } catch (err) {
       if (err instanceof SoldOut) return reply.code(409).send({ error: 'conflict' });
       throw err;

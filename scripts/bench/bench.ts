@@ -232,7 +232,7 @@ if (values.only === 'admin') {
 
 async function ordersRun() {
   for (const o of await benchOrders({ databaseUrl: values['database-url']!, duration: ordersDuration }))
-    rows.push({ ...o, baseName: 'same tx', notes: o.stock.map(stockLine) });
+    rows.push({ ...o, baseName: 'same tx', notes: [...o.notes, ...o.stock.map(stockLine)] });
 }
 
 if (values.only === 'orders') {

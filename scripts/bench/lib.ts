@@ -102,9 +102,13 @@ export interface BenchRequest {
   body?: string;
 }
 
+/** Per connection, the state of one pass through `steps` (autocannon resets it when the sequence starts again). */
+export type StepContext = Record<string, unknown>;
+
 /**
  * autocannon against 127.0.0.1 only, bounded in time. `paths` rotates the path per request when given; `next`
- * builds each whole request (its headers added to the common ones).
+ * builds each whole request (its headers added to the common ones); `steps` is a sequence each connection sends in
+ * order, one request after the other's answer, sharing a context (e.g. a cart filled, then checked out).
  */
 export async function load(
   url: string,
@@ -114,10 +118,11 @@ export async function load(
     headers?: Record<string, string>;
     paths?: () => string;
     next?: () => BenchRequest;
+    steps?: ((context: StepContext) => BenchRequest)[];
   },
 ): Promise<Load> {
   if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests talk only to 127.0.0.1');
-  const { paths, next } = opts;
+  const { paths, next, steps } = opts;
   const headers = opts.headers ?? {};
   const r: Result = await autocannon({
     url,
@@ -134,6 +139,14 @@ export async function load(
           },
         },
       ],
+    }),
+    ...(steps && {
+      requests: steps.map((step) => ({
+        setupRequest: (req: object, context: StepContext) => {
+          const r = step(context);
+          return { ...req, ...r, headers: { ...headers, ...r.headers } };
+        },
+      })),
     }),
   });
   return {

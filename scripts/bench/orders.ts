@@ -1,15 +1,26 @@
 // `npm run bench -- --only orders [--duration 10]` (also part of the plain `npm run bench`): order placement on
 // PostgreSQL under 50 connections, the shop beside a bare fastify + pg baseline running the same transaction
 // (scripts/bench/baseline-orders.ts), then a stock check: initial stock − units reserved by the run's orders must be
-// the stock left, and the ledger must balance to it. Each transaction type is one entry of `scenarios`: a
-// multi-line checkout is added there with its own products, shop request and baseline route.
+// the stock left, and the ledger must balance to it. Each transaction type is one entry of `scenarios`, with its own
+// products, shop requests and baseline route: single-product orders, and 5-line checkouts (five cart adds, then the
+// checkout, per connection in turn, on both sides).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { freshDatabase } from './database';
-import { fmt, load, startChild, stopChild, type BenchRequest, type Child, type Load } from './lib';
+import {
+  fmt,
+  load,
+  sleep,
+  startChild,
+  stopChild,
+  type BenchRequest,
+  type Child,
+  type Load,
+  type StepContext,
+} from './lib';
 
 const STOCK = 10_000_000;
 
@@ -30,11 +41,16 @@ export interface OrderBenchContext {
   newProduct(name: string): Promise<string>;
 }
 
+/** What one side sends: a request built per request, or a sequence each connection runs in order. */
+type Traffic = { next: () => BenchRequest } | { steps: ((context: StepContext) => BenchRequest)[] };
+
 interface Prepared {
-  shop: () => BenchRequest;
-  base: () => BenchRequest;
+  shop: Traffic;
+  base: Traffic;
   /** The products each side orders from (their stock is checked afterwards). */
   products: { shop: string[]; base: string[] };
+  /** Lines of figures of its own, read from the database after the run. */
+  summary?: (sql: pg.Client, seconds: number) => Promise<string[]>;
 }
 
 interface OrderScenario {
@@ -54,21 +70,111 @@ async function singleProductOrders(ctx: OrderBenchContext, customerCount: number
   let s = 0;
   let b = 0;
   return {
-    shop: () => {
-      const c = buyers[s++ % buyers.length]!;
-      return {
-        method: 'POST',
-        path: `/api/order/${encodeURIComponent(c.email)}`,
-        headers: { ...json, authorization: `Bearer ${c.token}` },
-        body: JSON.stringify({ productId: shopProduct, ...line }),
-      };
+    shop: {
+      next: () => {
+        const c = buyers[s++ % buyers.length]!;
+        return {
+          method: 'POST',
+          path: `/api/order/${encodeURIComponent(c.email)}`,
+          headers: { ...json, authorization: `Bearer ${c.token}` },
+          body: JSON.stringify({ productId: shopProduct, ...line }),
+        };
+      },
     },
-    base: () => {
-      const { id, name, email } = buyers[b++ % buyers.length]!;
-      const body = { productId: baseProduct, ...line, customer: { id, name, email } };
-      return { method: 'POST', path: '/order', headers: json, body: JSON.stringify(body) };
+    base: {
+      next: () => {
+        const { id, name, email } = buyers[b++ % buyers.length]!;
+        const body = { productId: baseProduct, ...line, customer: { id, name, email } };
+        return { method: 'POST', path: '/order', headers: json, body: JSON.stringify(body) };
+      },
     },
     products: { shop: [shopProduct], base: [baseProduct] },
+  };
+}
+
+const LINES = 5;
+
+/**
+ * Five cart adds then one checkout, per connection, each connection taking the next customer of 100 for its next
+ * pass (so no two connections fill one cart at once). Customers add the products in turns of a rotated order, so
+ * carts share products in different orders (the checkout locks them in a fixed one).
+ */
+async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
+  const buyers = await ctx.customers(100);
+  const shopProducts: string[] = [];
+  const baseProducts: string[] = [];
+  for (let i = 0; i < LINES; i++) {
+    shopProducts.push(await ctx.newProduct(`Bench checkout product ${i} (shop)`));
+    baseProducts.push(await ctx.newProduct(`Bench checkout product ${i} (baseline)`));
+  }
+  let s = 0;
+  let b = 0;
+  const delivery = { number: '+1 555 0100', address: '1 Bench Road', poNumber: 'PO-BENCH' };
+  const shopBuyer = (c: StepContext) => c.buyer as BenchCustomer;
+  const baseBuyer = (c: StepContext) => {
+    const { id, name, email } = c.buyer as BenchCustomer;
+    return { id, name, email };
+  };
+  const nth = (products: string[], c: StepContext, i: number) => products[((c.turn as number) + i) % LINES]!;
+  const start = (c: StepContext, n: number) => {
+    c.buyer = buyers[n % buyers.length];
+    c.turn = n % LINES;
+  };
+  const adds = (side: 'shop' | 'base') =>
+    Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
+      if (side === 'shop') {
+        if (i === 0) start(c, s++);
+        const buyer = shopBuyer(c);
+        return {
+          method: 'POST',
+          path: `/api/cart/${encodeURIComponent(buyer.email)}/lines`,
+          headers: { ...json, authorization: `Bearer ${buyer.token}` },
+          body: JSON.stringify({ productId: nth(shopProducts, c, i), quantity: 1 }),
+        };
+      }
+      if (i === 0) start(c, b++);
+      const body = { productId: nth(baseProducts, c, i), quantity: 1, customer: baseBuyer(c) };
+      return { method: 'POST', path: '/cart', headers: json, body: JSON.stringify(body) };
+    });
+  return {
+    shop: {
+      steps: [
+        ...adds('shop'),
+        (c) => ({
+          method: 'POST',
+          path: `/api/checkout/${encodeURIComponent(shopBuyer(c).email)}`,
+          headers: { ...json, authorization: `Bearer ${shopBuyer(c).token}` },
+          body: JSON.stringify(delivery),
+        }),
+      ],
+    },
+    base: {
+      steps: [
+        ...adds('base'),
+        (c) => ({
+          method: 'POST',
+          path: '/checkout',
+          headers: json,
+          body: JSON.stringify({ ...delivery, customer: baseBuyer(c) }),
+        }),
+      ],
+    },
+    products: { shop: shopProducts, base: baseProducts },
+    async summary(sql, seconds) {
+      const count = async (products: string[]) => {
+        const { rows } = await sql.query<{ checkouts: number; lines: number; most: number }>(
+          `select count(*)::int as checkouts, coalesce(sum(n), 0)::int as lines, coalesce(max(n), 0)::int as most
+             from (select checkout_id, count(*) as n from orders where product_id = any($1::uuid[]) group by checkout_id) c`,
+          [products],
+        );
+        return rows[0]!;
+      };
+      const shop = await count(shopProducts);
+      const base = await count(baseProducts);
+      const line = (side: string, c: { checkouts: number; lines: number; most: number }) =>
+        `${side}: ${fmt(c.checkouts)} checkouts of ${fmt(c.lines)} lines (at most ${c.most} each), ${fmt(c.checkouts / seconds)} checkouts/s`;
+      return [line('shop', shop), line('same tx', base)];
+    },
   };
 }
 
@@ -83,11 +189,14 @@ export const scenarios: OrderScenario[] = [
     target: '—',
     async prepare(ctx) {
       const plain = await singleProductOrders(ctx, 1);
+      const { next } = plain.shop as { next: () => BenchRequest };
       return {
         ...plain,
-        shop: () => {
-          const r = plain.shop();
-          return { ...r, headers: { ...r.headers, 'idempotency-key': randomUUID() } };
+        shop: {
+          next: () => {
+            const r = next();
+            return { ...r, headers: { ...r.headers, 'idempotency-key': randomUUID() } };
+          },
         },
       };
     },
@@ -96,6 +205,11 @@ export const scenarios: OrderScenario[] = [
     what: 'the same product ordered by 50 customers in turn (no Idempotency-Key)',
     target: '—',
     prepare: (ctx) => singleProductOrders(ctx, 50),
+  },
+  {
+    what: `5-line checkouts: ${LINES} × POST /api/cart/{email}/lines, then POST /api/checkout/{email}, 100 customers`,
+    target: '≥ 0.7×, p99 ≤ 50 ms',
+    prepare: fiveLineCheckouts,
   },
 ];
 
@@ -115,6 +229,7 @@ export interface OrderRow {
   shop: Load;
   base: Load;
   stock: StockCheck[];
+  notes: string[];
 }
 
 /** `stock (shop): 10,000,000 − 2,345 reserved by 2,345 orders = 9,997,655; now 9,997,655, ledger 9,997,655 ✓` */
@@ -225,18 +340,21 @@ export async function benchOrders({
       // Both servers answer their first orders cold (lazy compilation, empty pools): warm them on the first scenario's
       // products, whose stock check counts these orders too.
       if (i === 0)
-        for (const [url, next] of [
+        for (const [url, traffic] of [
           [base.url, p.base],
           [shop.url, p.shop],
         ] as const)
-          await load(url, { duration: 2, next });
-      const baseLoad = await load(base.url, { duration, next: p.base });
-      const shopLoad = await load(shop.url, { duration, next: p.shop });
+          await load(url, { duration: 2, ...traffic });
+      const baseLoad = await load(base.url, { duration, ...p.base });
+      const shopLoad = await load(shop.url, { duration, ...p.shop });
+      // autocannon stops at its deadline, but the requests it left in flight still commit: let them finish first.
+      await sleep(2000);
       const stock = [
         ...(await Promise.all(p.products.shop.map((id) => stockOf(sql, 'shop', id)))),
         ...(await Promise.all(p.products.base.map((id) => stockOf(sql, 'baseline', id)))),
       ];
-      results.push({ what: s.what, target: s.target, shop: shopLoad, base: baseLoad, stock });
+      const notes = p.summary ? await p.summary(sql, duration) : [];
+      results.push({ what: s.what, target: s.target, shop: shopLoad, base: baseLoad, stock, notes });
     }
     return results;
   } finally {
