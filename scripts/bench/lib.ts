@@ -34,7 +34,10 @@ export async function startChild(
   ready = '/',
 ): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', file], {
+  // BENCH_CPU_PROF=<folder>: every child writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF;
+  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', file];
+  const proc = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
