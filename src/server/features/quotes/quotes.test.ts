@@ -226,3 +226,17 @@ describe('GET /api/quotes', () => {
     expect((await quoteApi(t.app, dora).list('?cursor=abc')).json().field).toBe('cursor');
   });
 });
+
+it('is documented in the OpenAPI document', async () => {
+  const doc = (await t.app.inject('/api/docs/json')).json();
+  expect(Object.keys(doc.paths)).toEqual(
+    expect.arrayContaining([
+      '/api/quotes',
+      '/api/quotes/{id}',
+      '/api/quotes/{id}/answer',
+      '/api/quotes/{id}/decline',
+      '/api/quotes/{id}/accept',
+    ]),
+  );
+  expect(JSON.stringify(doc.paths['/api/quotes/{id}/accept'].post.responses['409'])).toContain('lines');
+});
