@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../plugins/db';
 
 export interface AuditRecord {
   kind: AuditKind;
-  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import';
+  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import' | 'quote' | 'checkout';
   entityId: string;
   summary: string;
   before?: unknown;
@@ -107,4 +107,23 @@ export async function auditEntriesAbout(
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   return rows.map((r) => ({ ...r, kind: r.kind as AuditKind }));
+}
+
+/**
+ * The latest entry of this kind whose `after` holds `value` under `key`, if any: how a record learns what another
+ * feature did about it (a checkout's lines learn that their checkout was an accepted quote).
+ */
+export async function auditEntryNaming(
+  db: Db,
+  kind: AuditKind,
+  key: string,
+  value: string,
+): Promise<{ entityId: string; actorEmail: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({ entityId: auditLog.entityId, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.kind, kind), sql`${auditLog.after} ->> ${key} = ${value}`))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return row;
 }

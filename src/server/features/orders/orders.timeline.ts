@@ -9,7 +9,7 @@ import {
 import { orders } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { SessionUser } from '../../plugins/auth-guard';
-import { auditEntriesAbout } from '../audit/audit.service';
+import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
 import { isPastWindow } from './orders.holds';
 import type { OrderDeps, OrderRow } from './orders.model';
@@ -54,8 +54,11 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     if (at) entries.push({ kind, at, title, by, ...more });
   };
 
+  // A line of an accepted quote's checkout was priced by the quote, not by the catalogue: the quote's audit entry says so.
+  const quote =
+    row.checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', row.checkoutId));
   add('placed', row.createdAt, 'Order placed', customer, {
-    detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}`,
+    detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
   });
   add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
   add('delivered', row.deliveredAt, 'Delivered', admin('order.delivered') ?? system);
