@@ -91,6 +91,7 @@ const serverFeatures = {
   orders: ['accounts', 'audit', 'catalogue', 'inventory', 'invoices'],
   overview: ['catalogue', 'orders'],
   payments: ['orders'],
+  quotes: ['audit', 'catalogue', 'orders'],
   reviews: ['accounts', 'orders'],
 };
 

@@ -18,6 +18,7 @@ import { ordersRoutes } from './features/orders/orders.routes';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
+import { quotesRoutes } from './features/quotes/quotes.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 
 /**
@@ -44,4 +45,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(auditRoutes);
   await api.register(overviewRoutes);
   await api.register(inventoryRoutes);
+  await api.register(quotesRoutes);
 };

@@ -194,6 +194,7 @@ export * from './catalogue-schema';
 export * from './catalogue-data-schema';
 export * from './buying-schema';
 export * from './invoices-schema';
+export * from './quotes-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

@@ -17,6 +17,10 @@ export const auditKinds = [
   'category.created',
   'category.edited',
   'category.deleted',
+  'quote.requested',
+  'quote.answered',
+  'quote.declined',
+  'quote.accepted',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

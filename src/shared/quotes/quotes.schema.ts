@@ -23,6 +23,12 @@ export const quoteMessages = {
   expired: 'This quote has expired: ask for a new one.',
   declined: 'This quote was declined.',
   linesMismatch: 'Give exactly one price for each line of the request.',
+  accepted: 'This quote was already accepted.',
+  notDeclinable: 'Only a requested or quoted quote can be declined.',
+  duplicateProduct: 'must name each product once',
+  pastDay: 'must be today or later',
+  notYours: 'This quote belongs to another customer.',
+  acceptOwnOnly: 'Only the customer who asked for this quote can accept it.',
 } as const;
 
 /** A calendar day, YYYY-MM-DD (the shop's dates are UTC days). */

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../../plugins/db';
 
 export interface AuditRecord {
   kind: AuditKind;
-  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import';
+  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import' | 'quote' | 'checkout';
   entityId: string;
   summary: string;
   before?: unknown;

@@ -33,10 +33,13 @@ export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
 export {
+  CheckoutLinesError,
+  createPricedCheckout,
   getPayableCheckout,
   payCheckout,
   recordCheckoutIntent,
   type CheckoutPaymentConfirmation,
+  type PricedLine,
 } from './checkout.service';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, moment, uuidPk } from './columns';
+import { user } from './auth-schema';
+import { checkouts } from './buying-schema';
+import { productIdColumn } from './catalogue-schema';
+
+/**
+ * A request for quote: the customer's lines, note and wanted-by day; the admin's answer (a price per line and a
+ * validity day) or decline; and the checkout an accepted quote became. Days are UTC calendar days. `expired` is
+ * never stored: a quoted quote read after its validUntil is expired (migration 0016).
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuidPk(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    status: text('status').notNull().default('requested'),
+    note: text('note'),
+    wantedBy: date('wanted_by'),
+    validUntil: date('valid_until'),
+    declineReason: text('decline_reason'),
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    answeredAt: moment('answered_at'),
+    decidedAt: moment('decided_at'),
+    answeredBy: text('answered_by'),
+  },
+  (t) => [
+    check('quotes_status_known', sql`${t.status} in ('requested', 'quoted', 'accepted', 'declined')`),
+    index('quotes_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('quotes_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('quotes_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** A quote's lines in the order the customer gave them; the unit price is the admin's, null until answered. */
+export const quoteLines = pgTable(
+  'quote_lines',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    productId: productIdColumn('restrict'),
+    productName: text('product_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents'),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'quote_lines_pk', columns: [t.quoteId, t.productId] }),
+    check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_lines_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),
+    index('quote_lines_product_idx').on(t.productId),
+  ],
+);

@@ -1,0 +1,123 @@
+import { unitPriceCentsAt } from '@shared/catalogue/pricing';
+import { messages } from '@shared/messages';
+import { cartMessages } from '@shared/orders/cart.schema';
+import { checkoutMessages, type CheckoutCreate } from '@shared/orders/checkout.schema';
+import { totalProblem } from '@shared/orders/orders.schema';
+import { checkouts, orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Tx } from '../../plugins/db';
+import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+import { lineProblem } from './cart.service';
+import { sendCheckoutMail } from './checkout.mail';
+import type { CheckoutRow } from './checkout.model';
+import { assertWithinLimits, lockCustomer } from './orders.holds';
+import type { OrderDeps, OrderRow } from './orders.model';
+import { reserveStock } from './orders.stock';
+
+/** One line the checkout refuses, and why: what the 409's `lines` list. */
+export interface LineProblem {
+  productId: string;
+  name: string;
+  problem: string;
+}
+
+/** A 409 that names every line at fault (the route answers it as checkoutLinesProblemSchema). */
+export class CheckoutLinesError extends AppError {
+  constructor(readonly lines: LineProblem[]) {
+    super('conflict', checkoutMessages.linesProblem);
+  }
+}
+
+// No order has this id: the limits then count every order the customer holds (the checkout's are not inserted yet).
+const NO_ORDER = '00000000-0000-0000-0000-000000000000';
+
+/** A line of a checkout made from something other than the cart (a quote): its unit price is fixed by the caller. */
+export interface PricedLine {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export type CheckoutInput = CheckoutCreate & { number: string; address: string };
+export type RowsToCheck = { productId: string; quantity: number; unitPriceCents?: number }[];
+
+/** Why a line cannot be ordered now: the cart's rules, or for a fixed price only the stock and the total's cap. */
+function problemOf(r: RowsToCheck[number], p: ProductPricing | undefined): string | null {
+  if (!p) return cartMessages.discontinued;
+  if (r.unitPriceCents === undefined) return lineProblem(r.quantity, p);
+  // The quoted quantity was agreed by the shop: minimum and pack size no longer apply, the stock does.
+  if (p.archived) return cartMessages.discontinued;
+  if (r.quantity > p.quantity) return messages.quantityAboveStock;
+  return totalProblem(r.quantity, r.unitPriceCents);
+}
+
+/** The checkout's transaction after its lines are known: check every line, the limits, insert, reserve, mail. */
+export async function insertCheckout(
+  tx: Tx,
+  deps: OrderDeps,
+  customer: SessionUser,
+  input: CheckoutInput,
+  rows: RowsToCheck,
+): Promise<{ co: CheckoutRow; lines: OrderRow[] }> {
+  const pricing = await loadPricing(
+    tx,
+    rows.map((r) => r.productId),
+  );
+  const problems: LineProblem[] = [];
+  for (const r of rows) {
+    const p = pricing.get(r.productId);
+    const problem = problemOf(r, p);
+    if (problem) problems.push({ productId: r.productId, name: p?.name ?? '', problem });
+  }
+  if (problems.length) throw new CheckoutLinesError(problems);
+
+  // The customer's row first (their other orders wait), then the limits for the checkout as one unpaid order.
+  const quantity = rows.reduce((sum, r) => sum + r.quantity, 0);
+  await lockCustomer(tx, { id: NO_ORDER, userId: customer.id, quantity });
+  await assertWithinLimits(tx, { id: NO_ORDER, userId: customer.id, quantity }, deps);
+
+  const [co] = await tx
+    .insert(checkouts)
+    .values({
+      userId: customer.id,
+      name: customer.name,
+      email: customer.email,
+      number: input.number,
+      address: input.address,
+      company: input.company ?? null,
+      poNumber: input.poNumber ?? null,
+    })
+    .returning();
+  const sorted = [...rows].sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  const lines = await tx
+    .insert(orders)
+    .values(
+      sorted.map((r) => {
+        const p = pricing.get(r.productId)!;
+        return {
+          userId: customer.id,
+          name: customer.name,
+          email: customer.email,
+          productId: p.id,
+          productName: p.name,
+          unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+          quantity: r.quantity,
+          number: input.number,
+          address: input.address,
+          checkoutId: co!.id,
+        };
+      }),
+    )
+    .returning();
+  lines.sort((a, b) => (a.productId < b.productId ? -1 : 1));
+  for (const line of lines) {
+    // A refusal here (the stock went since it was read) rolls back the checkout, its lines and what was reserved.
+    if (!(await reserveStock(tx, line, 'order_reserved')))
+      throw new CheckoutLinesError([
+        { productId: line.productId, name: line.productName, problem: messages.quantityAboveStock },
+      ]);
+  }
+  await sendCheckoutMail(deps.mail, 'placed', co!, lines, tx);
+  return { co: co!, lines };
+}

@@ -1,0 +1,61 @@
+import type { Tx } from '../../plugins/db';
+import { composeMail, type MailMessage } from '../../plugins/mail';
+import type { OrderDeps } from '../orders/orders.service';
+import type { QuoteLineRow, QuoteRow } from './quotes.model';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const money = (cents: number) => usd.format(cents / 100);
+const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+const day = (d: string) => longDay.format(new Date(`${d}T00:00:00Z`));
+
+export type QuoteMailKind = 'answered' | 'declined';
+
+/** The customer's mail when an admin answers or declines their request: it links to their quotes page. */
+export function quoteMail(
+  kind: QuoteMailKind,
+  q: QuoteRow,
+  lines: QuoteLineRow[],
+  shop: string,
+  baseUrl: string,
+): MailMessage {
+  const common = {
+    to: q.email,
+    greeting: `Hello ${q.name},`,
+    action: { label: 'See my quotes', url: `${baseUrl}/dashboard/quotes` },
+  };
+  if (kind === 'declined')
+    return composeMail(shop, {
+      ...common,
+      subject: `Your ${shop} quote request was declined`,
+      paragraphs: [
+        'We are sorry: we cannot offer a price for your request.',
+        `Reason: ${q.declineReason ?? ''}`,
+        ...lines.map((l) => `${l.quantity} × ${l.productName}`),
+      ],
+    });
+  const total = lines.reduce((sum, l) => sum + l.quantity * (l.unitPriceCents ?? 0), 0);
+  return composeMail(shop, {
+    ...common,
+    subject: `Your ${shop} quote is ready`,
+    paragraphs: [
+      'Here are our prices for your request:',
+      ...lines.map(
+        (l) =>
+          `${l.quantity} × ${l.productName} (${money(l.unitPriceCents ?? 0)} each): ${money(l.quantity * (l.unitPriceCents ?? 0))}`,
+      ),
+      `Total: ${money(total)}.`,
+      `This offer is valid until ${day(q.validUntil ?? '')} (UTC). Accept it to order at these prices, as long as the stock lasts.`,
+    ],
+  });
+}
+
+/** Queued in the change's own transaction: the answer and its mail commit together or not at all. */
+export function sendQuoteMail(
+  mail: OrderDeps['mail'],
+  kind: QuoteMailKind,
+  q: QuoteRow,
+  lines: QuoteLineRow[],
+  tx: Tx,
+) {
+  return mail.mailer.send(quoteMail(kind, q, lines, mail.shopName, mail.baseUrl), { tx });
+}

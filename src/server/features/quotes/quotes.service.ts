@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import type { Checkout, CheckoutCreate } from '@shared/orders/checkout.schema';
+import { totalProblem } from '@shared/orders/orders.schema';
+import {
+  quoteMessages,
+  type Quote,
+  type QuoteAnswer,
+  type QuoteRequest,
+  type quoteDeclineSchema,
+} from '@shared/quotes/quotes.schema';
+import type { z } from 'zod';
+import { quoteLines, quotes } from '../../db/schema';
+import { AppError, fieldError } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import type { Tx } from '../../plugins/db';
+import { recordAudit } from '../audit/audit.service';
+import { loadPricing } from '../catalogue/catalogue.service';
+import { createPricedCheckout, type OrderDeps } from '../orders/orders.service';
+import { sendQuoteMail } from './quotes.mail';
+import {
+  assertOwnerOrAdmin,
+  findQuote,
+  linesOf,
+  lockQuote,
+  quoteStatus,
+  today,
+  toQuotes,
+  writePrices,
+  type QuoteRow,
+} from './quotes.model';
+
+export { listQuotes } from './quotes.lists';
+
+/** Quotes work with the orders feature's dependencies: its database, mail outbox and checkout rules. */
+export type QuoteDeps = OrderDeps;
+
+const one = async (tx: Tx | QuoteDeps['db'], row: QuoteRow): Promise<Quote> =>
+  (await toQuotes(tx, [row]))[0]!;
+
+/**
+ * A customer asks for prices: every product must exist and still be sold (404 naming it), each once; quantities may
+ * exceed the stock (the shop may order more in). The names are copied, so the request reads the same later.
+ */
+export async function requestQuote(
+  deps: QuoteDeps,
+  customer: SessionUser,
+  input: QuoteRequest,
+): Promise<Quote> {
+  const ids = input.lines.map((l) => l.productId);
+  if (new Set(ids).size !== ids.length)
+    throw fieldError('bad_request', 'lines', quoteMessages.duplicateProduct);
+  if (input.wantedBy && input.wantedBy < today())
+    throw fieldError('bad_request', 'wantedBy', quoteMessages.pastDay);
+  return deps.db.transaction(async (tx) => {
+    const pricing = await loadPricing(tx, ids);
+    for (const id of ids) {
+      const p = pricing.get(id);
+      if (!p) throw fieldError('not_found', 'lines', `no product has the id ${id}`);
+      if (p.archived) throw fieldError('not_found', 'lines', `${p.name} is no longer sold`);
+    }
+    const [row] = await tx
+      .insert(quotes)
+      .values({
+        userId: customer.id,
+        name: customer.name,
+        email: customer.email,
+        note: input.note || null,
+        wantedBy: input.wantedBy ?? null,
+      })
+      .returning();
+    await tx.insert(quoteLines).values(
+      input.lines.map((l, position) => ({
+        quoteId: row!.id,
+        productId: l.productId,
+        productName: pricing.get(l.productId)!.name,
+        quantity: l.quantity,
+        position,
+      })),
+    );
+    await recordAudit(tx, customer, {
+      kind: 'quote.requested',
+      entityType: 'quote',
+      entityId: row!.id,
+      summary: `${customer.name} asked for a quote on ${ids.length} ${ids.length === 1 ? 'product' : 'products'}`,
+      after: { status: 'requested', lines: input.lines },
+    });
+    return one(tx, row!);
+  });
+}
+
+/** One quote: its customer's or, for an admin, anyone's. */
+export async function getQuote(deps: QuoteDeps, actor: SessionUser, id: string): Promise<Quote> {
+  const row = await findQuote(deps.db, id);
+  assertOwnerOrAdmin(actor, row);
+  return one(deps.db, row);
+}
+
+/** An admin prices every line of a request, once, and says until which day the offer stands; the customer is mailed. */
+export async function answerQuote(
+  deps: QuoteDeps,
+  admin: SessionUser,
+  id: string,
+  input: QuoteAnswer,
+): Promise<Quote> {
+  if (input.validUntil < today()) throw fieldError('bad_request', 'validUntil', quoteMessages.pastDay);
+  return deps.db.transaction(async (tx) => {
+    const row = await lockQuote(tx, id);
+    if (row.status !== 'requested') throw new AppError('conflict', quoteMessages.notRequested);
+    const lines = (await linesOf(tx, [id])).get(id) ?? [];
+    const prices = new Map(input.lines.map((l) => [l.productId, Math.round(l.unitPrice * 100)]));
+    const matches =
+      input.lines.length === lines.length &&
+      prices.size === lines.length &&
+      lines.every((l) => prices.has(l.productId));
+    if (!matches) throw fieldError('bad_request', 'lines', quoteMessages.linesMismatch);
+    for (const l of lines) {
+      const cents = prices.get(l.productId)!;
+      // A price that rounds to nothing, or a line that one card payment could not take, could never be paid.
+      const problem = cents < 1 ? 'unitPrice: must be at least $0.01' : totalProblem(l.quantity, cents);
+      if (problem) throw fieldError('bad_request', 'lines', `${l.productName}: ${problem}`);
+      l.unitPriceCents = cents;
+    }
+    await writePrices(tx, id, prices);
+    const [updated] = await tx
+      .update(quotes)
+      .set({ status: 'quoted', validUntil: input.validUntil, answeredAt: new Date(), answeredBy: admin.id })
+      .where(eq(quotes.id, id))
+      .returning();
+    await recordAudit(tx, admin, {
+      kind: 'quote.answered',
+      entityType: 'quote',
+      entityId: id,
+      summary: `Quoted ${row.name}'s request, valid until ${input.validUntil}`,
+      before: { status: row.status },
+      after: { status: 'quoted', validUntil: input.validUntil, lines: input.lines },
+    });
+    await sendQuoteMail(deps.mail, 'answered', updated!, lines, tx);
+    return one(tx, updated!);
+  });
+}
+
+/** An admin turns down a request, or withdraws an offer not accepted yet, with a reason the customer is mailed. */
+export async function declineQuote(
+  deps: QuoteDeps,
+  admin: SessionUser,
+  id: string,
+  input: z.output<typeof quoteDeclineSchema>,
+): Promise<Quote> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockQuote(tx, id);
+    const status = quoteStatus(row);
+    if (status !== 'requested' && status !== 'quoted')
+      throw new AppError('conflict', quoteMessages.notDeclinable);
+    const [updated] = await tx
+      .update(quotes)
+      .set({ status: 'declined', declineReason: input.reason, decidedAt: new Date() })
+      .where(eq(quotes.id, id))
+      .returning();
+    await recordAudit(tx, admin, {
+      kind: 'quote.declined',
+      entityType: 'quote',
+      entityId: id,
+      summary: `Declined ${row.name}'s quote: ${input.reason}`,
+      before: { status },
+      after: { status: 'declined', reason: input.reason },
+    });
+    await sendQuoteMail(deps.mail, 'declined', updated!, (await linesOf(tx, [id])).get(id) ?? [], tx);
+    return one(tx, updated!);
+  });
+}
+
+/** Why a quote cannot be accepted now (409), or nothing. */
+const notAcceptable: Partial<Record<ReturnType<typeof quoteStatus>, string>> = {
+  requested: quoteMessages.notQuoted,
+  accepted: quoteMessages.accepted,
+  declined: quoteMessages.declined,
+  expired: quoteMessages.expired,
+};
+
+/**
+ * The quote's own customer accepts it: one checkout of its lines at the quoted prices, by the checkout's rules (stock,
+ * limits, one mail), the cart untouched. The quote's row is locked first and marked accepted in the checkout's
+ * transaction, so of two accepts at once the second finds it accepted (409) and only one checkout exists.
+ */
+export async function acceptQuote(
+  deps: QuoteDeps,
+  customer: SessionUser,
+  id: string,
+  input: CheckoutCreate & { number: string; address: string },
+): Promise<Checkout> {
+  let quote: QuoteRow | undefined;
+  return createPricedCheckout(deps, customer, input, {
+    async lines(tx) {
+      quote = await lockQuote(tx, id);
+      // Admins included: accepting orders at a price in the customer's name is the customer's own decision.
+      if (quote.userId !== customer.id) throw new AppError('forbidden', quoteMessages.acceptOwnOnly);
+      const refusal = notAcceptable[quoteStatus(quote)];
+      if (refusal) throw new AppError('conflict', refusal);
+      const lines = (await linesOf(tx, [id])).get(id) ?? [];
+      return lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents!,
+      }));
+    },
+    async done(tx, checkout) {
+      await tx
+        .update(quotes)
+        .set({ status: 'accepted', checkoutId: checkout._id, decidedAt: new Date() })
+        .where(eq(quotes.id, id));
+      await recordAudit(tx, customer, {
+        kind: 'quote.accepted',
+        entityType: 'quote',
+        entityId: id,
+        summary: `${customer.name} accepted the quote: checkout of ${checkout.lines.length} lines at the quoted prices`,
+        before: { status: 'quoted', validUntil: quote!.validUntil },
+        after: { status: 'accepted', checkoutId: checkout._id, total: checkout.total },
+      });
+    },
+  });
+}
