@@ -35,12 +35,15 @@ const formSchema = z.object({
     }),
 });
 
-/** The API names `lines.0.quantity`, `note` or `wantedBy`. */
-const formField = (apiField: string) =>
-  apiField.endsWith('quantity')
-    ? 'quantity'
-    : apiField === 'note' || apiField === 'wantedBy'
-      ? apiField
+/**
+ * The API names `lines.0.quantity`, `note` or `wantedBy`, or `lines` for a product it refuses: with one product that
+ * is about its quantity's line, so the message goes under Quantity; a cart's lines have no field of their own.
+ */
+const fieldOf = (quantityEditable: boolean) => (apiField: string) =>
+  apiField === 'note' || apiField === 'wantedBy'
+    ? apiField
+    : quantityEditable && apiField.startsWith('lines')
+      ? 'quantity'
       : undefined;
 
 function RequestQuoteDialog({
@@ -61,7 +64,7 @@ function RequestQuoteDialog({
     formState: { errors, isSubmitting },
   } = useApiForm(formSchema, {
     defaultValues: { quantity: lines[0]?.quantity ?? 1, note: '', wantedBy: '' },
-    formField,
+    formField: fieldOf(quantityEditable),
   });
 
   const onSubmit = submitWith(async ({ quantity, note, wantedBy }) => {
