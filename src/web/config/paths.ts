@@ -35,6 +35,10 @@ export const paths = {
   quickOrder: `${dashboard}/quick-order`,
   /** The cart's checkout: one address and one payment for every line. */
   cartCheckout: `${dashboard}/cart/checkout`,
+  /** The customer's requests for quote, and accepting a quoted one into a checkout. */
+  myQuotes: `${dashboard}/quotes`,
+  /** The admins' requests for quote: answer with prices, or decline. */
+  manageQuotes: `${dashboard}/manage-quotes`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

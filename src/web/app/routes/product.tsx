@@ -6,11 +6,12 @@ import { ProductDocuments } from '@/features/catalogue/components/product-docume
 import { NotifyMe } from '@/features/inventory/components/notify-me';
 import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
 import { OrderNow } from '@/features/orders/components/order-now';
+import { RequestQuoteButton } from '@/features/quotes/components/request-quote';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
 
 /**
  * The product, its Order Now and Add to cart buttons (orders), the back-in-stock request when it cannot be ordered
- * (inventory) and its reviews: one page made of four features.
+ * (inventory), Request a quote (quotes) and its reviews: one page made of five features.
  */
 function ProductPage({ id }: { id: string }) {
   const session = useSession();
@@ -32,6 +33,7 @@ function ProductPage({ id }: { id: string }) {
               email={user?.email}
               className="btn btn-outline btn-primary btn-lg"
             />
+            {user && <RequestQuoteButton product={product} />}
           </div>
         )}
         reviews={(product) => <ProductReviews productId={product._id} />}

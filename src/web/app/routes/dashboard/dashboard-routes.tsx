@@ -15,6 +15,8 @@ import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
 import { Component as OrderDetails } from './order-details';
 import { Component as Payment } from './payment';
+import { Component as MyQuotes } from './my-quotes';
+import { Component as ManageQuotes } from './manage-quotes';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -61,6 +63,7 @@ export function Component() {
           <Route path={sub(paths.myReviews)} element={<MyReviews />} />
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />
           <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
+          <Route path={sub(paths.myQuotes)} element={<MyQuotes />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
@@ -72,6 +75,7 @@ export function Component() {
             <Route path={sub(paths.storeOverview)} element={<Overview />} />
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />
             <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
+            <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

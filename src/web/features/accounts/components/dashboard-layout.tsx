@@ -8,6 +8,7 @@ const customerLinks = [
   { to: paths.cart, label: 'Cart' },
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.myReviews, label: 'My reviews' },
+  { to: paths.myQuotes, label: 'My Quotes' },
 ];
 
 const adminLinks = [
@@ -20,6 +21,7 @@ const adminLinks = [
   { to: paths.storeOverview, label: 'Store Overview' },
   { to: paths.manageNews, label: 'Manage News' },
   { to: paths.auditLog, label: 'Audit Log' },
+  { to: paths.manageQuotes, label: 'Manage Quotes' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

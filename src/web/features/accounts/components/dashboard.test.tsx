@@ -52,11 +52,18 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, Cart, Quick Order and My reviews to customers', async () => {
+  it('shows My Profile, My Orders, Cart, Quick Order, My reviews and My Quotes to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
-      expect(menuLabels()).toEqual(['My Profile', 'My Orders', 'Cart', 'Quick Order', 'My reviews']),
+      expect(menuLabels()).toEqual([
+        'My Profile',
+        'My Orders',
+        'Cart',
+        'Quick Order',
+        'My reviews',
+        'My Quotes',
+      ]),
     );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
   });
@@ -76,6 +83,7 @@ describe('Dashboard menu', () => {
         'Store Overview',
         'Manage News',
         'Audit Log',
+        'Manage Quotes',
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');

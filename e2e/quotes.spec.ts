@@ -1,0 +1,159 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { test, expect, confirmDialog, expectAccessible } from './fixtures';
+import type { ApiProduct } from './products';
+
+/** A product of this spec's own (the seeded ones are shared with specs that check their stock exactly). */
+async function newProduct(admin: Page, name: string): Promise<ApiProduct> {
+  const [seeded] = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
+  const res = await admin.request.post('/api/product', {
+    headers: { origin: new URL(admin.url()).origin },
+    data: {
+      name,
+      img: seeded!.img,
+      price: 40,
+      quantity: 100,
+      minOrder: 1,
+      desc: 'Reinforced rubber air hose with brass couplings, ten metres.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
+  return products.find((p) => p.name === name)!;
+}
+
+/** Clicks a download link and checks that a PDF arrives; answers its file name without `.pdf`. */
+async function downloads(page: Page, link: ReturnType<Page['getByRole']>, name: RegExp) {
+  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(name);
+  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  return download.suggestedFilename().replace(/\.pdf$/, '');
+}
+
+test('request a quote on a product → the admin answers lower → the customer accepts, pays and gets the invoice', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(180_000);
+  await admin.goto('/dashboard');
+  const name = `Air Hose 10 m ${Date.now().toString(36)}`;
+  const product = await newProduct(admin, name);
+
+  const customer = await register({ name: 'Quentin Quoted' });
+  await verifyEmail(customer);
+
+  // The customer asks for a price on 10 hoses (within stock, so accepting can hold them).
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('button', { name: 'Request a quote' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' });
+  await dialog.getByLabel('Quantity').fill('10');
+  await dialog.getByLabel('Note (optional)').fill('For the new workshop, delivered in one go.');
+  await expectAccessible(page, 'request a quote dialog');
+  await dialog.getByRole('button', { name: 'Send request' }).click();
+  await expect(page.getByText('Quote requested').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Go to My Quotes' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Quotes' })).toBeVisible();
+  const mine = page.getByRole('article').filter({ hasText: name });
+  await expect(mine).toContainText('Requested');
+  await expect(mine).toContainText('Waiting for our answer.');
+  await expectAccessible(page, 'my quotes, requested');
+
+  // The admin answers in Manage Quotes with $32.50 a hose instead of the list's $40.
+  await admin.goto('/dashboard/manage-quotes');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Manage Quotes' })).toBeVisible();
+  const request = admin.getByRole('article').filter({ hasText: name });
+  await expect(request).toContainText('Quentin Quoted');
+  await expect(request).toContainText('For the new workshop');
+  await request.getByRole('button', { name: 'Answer' }).click();
+  const price = request.getByLabel(`Unit price for ${name}`);
+  await expect(price).toHaveValue('40');
+  await price.fill('32.50');
+  await expectAccessible(admin, 'manage quotes answer form');
+  await request.getByRole('button', { name: 'Send quote' }).click();
+  await expect(admin.getByText('Quote sent').first()).toBeVisible();
+  // The answered request leaves the default list of open requests.
+  await expect(admin.getByRole('article').filter({ hasText: name })).toHaveCount(0);
+
+  // The customer sees the quoted price and accepts.
+  await page.reload();
+  await expect(mine).toContainText('Quoted');
+  await expect(mine).toContainText('$32.50');
+  await expect(mine).toContainText('$325.00');
+  await mine.getByRole('button', { name: 'Accept quote' }).click();
+  await mine.getByRole('button', { name: 'Accept and check out' }).click();
+  await expect(mine.getByText('Number is required')).toBeVisible();
+  await mine.getByLabel('Mobile number').fill('+1 555 0142');
+  await mine.getByLabel('Address').fill('12 Workshop Lane, Springfield');
+  await mine.getByLabel('PO number (optional)').fill('PO-QUOTE-1');
+  await expectAccessible(page, 'my quotes, accept form');
+  await mine.getByRole('button', { name: 'Accept and check out' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/pay-checkout\/[0-9a-f-]{36}$/);
+  const summary = page.getByRole('region', { name: 'Checkout summary' });
+  await expect(summary).toContainText(name);
+  await expect(summary).toContainText('$325.00');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/40');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Congrats! Payment is done').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+
+  // The line is ordered at the quoted price: 10 × $32.50.
+  const row = page.getByRole('row').filter({ hasText: name }).first();
+  await expect(row).toContainText('$325.00');
+  await expect(row).toContainText('Payment done');
+
+  await row.getByRole('link', { name: `Details of ${name}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
+  await downloads(
+    page,
+    page.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}/ }),
+    /^INV-\d{4}-\d{6}\.pdf$/,
+  );
+
+  // My Quotes now shows it accepted, with a link to its checkout.
+  await page.goto('/dashboard/quotes');
+  await expect(mine).toContainText('Accepted');
+  await expect(mine.getByRole('link', { name: 'View its checkout' })).toBeVisible();
+});
+
+test('the admin declines a request with a reason; the customer reads it', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(120_000);
+  await admin.goto('/dashboard');
+  const name = `Air Hose 20 m ${Date.now().toString(36)}`;
+  const product = await newProduct(admin, name);
+  const customer = await register({ name: 'Dora Declined' });
+  await verifyEmail(customer);
+
+  const res = await page.request.post('/api/quotes', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { lines: [{ productId: product._id, quantity: 500 }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  await admin.goto('/dashboard/manage-quotes');
+  const request = admin.getByRole('article').filter({ hasText: name });
+  await request.getByRole('button', { name: 'Decline' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Decline this request?' });
+  await dialog.getByLabel('Reason').fill('We cannot supply 500 before spring.');
+  await expectAccessible(admin, 'decline dialog');
+  await confirmDialog(admin, 'Decline this request?', 'Decline request');
+  await expect(admin.getByText('Request declined').first()).toBeVisible();
+
+  await page.goto('/dashboard/quotes');
+  const mine = page.getByRole('article').filter({ hasText: name });
+  await expect(mine).toContainText('Declined');
+  await expect(mine).toContainText('We declined this request: We cannot supply 500 before spring.');
+  await expect(mine.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
+});

@@ -1,0 +1,16 @@
+import { MyQuotesList } from '@/features/quotes/components/my-quotes';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /dashboard/quotes: the customer's requests for quote; a quoted one is accepted into a checkout here. */
+export function Component() {
+  useDocumentTitle('My Quotes');
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">My Quotes</h1>
+      <p className="mt-2 text-base-content/75">
+        Prices we quoted for your requests. Accept a quote before it expires to order at its prices.
+      </p>
+      <MyQuotesList />
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { quoteAcceptSchema, type Quote } from '@shared/quotes/quotes.schema';
+import { FormError } from '@/components/ui/error-text';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { PagedList } from '@/components/ui/paged-list';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { paths } from '@/config/paths';
+import { sameNames, sentence } from '@/lib/form-errors';
+import { useApiForm } from '@/lib/use-api-form';
+import { useListState } from '@/lib/use-list-state';
+import { QuoteAcceptError, useQuoteActions, useQuotes, type QuoteLineProblem } from '../api/quotes';
+import { formatDay } from './format-day';
+import { QuoteFacts, QuoteHeading, QuoteLinesTable } from './quote-parts';
+
+const fields = ['number', 'address', 'company', 'poNumber'] as const;
+const limit = 10;
+
+/** The delivery details that turn a quoted request into a checkout at the quoted prices; then the pay page. */
+function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void }) {
+  const { accept } = useQuoteActions();
+  const navigate = useNavigate();
+  const [problems, setProblems] = useState<QuoteLineProblem[]>([]);
+  const {
+    register,
+    submitWith,
+    formState: { errors, isSubmitting },
+  } = useApiForm(quoteAcceptSchema, {
+    defaultValues: { number: '', address: '', company: '', poNumber: '' },
+    formField: sameNames(fields),
+  });
+  const onSubmit = submitWith(
+    async (values) => {
+      setProblems([]);
+      const checkout = await accept(quote._id, values);
+      navigate(paths.checkoutPayment(checkout._id));
+    },
+    (e) => setProblems(e instanceof QuoteAcceptError ? e.lines : []),
+  );
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Delivery details for this quote"
+      className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 p-4"
+    >
+      <TextField
+        label="Mobile number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        // Opened by Accept quote, which is gone: the first field takes the focus.
+        autoFocus
+        error={errors.number?.message && sentence(errors.number.message)}
+        {...register('number')}
+      />
+      <TextAreaField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message && sentence(errors.address.message)}
+        {...register('address')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Company (optional)"
+          autoComplete="organization"
+          error={errors.company?.message && sentence(errors.company.message)}
+          {...register('company')}
+        />
+        <TextField
+          label="PO number (optional)"
+          autoComplete="off"
+          hint="Your purchase order number, printed on the invoice."
+          error={errors.poNumber?.message && sentence(errors.poNumber.message)}
+          {...register('poNumber')}
+        />
+      </div>
+      <FormError message={errors.root?.server?.message} />
+      {problems.length > 0 && (
+        <ul aria-label="Lines that cannot be ordered" className="list-disc pl-5 text-sm text-error">
+          {problems.map((p) => (
+            <li key={p.productId}>
+              <span className="font-semibold">{p.name}</span>: {p.problem}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton busy={isSubmitting}>Accept and check out</SubmitButton>
+        <button type="button" className="btn btn-ghost" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </button>
+      </div>
+      <p className="text-sm text-base-content/75">
+        The stock is held for you while you pay on the next page, at the quoted prices.
+      </p>
+    </form>
+  );
+}
+
+/** What the customer can do with the quote now, or why nothing. */
+function QuoteOutcome({ quote }: { quote: Quote }) {
+  const [accepting, setAccepting] = useState(false);
+  switch (quote.status) {
+    case 'requested':
+      return <p className="mt-3 text-sm text-base-content/75">Waiting for our answer.</p>;
+    case 'quoted':
+      return (
+        <div className="mt-3">
+          {!accepting && (
+            <button type="button" className="btn btn-primary" onClick={() => setAccepting(true)}>
+              Accept quote
+            </button>
+          )}
+          {accepting && <AcceptForm quote={quote} onCancel={() => setAccepting(false)} />}
+        </div>
+      );
+    case 'accepted':
+      return quote.checkoutId ? (
+        <Link to={paths.checkoutPayment(quote.checkoutId)} className="btn btn-outline mt-3">
+          View its checkout
+        </Link>
+      ) : null;
+    case 'declined':
+      return (
+        <p className="mt-3 text-sm">
+          We declined this request{quote.declineReason ? `: ${quote.declineReason}` : '.'}
+        </p>
+      );
+    case 'expired':
+      return (
+        <p className="mt-3 text-sm">
+          This quote expired{quote.validUntil ? ` after ${formatDay(quote.validUntil)}` : ''}: ask for a new
+          one.
+        </p>
+      );
+  }
+}
+
+/** My Quotes: the customer's requests for quote, newest first, a page at a time, with what each allows. */
+export function MyQuotesList() {
+  const list = useListState({});
+  const quotes = useQuotes({ limit: String(limit), cursor: list.cursor });
+  return (
+    <PagedList
+      query={quotes}
+      noun="quotes"
+      limit={limit}
+      list={list}
+      skeleton={{ count: 3, className: 'h-40' }}
+      empty={
+        <div className="mt-6 flex flex-col items-start gap-4">
+          <p>You have not asked for a quote yet. Ask for one on a product&apos;s page or from your cart.</p>
+          <Link to={paths.products} className="btn btn-primary">
+            Browse our products
+          </Link>
+        </div>
+      }
+    >
+      {(items) => (
+        <ul className="mt-2 flex flex-col gap-4">
+          {items.map((quote) => (
+            <li key={quote._id}>
+              <article className="rounded-box border border-base-300 bg-base-100 p-4">
+                <QuoteHeading quote={quote} />
+                <QuoteFacts quote={quote} />
+                <QuoteLinesTable quote={quote} />
+                <QuoteOutcome quote={quote} />
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PagedList>
+  );
+}
