@@ -202,3 +202,49 @@ describe('a payment that arrives after the checkout expired', () => {
     expect(after.lines.every((l) => l.refundStatus !== null && !l.paymentStatus)).toBe(true);
   });
 });
+
+describe('an admin refunds one line of a paid checkout', () => {
+  it('gives back that line only: its share of the one payment, its stock, a credit note on the checkout invoice', async () => {
+    const { co, drill, saw } = await newCheckout(ann);
+    const api = checkoutApi(t.app, ann);
+    const { transactionId, put } = await api.pay(co._id);
+    const paid = (await put()).json().checkout as Checkout;
+    const line = paid.lines.find((l) => l.productId === saw.id)!;
+    const other = paid.lines.find((l) => l.productId === drill.id)!;
+    const [invoice] = (await api.invoices(co._id)).json() as Invoice[];
+
+    const refund = () =>
+      t.app.inject({ method: 'POST', url: `/api/order/${line._id}/refund`, headers: admin.headers });
+    const res = await refund();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      orderStatus: 'Cancelled',
+      refundStatus: 'refunded',
+      refundAmount: 60,
+      transactionId,
+      checkoutId: co._id,
+    });
+    // Only the saws come back; the drills stay sold and paid.
+    expect(await stockOf(t.app, saw.id)).toBe(10);
+    expect(await stockOf(t.app, drill.id)).toBe(7);
+    const after = (await api.get(co._id)).json() as Checkout;
+    expect(after.lines.find((l) => l._id === other._id)).toMatchObject({
+      paymentStatus: true,
+      refundStatus: null,
+    });
+
+    const docs = (
+      await t.app.inject({ url: `/api/order/${line._id}/invoices`, headers: ann.headers })
+    ).json() as Invoice[];
+    const note = docs.find((d) => d.kind === 'credit_note');
+    expect(note).toMatchObject({ total: 60, orderId: line._id, refersTo: { _id: invoice!._id } });
+    expect(note!.number).toMatch(/^CN-\d{4}-\d{6}$/);
+
+    // A repeat refunds nothing more and issues no second credit note.
+    expect((await refund()).statusCode).toBe(200);
+    const again = (
+      await t.app.inject({ url: `/api/order/${line._id}/invoices`, headers: ann.headers })
+    ).json() as Invoice[];
+    expect(again.filter((d) => d.kind === 'credit_note')).toHaveLength(1);
+  });
+});
