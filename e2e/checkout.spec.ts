@@ -1,26 +1,23 @@
 import type { Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-import { invoiceProduct, orderingCandidates, seededProducts, type ApiProduct } from './products';
+import { seededProducts, type ApiProduct } from './products';
 
-/**
- * Three products no other spec orders (tests run in parallel, and the ordering and invoice specs check their
- * products' stock exactly): not the ordering spec's first and last, not the invoice spec's, not the cart spec's.
- */
-async function threeProducts(page: Page): Promise<ApiProduct[]> {
-  const products = await seededProducts(page);
-  const ordering = orderingCandidates(products);
-  const taken = new Set([ordering[0]?._id, ordering.at(-1)?._id, invoiceProduct(products)?._id]);
-  const free = products.filter(
-    (p) =>
-      !taken.has(p._id) && !p.name.startsWith('Rotary Screw Compressor') && p.quantity >= p.minOrder + 20,
-  );
-  const middle = Math.max(0, Math.floor(free.length / 2) - 1);
-  const picks = free.slice(middle, middle + 3);
-  expect(picks, 'three products to check out').toHaveLength(3);
-  return picks;
+/** A product of this test's own, made through the admin API (tests run in parallel; seeded stock would race). */
+async function newProduct(
+  admin: Page,
+  fields: Record<string, unknown>,
+): Promise<ApiProduct & { sku: string }> {
+  const [seeded] = await seededProducts(admin);
+  const res = await admin.request.post('/api/product', {
+    headers: { origin: new URL(admin.url()).origin },
+    data: { img: seeded!.img, quantity: 500, minOrder: 1, desc: 'Stocked for the checkout test.', ...fields },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
+  return { ...products.find((p) => p.name === fields.name)!, sku: fields.sku as string };
 }
 
-test('cart → checkout with a PO → one payment → grouped in My Orders → a line delivered and reviewed', async ({
+test('a card, two SKUs by quick order and a price break in the cart → checkout with a PO → one payment → grouped in My Orders → a line delivered and reviewed', async ({
   page,
   register,
   verifyEmail,
@@ -29,20 +26,45 @@ test('cart → checkout with a PO → one payment → grouped in My Orders → a
   test.setTimeout(180_000);
   const account = await register({ name: 'Petra Purchaser' });
   await verifyEmail(account);
-  const products = await threeProducts(page);
+  const tag = Date.now().toString(36);
+  // One product with a price break (10 and more at $11.20 instead of $12.40), two more ordered by SKU.
+  const coupling = await newProduct(admin, {
+    name: `Checkout Coupling ${tag}`,
+    sku: `CO-CPL-${tag}`,
+    price: 12.4,
+    priceBreaks: [{ minQuantity: 10, price: 11.2 }],
+  });
+  const hose = await newProduct(admin, { name: `Checkout Hose ${tag}`, sku: `CO-HSE-${tag}`, price: 30 });
+  const valve = await newProduct(admin, { name: `Checkout Valve ${tag}`, sku: `CO-VLV-${tag}`, price: 8.5 });
+  const products = [coupling, hose, valve];
   const poNumber = `PO-${Date.now()}`;
 
-  // The cart is filled through its API: the cart page and its buttons have their own spec.
-  const headers = { origin: new URL(page.url()).origin };
-  for (const p of products) {
-    const priced = (await (await page.request.get(`/api/product/${p._id}`)).json()) as { packSize: number };
-    const quantity = Math.ceil(p.minOrder / priced.packSize) * priced.packSize;
-    const added = await page.request.post(`/api/cart/${encodeURIComponent(account.email)}/lines`, {
-      headers,
-      data: { productId: p._id, quantity },
-    });
-    expect(added.status(), `adding ${p.name} to the cart: ${await added.text()}`).toBe(200);
-  }
+  // From a card in the search results…
+  await page.goto(`/our-products?q=${encodeURIComponent(coupling.name)}`);
+  await page.getByRole('button', { name: `Add to cart: ${coupling.name}` }).click();
+  await expect(page.getByText(`Added 1 × ${coupling.name} to your cart.`)).toBeVisible();
+
+  // …then two SKUs through Quick Order, each line checked first.
+  await page.goto('/dashboard/quick-order');
+  await page.getByLabel('SKU, quantity lines').fill(`${hose.sku}, 2\n${valve.sku.toLowerCase()}, 4`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const report = page.getByRole('table');
+  await expect(report.getByRole('row').filter({ hasText: hose.name })).toContainText('OK');
+  await expect(report.getByRole('row').filter({ hasText: valve.name })).toContainText('OK');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByText('Added 2 lines to your cart; 0 left out.')).toBeVisible();
+
+  // In the cart, ten couplings reach the price break: the unit price drops and the saving shows.
+  await page.goto('/dashboard/cart');
+  const couplingRow = page.getByRole('row').filter({ hasText: coupling.name });
+  const quantity = couplingRow.getByRole('spinbutton', { name: `Quantity of ${coupling.name}` });
+  await quantity.fill('10');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue('10');
+  await expect(couplingRow).toContainText('$11.20');
+  await expect(couplingRow).toContainText('You save $12.00');
+  await expect(page.getByText('Total: $206.00')).toBeVisible();
+  await expectAccessible(page, 'cart at a price break');
 
   await page.goto('/dashboard/cart');
   for (const p of products) await expect(page.getByRole('row').filter({ hasText: p.name })).toBeVisible();
