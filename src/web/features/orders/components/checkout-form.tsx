@@ -4,17 +4,15 @@ import { AlertTriangle } from 'lucide-react';
 import { checkoutCreateSchema, checkoutMessages } from '@shared/orders/checkout.schema';
 import type { Cart } from '@shared/orders/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
+import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
 import { FormError } from '@/components/ui/error-text';
-import { TextAreaField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
-import { sameNames, sentence } from '@/lib/form-errors';
+import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { useCart } from '../api/cart';
 import { checkoutLineProblems, useCreateCheckout, type CheckoutLineProblem } from '../api/checkout';
-
-const fields = ['number', 'address', 'company', 'poNumber'] as const;
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
 function CartSummary({ cart }: { cart: Cart }) {
@@ -84,7 +82,7 @@ export function CheckoutForm({ email }: { email: string }) {
     formState: { errors, isSubmitting },
   } = useApiForm(checkoutCreateSchema, {
     defaultValues: { number: '', address: '', company: '', poNumber: '' },
-    formField: sameNames(fields),
+    formField: sameNames(deliveryFieldNames),
   });
 
   const onSubmit = submitWith(async (values) => {
@@ -128,35 +126,7 @@ export function CheckoutForm({ email }: { email: string }) {
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <form noValidate onSubmit={onSubmit} aria-label="Delivery details" className="flex flex-col gap-4">
         {problems && <LineProblems lines={problems} />}
-        <TextField
-          label="Mobile number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={errors.number?.message && sentence(errors.number.message)}
-          {...register('number')}
-        />
-        <TextAreaField
-          label="Address"
-          autoComplete="street-address"
-          error={errors.address?.message && sentence(errors.address.message)}
-          {...register('address')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Company (optional)"
-            autoComplete="organization"
-            error={errors.company?.message && sentence(errors.company.message)}
-            {...register('company')}
-          />
-          <TextField
-            label="PO number (optional)"
-            autoComplete="off"
-            hint="Your purchase order number, printed on the invoice."
-            error={errors.poNumber?.message && sentence(errors.poNumber.message)}
-            {...register('poNumber')}
-          />
-        </div>
+        <DeliveryFields register={register} errors={errors} />
         <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={isSubmitting}>Place order</SubmitButton>

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { quoteAcceptSchema, type Quote } from '@shared/quotes/quotes.schema';
+import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
 import { FormError } from '@/components/ui/error-text';
-import { TextAreaField, TextField } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
-import { sameNames, sentence } from '@/lib/form-errors';
+import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { useListState } from '@/lib/use-list-state';
 import { QuoteAcceptError, useQuoteActions, useQuotes, type QuoteLineProblem } from '../api/quotes';
 import { formatDay } from './format-day';
 import { QuoteFacts, QuoteHeading, QuoteLinesTable } from './quote-parts';
 
-const fields = ['number', 'address', 'company', 'poNumber'] as const;
 const limit = 10;
 
 /** The delivery details that turn a quoted request into a checkout at the quoted prices; then the pay page. */
@@ -27,7 +26,7 @@ function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void })
     formState: { errors, isSubmitting },
   } = useApiForm(quoteAcceptSchema, {
     defaultValues: { number: '', address: '', company: '', poNumber: '' },
-    formField: sameNames(fields),
+    formField: sameNames(deliveryFieldNames),
   });
   const onSubmit = submitWith(
     async (values) => {
@@ -44,37 +43,7 @@ function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void })
       aria-label="Delivery details for this quote"
       className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 p-4"
     >
-      <TextField
-        label="Mobile number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        // Opened by Accept quote, which is gone: the first field takes the focus.
-        autoFocus
-        error={errors.number?.message && sentence(errors.number.message)}
-        {...register('number')}
-      />
-      <TextAreaField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message && sentence(errors.address.message)}
-        {...register('address')}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Company (optional)"
-          autoComplete="organization"
-          error={errors.company?.message && sentence(errors.company.message)}
-          {...register('company')}
-        />
-        <TextField
-          label="PO number (optional)"
-          autoComplete="off"
-          hint="Your purchase order number, printed on the invoice."
-          error={errors.poNumber?.message && sentence(errors.poNumber.message)}
-          {...register('poNumber')}
-        />
-      </div>
+      <DeliveryFields register={register} errors={errors} autoFocus />
       <FormError message={errors.root?.server?.message} />
       {problems.length > 0 && (
         <ul aria-label="Lines that cannot be ordered" className="list-disc pl-5 text-sm text-error">
