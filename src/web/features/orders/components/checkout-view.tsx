@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import type { Checkout } from '@shared/orders/checkout.schema';
-import { ErrorState } from '@/components/ui/error-state';
+import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CheckoutStatusBadge } from './checkout-status-badge';
@@ -124,7 +123,6 @@ export function CheckoutView({
   /** The card payment of an unpaid checkout (from the payments feature, passed in by the page). */
   payment: (checkout: Checkout) => ReactNode;
 }) {
-  const status = checkout.error instanceof ApiError ? checkout.error.status : 0;
   useDocumentTitle(
     checkout.data?.poNumber ? `Pay for PO ${checkout.data.poNumber}` : 'Pay for your checkout',
   );
@@ -132,25 +130,18 @@ export function CheckoutView({
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payment</h1>
-      {checkout.isPending && (
-        <div role="status" className="space-y-4">
-          <span className="sr-only">Loading the checkout…</span>
-          <div aria-hidden="true" className="skeleton h-40 w-full" />
-          <div aria-hidden="true" className="skeleton h-48 w-full" />
-        </div>
-      )}
-      {checkout.isError &&
-        (status === 404 || status === 400 || status === 403 ? (
-          <div className="flex flex-col items-start gap-4">
+      <ItemWaiting
+        query={checkout}
+        what="this checkout"
+        loadingLabel="Loading the checkout…"
+        skeletons={['h-40', 'h-48']}
+        notFound={
+          <>
             <p>We could not find this checkout. It may belong to another account.</p>
             {backToOrders}
-          </div>
-        ) : (
-          <ErrorState
-            message={`We could not load this checkout. ${checkout.error.message}`}
-            onRetry={() => void checkout.refetch()}
-          />
-        ))}
+          </>
+        }
+      />
       {checkout.data && (
         <>
           <CheckoutSummary checkout={checkout.data} />

@@ -2,9 +2,8 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
-import { ErrorState } from '@/components/ui/error-state';
+import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { StatusBadge } from '@/components/order-badges';
@@ -55,31 +54,23 @@ export function OrderPayment({
   order: UseQueryResult<Order>;
   customer: { name: string; email: string };
 }) {
-  const status = order.error instanceof ApiError ? order.error.status : 0;
   useDocumentTitle(order.data ? `Pay for ${order.data.productName}` : 'Payment');
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payment</h1>
-      {order.isPending && (
-        <div role="status" className="space-y-4">
-          <span className="sr-only">Loading the order…</span>
-          <div aria-hidden="true" className="skeleton h-28 w-full" />
-          <div aria-hidden="true" className="skeleton h-48 w-full" />
-        </div>
-      )}
-      {order.isError &&
-        (status === 404 || status === 400 || status === 403 ? (
-          <div className="flex flex-col items-start gap-4">
+      <ItemWaiting
+        query={order}
+        what="this order"
+        loadingLabel="Loading the order…"
+        skeletons={['h-28', 'h-48']}
+        notFound={
+          <>
             <p>We could not find this order. It may belong to another account.</p>
             {backToOrders}
-          </div>
-        ) : (
-          <ErrorState
-            message={`We could not load this order. ${order.error.message}`}
-            onRetry={() => void order.refetch()}
-          />
-        ))}
+          </>
+        }
+      />
       {order.data && (
         <>
           <OrderSummary order={order.data} />
