@@ -1,38 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router';
-import type { Product } from '@shared/catalogue/catalogue.schema';
 import { messages } from '@shared/messages';
-import { Component as ProductPage } from '@/app/routes/product';
 import { customer, product, productId, session } from '@/test/order-fixtures';
-import { expectNoToast, LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { productPageHarness } from '@/test/product-page';
+import { expectNoToast } from '@/test/utils';
 
-const server = setupMswServer();
-
-const noReviews = { average: null, count: 0, reviews: [] };
-
-function useApi(p: Product = product, reviews: object = noReviews) {
-  server.use(
-    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
-    http.get('/api/product/:id', () => HttpResponse.json(p)),
-    http.get('/api/product/:id/reviews', () => HttpResponse.json(reviews)),
-    http.get('/api/product/:id/notify-me', () => HttpResponse.json({ waiting: false })),
-    http.get('/api/catalogue/products/:id', () =>
-      HttpResponse.json({ message: 'not found' }, { status: 404 }),
-    ),
-  );
-}
-
-function renderPage(id = productId) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/product/:id" element={<ProductPage />} />
-      <Route path="*" element={<LocationProbe />} />
-    </Routes>,
-    { route: `/product/${id}` },
-  );
-}
+const { server, useApi, renderPage } = productPageHarness();
 
 async function openOrderModal() {
   const view = renderPage();
@@ -101,50 +75,6 @@ describe('Product page', () => {
         "This product can't be ordered right now: not enough stock for the minimum order.",
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Order Now' })).not.toBeInTheDocument();
-  });
-});
-
-describe('Product page pricing and back-in-stock', () => {
-  it('shows the pack size and the price-break table when the product has them', async () => {
-    useApi({
-      ...product,
-      packSize: 10,
-      priceBreaks: [{ minQuantity: 10, price: 199 }],
-    } as Product);
-    renderPage();
-    expect(await screen.findByText('Sold in packs of 10')).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Price per unit by quantity' });
-    expect(within(table).getByRole('row', { name: '10+ $199.00' })).toBeInTheDocument();
-  });
-
-  it('shows neither for a product sold singly at one price', async () => {
-    useApi({ ...product, packSize: 1, priceBreaks: [] } as Product);
-    renderPage();
-    expect(await screen.findByRole('heading', { level: 1, name: product.name })).toBeInTheDocument();
-    expect(screen.queryByRole('table', { name: 'Price per unit by quantity' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/Sold in packs/)).not.toBeInTheDocument();
-  });
-
-  it('offers a back-in-stock mail where the product cannot be ordered', async () => {
-    useApi({ ...product, quantity: 3 });
-    let waiting = false;
-    server.use(
-      http.get('/api/product/:id/notify-me', () => HttpResponse.json({ waiting })),
-      http.post('/api/product/:id/notify-me', () => ((waiting = true), HttpResponse.json({ waiting }))),
-    );
-    const { user } = renderPage();
-    const ask = await screen.findByRole('button', { name: "Notify me when it's back" });
-    await waitFor(() => expect(ask).toBeEnabled());
-    await user.click(ask);
-    expect(await screen.findByText("We'll email you when it's back in stock.")).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Cancel notification' })).toBeInTheDocument();
-  });
-
-  it('counts whole packs: stock below the minimum rounded up to a pack cannot be ordered', async () => {
-    useApi({ ...product, quantity: 8, minOrder: 5, packSize: 10, priceBreaks: [] } as Product);
-    renderPage();
-    expect(await screen.findByRole('button', { name: "Notify me when it's back" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Order Now' })).not.toBeInTheDocument();
   });
 });
