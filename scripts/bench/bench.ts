@@ -7,9 +7,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { fillProducts, freshDatabase, sampleIds } from './database';
-import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child, type Load } from './lib';
+import { fmt, load, loadAverage, startChild, stopAll, stopChild, type Child } from './lib';
 import { benchOrders, stockLine } from './orders';
 import { productsBurst, type Burst } from './products-burst';
+import { printReport, type Row } from './report';
 import { cachedSearches, uncachedSearchRows } from './search';
 
 const { values } = parseArgs({
@@ -37,15 +38,6 @@ if (!(duration >= 1 && duration <= 60)) throw new Error('--duration must be 1 to
 if (values.generator !== 'auto' && values.generator !== 'sql')
   throw new Error('--generator must be auto or sql');
 
-interface Row {
-  what: string;
-  shop: Load;
-  base?: Load;
-  baseName?: string;
-  target: string;
-  /** Lines printed under the figures (the order scenarios' stock check). */
-  notes?: string[];
-}
 const rows: Row[] = [];
 const bursts: Burst[] = [];
 const temp: string[] = [];
@@ -188,35 +180,7 @@ async function pgliteRun() {
   await stopChild(shop);
 }
 
-function report(seconds: number) {
-  console.log(
-    `\nload average at the end: ${loadAverage()} (${os.cpus().length} cores); ${seconds} s per figure (orders ${ordersDuration} s), 50 connections\n`,
-  );
-  for (const r of rows) {
-    const ratio = r.base ? r.shop.rps / r.base.rps : NaN;
-    console.log(`${r.what}`);
-    console.log(
-      `  shop      ${fmt(r.shop.rps).padStart(8)} req/s  p50 ${fmt(r.shop.p50)} ms  p99 ${fmt(r.shop.p99)} ms${r.shop.bad ? `  (${r.shop.bad} errors/non-2xx)` : ''}`,
-    );
-    if (r.base)
-      console.log(
-        `  ${r.baseName!.padEnd(9)} ${fmt(r.base.rps).padStart(8)} req/s  p50 ${fmt(r.base.p50)} ms  p99 ${fmt(r.base.p99)} ms`,
-      );
-    console.log(`  ratio ${fmt(ratio, 2)}×   target ${r.target}`);
-    for (const note of r.notes ?? []) console.log(`  ${note}`);
-  }
-  for (const b of bursts) {
-    console.log(
-      `GET /api/products × ${b.calls} concurrent (${fmt(count)} products, ${b.encoding}, ${fmt(b.bytesEach / 1e6, 1)} MB each)`,
-    );
-    console.log(
-      `  slowest call ${fmt(b.slowestMs)} ms; RSS ${fmt(b.rssBeforeMb)} → peak ${fmt(b.rssPeakMb)} MB (+${fmt(b.rssPeakMb - b.rssBeforeMb)} MB, target ≤ 300)`,
-    );
-    console.log(
-      `  /api/healthz meanwhile (from another process): p50 ${fmt(b.health.p50, 1)} ms, p99 ${fmt(b.health.p99)} ms, max ${fmt(b.health.max)} ms (target < 100 ms)`,
-    );
-  }
-}
+const report = (seconds: number) => printReport({ rows, bursts, seconds, ordersDuration, count });
 
 if (values.only === 'browser') {
   const { benchBrowserCatalogue } = await import('./browser-catalogue');

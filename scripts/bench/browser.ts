@@ -78,7 +78,8 @@ export async function withShopInChromium(
 }
 
 /** A fresh context (empty HTTP cache, no cookies) with the viewport every visit is measured at. */
-export const freshContext = (browser: Browser) => browser.newContext({ viewport: { width: 1280, height: 800 } });
+export const freshContext = (browser: Browser) =>
+  browser.newContext({ viewport: { width: 1280, height: 800 } });
 
 /** Once the page's network has gone quiet and garbage is collected: its JS heap in MB and its DOM node count. */
 export async function settledMetrics(context: BrowserContext, page: Page) {
