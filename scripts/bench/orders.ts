@@ -151,10 +151,10 @@ export async function benchOrders({
       const shopLoad = await load(shop.url, { duration, ...p.shop });
       // autocannon stops at its deadline, but the requests it left in flight still commit: let them finish first.
       await sleep(2000);
-      const stock = [
-        ...(await Promise.all(p.products.shop.map((id) => stockOf(sql, 'shop', id)))),
-        ...(await Promise.all(p.products.base.map((id) => stockOf(sql, 'baseline', id)))),
-      ];
+      // One client, so one query at a time (pg refuses to queue them on one connection in its next major version).
+      const stock: StockCheck[] = [];
+      for (const id of p.products.shop) stock.push(await stockOf(sql, 'shop', id));
+      for (const id of p.products.base) stock.push(await stockOf(sql, 'baseline', id));
       const notes = p.summary ? await p.summary(sql, duration) : [];
       results.push({ what: s.what, target: s.target, shop: shopLoad, base: baseLoad, stock, notes });
     }
