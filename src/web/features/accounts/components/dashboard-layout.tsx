@@ -53,9 +53,12 @@ export function DashboardLayout() {
               </li>
             ))}
             {role.isPending && (
-              <li className="px-3 py-2" role="status">
-                <span aria-hidden="true" className="loading loading-dots loading-sm" />
-                <span className="sr-only">Loading the menu</span>
+              // The status is inside the item: a role on the <li> itself would take away its list-item role.
+              <li className="px-3 py-2">
+                <span role="status">
+                  <span aria-hidden="true" className="loading loading-dots loading-sm" />
+                  <span className="sr-only">Loading the menu</span>
+                </span>
               </li>
             )}
           </ul>
