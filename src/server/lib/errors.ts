@@ -16,13 +16,15 @@ export const statusOf: Record<ErrorCode, number> = {
 
 /**
  * The one error services throw; the error handler turns it into `{ error, message, field? }` with its status.
- * `field` names the request-body field at fault, so a form can show the message next to that input.
+ * `field` names the request-body field at fault, so a form can show the message next to that input; `details` are
+ * more properties of the body, for an error whose route documents a richer shape (e.g. a checkout's refused lines).
  */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

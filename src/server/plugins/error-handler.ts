@@ -29,7 +29,7 @@ export const errorHandlerPlugin = fp(
       }
       if (err instanceof AppError) {
         if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
-        const body: ErrorBody = { error: err.code, message: err.message };
+        const body: ErrorBody = { ...err.details, error: err.code, message: err.message };
         if (err.field) body.field = err.field;
         return reply.status(err.status).send(body);
       }

@@ -74,6 +74,19 @@ export const checkoutLinesProblemSchema = z.object({
   message: z.string(),
   lines: z.array(z.object({ productId: idSchema, name: z.string(), problem: z.string() })),
 });
+/** One line a checkout refused, and why. */
+export type CheckoutLineProblem = z.infer<typeof checkoutLinesProblemSchema>['lines'][number];
+
+const refusedLinesSchema = z.object({
+  lines: z.array(z.object({ productId: z.string(), name: z.string(), problem: z.string() })),
+});
+
+/**
+ * The refused lines of an error body (a checkout's or a quote accept's 409), or undefined for any other body. A
+ * reader's check, lenient on the rest of the body: only the lines are read.
+ */
+export const refusedLinesOf = (body: unknown): CheckoutLineProblem[] | undefined =>
+  refusedLinesSchema.safeParse(body).data?.lines;
 
 export const checkoutParamsSchema = z.object({ id: idSchema });
 

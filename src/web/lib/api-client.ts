@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     /** The request field the server names as the cause (`field` of the error body), for forms to point at. */
     readonly field?: string,
+    /** The whole error body, for the few calls whose errors carry more (a checkout's refused lines). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -44,6 +46,7 @@ export async function api<T>(
       err?.error ?? 'unknown',
       err?.message ?? `The shop answered with an unexpected error (${res.status}). Please try again.`,
       err?.field,
+      body,
     );
   }
   return body as T;

@@ -22,10 +22,10 @@ export interface LineProblem {
   problem: string;
 }
 
-/** A 409 that names every line at fault (the route answers it as checkoutLinesProblemSchema). */
+/** A 409 that names every line at fault: its body is checkoutLinesProblemSchema (the error handler sends it). */
 export class CheckoutLinesError extends AppError {
   constructor(readonly lines: LineProblem[]) {
-    super('conflict', checkoutMessages.linesProblem);
+    super('conflict', checkoutMessages.linesProblem, undefined, { statusCode: 409, lines });
   }
 }
 

@@ -16,7 +16,6 @@ import { errorResponses } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
 import {
   cancelCheckout,
-  CheckoutLinesError,
   createCheckout,
   getCheckout,
   payCheckout,
@@ -64,14 +63,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const customer = currentUser(req);
       if (customer.email.toLowerCase() !== req.params.email.toLowerCase())
         throw new AppError('forbidden', 'You can only check out your own cart.');
-      try {
-        return reply.status(201).send(await createCheckout(deps, customer, req.body));
-      } catch (err) {
-        if (!(err instanceof CheckoutLinesError)) throw err;
-        return reply
-          .status(409)
-          .send({ statusCode: 409 as const, error: err.code, message: err.message, lines: err.lines });
-      }
+      return reply.status(201).send(await createCheckout(deps, customer, req.body));
     },
   );
 

@@ -11,7 +11,7 @@ import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 import type { OrderDeps, OrderRow } from './orders.model';
 
 export { cancelCheckout } from './checkout.close';
-export { CheckoutLinesError, type LineProblem, type PricedLine } from './checkout.lines';
+export { type LineProblem, type PricedLine } from './checkout.lines';
 export { payCheckout, type CheckoutPaymentConfirmation } from './checkout.payment';
 
 /**

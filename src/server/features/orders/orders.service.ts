@@ -33,7 +33,6 @@ export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
 export {
-  CheckoutLinesError,
   createPricedCheckout,
   getPayableCheckout,
   payCheckout,

@@ -14,7 +14,7 @@ import {
 import { sendPage } from '../../lib/keyset';
 import { errorResponses, pagedListDescription } from '../../lib/openapi';
 import { currentUser } from '../../plugins/auth-guard';
-import { CheckoutLinesError, orderDeps } from '../orders/orders.service';
+import { orderDeps } from '../orders/orders.service';
 import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';
 
 const tags = ['quotes'];
@@ -121,15 +121,7 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (req, reply) => {
-      try {
-        return reply.status(201).send(await acceptQuote(deps, currentUser(req), req.params.id, req.body));
-      } catch (err) {
-        if (!(err instanceof CheckoutLinesError)) throw err;
-        return reply
-          .status(409)
-          .send({ statusCode: 409 as const, error: err.code, message: err.message, lines: err.lines });
-      }
-    },
+    async (req, reply) =>
+      reply.status(201).send(await acceptQuote(deps, currentUser(req), req.params.id, req.body)),
   );
 };

@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { checkoutCreateSchema, checkoutMessages } from '@shared/orders/checkout.schema';
+import {
+  checkoutCreateSchema,
+  checkoutMessages,
+  type CheckoutLineProblem,
+} from '@shared/orders/checkout.schema';
 import type { Cart } from '@shared/orders/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
@@ -12,7 +16,7 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { useCart } from '../api/cart';
-import { checkoutLineProblems, useCreateCheckout, type CheckoutLineProblem } from '../api/checkout';
+import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
 function CartSummary({ cart }: { cart: Cart }) {

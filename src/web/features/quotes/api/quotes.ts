@@ -1,8 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ErrorBody } from '@shared/common/common.schema';
 import type { Checkout, CheckoutCreate } from '@shared/orders/checkout.schema';
 import type { Quote, QuoteAnswer, QuoteRequest, QuoteStatus } from '@shared/quotes/quotes.schema';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
 import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
 import { quotesKeys } from '@/lib/query-keys/quotes';
@@ -44,47 +43,12 @@ export const answerQuote = (id: string, input: QuoteAnswer) =>
 export const declineQuote = (id: string, reason: string) =>
   api<Quote>(`${quotePath(id)}/decline`, { method: 'PUT', body: JSON.stringify({ reason }) });
 
-/** One line the server could not turn into an order (a 409 of the accept, shaped like the checkout's). */
-export interface QuoteLineProblem {
-  productId: string;
-  name: string;
-  problem: string;
-}
-
-/** The accept's 409 (expired, declined, stock): its message, and the lines' problems when the server gives them. */
-export class QuoteAcceptError extends ApiError {
-  constructor(
-    message: string,
-    readonly lines: QuoteLineProblem[],
-  ) {
-    super(409, 'conflict', message);
-  }
-}
-
 /**
- * POST /api/quotes/{id}/accept: the quoted lines become one checkout at the quoted prices (201). `api` keeps only an
- * error's message, and the 409 may carry the lines' problems, so this call reads its answer itself.
+ * POST /api/quotes/{id}/accept: the quoted lines become one checkout at the quoted prices (201). A 409 says why
+ * (expired, declined, stock), and carries the refused lines when stock is short (`refusedLinesOf` its body).
  */
-export async function acceptQuote(id: string, input: CheckoutCreate): Promise<Checkout> {
-  let res: Response;
-  try {
-    res = await fetch(`/api${quotePath(id)}/accept`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'We could not reach the shop. Check your connection and try again.');
-  }
-  const body = (await res.json().catch(() => undefined)) as
-    (Checkout & Partial<ErrorBody> & { field?: string; lines?: QuoteLineProblem[] }) | undefined;
-  if (res.ok && body) return body;
-  const message =
-    body?.message ?? `The shop answered with an unexpected error (${res.status}). Please try again.`;
-  if (res.status === 409) throw new QuoteAcceptError(message, body?.lines ?? []);
-  throw new ApiError(res.status, body?.error ?? 'unknown', message, body?.field);
-}
+export const acceptQuote = (id: string, input: CheckoutCreate) =>
+  api<Checkout>(`${quotePath(id)}/accept`, { method: 'POST', body: JSON.stringify(input) });
 
 /** The quote calls with what they make stale: every quote list, and after an accept the orders and the stock. */
 export function useQuoteActions() {

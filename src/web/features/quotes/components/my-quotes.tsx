@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { refusedLinesOf, type CheckoutLineProblem } from '@shared/orders/checkout.schema';
 import { quoteAcceptSchema, type Quote } from '@shared/quotes/quotes.schema';
+import { ApiError } from '@/lib/api-client';
 import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
 import { FormError } from '@/components/ui/error-text';
 import { PagedList } from '@/components/ui/paged-list';
@@ -9,7 +11,7 @@ import { paths } from '@/config/paths';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { useListState } from '@/lib/use-list-state';
-import { QuoteAcceptError, useQuoteActions, useQuotes, type QuoteLineProblem } from '../api/quotes';
+import { useQuoteActions, useQuotes } from '../api/quotes';
 import { formatDay } from './format-day';
 import { QuoteFacts, QuoteHeading, QuoteLinesTable } from './quote-parts';
 
@@ -19,7 +21,7 @@ const limit = 10;
 function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void }) {
   const { accept } = useQuoteActions();
   const navigate = useNavigate();
-  const [problems, setProblems] = useState<QuoteLineProblem[]>([]);
+  const [problems, setProblems] = useState<CheckoutLineProblem[]>([]);
   const {
     register,
     submitWith,
@@ -34,7 +36,7 @@ function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void })
       const checkout = await accept(quote._id, values);
       navigate(paths.checkoutPayment(checkout._id));
     },
-    (e) => setProblems(e instanceof QuoteAcceptError ? e.lines : []),
+    (e) => setProblems((e instanceof ApiError ? refusedLinesOf(e.body) : undefined) ?? []),
   );
   return (
     <form
