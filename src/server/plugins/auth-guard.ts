@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
 import { AppError } from '../lib/errors';
+import { SessionCache } from '../lib/session-cache';
 
 export interface SessionUser {
   id: string;
@@ -13,6 +14,10 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+  }
+  interface FastifyInstance {
+    /** Resolved sessions, for a few seconds; cleared (here and on every instance) by any user or session change. */
+    sessionCache: SessionCache<SessionUser>;
   }
   interface FastifyContextConfig {
     /** Who may call this route: any logged-in user, or admins only. Checked before anything else. */
@@ -48,21 +53,39 @@ function isSameOrigin(req: FastifyRequest, origin: string): boolean {
   return referer !== undefined && originOf(referer) === origin;
 }
 
-async function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser | null> {
+const SESSION_TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
+
+/** The credential a request carries: its bearer token and its session cookie (the key of the session cache). */
+function credentialOf(req: FastifyRequest): string | undefined {
+  const bearer = req.headers.authorization;
+  const cookie = SESSION_TOKEN_COOKIE.exec(req.headers.cookie ?? '')?.[1];
+  if (!bearer && !cookie) return undefined;
+  return `${bearer ?? ''}\n${cookie ?? ''}`;
+}
+async function lookUpSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+): Promise<{ value: SessionUser; expiresAt: Date } | null> {
   const headers = new Headers();
   if (req.headers.cookie) headers.set('cookie', req.headers.cookie);
   if (req.headers.authorization) headers.set('authorization', req.headers.authorization);
-  if (!headers.has('cookie') && !headers.has('authorization')) return null;
   const result = await app.auth.api.getSession({ headers });
   if (!result) return null;
   const u = result.user as typeof result.user & { role?: string | null };
-  return {
+  const value: SessionUser = {
     id: u.id,
     email: u.email,
     name: u.name,
     role: u.role === 'admin' ? 'admin' : 'user',
     emailVerified: u.emailVerified,
   };
+  return { value, expiresAt: new Date(result.session.expiresAt) };
+}
+
+function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser | null> {
+  const key = credentialOf(req);
+  if (!key) return Promise.resolve(null);
+  return app.sessionCache.get(key, () => lookUpSession(app, req));
 }
 
 /**
@@ -72,6 +95,7 @@ async function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<S
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
+  app.decorate('sessionCache', new SessionCache<SessionUser>(app.config.sessionCacheMs));
   const origin = new URL(app.config.baseUrl).origin;
 
   app.addHook('onRequest', async (req) => {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { fieldError } from '../lib/errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { userFieldProblem } from './auth-rules';
@@ -7,11 +7,20 @@ import { rawBodyFields } from './text-guard';
 /** Better Auth endpoints whose body sets a user's name or photo: they follow the profile's rules. */
 const USER_FIELD_WRITES = new Set(['/api/auth/update-user', '/api/auth/sign-up/email']);
 
+/** Better Auth endpoints that only read a session; every other one may change users or sessions. */
+const SESSION_READS = new Set(['/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/ok']);
+
 /** Mounts Better Auth at /api/auth/*: Fastify request → Web Request → Better Auth → Fastify reply. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Better Auth parses bodies itself; this encapsulated plugin hands it the raw bytes.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+  // After the call, whether it succeeded or not: sessions resolved meanwhile are not kept (see SessionCache).
+  const forgetSessions = (req: FastifyRequest) => {
+    if (req.method === 'GET' && SESSION_READS.has(req.url.split('?')[0] ?? '')) return;
+    void app.readCache.changed('sessions');
+  };
 
   app.addHook('preValidation', async (req) => {
     if (req.method !== 'POST' || !USER_FIELD_WRITES.has(req.url.split('?')[0] ?? '')) return;
@@ -47,9 +56,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         req.method !== 'GET' && Buffer.isBuffer(req.body) && req.body.length
           ? new Uint8Array(req.body)
           : undefined;
-      const response = await app.auth.handler(
-        new Request(new URL(req.url, app.config.baseUrl), { method: req.method, headers, body }),
-      );
+      const request = new Request(new URL(req.url, app.config.baseUrl), { method: req.method, headers, body });
+      const response = await app.auth.handler(request).finally(() => forgetSessions(req));
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);

@@ -4,6 +4,10 @@ import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { cacheScopes, type CacheScope } from '../lib/read-cache';
+
+/** What the bus announces: a change to cached reads of a scope, or to users and sessions (the session cache). */
+export type BusScope = CacheScope | 'sessions';
+const busScopes: readonly string[] = [...cacheScopes, 'sessions'];
 import type { Db } from './db';
 
 /**
@@ -12,17 +16,17 @@ import type { Db } from './db';
  */
 export interface CacheBus {
   kind: 'postgres' | 'redis' | 'local';
-  publish(scope: CacheScope): Promise<void>;
+  publish(scope: BusScope): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface BusHandlers {
-  onChange(scope: CacheScope): void;
+  onChange(scope: BusScope): void;
   onResync(): void;
   log: FastifyBaseLogger;
 }
 
-const isScope = (s: string): s is CacheScope => (cacheScopes as readonly string[]).includes(s);
+const isScope = (s: string): s is BusScope => busScopes.includes(s);
 
 /** Messages are `<scope>:<sender id>`, so an instance skips its own (it invalidated already, right after commit). */
 function receiver(self: string, handlers: BusHandlers) {

@@ -63,6 +63,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .min(0, { error: 'must be 0 (off) or more' })
+    .max(60, { error: 'must be at most 60' })
+    .default(5),
   TRUST_PROXY: trustProxy.optional(),
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -101,6 +106,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
+  /** How long a resolved session is remembered in the process (0: not at all); changes clear it at once. */
+  sessionCacheMs: number;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The checkout window: unpaid orders older than this expire and release their stock. */
@@ -212,6 +219,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
+    sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,

@@ -3,15 +3,18 @@ import fp from 'fastify-plugin';
 import { sendCachedBody } from '../lib/cached-body';
 import { ReadCache, type CacheScope } from '../lib/read-cache';
 import { EarlyAnswers } from './early-answers';
-import { localBus, postgresBus, redisBus, type BusHandlers, type CacheBus } from './cache-bus';
+import { localBus, postgresBus, redisBus, type BusHandlers, type BusScope, type CacheBus } from './cache-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
     readCache: ReadCacheService;
   }
   interface FastifyContextConfig {
-    /** Scopes a successful call of this route changes: their cached reads are dropped here and on every instance. */
-    invalidates?: readonly CacheScope[];
+    /**
+     * Scopes a successful call of this route changes: their cached reads (or, for `sessions`, the resolved
+     * sessions) are dropped here and on every instance.
+     */
+    invalidates?: readonly BusScope[];
   }
 }
 
@@ -30,7 +33,7 @@ export interface ReadCacheService {
     cacheControl?: string,
   ): Promise<void>;
   /** Call after a change committed outside a flagged route (background jobs): invalidates everywhere. */
-  changed(scope: CacheScope): Promise<void>;
+  changed(scope: BusScope): Promise<void>;
 }
 
 async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<CacheBus> {
@@ -53,9 +56,14 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
   async (app: FastifyInstance, opts) => {
     const cache = new ReadCache();
     const early = opts.early ?? new EarlyAnswers();
+    const forget = (scope: BusScope) =>
+      scope === 'sessions' ? app.sessionCache.clear() : cache.invalidate(scope);
     const bus = await openBus(app, {
-      onChange: (scope) => cache.invalidate(scope),
-      onResync: () => cache.invalidateAll(),
+      onChange: forget,
+      onResync: () => {
+        cache.invalidateAll();
+        app.sessionCache.clear();
+      },
       log: app.log,
     });
     app.log.debug({ bus: bus.kind }, 'read cache ready');
@@ -64,8 +72,8 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
     app.addHook('preClose', async () => early.detach());
     app.addHook('onResponse', async (req, reply) => early.capture(req, reply));
 
-    const changed = async (scope: CacheScope) => {
-      cache.invalidate(scope);
+    const changed = async (scope: BusScope) => {
+      forget(scope);
       try {
         await bus.publish(scope);
       } catch (err) {
@@ -92,5 +100,5 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       },
     } satisfies ReadCacheService);
   },
-  { name: 'read-cache', dependencies: ['config', 'database', 'metrics'] },
+  { name: 'read-cache', dependencies: ['config', 'database', 'metrics', 'auth'] },
 );

@@ -81,7 +81,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/user/:email',
     {
-      config: { auth: 'admin' },
+      // A role is part of every resolved session: they are resolved again.
+      config: { auth: 'admin', invalidates: ['sessions'] },
       schema: {
         tags,
         summary: 'Make a user an admin (admin)',
@@ -115,7 +116,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/userprofile/:email',
     {
-      config: { auth: 'user' },
+      // The name is part of every resolved session.
+      config: { auth: 'user', invalidates: ['sessions'] },
       schema: {
         tags,
         summary: 'Update a user profile (self or admin); every field is optional',
