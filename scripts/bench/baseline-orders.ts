@@ -2,11 +2,24 @@
 // statements (the product read, the order insert, moveStock's conditional update + ledger row) and nothing else: no
 // session lookup, limits, mail, idempotency or cache announcement. One route per transaction type, so a later one
 // (a multi-line checkout) is added beside the single-product order.
+//
+// Under /services/… the same server runs the issue's own definition of the baseline, "the same transaction": it
+// calls the shop's order, cart and checkout services themselves (price breaks, limits, the customer's lock, the
+// mail job in the transaction), with the customer taken from the body — what the shop adds is then only its HTTP
+// layer: the session, validation, idempotency, the cache announcements and its plugins.
 import Fastify from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { cartLines, checkouts, orders, products } from '../../src/server/db/schema';
 import { moveStock } from '../../src/server/features/inventory/inventory.service';
 import { openDatabase } from '../../src/server/plugins/db';
+import { loadConfig } from '../../src/server/plugins/config';
+import { AppError } from '../../src/server/lib/errors';
+import { createJobQueue } from '../../src/server/plugins/jobs';
+import { MAIL_JOB, type MailMessage } from '../../src/server/plugins/mail';
+import { orderDeps, type OrderPayments } from '../../src/server/features/orders/orders.model';
+import { placeOrder } from '../../src/server/features/orders/orders.service';
+import { addToCart } from '../../src/server/features/orders/cart.service';
+import { createCheckout } from '../../src/server/features/orders/checkout.service';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
 const { db } = database;
@@ -149,6 +162,64 @@ app.post<{ Body: { number: string; address: string; poNumber: string; customer: 
       if (err instanceof SoldOut) return reply.code(409).send({ error: 'conflict' });
       throw err;
     }
+  },
+);
+
+// The shop's services, on this bare server. The job queue is never started: its mail jobs are only stored, in the
+// order's transaction, as the shop's are (the shop's own workers, on the same database, deliver both).
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: process.env.DATA_DIR ?? '/tmp',
+  BETTER_AUTH_SECRET: 'x'.repeat(40),
+});
+const queue = createJobQueue(database, app.log, { pollMs: 60_000, stopTimeoutMs: 1_000 });
+queue.define<MailMessage>(
+  MAIL_JOB,
+  { retryLimit: 0, retryDelaySeconds: 1, expireInSeconds: 60 },
+  async () => {},
+);
+const noPayments = {} as OrderPayments; // placing orders never pays or refunds
+const deps = orderDeps({
+  db,
+  config,
+  mailer: { send: (m, o) => queue.send(MAIL_JOB, m, { tx: o?.tx }).then(() => {}), close: () => {} },
+  log: app.log,
+  payments: noPayments,
+  jobs: queue,
+});
+const sessionUser = (c: Customer) => ({ ...c, role: 'user' as const, emailVerified: true });
+const answer = async (
+  reply: { code(n: number): { send(b: unknown): unknown } },
+  work: () => Promise<unknown>,
+) => {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500)
+      return reply.code(err.status).send({ error: err.message });
+    throw err;
+  }
+};
+
+app.post<{ Body: Line & { number: string; address: string; customer: Customer } }>(
+  '/services/order',
+  (req, reply) => {
+    const { customer, ...input } = req.body;
+    return answer(reply, () => placeOrder(deps, sessionUser(customer), input));
+  },
+);
+app.post<{ Body: Line & { customer: Customer } }>('/services/cart', (req, reply) => {
+  const { customer, ...input } = req.body;
+  return answer(reply, () => addToCart(db, customer.id, input));
+});
+app.post<{ Body: { number: string; address: string; poNumber: string; customer: Customer } }>(
+  '/services/checkout',
+  (req, reply) => {
+    const { customer, ...input } = req.body;
+    return answer(reply, async () =>
+      reply.code(201).send(await createCheckout(deps, sessionUser(customer), input)),
+    );
   },
 );
 

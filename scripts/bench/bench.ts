@@ -196,7 +196,15 @@ if (values.only === 'admin') {
 
 async function ordersRun() {
   for (const o of await benchOrders({ databaseUrl: values['database-url']!, duration: ordersDuration }))
-    rows.push({ ...o, baseName: 'same tx', notes: [...o.notes, ...o.stock.map(stockLine)] });
+    rows.push({
+      what: o.what,
+      target: o.target,
+      shop: o.shop,
+      base: o.services,
+      baseName: 'same tx',
+      others: [{ name: 'bare SQL', load: o.base }],
+      notes: [...o.notes, ...o.stock.map(stockLine)],
+    });
 }
 
 if (values.only === 'orders') {

@@ -24,11 +24,16 @@ export interface OrderBenchContext {
 /** What one side sends: a request built per request, or a sequence each connection runs in order. */
 export type Traffic = { next: () => BenchRequest } | { steps: ((context: StepContext) => BenchRequest)[] };
 
+/** The sides of a run: the shop, the shop's services on a bare server ("the same transaction"), bare SQL. */
+export type Side = 'shop' | 'services' | 'base';
+
 export interface Prepared {
   shop: Traffic;
+  /** The bare server calling the shop's own services (baseline-orders.ts, /services/…). */
+  services: Traffic;
   base: Traffic;
   /** The products each side orders from (their stock is checked afterwards). */
-  products: { shop: string[]; base: string[] };
+  products: Record<Side, string[]>;
   /** Lines of figures of its own, read from the database after the run. */
   summary?: (sql: pg.Client, seconds: number) => Promise<string[]>;
 }
@@ -45,10 +50,23 @@ const line = { quantity: 1, number: '+1 555 0100', address: '1 Bench Road' };
 /** One unit of one product per order, the customers taking turns (one customer: every order waits for the last). */
 async function singleProductOrders(ctx: OrderBenchContext, customerCount: number): Promise<Prepared> {
   const buyers = await ctx.customers(customerCount);
-  const shopProduct = await ctx.newProduct('Bench order product (shop)');
-  const baseProduct = await ctx.newProduct('Bench order product (baseline)');
+  const product = {
+    shop: await ctx.newProduct('Bench order product (shop)'),
+    services: await ctx.newProduct('Bench order product (services)'),
+    base: await ctx.newProduct('Bench order product (baseline)'),
+  };
   let s = 0;
-  let b = 0;
+  /** The bare server's sides: the customer in the body, under /services/… or not. */
+  const bare = (prefix: string, productId: string): Traffic => {
+    let b = 0;
+    return {
+      next: () => {
+        const { id, name, email } = buyers[b++ % buyers.length]!;
+        const body = { productId, ...line, customer: { id, name, email } };
+        return { method: 'POST', path: `${prefix}/order`, headers: json, body: JSON.stringify(body) };
+      },
+    };
+  };
   return {
     shop: {
       next: () => {
@@ -57,18 +75,13 @@ async function singleProductOrders(ctx: OrderBenchContext, customerCount: number
           method: 'POST',
           path: `/api/order/${encodeURIComponent(c.email)}`,
           headers: { ...json, authorization: `Bearer ${c.token}` },
-          body: JSON.stringify({ productId: shopProduct, ...line }),
+          body: JSON.stringify({ productId: product.shop, ...line }),
         };
       },
     },
-    base: {
-      next: () => {
-        const { id, name, email } = buyers[b++ % buyers.length]!;
-        const body = { productId: baseProduct, ...line, customer: { id, name, email } };
-        return { method: 'POST', path: '/order', headers: json, body: JSON.stringify(body) };
-      },
-    },
-    products: { shop: [shopProduct], base: [baseProduct] },
+    services: bare('/services', product.services),
+    base: bare('', product.base),
+    products: { shop: [product.shop], services: [product.services], base: [product.base] },
   };
 }
 
@@ -81,82 +94,89 @@ const LINES = 5;
  */
 async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
   const buyers = await ctx.customers(100);
-  const shopProducts: string[] = [];
-  const baseProducts: string[] = [];
-  for (let i = 0; i < LINES; i++) {
-    shopProducts.push(await ctx.newProduct(`Bench checkout product ${i} (shop)`));
-    baseProducts.push(await ctx.newProduct(`Bench checkout product ${i} (baseline)`));
-  }
-  let s = 0;
-  let b = 0;
+  const products: Record<Side, string[]> = { shop: [], services: [], base: [] };
+  for (let i = 0; i < LINES; i++)
+    for (const side of ['shop', 'services', 'base'] as const)
+      products[side].push(await ctx.newProduct(`Bench checkout product ${i} (${side})`));
   const delivery = { number: '+1 555 0100', address: '1 Bench Road', poNumber: 'PO-BENCH' };
-  const shopBuyer = (c: StepContext) => c.buyer as BenchCustomer;
-  const baseBuyer = (c: StepContext) => {
-    const { id, name, email } = c.buyer as BenchCustomer;
+  const buyer = (c: StepContext) => c.buyer as BenchCustomer;
+  const customer = (c: StepContext) => {
+    const { id, name, email } = buyer(c);
     return { id, name, email };
   };
-  const nth = (products: string[], c: StepContext, i: number) => products[((c.turn as number) + i) % LINES]!;
-  const start = (c: StepContext, n: number) => {
-    c.buyer = buyers[n % buyers.length];
-    c.turn = n % LINES;
+  const nth = (list: string[], c: StepContext, i: number) => list[((c.turn as number) + i) % LINES]!;
+  /** Each side's passes count on their own: a pass takes the next customer and the next rotation. */
+  const passes = () => {
+    let n = 0;
+    return (c: StepContext) => {
+      c.buyer = buyers[n % buyers.length];
+      c.turn = n++ % LINES;
+    };
   };
-  const adds = (side: 'shop' | 'base') =>
-    Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
-      if (side === 'shop') {
-        if (i === 0) start(c, s++);
-        const buyer = shopBuyer(c);
+  const shopStart = passes();
+  const shop: Traffic = {
+    steps: [
+      ...Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
+        if (i === 0) shopStart(c);
         return {
           method: 'POST',
-          path: `/api/cart/${encodeURIComponent(buyer.email)}/lines`,
-          headers: { ...json, authorization: `Bearer ${buyer.token}` },
-          body: JSON.stringify({ productId: nth(shopProducts, c, i), quantity: 1 }),
+          path: `/api/cart/${encodeURIComponent(buyer(c).email)}/lines`,
+          headers: { ...json, authorization: `Bearer ${buyer(c).token}` },
+          body: JSON.stringify({ productId: nth(products.shop, c, i), quantity: 1 }),
         };
-      }
-      if (i === 0) start(c, b++);
-      const body = { productId: nth(baseProducts, c, i), quantity: 1, customer: baseBuyer(c) };
-      return { method: 'POST', path: '/cart', headers: json, body: JSON.stringify(body) };
-    });
-  return {
-    shop: {
+      }),
+      (c) => ({
+        method: 'POST',
+        path: `/api/checkout/${encodeURIComponent(buyer(c).email)}`,
+        headers: { ...json, authorization: `Bearer ${buyer(c).token}` },
+        body: JSON.stringify(delivery),
+      }),
+    ],
+  };
+  /** The bare server's sides: the customer in the body, under /services/… or not. */
+  const bare = (prefix: string, list: string[]): Traffic => {
+    const begin = passes();
+    return {
       steps: [
-        ...adds('shop'),
-        (c) => ({
-          method: 'POST',
-          path: `/api/checkout/${encodeURIComponent(shopBuyer(c).email)}`,
-          headers: { ...json, authorization: `Bearer ${shopBuyer(c).token}` },
-          body: JSON.stringify(delivery),
+        ...Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
+          if (i === 0) begin(c);
+          const body = { productId: nth(list, c, i), quantity: 1, customer: customer(c) };
+          return { method: 'POST', path: `${prefix}/cart`, headers: json, body: JSON.stringify(body) };
         }),
-      ],
-    },
-    base: {
-      steps: [
-        ...adds('base'),
         (c) => ({
           method: 'POST',
-          path: '/checkout',
+          path: `${prefix}/checkout`,
           headers: json,
-          body: JSON.stringify({ ...delivery, customer: baseBuyer(c) }),
+          body: JSON.stringify({ ...delivery, customer: customer(c) }),
         }),
       ],
-    },
-    products: { shop: shopProducts, base: baseProducts },
+    };
+  };
+  return {
+    shop,
+    services: bare('/services', products.services),
+    base: bare('', products.base),
+    products,
     async summary(sql, seconds) {
-      const count = async (products: string[]) => {
+      const lines: string[] = [];
+      for (const side of ['shop', 'services', 'base'] as const) {
         const { rows } = await sql.query<{ checkouts: number; lines: number; most: number }>(
           `select count(*)::int as checkouts, coalesce(sum(n), 0)::int as lines, coalesce(max(n), 0)::int as most
              from (select checkout_id, count(*) as n from orders where product_id = any($1::uuid[]) group by checkout_id) c`,
-          [products],
+          [products[side]],
         );
-        return rows[0]!;
-      };
-      const shop = await count(shopProducts);
-      const base = await count(baseProducts);
-      const line = (side: string, c: { checkouts: number; lines: number; most: number }) =>
-        `${side}: ${fmt(c.checkouts)} checkouts of ${fmt(c.lines)} lines (at most ${c.most} each), ${fmt(c.checkouts / seconds)} checkouts/s`;
-      return [line('shop', shop), line('same tx', base)];
+        const c = rows[0]!;
+        lines.push(
+          `${sideNames[side]}: ${fmt(c.checkouts)} checkouts of ${fmt(c.lines)} lines (at most ${c.most} each), ${fmt(c.checkouts / seconds)} checkouts/s`,
+        );
+      }
+      return lines;
     },
   };
 }
+
+/** How the printout names each side. */
+export const sideNames: Record<Side, string> = { shop: 'shop', services: 'same tx', base: 'bare SQL' };
 
 export const scenarios: OrderScenario[] = [
   {

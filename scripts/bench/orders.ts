@@ -10,13 +10,22 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { freshDatabase } from './database';
-import { json, scenarios, type BenchCustomer, type OrderBenchContext } from './orders-scenarios';
+import {
+  json,
+  scenarios,
+  sideNames,
+  type BenchCustomer,
+  type OrderBenchContext,
+  type Side,
+} from './orders-scenarios';
 import { fmt, load, sleep, startChild, stopChild, type Child, type Load } from './lib';
 
 const STOCK = 10_000_000;
+/** A customer places thousands of orders in a run: the limits on unpaid orders must not stop them. */
+const LIMIT = '100000000';
 
 export interface StockCheck {
-  side: 'shop' | 'baseline';
+  side: Side;
   productId: string;
   initial: number;
   reserved: number;
@@ -29,6 +38,8 @@ export interface OrderRow {
   what: string;
   target: string;
   shop: Load;
+  /** The shop's services on a bare server: the issue's "same transaction" baseline, the one the target is about. */
+  services: Load;
   base: Load;
   stock: StockCheck[];
   notes: string[];
@@ -39,12 +50,12 @@ export function stockLine(c: StockCheck): string {
   const expected = c.initial - c.reserved;
   const ok = expected === c.current && c.ledger === c.current;
   return (
-    `stock (${c.side}): ${fmt(c.initial)} − ${fmt(c.reserved)} reserved by ${fmt(c.orders)} orders = ${fmt(expected)}; ` +
+    `stock (${sideNames[c.side]}): ${fmt(c.initial)} − ${fmt(c.reserved)} reserved by ${fmt(c.orders)} orders = ${fmt(expected)}; ` +
     `now ${fmt(c.current)}, ledger ${fmt(c.ledger)} ${ok ? '✓' : '✗ INCONSISTENT'}`
   );
 }
 
-async function stockOf(sql: pg.Client, side: StockCheck['side'], productId: string): Promise<StockCheck> {
+async function stockOf(sql: pg.Client, side: Side, productId: string): Promise<StockCheck> {
   const { rows } = await sql.query<{ current: number; reserved: number; orders: number; ledger: number }>(
     `select p.quantity as current,
        (select coalesce(sum(quantity), 0)::int from orders where product_id = p.id) as reserved,
@@ -106,9 +117,8 @@ export async function benchOrders({
         SEED_DEMO: 'false',
         AUTH_RATE_LIMIT: 'false',
         BETTER_AUTH_SECRET: randomBytes(24).toString('hex'),
-        // A customer places thousands of orders in a run: the limits on unpaid orders must not stop them.
-        MAX_UNPAID_ORDERS: '100000000',
-        MAX_RESERVED_UNITS: '100000000',
+        MAX_UNPAID_ORDERS: LIMIT,
+        MAX_RESERVED_UNITS: LIMIT,
       },
       '/api/readyz',
     );
@@ -116,7 +126,7 @@ export async function benchOrders({
     const base = await startChild(
       'baseline: fastify + pg orders',
       'scripts/bench/baseline-orders.ts',
-      { DATABASE_URL: db.url },
+      { DATABASE_URL: db.url, DATA_DIR: dataDir, MAX_UNPAID_ORDERS: LIMIT, MAX_RESERVED_UNITS: LIMIT },
       '/readyz',
     );
     started.push(base);
@@ -144,19 +154,29 @@ export async function benchOrders({
       if (i === 0)
         for (const [url, traffic] of [
           [base.url, p.base],
+          [base.url, p.services],
           [shop.url, p.shop],
         ] as const)
           await load(url, { duration: 2, ...traffic });
       const baseLoad = await load(base.url, { duration, ...p.base });
+      const servicesLoad = await load(base.url, { duration, ...p.services });
       const shopLoad = await load(shop.url, { duration, ...p.shop });
       // autocannon stops at its deadline, but the requests it left in flight still commit: let them finish first.
       await sleep(2000);
       // One client, so one query at a time (pg refuses to queue them on one connection in its next major version).
       const stock: StockCheck[] = [];
-      for (const id of p.products.shop) stock.push(await stockOf(sql, 'shop', id));
-      for (const id of p.products.base) stock.push(await stockOf(sql, 'baseline', id));
+      for (const side of ['shop', 'services', 'base'] as const)
+        for (const id of p.products[side]) stock.push(await stockOf(sql, side, id));
       const notes = p.summary ? await p.summary(sql, duration) : [];
-      results.push({ what: s.what, target: s.target, shop: shopLoad, base: baseLoad, stock, notes });
+      results.push({
+        what: s.what,
+        target: s.target,
+        shop: shopLoad,
+        services: servicesLoad,
+        base: baseLoad,
+        stock,
+        notes,
+      });
     }
     return results;
   } finally {

@@ -8,6 +8,8 @@ export interface Row {
   shop: Load;
   base?: Load;
   baseName?: string;
+  /** Further baselines, printed with their own ratio (the target is about `base`). */
+  others?: { name: string; load: Load }[];
   target: string;
   /** Lines printed under the figures (the order scenarios' stock check). */
   notes?: string[];
@@ -39,7 +41,13 @@ export function printReport({
       console.log(
         `  ${r.baseName!.padEnd(9)} ${fmt(r.base.rps).padStart(8)} req/s  p50 ${fmt(r.base.p50)} ms  p99 ${fmt(r.base.p99)} ms`,
       );
-    console.log(`  ratio ${fmt(ratio, 2)}×   target ${r.target}`);
+    for (const o of r.others ?? [])
+      console.log(
+        `  ${o.name.padEnd(9)} ${fmt(o.load.rps).padStart(8)} req/s  p50 ${fmt(o.load.p50)} ms  p99 ${fmt(o.load.p99)} ms  (shop ${fmt(r.shop.rps / o.load.rps, 2)}× this)`,
+      );
+    console.log(
+      `  ratio ${fmt(ratio, 2)}×${r.others?.length ? ` (to ${r.baseName})` : ''}   target ${r.target}`,
+    );
     for (const note of r.notes ?? []) console.log(`  ${note}`);
   }
   for (const b of bursts) {

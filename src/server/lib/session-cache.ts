@@ -37,7 +37,10 @@ export class SessionCache<T> {
     if (this.enabled && generation === this.generation) {
       // Oldest first in a Map: when full, the least recently stored entry goes.
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { value: found.value, until: Math.min(now + this.ttlMs, found.expiresAt.getTime()) });
+      this.entries.set(key, {
+        value: found.value,
+        until: Math.min(now + this.ttlMs, found.expiresAt.getTime()),
+      });
     }
     return found.value;
   }

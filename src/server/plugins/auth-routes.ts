@@ -56,7 +56,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         req.method !== 'GET' && Buffer.isBuffer(req.body) && req.body.length
           ? new Uint8Array(req.body)
           : undefined;
-      const request = new Request(new URL(req.url, app.config.baseUrl), { method: req.method, headers, body });
+      const request = new Request(new URL(req.url, app.config.baseUrl), {
+        method: req.method,
+        headers,
+        body,
+      });
       const response = await app.auth.handler(request).finally(() => forgetSessions(req));
       reply.status(response.status);
       response.headers.forEach((value, key) => {

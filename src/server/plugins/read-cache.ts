@@ -3,7 +3,15 @@ import fp from 'fastify-plugin';
 import { sendCachedBody } from '../lib/cached-body';
 import { ReadCache, type CacheScope } from '../lib/read-cache';
 import { EarlyAnswers } from './early-answers';
-import { localBus, postgresBus, redisBus, type BusHandlers, type BusScope, type CacheBus } from './cache-bus';
+import {
+  coalescedAnnouncer,
+  localBus,
+  postgresBus,
+  redisBus,
+  type BusHandlers,
+  type BusScope,
+  type CacheBus,
+} from './cache-bus';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -67,24 +75,28 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       log: app.log,
     });
     app.log.debug({ bus: bus.kind }, 'read cache ready');
-    app.addHook('onClose', () => bus.close());
+    const announcer = coalescedAnnouncer(
+      (scope) => bus.publish(scope),
+      // The change itself committed; other instances resync when their link comes back.
+      (err, scope) => app.log.error({ err, scope }, 'could not announce a change to the other instances'),
+    );
+    app.addHook('onClose', async () => {
+      announcer.close();
+      await bus.close();
+    });
     early.attach(cache, app.metrics.observe);
     app.addHook('preClose', async () => early.detach());
     app.addHook('onResponse', async (req, reply) => early.capture(req, reply));
 
-    const changed = async (scope: BusScope) => {
+    const changed = (scope: BusScope) => {
       forget(scope);
-      try {
-        await bus.publish(scope);
-      } catch (err) {
-        // The change itself committed; other instances resync when their link comes back.
-        app.log.error({ err, scope }, 'could not announce a catalogue change');
-      }
+      return announcer.announce(scope);
     };
 
+    // This instance forgets at once; the answer does not wait for the other instances to be told.
     app.addHook('onSend', async (req, reply, payload) => {
       const scopes = req.routeOptions.config.invalidates;
-      if (scopes && reply.statusCode < 400) await Promise.all(scopes.map(changed));
+      if (scopes && reply.statusCode < 400) for (const scope of scopes) void changed(scope);
       return payload;
     });
 

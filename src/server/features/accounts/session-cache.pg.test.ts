@@ -25,7 +25,11 @@ async function instance(env: Record<string, string>) {
     SESSION_CACHE_SECONDS: '60',
     ...env,
   });
-  const app = await buildApp(config, { database: db.database, skipMigrations: true, mailer: captureMailer() });
+  const app = await buildApp(config, {
+    database: db.database,
+    skipMigrations: true,
+    mailer: captureMailer(),
+  });
   await app.ready();
   apps.push(app);
   return app;
@@ -80,6 +84,8 @@ describe.each([
     expect(await status(b, '/api/user', c)).toBe(403);
     const put = await a.inject({ method: 'PUT', url: `/api/user/${c.email}`, headers: admin.headers });
     expect(put.statusCode).toBe(200);
-    expect(await within(1000, async () => (await status(b, '/api/user', c)) === 200)).toBeLessThanOrEqual(1000);
+    expect(await within(1000, async () => (await status(b, '/api/user', c)) === 200)).toBeLessThanOrEqual(
+      1000,
+    );
   });
 });

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const role = (c: Client) => t.app.inject({ url: `/api/user/${encodeURIComponent(c.email)}`, headers: c.headers });
+const role = (c: Client) =>
+  t.app.inject({ url: `/api/user/${encodeURIComponent(c.email)}`, headers: c.headers });
 const userList = (c: Client) => t.app.inject({ url: '/api/user', headers: c.headers });
 
 describe('session cache', () => {
@@ -47,7 +48,11 @@ describe('session cache', () => {
     const bearer = { authorization: `Bearer ${login.json().token}` };
     const me = () => t.app.inject({ url: `/api/user/${encodeURIComponent(c.email)}`, headers: bearer });
     expect((await me()).statusCode).toBe(200);
-    const revoked = await t.app.inject({ method: 'POST', url: '/api/auth/revoke-sessions', headers: c.headers });
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/revoke-sessions',
+      headers: c.headers,
+    });
     expect(revoked.statusCode).toBe(200);
     expect((await me()).statusCode).toBe(401);
   });
@@ -55,7 +60,11 @@ describe('session cache', () => {
   it('a promotion through PUT /api/user/{email} counts on the next call', async () => {
     const c = await signUp(t.app, { verified: true });
     expect((await userList(c)).statusCode).toBe(403);
-    const promoted = await t.app.inject({ method: 'PUT', url: `/api/user/${c.email}`, headers: admin.headers });
+    const promoted = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${c.email}`,
+      headers: admin.headers,
+    });
     expect(promoted.statusCode).toBe(200);
     expect((await userList(c)).statusCode).toBe(200);
   });
@@ -85,7 +94,8 @@ describe('what nobody announces', () => {
     const short = await createTestApp({ SEED_DEMO: 'false', SESSION_CACHE_SECONDS: '0.3' });
     try {
       const c = await signUp(short.app, { verified: true });
-      const call = () => short.app.inject({ url: `/api/user/${encodeURIComponent(c.email)}`, headers: c.headers });
+      const call = () =>
+        short.app.inject({ url: `/api/user/${encodeURIComponent(c.email)}`, headers: c.headers });
       expect((await call()).statusCode).toBe(200);
       const [u] = await short.database.db.select({ id: user.id }).from(user).where(eq(user.email, c.email));
       await short.database.db.delete(session).where(eq(session.userId, u!.id));

@@ -39,33 +39,45 @@ export async function loadBreaks(
   return out;
 }
 
-/** Loads the pricing of several products in two queries; products that don't exist are simply absent. */
+/** A product's breaks as `[[minQuantity, unitPriceCents], …]`, sorted, read with the product in one statement. */
+const breaksOf = sql<[number, number][]>`coalesce((
+  select json_agg(json_build_array(b.min_quantity, b.unit_price_cents) order by b.min_quantity)
+  from ${productPriceBreaks} b where b.product_id = ${products.id}), '[]'::json)`;
+
+/**
+ * Loads the pricing of several products in one statement (ordering reads it in its transaction, where every round
+ * trip counts); products that don't exist are simply absent.
+ */
 export async function loadPricing(
   db: Db | Tx,
   productIds: readonly string[],
 ): Promise<Map<string, ProductPricing>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const [rows, breaks] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        sku: products.sku,
-        img: products.img,
-        priceCents: products.priceCents,
-        quantity: products.quantity,
-        minOrder: products.minOrder,
-        packSize: products.packSize,
-        archivedAt: products.archivedAt,
-      })
-      .from(products)
-      .where(inArray(products.id, ids)),
-    loadBreaks(db, ids),
-  ]);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      img: products.img,
+      priceCents: products.priceCents,
+      quantity: products.quantity,
+      minOrder: products.minOrder,
+      packSize: products.packSize,
+      archivedAt: products.archivedAt,
+      breaks: breaksOf,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
   const out = new Map<string, ProductPricing>();
-  for (const { archivedAt, ...r } of rows)
-    out.set(r.id, { ...r, archived: archivedAt !== null, breaks: breaks.get(r.id) ?? [] });
+  for (const { archivedAt, breaks, ...r } of rows) {
+    const list = (typeof breaks === 'string' ? JSON.parse(breaks) : breaks) as [number, number][];
+    out.set(r.id, {
+      ...r,
+      archived: archivedAt !== null,
+      breaks: list.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
+    });
+  }
   return out;
 }
 

@@ -71,6 +71,14 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
     db,
     rows.map((r) => r.productId),
   );
+  return pricedCart(rows, pricing);
+}
+
+/** The cart of these lines (oldest first) at these products' prices; lines of unknown products are left out. */
+function pricedCart(
+  rows: readonly { productId: string; quantity: number }[],
+  pricing: Map<string, ProductPricing>,
+): Cart {
   const lines = rows.flatMap((r) => {
     const p = pricing.get(r.productId);
     return p ? [toCartLine(r.quantity, p)] : [];
@@ -130,7 +138,11 @@ export async function upsertLine(tx: Tx, userId: string, productId: string, quan
   return row!.quantity;
 }
 
-/** Writes one line (adding to it, or setting it) after checking the rules live, under the cart's lock. */
+/**
+ * Writes one line (adding to it, or setting it) after checking the rules live, under the cart's lock. The answer is
+ * computed from what the transaction read before its write (the lines, then every product's pricing in one
+ * statement): the same cart a read after the write would give, two statements sooner.
+ */
 async function writeLine(
   db: Db,
   userId: string,
@@ -140,14 +152,18 @@ async function writeLine(
 ): Promise<Cart> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const pricing = (await loadPricing(tx, [productId])).get(productId);
-    if (!pricing || pricing.archived) throw notFound('Product');
     const rows = await cartRows(tx, userId);
+    const pricing = await loadPricing(tx, [...rows.map((r) => r.productId), productId]);
+    const product = pricing.get(productId);
+    if (!product || product.archived) throw notFound('Product');
     const existing = rows.find((r) => r.productId === productId);
     if (!existing && rows.length >= MAX_CART_LINES) throw new AppError('conflict', cartMessages.cartFull);
-    assertOrderable(add ? (existing?.quantity ?? 0) + quantity : quantity, pricing);
-    await upsertLine(tx, userId, productId, quantity, add);
-    return readCart(tx, userId);
+    assertOrderable(add ? (existing?.quantity ?? 0) + quantity : quantity, product);
+    const written = await upsertLine(tx, userId, productId, quantity, add);
+    const after = existing
+      ? rows.map((r) => (r.productId === productId ? { productId, quantity: written } : r))
+      : [...rows, { productId, quantity: written }];
+    return pricedCart(after, pricing);
   });
 }
 
