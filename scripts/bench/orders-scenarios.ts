@@ -15,8 +15,11 @@ export interface BenchCustomer {
 /** What every scenario gets: the database, customers and products of its own. */
 export interface OrderBenchContext {
   sql: pg.Client;
-  /** The first `n` bench customers, created on first use. */
-  customers(n: number): Promise<BenchCustomer[]>;
+  /**
+   * The first `n` bench customers of one side, created on first use. Each side has its own: the limits count a
+   * customer's unpaid orders, so a side must not pay for the orders another side left on the same customer.
+   */
+  customers(n: number, side: Side): Promise<BenchCustomer[]>;
   /** A product of its own with STOCK units, for one side of one scenario. */
   newProduct(name: string): Promise<string>;
 }
@@ -49,7 +52,11 @@ const line = { quantity: 1, number: '+1 555 0100', address: '1 Bench Road' };
 
 /** One unit of one product per order, the customers taking turns (one customer: every order waits for the last). */
 async function singleProductOrders(ctx: OrderBenchContext, customerCount: number): Promise<Prepared> {
-  const buyers = await ctx.customers(customerCount);
+  const buyers = {
+    shop: await ctx.customers(customerCount, 'shop'),
+    services: await ctx.customers(customerCount, 'services'),
+    base: await ctx.customers(customerCount, 'base'),
+  };
   const product = {
     shop: await ctx.newProduct('Bench order product (shop)'),
     services: await ctx.newProduct('Bench order product (services)'),
@@ -57,11 +64,11 @@ async function singleProductOrders(ctx: OrderBenchContext, customerCount: number
   };
   let s = 0;
   /** The bare server's sides: the customer in the body, under /services/… or not. */
-  const bare = (prefix: string, productId: string): Traffic => {
+  const bare = (prefix: string, productId: string, who: BenchCustomer[]): Traffic => {
     let b = 0;
     return {
       next: () => {
-        const { id, name, email } = buyers[b++ % buyers.length]!;
+        const { id, name, email } = who[b++ % who.length]!;
         const body = { productId, ...line, customer: { id, name, email } };
         return { method: 'POST', path: `${prefix}/order`, headers: json, body: JSON.stringify(body) };
       },
@@ -70,7 +77,7 @@ async function singleProductOrders(ctx: OrderBenchContext, customerCount: number
   return {
     shop: {
       next: () => {
-        const c = buyers[s++ % buyers.length]!;
+        const c = buyers.shop[s++ % buyers.shop.length]!;
         return {
           method: 'POST',
           path: `/api/order/${encodeURIComponent(c.email)}`,
@@ -79,8 +86,8 @@ async function singleProductOrders(ctx: OrderBenchContext, customerCount: number
         };
       },
     },
-    services: bare('/services', product.services),
-    base: bare('', product.base),
+    services: bare('/services', product.services, buyers.services),
+    base: bare('', product.base, buyers.base),
     products: { shop: [product.shop], services: [product.services], base: [product.base] },
   };
 }
@@ -93,7 +100,11 @@ const LINES = 5;
  * carts share products in different orders (the checkout locks them in a fixed one).
  */
 async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
-  const buyers = await ctx.customers(100);
+  const buyers: Record<Side, BenchCustomer[]> = {
+    shop: await ctx.customers(100, 'shop'),
+    services: await ctx.customers(100, 'services'),
+    base: await ctx.customers(100, 'base'),
+  };
   const products: Record<Side, string[]> = { shop: [], services: [], base: [] };
   for (let i = 0; i < LINES; i++)
     for (const side of ['shop', 'services', 'base'] as const)
@@ -106,14 +117,14 @@ async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
   };
   const nth = (list: string[], c: StepContext, i: number) => list[((c.turn as number) + i) % LINES]!;
   /** Each side's passes count on their own: a pass takes the next customer and the next rotation. */
-  const passes = () => {
+  const passes = (side: Side) => {
     let n = 0;
     return (c: StepContext) => {
-      c.buyer = buyers[n % buyers.length];
+      c.buyer = buyers[side][n % buyers[side].length];
       c.turn = n++ % LINES;
     };
   };
-  const shopStart = passes();
+  const shopStart = passes('shop');
   const shop: Traffic = {
     steps: [
       ...Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
@@ -134,8 +145,9 @@ async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
     ],
   };
   /** The bare server's sides: the customer in the body, under /services/… or not. */
-  const bare = (prefix: string, list: string[]): Traffic => {
-    const begin = passes();
+  const bare = (prefix: string, side: Side): Traffic => {
+    const list = products[side];
+    const begin = passes(side);
     return {
       steps: [
         ...Array.from({ length: LINES }, (_, i) => (c: StepContext): BenchRequest => {
@@ -154,8 +166,8 @@ async function fiveLineCheckouts(ctx: OrderBenchContext): Promise<Prepared> {
   };
   return {
     shop,
-    services: bare('/services', products.services),
-    base: bare('', products.base),
+    services: bare('/services', 'services'),
+    base: bare('', 'base'),
     products,
     async summary(sql, seconds) {
       const lines: string[] = [];

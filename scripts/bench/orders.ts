@@ -130,12 +130,14 @@ export async function benchOrders({
       '/readyz',
     );
     started.push(base);
-    const customers: BenchCustomer[] = [];
+    const customers: Record<Side, BenchCustomer[]> = { shop: [], services: [], base: [] };
+    let made = 0;
     const ctx: OrderBenchContext = {
       sql,
-      async customers(n) {
-        while (customers.length < n) customers.push(await verifiedCustomer(shop, sql, customers.length));
-        return customers.slice(0, n);
+      async customers(n, side) {
+        const list = customers[side];
+        while (list.length < n) list.push(await verifiedCustomer(shop, sql, made++));
+        return list.slice(0, n);
       },
       async newProduct(name) {
         const { rows } = await sql.query<{ id: string }>(
