@@ -1,58 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../plugins/config';
-import { captureMailer, createTestDatabase, type TestDatabase } from '../../test/helper';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { instancesOnOneDatabase, within } from '../../test/instances';
 
 // PostgreSQL only (see vitest.config.ts): a session signed out, or a role changed, through one instance stops or
-// starts counting on the other within a second, although the other keeps resolved sessions for several seconds.
-let db: TestDatabase;
-let dataDir: string;
-const apps: FastifyInstance[] = [];
-
-async function instance(env: Record<string, string>) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    BASE_URL: 'http://localhost:3000',
-    BETTER_AUTH_SECRET: 'x'.repeat(40),
-    SESSION_CACHE_SECONDS: '60',
-    ...env,
-  });
-  const app = await buildApp(config, {
-    database: db.database,
-    skipMigrations: true,
-    mailer: captureMailer(),
-  });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-sessions-pg-'));
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
-}
+// starts counting on the other within a second, although the other keeps resolved sessions for a minute.
+const { instance } = instancesOnOneDatabase({ SESSION_CACHE_SECONDS: '60' });
 
 describe.each([
   ['PostgreSQL LISTEN/NOTIFY', {}],

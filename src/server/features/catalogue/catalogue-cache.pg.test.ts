@@ -1,64 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../plugins/config';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_NAME } from '../../plugins/cache-bus';
-import { captureMailer, createTestDatabase, type TestDatabase } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { instancesOnOneDatabase, within } from '../../test/instances';
 import { makeProduct, placeOrder } from '../../test/shop';
 
 // PostgreSQL only (see vitest.config.ts): two instances of the shop on one database keep their caches in step.
-let db: TestDatabase;
-let dataDir: string;
-const apps: FastifyInstance[] = [];
-
-async function instance(env: Record<string, string> = {}) {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-    DATA_DIR: dataDir,
-    BASE_URL: 'http://localhost:3000',
-    BETTER_AUTH_SECRET: 'x'.repeat(40),
-    ...env,
-  });
-  const app = await buildApp(config, {
-    database: db.database,
-    skipMigrations: true,
-    mailer: captureMailer(),
-  });
-  await app.ready();
-  apps.push(app);
-  return app;
-}
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-cache-pg-'));
-});
-afterAll(async () => {
-  for (const app of apps) await app.close();
-  await db.drop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const shared = instancesOnOneDatabase();
+const { instance } = shared;
 
 type Listed = { _id: string; price: number; quantity: number };
 const listed = async (app: FastifyInstance, id: string) =>
   ((await app.inject({ url: '/api/products' })).json() as Listed[]).find((p) => p._id === id);
-
-/** Polls `b` until `check` holds; returns the milliseconds it took (fails past `limitMs`). */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > limitMs) throw new Error(`not seen within ${limitMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
-}
 
 async function priceChangeSeenAcross(a: FastifyInstance, b: FastifyInstance, admin: Client) {
   const product = await makeProduct(a, { priceCents: 10_000 });
@@ -144,7 +98,7 @@ describe('the LISTEN connection after a database outage', () => {
     const admin = await signUpAdmin(a);
     const version = b.readCache.cache.version('catalogue');
     // Cut every cache listener of this database, as a restart of PostgreSQL would.
-    const killed = await db.database.db.execute(
+    const killed = await shared.database().database.db.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where application_name = ${LISTENER_NAME} and datname = current_database()`,
     );
