@@ -126,6 +126,20 @@ describe('paying a checkout', () => {
     expect(res.json().field).toBe('transactionId');
     expect((await checkoutApi(t.app, bob).cancel(co._id)).statusCode).toBe(403);
   });
+
+  it("an unknown checkout is a 404 and someone else's a 403, whatever transaction is named", async () => {
+    const { co } = await newCheckout(ann);
+    const { transactionId } = await checkoutApi(t.app, ann).pay(co._id);
+    const put = (id: string, who: typeof ann) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/checkout/${id}`,
+        headers: who.headers,
+        payload: { transactionId },
+      });
+    expect((await put('00000000-0000-4000-8000-000000000000', ann)).statusCode).toBe(404);
+    expect((await put(co._id, bob)).statusCode).toBe(403);
+  });
 });
 
 describe('DELETE /api/checkout/{id}', () => {

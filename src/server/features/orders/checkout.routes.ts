@@ -113,6 +113,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (req) => {
+      // Unknown (404) and someone else's (403) checkouts are told apart before the provider is asked anything.
+      await getCheckout(deps, currentUser(req), req.params.id);
       const verified = await opts.verifyPayment({
         checkoutId: req.params.id,
         transactionId: req.body.transactionId,
