@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Checkout } from '@shared/orders/checkout.schema';
 import type { PriceBreakCents } from '@shared/catalogue/pricing';
 import { productPriceBreaks, products } from '../db/schema';
 import type { Client } from './auth';
@@ -118,3 +119,15 @@ export const checkoutApi = (app: FastifyInstance, client: Client) => ({
     return { intent, transactionId, put };
   },
 });
+
+/** A two-line checkout of `client`'s, not yet paid: 3 drills at $20 and 4 saws at $15, 10 of each in stock. */
+export async function twoLineCheckout(app: FastifyInstance, client: Client) {
+  const drill = await makeCartProduct(app, { priceCents: 2_000, quantity: 10 });
+  const saw = await makeCartProduct(app, { priceCents: 1_500, quantity: 10 });
+  const cart = cartApi(app, client);
+  await cart.add(drill.id, 3);
+  await cart.add(saw.id, 4);
+  const res = await checkoutApi(app, client).create({ company: 'Acme', poNumber: 'PO-9' });
+  if (res.statusCode !== 201) throw new Error(`checkout: ${res.statusCode} ${res.body}`);
+  return { co: res.json() as Checkout, drill, saw };
+}

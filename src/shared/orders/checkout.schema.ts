@@ -15,6 +15,8 @@ export const checkoutMessages = {
   notUnpaid: 'This checkout is no longer waiting for payment.',
   lineOfCheckout: 'This order is a line of a checkout: pay or cancel the checkout.',
   paidCannotCancel: 'A paid checkout can no longer be cancelled.',
+  nothingToRefund:
+    'Nothing to refund: every line of this checkout is unpaid, delivered, cancelled or refunded already.',
 } as const;
 
 export const checkoutStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;

@@ -4,7 +4,7 @@ import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
-import { cartApi, changeProduct, checkoutApi, makeCartProduct } from '../../test/cart';
+import { changeProduct, checkoutApi, twoLineCheckout } from '../../test/cart';
 import { expireAllUnpaid, stockOf } from '../../test/shop';
 
 let t: TestApp;
@@ -17,17 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A two-line checkout of `client`'s: 3 drills at $20 and 4 saws at $15. */
-async function newCheckout(client: Client) {
-  const drill = await makeCartProduct(t.app, { priceCents: 2_000, quantity: 10 });
-  const saw = await makeCartProduct(t.app, { priceCents: 1_500, quantity: 10 });
-  const cart = cartApi(t.app, client);
-  await cart.add(drill.id, 3);
-  await cart.add(saw.id, 4);
-  const res = await checkoutApi(t.app, client).create({ company: 'Acme', poNumber: 'PO-9' });
-  expect(res.statusCode).toBe(201);
-  return { co: res.json() as Checkout, drill, saw };
-}
+const newCheckout = (client: Client) => twoLineCheckout(t.app, client);
 
 describe('paying a checkout', () => {
   it('one intent for the total, every line paid, one invoice with every line, one mail, idempotent', async () => {

@@ -22,6 +22,7 @@ import {
   type CheckoutPaymentConfirmation,
 } from './checkout.service';
 import { documentsOfCheckout } from '../invoices/invoices.service';
+import { refundCheckout } from './checkout.refund';
 import { orderDeps } from './orders.model';
 
 const tags = ['checkout'];
@@ -121,6 +122,21 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       });
       return { acknowledged: true as const, checkout: await payCheckout(deps, verified, currentUser(req)) };
     },
+  );
+
+  app.post(
+    '/checkout/:id/refund',
+    {
+      config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
+      schema: {
+        tags,
+        summary:
+          'Cancel and refund every paid, undelivered line of a checkout (admin); each line as POST /api/order/{id}/refund',
+        params: checkoutParamsSchema,
+        response: { 200: checkoutSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => refundCheckout(deps, currentUser(req), req.params.id),
   );
 
   app.delete(

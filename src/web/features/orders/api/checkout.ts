@@ -72,3 +72,20 @@ export function useCancelCheckout() {
     return result;
   };
 }
+
+/**
+ * POST /api/checkout/{id}/refund (admin): cancels and refunds every paid, undelivered line of the checkout, each for
+ * its share of the one payment; a line's refund may still be `pending` at the provider (it is retried).
+ */
+export const refundCheckout = (id: string) =>
+  api<Checkout>(`/checkout/${encodeURIComponent(id)}/refund`, { method: 'POST' });
+
+/** Refunds, then refreshes the order lists and the products' stock (it goes back on sale). */
+export function useRefundCheckout() {
+  const queryClient = useQueryClient();
+  return async (id: string) => {
+    const result = await refundCheckout(id);
+    await refreshAfterOrderChange(queryClient);
+    return result;
+  };
+}

@@ -86,7 +86,7 @@ describe('Manage All Products', () => {
       within(row('Checkout saw'))
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Delivery', 'Refund']);
+    ).toEqual(['Delivery', 'Refund', 'Refund checkout']);
     const single = within(row('Single vice'));
     expect(single.getByText('None')).toBeInTheDocument();
     expect(single.queryByText(/^Checkout …/)).not.toBeInTheDocument();

@@ -6,7 +6,12 @@ import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
-import { CancelOrderDialog, DeliverOrderDialog, RefundOrderDialog } from './order-dialogs';
+import {
+  CancelOrderDialog,
+  DeliverOrderDialog,
+  RefundCheckoutDialog,
+  RefundOrderDialog,
+} from './order-dialogs';
 import { DetailsLink } from './details-link';
 
 /** The admin may deliver a paid order that is not delivered yet. */
@@ -17,7 +22,10 @@ export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) 
 const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
   isPayable(order) && !order.checkoutId;
 
-/** Manage All Products: one page of the shop's orders, with Delivery, Refund (paid) and Cancel (unpaid), and the pager. */
+/**
+ * Manage All Products: one page of the shop's orders, with Delivery, Refund (paid; and the whole checkout for a
+ * checkout's line) and Cancel (unpaid), and the pager.
+ */
 export function AllOrdersTable({
   orders,
   list,
@@ -33,6 +41,7 @@ export function AllOrdersTable({
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
+  const [refundingCheckout, setRefundingCheckout] = useState<Order | null>(null);
 
   return (
     <PagedList
@@ -118,6 +127,16 @@ export function AllOrdersTable({
                           Refund
                         </button>
                       )}
+                      {canDeliver(o) && o.checkoutId && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                          aria-label={`Refund checkout …${o.checkoutId.slice(-6)} (${o.productName}) for ${o.name}`}
+                          onClick={() => setRefundingCheckout(o)}
+                        >
+                          Refund checkout
+                        </button>
+                      )}
                       {cancellable(o) && (
                         <button
                           type="button"
@@ -143,6 +162,9 @@ export function AllOrdersTable({
           {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
           {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
           {refunding && <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />}
+          {refundingCheckout && (
+            <RefundCheckoutDialog order={refundingCheckout} onClose={() => setRefundingCheckout(null)} />
+          )}
         </>
       )}
     </PagedList>

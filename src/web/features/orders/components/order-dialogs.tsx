@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useCancelOrder } from '../api/cancel-order';
-import { useCancelCheckout } from '../api/checkout';
+import { useCancelCheckout, useRefundCheckout } from '../api/checkout';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
 
@@ -137,6 +137,60 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
         </li>
         <li>{formatCount(order.quantity)} units go back into stock.</li>
         <li>The customer is emailed when the refund is made.</li>
+      </ul>
+      <p className="mt-2">This cannot be undone.</p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The admin cancels and refunds a whole paid checkout at once (POST /api/checkout/{id}/refund): every line not yet
+ * delivered, as the single-line Refund does each; delivered lines stay sold.
+ */
+export function RefundCheckoutDialog({
+  order,
+  onClose,
+}: {
+  order: Pick<Order, 'checkoutId' | 'poNumber' | 'name' | 'email'>;
+  onClose: () => void;
+}) {
+  const refund = useRefundCheckout();
+  const { busy, error, run } = useConfirmedAction();
+  const pending = useRef(false);
+  const act = async () => {
+    const checkout = await refund(order.checkoutId!);
+    pending.current = checkout.lines.some((l) => l.refundStatus === 'pending');
+  };
+  return (
+    <ConfirmDialog
+      title="Cancel and refund this whole checkout?"
+      confirmLabel="Refund checkout"
+      cancelLabel="Keep checkout"
+      busy={busy}
+      error={error}
+      onConfirm={() =>
+        void run(act, 'Checkout cancelled. The refunds are on their way to the customer.', () => {
+          if (pending.current)
+            void notify(
+              'info',
+              'The payment provider has not confirmed every refund yet; they will be retried.',
+            );
+          onClose();
+        })
+      }
+      onClose={onClose}
+    >
+      <p>
+        Every paid line of checkout <span className="font-semibold">…{order.checkoutId!.slice(-6)}</span>
+        {order.poNumber ? ` (PO ${order.poNumber})` : ''} for {order.name} ({order.email}) that is not
+        delivered yet will be cancelled.
+      </p>
+      <ul className="mt-2 list-disc pl-5">
+        <li>
+          Each line's share of the payment is refunded to the customer's card through the payment provider.
+        </li>
+        <li>Their units go back into stock; delivered lines stay sold.</li>
+        <li>The customer is emailed for each refund, with its credit note.</li>
       </ul>
       <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>

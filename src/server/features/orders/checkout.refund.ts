@@ -1,0 +1,22 @@
+import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { AppError } from '../../lib/errors';
+import type { SessionUser } from '../../plugins/auth-guard';
+import { getCheckout } from './checkout.service';
+import { refundPaidOrder } from './orders.admin-refund';
+import type { OrderDeps } from './orders.model';
+
+/**
+ * Cancels and refunds every paid, undelivered line of a checkout (admin), each exactly as POST /api/order/{id}/refund
+ * does it: its share of the one payment back to the card, its stock back, its credit note on the checkout's invoice,
+ * its audit entry. Lines are refunded one after the other, each in its own transaction; a line already refunded is
+ * skipped, so a call that stopped half-way (the provider down) is finished by calling again.
+ */
+export async function refundCheckout(deps: OrderDeps, actor: SessionUser, id: string): Promise<Checkout> {
+  const checkout = await getCheckout(deps, actor, id);
+  const refundable = checkout.lines.filter(
+    (l) => l.paymentStatus && l.orderStatus === 'Pending' && l.refundStatus === null,
+  );
+  if (refundable.length === 0) throw new AppError('conflict', checkoutMessages.nothingToRefund);
+  for (const line of refundable) await refundPaidOrder(deps, actor, line._id);
+  return getCheckout(deps, actor, id);
+}

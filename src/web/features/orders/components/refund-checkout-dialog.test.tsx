@@ -1,0 +1,109 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Order } from '@shared/orders/orders.schema';
+import { Component as AllOrdersPage } from '@/app/routes/dashboard/all-orders';
+import { makeOrder } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+
+const server = setupMswServer();
+const checkoutId = 'c0000000-0000-4000-8000-00000000abcd';
+
+let orders: Order[];
+const refunded = vi.fn();
+beforeEach(() => {
+  refunded.mockReset();
+  orders = [
+    makeOrder({
+      productName: 'Checkout saw',
+      name: 'Bob',
+      email: 'bob@example.com',
+      checkoutId,
+      poNumber: 'PO-77',
+      paymentStatus: true,
+    }),
+    makeOrder({
+      productName: 'Checkout drill',
+      name: 'Bob',
+      checkoutId,
+      poNumber: 'PO-77',
+      paymentStatus: true,
+    }),
+    makeOrder({ productName: 'Single saw', paymentStatus: true }),
+  ];
+});
+
+/** The checkout refund endpoint: every line of the checkout refunded, at once or `pending` at the provider. */
+function useApi(outcome: 'refunded' | 'pending') {
+  server.use(
+    http.get('/api/order', () => HttpResponse.json(orders)),
+    http.post('/api/checkout/:id/refund', ({ params }) => {
+      refunded(params.id);
+      orders = orders.map((o) =>
+        o.checkoutId === params.id
+          ? {
+              ...o,
+              orderStatus: 'Cancelled',
+              paymentStatus: false,
+              refundStatus: outcome,
+              refundAmount: o.total,
+            }
+          : o,
+      );
+      return HttpResponse.json({ _id: params.id, lines: orders.filter((o) => o.checkoutId === params.id) });
+    }),
+  );
+}
+const row = (name: string) => screen.getByText(name).closest('tr')!;
+
+describe('Refund checkout on Manage All Orders', () => {
+  it("is offered on a paid checkout's lines only, and says what will happen", async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await screen.findByRole('table');
+    expect(
+      within(row('Single saw')).queryByRole('button', { name: /^Refund checkout/ }),
+    ).not.toBeInTheDocument();
+    await user.click(
+      within(row('Checkout saw')).getByRole('button', {
+        name: 'Refund checkout …00abcd (Checkout saw) for Bob',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this whole checkout?' });
+    expect(dialog).toHaveTextContent(
+      'Every paid line of checkout …00abcd (PO PO-77) for Bob (bob@example.com) that is not delivered yet will be cancelled.',
+    );
+    expect(dialog).toHaveTextContent('delivered lines stay sold');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep checkout' }));
+    expect(refunded).not.toHaveBeenCalled();
+  });
+
+  it('refunds the checkout once confirmed, toasts it, and shows every line refunded', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Refund checkout …00abcd (Checkout saw) for Bob' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
+    expect(
+      await screen.findByText('Checkout cancelled. The refunds are on their way to the customer.'),
+    ).toBeInTheDocument();
+    expect(refunded).toHaveBeenCalledWith(checkoutId);
+    await waitFor(() => expect(within(row('Checkout drill')).getByText('Refunded')).toBeInTheDocument());
+    expect(within(row('Checkout saw')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so when the provider has not confirmed every refund yet', async () => {
+    useApi('pending');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Refund checkout …00abcd (Checkout saw) for Bob' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
+    expect(
+      await screen.findByText(
+        'The payment provider has not confirmed every refund yet; they will be retried.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
