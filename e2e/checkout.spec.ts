@@ -17,7 +17,7 @@ async function newProduct(
   return { ...products.find((p) => p.name === fields.name)!, sku: fields.sku as string };
 }
 
-test('a card, two SKUs by quick order and a price break in the cart → checkout with a PO → one payment → grouped in My Orders → a line delivered and reviewed', async ({
+test('a card, two SKUs by quick order and a price break in the cart → checkout with a PO → one payment → grouped in My Orders → a line delivered and reviewed → the rest refunded at once', async ({
   page,
   register,
   verifyEmail,
@@ -139,5 +139,23 @@ test('a card, two SKUs by quick order and a price break in the cart → checkout
   await review.getByRole('textbox', { name: 'Review' }).fill('Arrived with the rest of the PO, well packed.');
   await review.getByRole('button', { name: 'Submit review', exact: true }).click();
   await expect(page.getByText('Review setSuccessfully')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: delivered!.name }).first()).toContainText('Reviewed');
+
+  // The rest of the PO is called off: the admin refunds the checkout at once; the delivered line stays sold.
+  const [, refunded] = products;
+  await admin.reload();
+  const otherRow = admin
+    .getByRole('row')
+    .filter({ hasText: refunded!.name })
+    .filter({ hasText: 'Petra Purchaser' })
+    .first();
+  await otherRow.getByRole('button', { name: /^Refund checkout/ }).click();
+  await confirmDialog(admin, 'Cancel and refund this whole checkout?', 'Refund checkout');
+  await expect(
+    admin.getByText('Checkout cancelled. The refunds are on their way to the customer.'),
+  ).toBeVisible();
+  await page.reload();
+  for (const p of products.slice(1))
+    await expect(page.getByRole('row').filter({ hasText: p.name }).first()).toContainText('Refunded');
   await expect(page.getByRole('row').filter({ hasText: delivered!.name }).first()).toContainText('Reviewed');
 });
