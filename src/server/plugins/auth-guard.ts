@@ -62,6 +62,7 @@ function credentialOf(req: FastifyRequest): string | undefined {
   if (!bearer && !cookie) return undefined;
   return `${bearer ?? ''}\n${cookie ?? ''}`;
 }
+
 async function lookUpSession(
   app: FastifyInstance,
   req: FastifyRequest,

@@ -71,11 +71,10 @@ export async function loadPricing(
     .where(inArray(products.id, ids));
   const out = new Map<string, ProductPricing>();
   for (const { archivedAt, breaks, ...r } of rows) {
-    const list = (typeof breaks === 'string' ? JSON.parse(breaks) : breaks) as [number, number][];
     out.set(r.id, {
       ...r,
       archived: archivedAt !== null,
-      breaks: list.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
+      breaks: breaks.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
     });
   }
   return out;
