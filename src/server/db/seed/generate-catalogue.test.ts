@@ -51,6 +51,14 @@ describe('seed:catalogue generator', () => {
       sql`select id from products where spec_values is distinct from product_spec_values(id)`,
     );
     expect(differ).toEqual([]);
+
+    // It leaves the planner statistics of what it wrote up to date (searches plan on them).
+    const { rows: stats } = await a.database.db.execute<{ relname: string; rows: number }>(sql`
+      select relname::text, reltuples::int as rows from pg_class
+      where relname in ('products', 'product_specs') order by relname`);
+    expect(stats.map((r) => r.relname)).toEqual(['product_specs', 'products']);
+    expect(stats.find((r) => r.relname === 'products')!.rows).toBe(300);
+    expect(stats.find((r) => r.relname === 'product_specs')!.rows).toBeGreaterThan(300);
   });
 
   it('adds a second run with SKUs that do not clash with the first', async () => {

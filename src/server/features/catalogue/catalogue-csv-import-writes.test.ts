@@ -86,4 +86,13 @@ describe('the import writes each product row once, spec array included', () => {
     );
     expect(rows.map((r) => r.sku)).toEqual(['IMW-2']);
   });
+
+  it('a big import leaves fresh planner statistics behind', async () => {
+    const rows = Array.from({ length: 1_000 }, (_, i) => row(`IMS-${i}`, '100', '20', 'Electric'));
+    expect(await importCsv(t.app, admin, csv(...rows))).toMatchObject({ status: 'done', created: 1_000 });
+    const { rows: stats } = await t.database.db.execute<{ estimated: number; actual: number }>(sql`
+      select (select reltuples::int from pg_class where relname = 'products') as estimated,
+        (select count(*)::int from products) as actual`);
+    expect(stats[0]!.estimated).toBe(stats[0]!.actual);
+  });
 });

@@ -120,6 +120,9 @@ export async function startImport(
   return id;
 }
 
+/** Imports that write at least this many products refresh the planner's statistics when they finish. */
+const ANALYZE_AFTER_ROWS = 1_000;
+
 async function runImport(
   deps: ImportDeps,
   actor: SessionUser,
@@ -187,6 +190,12 @@ async function runImport(
       await finish(deps, actor, id, progress, upload.fileName, tx);
     });
     await deps.changed().catch((err: unknown) => deps.log.error({ err }, 'could not announce the import'));
+    if (progress.created + progress.updated >= ANALYZE_AFTER_ROWS)
+      // A big import changes the catalogue's shape at once; searches should not plan on the old statistics
+      // until autovacuum notices.
+      await deps.db
+        .execute(sql`analyze products, product_specs, search_terms`)
+        .catch((err: unknown) => deps.log.warn({ err }, 'could not refresh statistics after the import'));
   } catch (err) {
     deps.log.warn({ err, importId: id }, 'catalogue import failed');
     progress.phase = 'failed';

@@ -16,11 +16,6 @@ interface FacetRow extends Record<string, unknown> {
 }
 
 /**
- * The total and every facet of the current query (all its filters applied) in one statement: the matching
- * products are read once into a CTE, then grouped per facet. Spec ranges come from each product's own
- * `spec_values` array (a join to product_specs costs a hash of every spec row, or one probe per match).
- */
-/**
  * A page by a numeric key (descending, ties by id ascending) picked from the same matching rows as the facets, so a
  * text search reads its matches once: `key` over `products p`, `after` over the CTE's `k` and `id`.
  */
@@ -38,6 +33,41 @@ export interface Counted {
   page: { id: string; key: number }[];
 }
 
+/**
+ * Up to this many numeric specs are counted in one pass over the matches, three aggregates each; beyond it, the
+ * arrays are unnested and grouped (a pass per spec would cost more than the grouping).
+ */
+const ONE_PASS_SPECS = 24;
+
+/** Count, min and max of every numeric spec over the matches `m`, one row per spec that any match has. */
+function specFacets(attrs: Attribute[]): SQL {
+  const ids = attrs.filter((a) => a.type === 'number' && Number.isSafeInteger(a.id)).map((a) => a.id);
+  if (!ids.length) return sql``;
+  if (ids.length > ONE_PASS_SPECS)
+    return sql`union all select 'spec', u.attribute_id::text, count(*)::int, min(u.value), max(u.value)
+      from m cross join lateral unnest(m.spec_values) with ordinality as u(value, attribute_id)
+      where u.value is not null group by u.attribute_id`;
+  // Aggregates skip nulls, so count(spec_values[i]) counts the matches that have spec i.
+  const at = (id: number) => sql.raw(`m.spec_values[${id}]`);
+  const columns = sql.join(
+    ids.map((id) => sql`count(${at(id)})::int, min(${at(id)}), max(${at(id)})`),
+    sql`, `,
+  );
+  const names = ids.flatMap((id) => [`n${id}`, `lo${id}`, `hi${id}`]).join(', ');
+  const perSpec = sql.join(
+    ids.map((id) => sql.raw(`(${id}, a.n${id}, a.lo${id}, a.hi${id})`)),
+    sql`, `,
+  );
+  return sql`union all select 'spec', s.id::text, s.n, s.lo, s.hi
+    from (select ${columns} from m) as a(${sql.raw(names)})
+    cross join lateral (values ${perSpec}) as s(id, n, lo, hi) where s.n > 0`;
+}
+
+/**
+ * The total and every facet of the current query (all its filters applied) in one statement: the matching
+ * products are read once into a CTE, then grouped per facet. Spec ranges come from each product's own
+ * `spec_values` array (a join to product_specs costs a hash of every spec row, or one probe per match).
+ */
 export async function totalAndFacets(
   db: Db,
   where: SQL,
@@ -61,9 +91,7 @@ export async function totalAndFacets(
     union all select 'brand', brand, count(*)::int, null, null from m where brand is not null group by brand
     union all select 'stock', in_stock::text, count(*)::int, null, null from m group by in_stock
     union all select 'price', width_bucket(price_cents, ${edges})::text, count(*)::int, null, null from m group by 2
-    union all select 'spec', u.attribute_id::text, count(*)::int, min(u.value), max(u.value)
-      from m cross join lateral unnest(m.spec_values) with ordinality as u(value, attribute_id)
-      where u.value is not null group by u.attribute_id
+    ${specFacets(attrs)}
     ${pageRows}`);
 
   const of = (kind: FacetRow['kind']) => rows.filter((r) => r.kind === kind);

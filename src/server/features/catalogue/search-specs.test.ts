@@ -93,3 +93,35 @@ describe('imperial filters, converted with the shared units, reach the same prod
     );
   });
 });
+
+describe('spec facets of a catalogue with many numeric specs', () => {
+  it('counts the same when there are too many specs to aggregate in one pass', async () => {
+    const p = await makeCatalogueProduct(t.app, {
+      name: 'Manyspec compressor',
+      category: 'compressors',
+      specs: { pressure: 6, airflow: 700 },
+    });
+    await makeCatalogueProduct(t.app, {
+      name: 'Manyspec booster',
+      category: 'compressors',
+      specs: { pressure: 9.5 },
+    });
+    const facets = async () => (await search(t.app, { q: 'manyspec', pageSize: '1' })).facets!.specs;
+    const before = await facets();
+    expect(before.find((s) => s.key === 'pressure')).toMatchObject({ min: 6, max: 9.5, count: 2 });
+
+    // Thirty more numeric specs: the facets are then grouped from the unnested arrays instead.
+    const { db } = t.app.database;
+    await db.execute(sql`insert into spec_attributes (key, label, type)
+      select 'extra' || g, 'Extra ' || g, 'number' from generate_series(1, 30) g`);
+    await db.execute(sql`insert into product_specs (product_id, attribute_id, value)
+      select ${p.id}::uuid, id, 3 from spec_attributes where key = 'extra30'`);
+    await t.app.readCache.changed('catalogue');
+
+    const after = await facets();
+    expect(after.filter((s) => !s.key.startsWith('extra'))).toEqual(before);
+    expect(after.filter((s) => s.key.startsWith('extra'))).toEqual([
+      { key: 'extra30', label: 'Extra 30', unitKind: null, min: 3, max: 3, count: 1 },
+    ]);
+  });
+});
