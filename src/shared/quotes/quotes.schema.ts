@@ -29,6 +29,8 @@ export const quoteMessages = {
   pastDay: 'must be today or later',
   notYours: 'This quote belongs to another customer.',
   acceptOwnOnly: 'Only the customer who asked for this quote can accept it.',
+  verifyFirst:
+    'Please verify your email address before asking for a quote: follow the link in the verification mail we sent you.',
 } as const;
 
 /** A calendar day, YYYY-MM-DD (the shop's dates are UTC days). */

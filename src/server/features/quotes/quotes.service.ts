@@ -39,13 +39,16 @@ const one = async (tx: Tx | QuoteDeps['db'], row: QuoteRow): Promise<Quote> =>
 
 /**
  * A customer asks for prices: every product must exist and still be sold (404 naming it), each once; quantities may
- * exceed the stock (the shop may order more in). The names are copied, so the request reads the same later.
+ * exceed the stock (the shop may order more in). The names are copied, so the request reads the same later. As for
+ * ordering, the address must be verified first: the shop's answer is mailed to it, and a quote can only be
+ * accepted by placing its orders.
  */
 export async function requestQuote(
   deps: QuoteDeps,
   customer: SessionUser,
   input: QuoteRequest,
 ): Promise<Quote> {
+  if (!customer.emailVerified) throw new AppError('forbidden', quoteMessages.verifyFirst);
   const ids = input.lines.map((l) => l.productId);
   if (new Set(ids).size !== ids.length)
     throw fieldError('bad_request', 'lines', quoteMessages.duplicateProduct);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { quoteMessages, type Quote } from '@shared/quotes/quotes.schema';
-import { quotes } from '../../db/schema';
+import { quotes, user } from '../../db/schema';
 import type { TestApp } from '../../test/helper';
 import { signUp, type Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
@@ -106,6 +106,21 @@ describe('requesting a quote', () => {
     res = await quoteApi(t.app, null).request({ lines: [{ productId: p.id, quantity: 1 }] });
     expect(res.statusCode).toBe(401);
     expect((await quoteApi(t.app, null).list()).statusCode).toBe(401);
+  });
+
+  it('asks an unverified customer to verify the address first (403), and takes the request once verified', async () => {
+    const p = await makeCartProduct(t.app, { quantity: 5 });
+    const carl = await signUp(t.app, { name: 'Carl Unverified' });
+    const body = { lines: [{ productId: p.id, quantity: 3 }] };
+    let res = await quoteApi(t.app, carl).request(body);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(quoteMessages.verifyFirst);
+    expect((await quoteApi(t.app, carl).list()).json()).toEqual([]);
+
+    await t.app.database.db.update(user).set({ emailVerified: true }).where(eq(user.email, carl.email));
+    t.app.sessionCache.clear();
+    res = await quoteApi(t.app, carl).request(body);
+    expect(res.statusCode).toBe(201);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { quoteMessages } from '@shared/quotes/quotes.schema';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { drillId, hoseId, makeQuote } from './quote-fixtures';
 import { RequestCartQuoteButton, RequestQuoteButton } from './request-quote';
@@ -85,6 +86,16 @@ describe('Request a quote', () => {
     await user.click(dialog.getByRole('button', { name: 'Send request' }));
     expect(await dialog.findByText('Must be at most 1000000')).toBeInTheDocument();
     expect(dialog.getByLabelText('Quantity')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows why the request was refused when the address is not verified yet, and keeps the dialog open', async () => {
+    answerPost(403, { error: 'forbidden', message: quoteMessages.verifyFirst });
+    const { user } = renderWithProviders(<RequestQuoteButton product={product} />);
+    await user.click(screen.getByRole('button', { name: 'Request a quote' }));
+    const dialog = within(screen.getByRole('dialog'));
+    await user.click(dialog.getByRole('button', { name: 'Send request' }));
+    expect(await dialog.findByText(quoteMessages.verifyFirst)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Request a quote' })).toBeInTheDocument();
   });
 
   it("asks for the cart's lines at their quantities", async () => {
