@@ -17,6 +17,22 @@ const page = (load: () => Promise<{ Component: ComponentType }>) => {
   );
 };
 
+// The storefront's pages, named once: the router loads them on demand, and preloadLandingPage ahead of it.
+const home = () => import('./routes/home');
+const products = () => import('./routes/products');
+const product = () => import('./routes/product');
+
+/**
+ * Starts loading the chunk of the storefront page a visitor lands on before React renders anything (main.tsx):
+ * otherwise it is only asked for once the layout has rendered. Importing it again later is the same module.
+ */
+export function preloadLandingPage(pathname: string) {
+  const path = pathname.replace(/(.)\/$/, '$1');
+  if (path === paths.home) void home();
+  else if (path === paths.products) void products();
+  else if (path.startsWith(paths.product(''))) void product();
+}
+
 // The account pages and the dashboard share one chunk and one element, which picks the page from the URL:
 // every lazy chunk adds its name to the first page's JavaScript (see routes/accounts-chunk.tsx).
 const accounts = page(() => import('./routes/accounts-chunk'));
@@ -26,13 +42,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route index element={page(() => import('./routes/home'))} />
-        <Route path={segment(paths.products)} element={page(() => import('./routes/products'))} />
+        <Route index element={page(home)} />
+        <Route path={segment(paths.products)} element={page(products)} />
         <Route path={segment(paths.myBlog)} element={page(() => import('./routes/my-blog'))} />
         <Route path={segment(paths.portfolio)} element={page(() => import('./routes/portfolio'))} />
         <Route path={segment(paths.news)} element={page(() => import('./routes/news'))} />
         <Route path={segment(paths.newsItem(':id'))} element={page(() => import('./routes/news-item'))} />
-        <Route path={segment(paths.product(':id'))} element={page(() => import('./routes/product'))} />
+        <Route path={segment(paths.product(':id'))} element={page(product)} />
         <Route path={segment(paths.login)} element={accounts} />
         <Route path={segment(paths.register)} element={accounts} />
         <Route path={segment(paths.passwordReset)} element={accounts} />
