@@ -25,6 +25,8 @@ export interface Database {
   /** Runs `fn` while holding the start-up lock (a no-op lock on PGlite, which has one process). */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PGlite only: the whole data folder as one image, which `pgliteImage` opens again (test templates). */
+  dumpImage?(): Promise<Blob>;
   /** PostgreSQL's pool occupancy, for metrics; PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -36,6 +38,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; omitted → in-memory PGlite (tests). */
   pgliteDir?: string | undefined;
+  /** In-memory PGlite only: start from this dumped data folder (a migrated template) instead of an empty one. */
+  pgliteImage?: Blob | undefined;
   poolSize?: number;
   /** PostgreSQL: bounds on every wait, so a hung database fails requests fast instead of holding them. */
   timeouts?: DbTimeouts;
@@ -55,17 +59,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
   }
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteImage);
 }
 
-async function openPglite(dir: string | undefined): Promise<Database> {
+async function openPglite(dir: string | undefined, image: Blob | undefined): Promise<Database> {
   if (dir) mkdirSync(path.dirname(dir), { recursive: true });
   // A second process on the same folder would see only its own writes and lose them: refuse to start instead.
   const lock = dir ? lockDir(`${dir}.lock`) : undefined;
   let client: PGlite;
   try {
     // pg_trgm must be loaded at open for the migration's `create extension` to find it.
-    client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
   } catch (err) {
     lock?.release();
     throw err;
@@ -80,6 +84,7 @@ async function openPglite(dir: string | undefined): Promise<Database> {
       await migrate(db as never, { migrationsFolder: migrationsDir });
     },
     withStartupLock: (fn) => fn(),
+    dumpImage: () => client.dumpDataDir('none'),
     async ping() {
       await db.execute(sql`select 1`);
     },

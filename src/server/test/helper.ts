@@ -1,9 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../plugins/config';
 import { openDatabase, type Database } from '../plugins/db';
@@ -19,11 +20,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a freshly created PostgreSQL database. */
+/** The migrated PGlite image of this run (see global-setup.ts), read once per worker. */
+let pgliteImage: Promise<Blob> | undefined;
+
+/**
+ * A database of its own for one test file: an in-memory PGlite or a new PostgreSQL database, each a copy of the run's
+ * migrated template (global-setup.ts), so a file starts from the migrated schema without migrating again.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
+    pgliteImage ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+    const database = await openDatabase({ pgliteImage: await pgliteImage });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -31,12 +38,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
+  try {
+    await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await database.migrate();
   return {
     database,
     url: url.toString(),
