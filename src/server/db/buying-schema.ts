@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { uuidPk, moment, createdAt } from './columns';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
-import { productIdColumn } from './catalogue-schema';
+import { products } from './catalogue-schema';
 
 /**
  * A product's quantity price breaks: from `minQuantity` units on, each unit costs `unitPriceCents`. Below the first
@@ -11,11 +11,12 @@ import { productIdColumn } from './catalogue-schema';
 export const productPriceBreaks = pgTable(
   'product_price_breaks',
   {
-    productId: productIdColumn('cascade'),
+    productId: uuid('product_id').notNull(),
     minQuantity: integer('min_quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
   },
   (t) => [
+    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
     primaryKey({ name: 'product_price_breaks_pk', columns: [t.productId, t.minQuantity] }),
     check('product_price_breaks_min_quantity', sql`${t.minQuantity} >= 2`),
     check('product_price_breaks_price_positive', sql`${t.unitPriceCents} > 0`),
@@ -26,15 +27,15 @@ export const productPriceBreaks = pgTable(
 export const cartLines = pgTable(
   'cart_lines',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: productIdColumn('cascade'),
+    userId: text('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
     quantity: integer('quantity').notNull(),
     addedAt: moment('added_at').notNull().defaultNow(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
+    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
     primaryKey({ name: 'cart_lines_pk', columns: [t.userId, t.productId] }),
     check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
     index('cart_lines_product_idx').on(t.productId),
@@ -50,9 +51,7 @@ export const checkouts = pgTable(
   'checkouts',
   {
     id: uuidPk(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    userId: text('user_id').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     number: text('number').notNull(),
@@ -66,8 +65,10 @@ export const checkouts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('checkouts_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('checkouts_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    // Nulls first, as migration 0013 wrote it (plain DESC): the order that `desc()` in a query asks for.
+    index('checkouts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('checkouts_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('checkouts_transaction_idx').on(t.transactionId),
   ],
 );
@@ -76,14 +77,14 @@ export const checkouts = pgTable(
 export const backInStockRequests = pgTable(
   'back_in_stock_requests',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
-    productId: productIdColumn('cascade'),
+    userId: text('user_id').notNull(),
+    productId: uuid('product_id').notNull(),
     createdAt: createdAt(),
     notifiedAt: moment('notified_at'),
   },
   (t) => [
+    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
+    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
     primaryKey({ name: 'back_in_stock_requests_pk', columns: [t.userId, t.productId] }),
     index('back_in_stock_waiting_idx')
       .on(t.productId)

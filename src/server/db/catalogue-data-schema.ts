@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { uuidPk, moment, createdAt } from './columns';
-import { productIdColumn } from './catalogue-schema';
+import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
+import { products } from './catalogue-schema';
 
 /**
  * The inventory ledger: one row per change of a product's stock, with the stock before and after. A product's
@@ -11,7 +11,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    productId: productIdColumn('cascade'),
+    productId: uuid('product_id').notNull(),
     delta: integer('delta').notNull(),
     quantityBefore: integer('quantity_before').notNull(),
     quantityAfter: integer('quantity_after').notNull(),
@@ -23,9 +23,10 @@ export const stockMovements = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
     check('stock_movements_balanced', sql`${t.quantityAfter} = ${t.quantityBefore} + ${t.delta}`),
-    // A product's history, newest first, paged by id.
-    index('stock_movements_product_idx').on(t.productId, t.id.desc()),
+    // A product's history, newest first, paged by id (nulls first, as migration 0008 wrote it: plain DESC).
+    index('stock_movements_product_idx').on(t.productId, t.id.desc().nullsFirst()),
   ],
 );
 
@@ -34,7 +35,7 @@ export const productDocuments = pgTable(
   'product_documents',
   {
     id: uuidPk(),
-    productId: productIdColumn('cascade'),
+    productId: uuid('product_id').notNull(),
     kind: text('kind', { enum: ['datasheet', 'manual', 'certificate'] }).notNull(),
     title: text('title').notNull(),
     fileName: text('file_name').notNull(),
@@ -43,7 +44,10 @@ export const productDocuments = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('product_documents_product_idx').on(t.productId, t.createdAt)],
+  (t) => [
+    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
+    index('product_documents_product_idx').on(t.productId, t.createdAt),
+  ],
 );
 
 /** One CSV import: its options, progress while it runs, and its report once done. */
@@ -71,5 +75,5 @@ export const catalogueImports = pgTable(
     createdAt: createdAt(),
     finishedAt: moment('finished_at'),
   },
-  (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc())],
+  (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

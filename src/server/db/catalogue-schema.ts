@@ -33,6 +33,13 @@ export const categories = pgTable(
   ],
 );
 
+/**
+ * Hand-written in the migrations, outside what drizzle models (so `db:generate` neither writes nor sees them): the
+ * pg_trgm extension (0005); the `products_search_vector` row trigger with the functions `catalogue_search_vector`,
+ * `product_search_vector` and `products_search_vector` (0005, 0008); the `product_specs_inserted`, `_updated` and
+ * `_deleted` statement triggers on product_specs with `product_specs_changed` and `product_spec_values` (0012, 0015);
+ * and `products_opening_stock` with `stock_opening_movements` (0008), each new product's first stock movement.
+ */
 export const products = pgTable(
   'products',
   {
@@ -86,8 +93,9 @@ export const products = pgTable(
     index('products_stock_idx')
       .on(t.quantity, t.id)
       .where(sql`${t.archivedAt} is null`),
+    // Nulls first, as migration 0010 wrote it (plain DESC).
     index('products_low_stock_idx')
-      .on(t.createdAt.desc(), t.id)
+      .on(t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.archivedAt} is null and ${t.quantity} < ${t.minOrder}`),
     index('products_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
@@ -102,7 +110,10 @@ export const products = pgTable(
   ],
 );
 
-/** The product a row belongs to; `onDelete` says what deleting the product (never done by the shop) does to it. */
+/**
+ * The product a row belongs to; `onDelete` says what deleting the product (never done by the shop) does to it. For
+ * tables whose migration drizzle generated; hand-written ones name the key with `inlineForeignKey`.
+ */
 export const productIdColumn = (onDelete: 'cascade' | 'restrict') =>
   uuid('product_id')
     .notNull()

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn,
   check,
   index,
   integer,
@@ -11,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPk, moment } from './columns';
+import { uuidPk, moment, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { checkouts } from './buying-schema';
 import { orders } from './schema';
@@ -24,11 +23,16 @@ export const invoiceCounters = pgTable(
     year: integer('year').notNull(),
     last: integer('last').notNull(),
   },
-  (t) => [primaryKey({ name: 'invoice_counters_pk', columns: [t.kind, t.year] })],
+  (t) => [
+    primaryKey({ name: 'invoice_counters_pk', columns: [t.kind, t.year] }),
+    check('invoice_counters_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
+    check('invoice_counters_last', sql`${t.last} >= 0`),
+  ],
 );
 
 /**
- * Issued invoices and credit notes, immutable (a trigger refuses UPDATE and DELETE). `snapshot` is everything the
+ * Issued invoices and credit notes, immutable: hand-written triggers (`invoices_no_change`, `invoices_no_truncate`,
+ * function `invoices_immutable`, migration 0014) refuse UPDATE, DELETE and TRUNCATE. `snapshot` is everything the
  * document prints, as it was when issued; the other columns are what the shop looks documents up by.
  */
 export const invoices = pgTable(
@@ -39,18 +43,28 @@ export const invoices = pgTable(
     number: text('number').notNull(),
     year: integer('year').notNull(),
     seq: integer('seq').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'restrict' }),
-    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
-    refersTo: uuid('refers_to').references((): AnyPgColumn => invoices.id, { onDelete: 'restrict' }),
+    userId: text('user_id').notNull(),
+    orderId: uuid('order_id'),
+    checkoutId: uuid('checkout_id'),
+    refersTo: uuid('refers_to'),
     totalCents: integer('total_cents').notNull(),
     issuedAt: moment('issued_at').notNull().defaultNow(),
     snapshot: jsonb('snapshot').notNull(),
   },
   (t) => [
+    inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    inlineForeignKey(t.orderId, orders.id).onDelete('restrict'),
+    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
+    inlineForeignKey(t.refersTo, t.id).onDelete('restrict'),
+    check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_total_positive', sql`${t.totalCents} > 0`),
+    check('invoices_seq_positive', sql`${t.seq} > 0`),
+    // An invoice is for one order or one checkout; a credit note corrects an invoice, for one order.
+    check(
+      'invoices_subject',
+      sql`(${t.kind} = 'invoice' and ${t.refersTo} is null and num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1)
+        or (${t.kind} = 'credit_note' and ${t.refersTo} is not null and ${t.orderId} is not null)`,
+    ),
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_kind_year_seq_idx').on(t.kind, t.year, t.seq),
     uniqueIndex('invoices_order_invoice_idx')
@@ -65,6 +79,7 @@ export const invoices = pgTable(
     index('invoices_checkout_idx')
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),
-    index('invoices_user_issued_idx').on(t.userId, t.issuedAt.desc()),
+    // Nulls first, as migration 0014 wrote it (plain DESC).
+    index('invoices_user_issued_idx').on(t.userId, t.issuedAt.desc().nullsFirst()),
   ],
 );

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, uuidPk } from './columns';
+import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
 import { user } from './auth-schema';
 import { checkouts } from './buying-schema';
-import { productIdColumn } from './catalogue-schema';
+import { products } from './catalogue-schema';
 
 /**
  * A request for quote: the customer's lines, note and wanted-by day; the admin's answer (a price per line and a
@@ -14,9 +14,7 @@ export const quotes = pgTable(
   'quotes',
   {
     id: uuidPk(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    userId: text('user_id').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     status: text('status').notNull().default('requested'),
@@ -24,17 +22,24 @@ export const quotes = pgTable(
     wantedBy: date('wanted_by'),
     validUntil: date('valid_until'),
     declineReason: text('decline_reason'),
-    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
+    checkoutId: uuid('checkout_id'),
     createdAt: createdAt(),
     answeredAt: moment('answered_at'),
     decidedAt: moment('decided_at'),
     answeredBy: text('answered_by'),
   },
   (t) => [
+    inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
     check('quotes_status_known', sql`${t.status} in ('requested', 'quoted', 'accepted', 'declined')`),
-    index('quotes_user_created_id_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('quotes_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('quotes_status_created_idx').on(t.status, t.createdAt.desc()),
+    // Nulls first, as migration 0016 wrote them (plain DESC): the order that `desc()` in a query asks for.
+    index('quotes_user_created_id_idx').on(
+      t.userId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('quotes_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('quotes_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -42,16 +47,16 @@ export const quotes = pgTable(
 export const quoteLines = pgTable(
   'quote_lines',
   {
-    quoteId: uuid('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
-    productId: productIdColumn('restrict'),
+    quoteId: uuid('quote_id').notNull(),
+    productId: uuid('product_id').notNull(),
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents'),
     position: integer('position').notNull(),
   },
   (t) => [
+    inlineForeignKey(t.quoteId, quotes.id).onDelete('cascade'),
+    inlineForeignKey(t.productId, products.id).onDelete('restrict'),
     primaryKey({ name: 'quote_lines_pk', columns: [t.quoteId, t.productId] }),
     check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
     check('quote_lines_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),

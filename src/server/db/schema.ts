@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPk, moment, createdAt } from './columns';
+import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
@@ -66,15 +66,21 @@ export const orders = pgTable(
     refundRequestedAt: moment('refund_requested_at'),
     refundedAt: moment('refunded_at'),
     // Set when the order is one line of a checkout (one payment for several lines).
-    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'restrict' }),
+    checkoutId: uuid('checkout_id'),
   },
   (t) => [
+    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // Keyset paging of the admin's order list: one index per sort, and the status filter, and the email search.
-    index('orders_created_id_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('orders_status_created_id_idx').on(t.orderStatus, t.createdAt.desc(), t.id.desc()),
+    // Nulls first, as migration 0010 wrote them (plain DESC): the order that `desc()` in a query asks for.
+    index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_status_created_id_idx').on(
+      t.orderStatus,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('orders_total_id_idx').using(
       'btree',
       sql`(${t.unitPriceCents} * ${t.quantity}) desc`,
@@ -104,7 +110,7 @@ export const testPaymentIntents = pgTable(
     clientSecret: text('client_secret').notNull(),
     // One of the two: the intent pays one order or one checkout.
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
-    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'cascade' }),
+    checkoutId: uuid('checkout_id'),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull().default('requires_payment_method'),
@@ -112,6 +118,7 @@ export const testPaymentIntents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('cascade'),
     uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents),
     uniqueIndex('test_intents_checkout_amount_idx').on(t.checkoutId, t.amountCents),
     check('test_intents_one_payable', sql`num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1`),
