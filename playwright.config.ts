@@ -20,6 +20,8 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // The 20 slowest spec files, whatever their time, so `npm test` shows where the browser suite spends it.
+  reportSlowTests: { max: 20, threshold: 0 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL,

@@ -4,7 +4,12 @@ import { spawnSync } from 'node:child_process';
 const steps = [
   ['typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']],
   ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0']],
-  ['unit + API tests', 'node_modules/.bin/vitest', ['run']],
+  // The slowest-files reporter prints where the suite's time goes and the test count of each project.
+  [
+    'unit + API tests',
+    'node_modules/.bin/vitest',
+    ['run', '--reporter=default', '--reporter=./scripts/test/slowest-files.ts'],
+  ],
   ['build', 'node', ['scripts/build.mjs']],
   ['end-to-end tests', 'node_modules/.bin/playwright', ['test']],
 ];

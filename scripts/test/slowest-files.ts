@@ -1,0 +1,39 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * A Vitest reporter for `npm test`: after the run, the slowest test files with where their time went, and the
+ * number of tests each project ran (what the CI note compares before and after a change to the suite).
+ */
+export default class SlowestFiles implements Reporter {
+  private modules: TestModule[] = [];
+
+  onTestModuleEnd(module: TestModule) {
+    this.modules.push(module);
+  }
+
+  onTestRunEnd() {
+    const rows = this.modules.map((m) => {
+      const d = m.diagnostic();
+      const setup = d.environmentSetupDuration + d.prepareDuration + d.setupDuration;
+      return { m, setup, collect: d.collectDuration, run: d.duration, total: setup + d.collectDuration + d.duration };
+    });
+    rows.sort((a, b) => b.total - a.total);
+    const s = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
+    const lines = ['', 'Slowest test files (seconds: total = setup + import + tests and hooks):'];
+    for (const r of rows.slice(0, 20)) {
+      lines.push(
+        `${s(r.total)} =${s(r.setup)} +${s(r.collect)} +${s(r.run)}  [${r.m.project.name}] ${r.m.relativeModuleId}`,
+      );
+    }
+    const perProject = new Map<string, { files: number; tests: number }>();
+    for (const { m } of rows) {
+      const p = perProject.get(m.project.name) ?? { files: 0, tests: 0 };
+      p.files += 1;
+      p.tests += [...m.children.allTests()].length;
+      perProject.set(m.project.name, p);
+    }
+    lines.push('', 'Tests per project:');
+    for (const [name, p] of [...perProject].sort()) lines.push(`  ${name}: ${p.tests} tests in ${p.files} files`);
+    console.log(lines.join('\n'));
+  }
+}
