@@ -15,7 +15,13 @@ export default class SlowestFiles implements Reporter {
     const rows = this.modules.map((m) => {
       const d = m.diagnostic();
       const setup = d.environmentSetupDuration + d.prepareDuration + d.setupDuration;
-      return { m, setup, collect: d.collectDuration, run: d.duration, total: setup + d.collectDuration + d.duration };
+      return {
+        m,
+        setup,
+        collect: d.collectDuration,
+        run: d.duration,
+        total: setup + d.collectDuration + d.duration,
+      };
     });
     rows.sort((a, b) => b.total - a.total);
     const s = (ms: number) => (ms / 1000).toFixed(1).padStart(6);
@@ -33,7 +39,8 @@ export default class SlowestFiles implements Reporter {
       perProject.set(m.project.name, p);
     }
     lines.push('', 'Tests per project:');
-    for (const [name, p] of [...perProject].sort()) lines.push(`  ${name}: ${p.tests} tests in ${p.files} files`);
+    for (const [name, p] of [...perProject].sort())
+      lines.push(`  ${name}: ${p.tests} tests in ${p.files} files`);
     console.log(lines.join('\n'));
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../lib/errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { userFieldProblem } from './auth-rules';
@@ -9,6 +9,20 @@ const USER_FIELD_WRITES = new Set(['/api/auth/update-user', '/api/auth/sign-up/e
 
 /** Better Auth endpoints that only read a session; every other one may change users or sessions. */
 const SESSION_READS = new Set(['/api/auth/get-session', '/api/auth/list-sessions', '/api/auth/ok']);
+
+/**
+ * The path of `url` if it is already in the one form Better Auth will act on, else undefined. Better Auth resolves
+ * `.`/`..` segments and percent-encoded dots the way URLs do, so `/api/auth/x/../admin/…` would run an endpoint
+ * the shop's own checks never saw under that name: only plain segments (no `%`, no empty or dot-led segment) pass.
+ */
+export function canonicalAuthPath(url: string): string | undefined {
+  const raw = url.split('?')[0] ?? '';
+  if (!/^\/api\/auth(\/[A-Za-z0-9_-][A-Za-z0-9._~-]*)+$/.test(raw)) return undefined;
+  return new URL(raw, 'http://shop.invalid').pathname === raw ? raw : undefined;
+}
+
+/** Better Auth's admin plugin, in any letter case: the shop changes roles and users through its own audited calls. */
+const ADMIN_ENDPOINTS = /^\/api\/auth\/admin(\/|$)/i;
 
 /** Mounts Better Auth at /api/auth/*: Fastify request → Web Request → Better Auth → Fastify reply. */
 export const authRoutes: FastifyPluginAsync = async (app) => {
@@ -22,8 +36,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     void app.readCache.changed('sessions');
   };
 
+  const notFound = (req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .status(404)
+      .send({ error: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+
   app.addHook('preValidation', async (req) => {
-    if (req.method !== 'POST' || !USER_FIELD_WRITES.has(req.url.split('?')[0] ?? '')) return;
+    if (req.method !== 'POST' || !USER_FIELD_WRITES.has(canonicalAuthPath(req.url) ?? '')) return;
     const problem = userFieldProblem(rawBodyFields(req));
     if (problem) throw fieldError('bad_request', problem.field, problem.message);
   });
@@ -34,10 +53,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/api/auth/admin/*',
     schema: { hide: true },
-    handler: async (req, reply) =>
-      reply
-        .status(404)
-        .send({ error: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` }),
+    handler: async (req, reply) => notFound(req, reply),
   });
 
   app.route({
@@ -45,6 +61,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/auth/*',
     schema: { hide: true },
     handler: async (req, reply) => {
+      const path = canonicalAuthPath(req.url);
+      if (!path || ADMIN_ENDPOINTS.test(path)) return notFound(req, reply);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (value === undefined || key === CLIENT_IP_HEADER) continue;

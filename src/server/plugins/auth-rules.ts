@@ -104,15 +104,13 @@ export function authRules({ db, log, auth }: Deps) {
   });
 
   /** The last line for any path that updates a user (the HTTP routes answer earlier, in the shop's format). */
+  // At the database, whichever endpoint (or spelling of its path) creates or changes the user.
+  const checkUserFields = async (data: Record<string, unknown>) => {
+    const problem = userFieldProblem(data);
+    if (problem) throw new APIError('BAD_REQUEST', { message: `${problem.field}: ${problem.message}` });
+  };
   const databaseHooks = {
-    user: {
-      update: {
-        before: async (data: Record<string, unknown>) => {
-          const problem = userFieldProblem(data);
-          if (problem) throw new APIError('BAD_REQUEST', { message: `${problem.field}: ${problem.message}` });
-        },
-      },
-    },
+    user: { create: { before: checkUserFields }, update: { before: checkUserFields } },
   };
 
   return {
