@@ -72,6 +72,54 @@ describe('GET /api/catalogue/export.csv', () => {
     expect(product.id).toBeTruthy();
   });
 
+  it('guards cells a spreadsheet would run as formulas, and a re-import gives them back unchanged', async () => {
+    const dangerous = ['=', '+', '-', '@', '\t', '\r'];
+    const made = [];
+    for (const [i, first] of dangerous.entries()) {
+      made.push(
+        await makeCatalogueProduct(t.app, {
+          sku: `EXP-FORMULA-${i}`,
+          name: `${first}HYPERLINK("http://evil.example","Tap ${i}")`,
+          brand: `${first}cmd|' /C calc'!A0`,
+          desc: `${first}1+1 is how it starts`,
+        }),
+      );
+    }
+    const quoted = await makeCatalogueProduct(t.app, {
+      sku: 'EXP-FORMULA-Q',
+      name: "'=already quoted",
+      desc: "'70s style",
+    });
+    const res = await exportCsv();
+    const [header, ...rows] = parse(res.rawPayload, { bom: true, relax_quotes: true }) as string[][];
+    const cellOf = (sku: string, column: string) => rows.find((r) => r[0] === sku)![header!.indexOf(column)]!;
+    for (const [i, first] of dangerous.entries()) {
+      for (const column of ['name', 'brand', 'description']) {
+        const cell = cellOf(`EXP-FORMULA-${i}`, column);
+        expect(cell.startsWith(`'${first}`), `${column} of EXP-FORMULA-${i}: ${JSON.stringify(cell)}`).toBe(
+          true,
+        );
+      }
+    }
+    expect(cellOf('EXP-FORMULA-Q', 'name')).toBe("''=already quoted");
+    expect(cellOf('EXP-FORMULA-Q', 'description')).toBe("'70s style");
+
+    const texts = () =>
+      Promise.all(
+        [...made, quoted].map((p) =>
+          t.app.database.db.query.products.findFirst({
+            where: (x, { eq }) => eq(x.id, p.id),
+            columns: { name: true, brand: true, description: true },
+          }),
+        ),
+      );
+    const before = await texts();
+    expect(before[0]!.name.startsWith('=')).toBe(true);
+    const result = await importCsv(t.app, admin, res.rawPayload);
+    expect(result).toMatchObject({ status: 'done', created: 0, updated: 0, rejected: 0 });
+    expect(await texts()).toEqual(before);
+  });
+
   it('re-imports unchanged: nothing created or updated', async () => {
     const res = await exportCsv();
     const result = await importCsv(t.app, admin, res.rawPayload);

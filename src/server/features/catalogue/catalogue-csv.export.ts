@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
 import type { Db } from '../../plugins/db';
+import { guardCell } from './catalogue-csv.formula';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';
 import { loadCategories } from './categories.service';
@@ -73,18 +74,21 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
       for (const p of batch) {
         const own = specs.get(p.id);
         yield [
-          p.sku,
-          p.name,
-          p.brand ?? '',
+          guardCell(p.sku),
+          guardCell(p.name),
+          guardCell(p.brand ?? ''),
           p.categoryId ? (slugOf.get(p.categoryId) ?? '') : '',
           (p.priceCents / 100).toFixed(2),
           p.quantity,
           p.minOrder,
-          p.description,
-          p.img,
+          guardCell(p.description),
+          guardCell(p.img),
           p.packSize,
           breaksCell(p.priceBreaks),
-          ...attributes.map((a) => own?.get(a.id) ?? ''),
+          ...attributes.map((a) => {
+            const value = own?.get(a.id) ?? '';
+            return typeof value === 'string' ? guardCell(value) : value;
+          }),
         ];
       }
     }

@@ -5,6 +5,7 @@ import type { PriceBreakCents } from '@shared/catalogue/pricing';
 import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
 import { specProblem } from './specs.service';
+import { unguardCell } from './catalogue-csv.formula';
 
 /** A product's fields that the CSV carries, as they are in the database (what an export writes). */
 export interface CsvProduct {
@@ -81,7 +82,7 @@ export function validateRow(
   const row: ImportRow = { line, sku: '', specs: new Map() };
   const given = new Set<string>();
   for (const [i, column] of ctx.layout.fixed) {
-    const cell = (cells[i] ?? '').trim();
+    const cell = unguardCell((cells[i] ?? '').trim());
     if (cell === '') continue;
     given.add(column);
     const fail = (message: string | undefined) => message && problem(column, message);
@@ -132,7 +133,7 @@ export function validateRow(
     }
   }
   for (const [i, spec] of ctx.layout.specs) {
-    const cell = (cells[i] ?? '').trim();
+    const cell = unguardCell((cells[i] ?? '').trim());
     if (cell === '') continue;
     const value = spec.attribute.type === 'text' ? cell : number(cell);
     const message = specProblem(spec.attribute.type, value);
