@@ -14,6 +14,16 @@ const rangeParam = z
   .max(60)
   .refine((s) => parseRange(s) !== null, { error: rangeMessage });
 
+/** Dollars, within what a product may cost: a bound past it would overflow the cents column when compared. */
+const MAX_PRICE_FILTER = 1_000_000;
+const priceParam = rangeParam.refine(
+  (s) => {
+    const r = parseRange(s);
+    return !r || [r.min, r.max].every((v) => v === null || (v >= 0 && v <= MAX_PRICE_FILTER));
+  },
+  { error: `must be a range of dollars within 0..${MAX_PRICE_FILTER}` },
+);
+
 const boolParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 const slugParam = z.string().regex(/^[a-z0-9-]{1,80}$/, { error: 'must be a category slug' });
 const brandName = z.string().trim().min(1).max(80);
@@ -38,7 +48,7 @@ export const searchQuerySchema = z
       .optional()
       .describe('repeat for several brands (any of them)'),
     inStock: boolParam.optional().describe('true: only products that can be ordered (stock ≥ minimum order)'),
-    price: rangeParam.optional().describe('price range in dollars, e.g. 100..500'),
+    price: priceParam.optional().describe('price range in dollars, e.g. 100..500'),
     sort: z.enum(sortOptions).default('relevance').describe('relevance (newest when there is no q)'),
     page: z.coerce.number({ error: 'must be a number' }).int().min(1).max(MAX_OFFSET_RESULTS).default(1),
     pageSize: z.coerce.number({ error: 'must be a number' }).int().min(1).max(100).default(24),
