@@ -122,6 +122,7 @@ test('an admin sells a product in packs with price breaks; the customer is price
 test('a customer asks to be told when a product is back, and can withdraw it', async ({
   page,
   register,
+  verifyEmail,
   adminPage: admin,
 }) => {
   test.setTimeout(90_000);
@@ -132,12 +133,17 @@ test('a customer asks to be told when a product is back, and can withdraw it', a
   await edit.getByRole('button', { name: 'Save changes', exact: true }).click();
   await expect(admin.getByText('Update successfully')).toBeVisible();
 
-  await register({ name: 'Nora Notify' });
+  const nora = await register({ name: 'Nora Notify' });
   await page.goto(`/product/${product._id}`);
   await expect(
     page.getByText("This product can't be ordered right now: not enough stock for the minimum order."),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Order Now' })).toHaveCount(0);
+  // The notice is a mail: it waits for a verified address, as ordering does.
+  await page.getByRole('button', { name: "Notify me when it's back" }).click();
+  await expect(page.getByText(/Please verify your email address before asking to be told/)).toBeVisible();
+  await verifyEmail(nora);
+  await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: "Notify me when it's back" }).click();
   await expect(page.getByText("We'll email you when it's back in stock.")).toBeVisible();
   await expectAccessible(page, 'product waiting for stock');

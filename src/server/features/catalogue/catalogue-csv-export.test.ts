@@ -74,7 +74,7 @@ describe('GET /api/catalogue/export.csv', () => {
 
   it('guards cells a spreadsheet would run as formulas, and a re-import gives them back unchanged', async () => {
     const dangerous = ['=', '+', '-', '@', '\t', '\r'];
-    const made = [];
+    const made: { id: string }[] = [];
     for (const [i, first] of dangerous.entries()) {
       made.push(
         await makeCatalogueProduct(t.app, {

@@ -5,6 +5,7 @@ import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { importCsv } from '../../test/csv-import';
 import { startSmtp, waitFor, type TestSmtp } from '../../test/smtp';
 import { makeCartProduct } from '../../test/cart';
+import { verifyFirstMessage } from './back-in-stock';
 import { expireAllUnpaid, makeProduct, placeOrder } from '../../test/shop';
 
 // The app's own mail queue (no capture mailer) delivering to a local SMTP server: each notice is a mail job stored
@@ -61,6 +62,24 @@ describe('/api/product/{id}/notify-me', () => {
     expect((await notifyMe(ann, product.id, 'DELETE')).json()).toEqual({ waiting: false });
     expect((await notifyMe(ann, product.id, 'DELETE')).statusCode).toBe(200);
     expect((await notifyMe(ann, product.id, 'GET')).json()).toEqual({ waiting: false });
+  });
+
+  it('asks an unverified customer to verify the address first (403), and mails only verified addresses', async () => {
+    const carl = await signUp(t.app, { name: 'Carl Unverified' });
+    const product = await makeProduct(t.app, { quantity: 0, minOrder: 1 });
+    const refused = await notifyMe(carl, product.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(verifyFirstMessage);
+    expect((await notifyMe(carl, product.id, 'GET')).json()).toEqual({ waiting: false });
+    // A request stored while the address was verified, whose owner's address is no longer (changed since).
+    await notifyMe(ann, product.id);
+    await t.database.db.execute(sql`update "user" set email_verified = false where email = ${ann.email}`);
+    await restock(product.id, { quantity: 5 });
+    expect(await noticesFor(product.name)).toEqual([]);
+    await t.database.db.execute(sql`update "user" set email_verified = true where email = ${ann.email}`);
+    await restock(product.id, { quantity: 0 });
+    await restock(product.id, { quantity: 6 });
+    expect(await noticesFor(product.name)).toEqual([ann.email]);
   });
 
   it('counts whole packs: stock below the first orderable quantity cannot be ordered', async () => {

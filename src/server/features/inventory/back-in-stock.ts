@@ -12,6 +12,10 @@ export interface BackInStockMail {
 
 export const orderableNowMessage = 'This product can be ordered now: there is no need to wait for it.';
 
+/** The notice is a mail: like ordering and quotes, it goes only to an address its owner has verified. */
+export const verifyFirstMessage =
+  'Please verify your email address before asking to be told when a product is back: follow the link in the verification mail we sent you.';
+
 /** A product can be ordered when its stock holds the minimum order rounded up to a whole pack. */
 const orderable = (p: string) =>
   sql.raw(`${p}.quantity >= ceil(${p}.min_order::numeric / ${p}.pack_size) * ${p}.pack_size`);
@@ -34,12 +38,12 @@ export async function answerWaiting(tx: Tx | Db, productIds: readonly string[], 
   const { rows } = await tx.execute<Due>(sql`
     with due as (
       update back_in_stock_requests r set notified_at = now()
-      from products p
+      from products p, "user" u
       where r.product_id = any(${sql.param([...new Set(productIds)])}::uuid[]) and r.notified_at is null
         and p.id = r.product_id and p.archived_at is null and ${orderable('p')}
-      returning r.user_id, p.id, p.name)
-    select due.id as "productId", due.name as "productName", u.email, u.name
-    from due join "user" u on u.id = due.user_id`);
+        and u.id = r.user_id and u.email_verified
+      returning p.id, p.name, u.email, u.name as "userName")
+    select id as "productId", name as "productName", email, "userName" as name from due`);
   for (const r of rows) {
     const message = composeMail(mail.shopName, {
       to: r.email,
@@ -71,7 +75,13 @@ async function productState(db: Db | Tx, productId: string, lock = false) {
  * request is written, so a restock committing meanwhile either comes first (409: it can be ordered) or waits and
  * then sees the request.
  */
-export async function requestNotice(db: Db, userId: string, productId: string): Promise<void> {
+export async function requestNotice(
+  db: Db,
+  user: { id: string; emailVerified: boolean },
+  productId: string,
+): Promise<void> {
+  if (!user.emailVerified) throw new AppError('forbidden', verifyFirstMessage);
+  const userId = user.id;
   await db.transaction(async (tx) => {
     if ((await productState(tx, productId, true)).orderable)
       throw new AppError('conflict', orderableNowMessage);

@@ -50,13 +50,13 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['inventory'],
         summary:
-          'Mail me once when this product can be ordered again; 409 when it can be ordered now (repeating is harmless)',
+          'Mail me once when this product can be ordered again; 403 until my address is verified, 409 when it can be ordered now (repeating is harmless)',
         params: idParamsSchema,
-        response: { 200: backInStockSchema, ...errorResponses(400, 401, 404, 409) },
+        response: { 200: backInStockSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (req) => {
-      await requestNotice(db, currentUser(req).id, req.params.id);
+      await requestNotice(db, currentUser(req), req.params.id);
       return { waiting: true };
     },
   );
