@@ -1,5 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { catalogueCalls } from '../catalogue/catalogue.calls';
+import type { SearchResult } from '../catalogue/search.schema';
 import {
   defineContract,
   endpoints,
@@ -66,7 +68,7 @@ describe('endpoints and defineContract', () => {
   });
 
   it('keeps the calls plain data (the browser imports them without zod)', () => {
-    expect(JSON.parse(JSON.stringify(noteCalls))).toEqual(noteCalls);
+    expect(JSON.parse(JSON.stringify(catalogueCalls))).toEqual(catalogueCalls);
   });
 
   it('refuses a path whose {params} are not the params schema', () => {
@@ -81,6 +83,7 @@ describe('endpoints and defineContract', () => {
 describe('CallArgs and CallAnswer', () => {
   it("take the schemas' input and answer the schema's output", () => {
     expectTypeOf<CallAnswer<typeof noteCalls.list>>().toEqualTypeOf<string[]>();
+    expectTypeOf<CallAnswer<typeof catalogueCalls.search>>().toEqualTypeOf<SearchResult>();
     expectTypeOf<CallArgs<typeof noteCalls.add>>().toExtend<{
       params: { shelf: string };
       body: { text: string };
