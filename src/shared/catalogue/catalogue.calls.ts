@@ -7,4 +7,6 @@ export const catalogueCalls = endpoints<CatalogueSchemas>()({
   categories: { method: 'GET', path: '/catalogue/categories' },
   suggest: { method: 'GET', path: '/catalogue/suggest' },
   productDetail: { method: 'GET', path: '/catalogue/products/{id}' },
+  /** Logged in: the product with its pack size and price breaks. */
+  product: { method: 'GET', path: '/product/{id}' },
 });

@@ -2,6 +2,7 @@ import type { CallSchemas } from '../common/contract';
 import { defineContract } from '../common/contract';
 import { idParamsSchema } from '../common/common.schema';
 import { catalogueCalls } from './catalogue.calls';
+import { pricedProductSchema } from './catalogue.schema';
 import {
   categoryTreeSchema,
   productDetailSchema,
@@ -16,6 +17,7 @@ const catalogueSchemas = {
   categories: { response: categoryTreeSchema },
   suggest: { query: suggestQuerySchema, response: suggestResultSchema },
   productDetail: { params: idParamsSchema, response: productDetailSchema },
+  product: { params: idParamsSchema, response: pricedProductSchema },
 } satisfies Record<string, CallSchemas>;
 export type CatalogueSchemas = typeof catalogueSchemas;
 
