@@ -1,5 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
+import { accountsCalls } from '../accounts/accounts.calls';
+import { accountsContract } from '../accounts/accounts.contract';
+import type { ProfileUpdate } from '../accounts/accounts.schema';
 import { catalogueCalls } from '../catalogue/catalogue.calls';
 import type { SearchResult } from '../catalogue/search.schema';
 import {
@@ -65,6 +68,8 @@ describe('endpoints and defineContract', () => {
     const contract = defineContract(noteCalls, noteSchemas);
     expect(contract.add).toMatchObject({ method: 'POST', path: '/shelves/{shelf}/notes', status: 201 });
     expect(contract.add.body).toBe(noteSchemas.add.body);
+    expect(Object.keys(accountsContract).sort()).toEqual(Object.keys(accountsCalls).sort());
+    expect(accountsContract.makeAdmin).toMatchObject({ method: 'PUT', path: '/user/{email}' });
   });
 
   it('keeps the calls plain data (the browser imports them without zod)', () => {
@@ -84,6 +89,7 @@ describe('CallArgs and CallAnswer', () => {
   it("take the schemas' input and answer the schema's output", () => {
     expectTypeOf<CallAnswer<typeof noteCalls.list>>().toEqualTypeOf<string[]>();
     expectTypeOf<CallAnswer<typeof catalogueCalls.search>>().toEqualTypeOf<SearchResult>();
+    expectTypeOf<CallArgs<typeof accountsCalls.updateProfile>['body']>().toEqualTypeOf<ProfileUpdate>();
     expectTypeOf<CallArgs<typeof noteCalls.add>>().toExtend<{
       params: { shelf: string };
       body: { text: string };
@@ -98,6 +104,8 @@ describe('CallArgs and CallAnswer', () => {
     const noParams: CallArgs<typeof noteCalls.add> = { body: { text: 'hi' } };
     // @ts-expect-error: a GET of the list takes no body
     const stray: CallArgs<typeof noteCalls.list> = { body: { text: 'hi' } };
-    expect([ok, wrongBody, noParams, stray]).toHaveLength(4);
+    // @ts-expect-error: role is admin or user
+    const badQuery: CallArgs<typeof accountsCalls.users> = { query: { role: 'owner' } };
+    expect([ok, wrongBody, noParams, stray, badQuery]).toHaveLength(5);
   });
 });
