@@ -157,6 +157,25 @@ export default tseslint.config(
   },
   ...webBoundaries,
   {
+    // A contract's schemas are zod: the browser takes their types only (docs/decisions/030-route-contracts.md).
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@shared/*/*.contract'],
+              allowTypeImports: true,
+              message:
+                "Call through '@shared/<feature>/<feature>.calls' (plain data); import a contract with `import type` only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     rules: boundary(['web'], 'The server never imports the web app; share code through src/shared.'),
   },
@@ -169,5 +188,23 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: boundary(['server', 'web'], 'src/shared is imported by both sides and imports neither.'),
+  },
+  {
+    // What the browser imports of a contract stays plain data: zod and the schemas only as types.
+    files: ['src/shared/**/*.calls.ts', 'src/shared/common/contract.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', 'zod/*', '**/*.schema', '**/*.contract'],
+              allowTypeImports: true,
+              message: 'The browser imports this file: take zod and the schemas with `import type` only.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -59,10 +59,10 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              // Infinite queries are used only by admin pages: they stay in those pages' chunks.
+              // Infinite queries and mutations are used only by lazy pages: they stay in those pages' chunks.
               test: (id: string) =>
                 /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/.test(id) &&
-                !/infinite/i.test(id),
+                !/infinite|useMutation|mutationObserver/i.test(id),
             },
             // The layout and the few shared pieces every page shows, plus the catalogue and news calls the home page
             // makes (one chunk compresses better). Named one by one: the form UI in components/ui and the rest of

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HOME_PRODUCT_COUNT,
-  pricedProductSchema,
   productCardPricingSchema,
   productCreateSchema,
   productListSchema,
@@ -11,6 +10,8 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../plugins/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
+import { catalogueContract } from '@shared/catalogue/catalogue.contract';
+import { contractRoute } from '../../lib/contract-route';
 import { errorResponses } from '../../lib/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';
 import { archiveProduct, createProduct, updateProduct } from './product-writes.service';
@@ -51,19 +52,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/product/:id',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags: ['catalogue'],
-        summary: 'One product with its pack size and price breaks (logged in)',
-        params: idParamsSchema,
-        response: { 200: pricedProductSchema, ...errorResponses(400, 401, 404) },
-      },
-    },
+  app.route({
+    ...contractRoute(catalogueContract.product, {
+      tags: ['catalogue'],
+      summary: 'One product with its pack size and price breaks (logged in)',
+      errors: [400, 401, 404],
+    }),
+    config: { auth: 'user' },
     // The same for every signed-in caller, but behind sign-in: browsers may keep it, shared caches may not.
-    (req, reply) =>
+    handler: (req, reply) =>
       app.readCache.reply(
         req,
         reply,
@@ -72,7 +69,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         () => getProduct(app.database.db, req.params.id),
         'private, no-cache',
       ),
-  );
+  });
 
   app.post(
     '/product',

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserRole } from '@shared/accounts/accounts.schema';
-import { api } from '@/lib/api-client';
+import { accountsCalls } from '@shared/accounts/accounts.calls';
+import { callApi } from '@/lib/call-api';
 import { accountKeys } from '@/lib/query-keys/accounts';
 
 /** GET /api/user/{email}: whether the user is an admin (the guards of the admin pages ask this). */
-export const getUserRole = (email: string) => api<UserRole>(`/user/${encodeURIComponent(email)}`);
+export const getUserRole = (email: string) => callApi(accountsCalls.role, { params: { email } });
 
 export const userRoleQueryOptions = (email: string) =>
   queryOptions({

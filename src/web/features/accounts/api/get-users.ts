@@ -1,24 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UserSummary } from '@shared/accounts/accounts.schema';
+import { accountsCalls } from '@shared/accounts/accounts.calls';
+import type { Role } from '@shared/accounts/accounts.schema';
 import type { UserSort } from '@shared/accounts/users-list.schema';
-import { apiPage, keepPage } from '@/lib/api-page';
+import { callApiPage, keepPage } from '@/lib/api-page';
 import { adminListKeys } from '@/lib/query-keys/admin-lists';
 
+/** The users list's state as its URL holds it (strings), which the call's query takes as it is. */
 export interface UserListParams {
   limit: string;
   sort: UserSort;
-  role?: 'admin' | 'user' | undefined;
+  role?: Role | undefined;
   q?: string | undefined;
   cursor?: string | undefined;
 }
 
-const queryString = (p: UserListParams) =>
-  new URLSearchParams(
-    Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-  ).toString();
-
 /** GET /api/user (admin): one page of the shop's users. */
-export const getUsers = (params: UserListParams) => apiPage<UserSummary>(`/user?${queryString(params)}`);
+export const getUsers = (params: UserListParams) => callApiPage(accountsCalls.users, { query: params });
 
 export const usersQueryOptions = (params: UserListParams) =>
   queryOptions({

@@ -83,7 +83,7 @@ export function MakeAdminTable() {
                 confirmLabel="Make admin"
                 busy={promoting.busy}
                 error={promoting.error}
-                onConfirm={() => promoting.confirm((u) => makeAdmin(u.email), messages.madeAdmin)}
+                onConfirm={() => promoting.confirm((u) => makeAdmin.mutateAsync(u.email), messages.madeAdmin)}
                 onClose={promoting.close}
               >
                 <p>

@@ -36,7 +36,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   } = form;
 
   const onSubmit = form.submitWith(async (values) => {
-    await update(values);
+    await update.mutateAsync(values);
     form.reset(values);
     void notify('success', messages.updated);
   });

@@ -49,7 +49,7 @@ export function PhotoUpload({ email }: { email: string }) {
     setUploading(true);
     try {
       const url = await uploadImage(file);
-      await update({ image: url });
+      await update.mutateAsync({ image: url });
       void notify('success', messages.imageUpdated);
     } catch (err) {
       setError((err as Error).message);

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryTree } from '@shared/catalogue/search.schema';
-import { api } from '@/lib/api-client';
+import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
+import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 /** GET /api/catalogue/categories: the tree depth-first, with product counts. */
-export const getCategories = () => api<CategoryTree>('/catalogue/categories');
+export const getCategories = () => callApi(catalogueCalls.categories);
 
 export const categoriesQueryOptions = () =>
   queryOptions({ queryKey: catalogueKeys.categories(), queryFn: getCategories, staleTime: 5 * 60_000 });

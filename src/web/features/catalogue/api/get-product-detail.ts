@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductDetail } from '@shared/catalogue/search.schema';
-import { api } from '@/lib/api-client';
+import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
+import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 /** GET /api/catalogue/products/{id}: breadcrumbs, specs with their definitions, related products. */
-export const getProductDetail = (id: string) =>
-  api<ProductDetail>(`/catalogue/products/${encodeURIComponent(id)}`);
+export const getProductDetail = (id: string) => callApi(catalogueCalls.productDetail, { params: { id } });
 
 export const productDetailQueryOptions = (id: string) =>
   queryOptions({ queryKey: catalogueKeys.detail(id), queryFn: () => getProductDetail(id), enabled: !!id });

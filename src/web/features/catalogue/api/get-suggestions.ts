@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SuggestResult } from '@shared/catalogue/search.schema';
-import { api } from '@/lib/api-client';
+import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
+import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
 /** GET /api/catalogue/suggest: a few products, categories and SKUs for what has been typed so far. */
-export const getSuggestions = (q: string) =>
-  api<SuggestResult>(`/catalogue/suggest?${new URLSearchParams({ q })}`);
+export const getSuggestions = (q: string) => callApi(catalogueCalls.suggest, { query: { q } });
 
 export const suggestionsQueryOptions = (q: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@shared/catalogue/search.schema';
-import { api } from '@/lib/api-client';
+import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
+import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 import { apiQuery, facetsQuery, readState } from '../lib/search-url';
 
@@ -8,7 +9,8 @@ import { apiQuery, facetsQuery, readState } from '../lib/search-url';
 const EARLY_MS = 10_000;
 const early = new Map<string, { at: number; result: Promise<SearchResult> }>();
 
-const request = (query: string) => api<SearchResult>(`/catalogue/search?${query}`);
+// The query string is written by `apiQuery` (it is also the query key): sent as it is.
+const request = (query: string) => callApi(catalogueCalls.search, { query: new URLSearchParams(query) });
 
 /**
  * Starts the searches the catalogue page at `search` (a URL's query string) will ask for first, before React has

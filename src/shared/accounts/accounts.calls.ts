@@ -1,0 +1,15 @@
+import { endpoints } from '../common/contract';
+import type { AccountsSchemas } from './accounts.contract';
+
+/** Method and path of the accounts calls. No zod here: the browser imports this (see common/contract.ts). */
+export const accountsCalls = endpoints<AccountsSchemas>()({
+  /** A bearer token for API clients (the email must be the caller's own). */
+  token: { method: 'PUT', path: '/userlogin/{email}' },
+  role: { method: 'GET', path: '/user/{email}' },
+  /** Admin: the users, a page at a time (paging headers). */
+  users: { method: 'GET', path: '/user' },
+  /** Admin: promotes the user; no body. */
+  makeAdmin: { method: 'PUT', path: '/user/{email}' },
+  profile: { method: 'GET', path: '/userprofile/{email}' },
+  updateProfile: { method: 'PUT', path: '/userprofile/{email}' },
+});

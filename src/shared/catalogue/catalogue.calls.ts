@@ -1,0 +1,12 @@
+import { endpoints } from '../common/contract';
+import type { CatalogueSchemas } from './catalogue.contract';
+
+/** Method and path of the catalogue's calls. No zod here: the browser imports this (see common/contract.ts). */
+export const catalogueCalls = endpoints<CatalogueSchemas>()({
+  search: { method: 'GET', path: '/catalogue/search' },
+  categories: { method: 'GET', path: '/catalogue/categories' },
+  suggest: { method: 'GET', path: '/catalogue/suggest' },
+  productDetail: { method: 'GET', path: '/catalogue/products/{id}' },
+  /** Logged in: the product with its pack size and price breaks. */
+  product: { method: 'GET', path: '/product/{id}' },
+});

@@ -1,0 +1,25 @@
+import type { CallSchemas } from '../common/contract';
+import { defineContract } from '../common/contract';
+import { idParamsSchema } from '../common/common.schema';
+import { catalogueCalls } from './catalogue.calls';
+import { pricedProductSchema } from './catalogue.schema';
+import {
+  categoryTreeSchema,
+  productDetailSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  suggestQuerySchema,
+  suggestResultSchema,
+} from './search.schema';
+
+const catalogueSchemas = {
+  search: { query: searchQuerySchema, response: searchResultSchema },
+  categories: { response: categoryTreeSchema },
+  suggest: { query: suggestQuerySchema, response: suggestResultSchema },
+  productDetail: { params: idParamsSchema, response: productDetailSchema },
+  product: { params: idParamsSchema, response: pricedProductSchema },
+} satisfies Record<string, CallSchemas>;
+export type CatalogueSchemas = typeof catalogueSchemas;
+
+/** The catalogue's calls with their schemas: the server's routes take their URL and schemas from here. */
+export const catalogueContract = defineContract(catalogueCalls, catalogueSchemas);
