@@ -6,9 +6,12 @@ export const overviewSchema = z.object({
   /** The last 30 days, oldest first, every day present (0 when nothing was paid). Dollars. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
   ordersByStatus: z.array(z.object({ status: z.enum([...orderStatuses, 'Paid']), count: z.number().int() })),
+  /** The products with least stock below their minimum order (at most 10), least first. */
   lowStock: z.array(
     z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), minOrder: z.number().int() }),
   ),
+  /** How many products are below their minimum order in all. */
+  lowStockTotal: z.number().int(),
   newestOrders: z.array(
     z.object({
       _id: z.string(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { PricedProduct, Product } from '@shared/catalogue/catalogue.schema';
 import { breaksToDollars } from '@shared/catalogue/pricing';
 import { products } from '../../db/schema';
@@ -125,17 +125,32 @@ export interface LowStockProduct {
   minOrder: number;
 }
 
-/** Live products with less stock than their minimum order (they cannot be ordered), least stock first. */
-export async function lowStockProducts(db: Db): Promise<LowStockProduct[]> {
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      quantity: products.quantity,
-      minOrder: products.minOrder,
-    })
-    .from(products)
-    .where(and(isNull(products.archivedAt), lt(products.quantity, products.minOrder)))
-    .orderBy(products.quantity);
-  return rows.map((p) => ({ _id: p.id, name: p.name, quantity: p.quantity, minOrder: p.minOrder }));
+/**
+ * Live products with less stock than their minimum order (they cannot be ordered): the `limit` with least stock, and
+ * how many there are in all. Both read only the partial index of such products (products_low_stock_idx), so a
+ * catalogue where thousands run low still answers in milliseconds; Manage Products lists them all, paged.
+ */
+export async function lowStockProducts(
+  db: Db,
+  limit: number,
+): Promise<{ items: LowStockProduct[]; total: number }> {
+  const low = and(isNull(products.archivedAt), lt(products.quantity, products.minOrder));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        quantity: products.quantity,
+        minOrder: products.minOrder,
+      })
+      .from(products)
+      .where(low)
+      .orderBy(products.quantity, products.name, products.id)
+      .limit(limit),
+    db.select({ total: count() }).from(products).where(low),
+  ]);
+  return {
+    items: rows.map((p) => ({ _id: p.id, name: p.name, quantity: p.quantity, minOrder: p.minOrder })),
+    total: counted?.total ?? 0,
+  };
 }

@@ -3,8 +3,11 @@ import type { Db } from '../../plugins/db';
 import { lowStockProducts } from '../catalogue/catalogue.service';
 import { orderStats } from '../orders/orders.service';
 
+/** How many low-stock products the overview lists; the rest are a link away (Manage Products, low stock). */
+export const OVERVIEW_LOW_STOCK = 10;
+
 /** The store overview: the orders' figures and the catalogue's low stock, each from its own feature. */
 export async function storeOverview(db: Db, now = new Date()): Promise<Overview> {
-  const [stats, lowStock] = await Promise.all([orderStats(db, now), lowStockProducts(db)]);
-  return { ...stats, lowStock };
+  const [stats, low] = await Promise.all([orderStats(db, now), lowStockProducts(db, OVERVIEW_LOW_STOCK)]);
+  return { ...stats, lowStock: low.items, lowStockTotal: low.total };
 }

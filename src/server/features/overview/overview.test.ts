@@ -30,6 +30,17 @@ describe('GET /api/admin/overview', () => {
       o.ordersByStatus.find((s: { status: string }) => s.status === 'Paid').count,
     ).toBeGreaterThanOrEqual(1);
     expect(o.lowStock).toContainEqual({ _id: product.id, name: product.name, quantity: 1, minOrder: 5 });
+    expect(o.lowStockTotal).toBe(o.lowStock.length);
     expect(o.newestOrders[0]._id).toBe(id);
+  });
+
+  it('lists the 10 products with least stock of many, and counts them all', async () => {
+    for (let i = 0; i < 14; i++) await makeProduct(t.app, { quantity: i, minOrder: 50 });
+    const o = (await t.app.inject({ url: '/api/admin/overview', headers: admin.headers })).json();
+    expect(o.lowStock).toHaveLength(10);
+    expect(o.lowStockTotal).toBeGreaterThanOrEqual(15);
+    const quantities = o.lowStock.map((p: { quantity: number }) => p.quantity);
+    expect(quantities).toEqual([...quantities].sort((a, b) => a - b));
+    expect(quantities[0]).toBe(0);
   });
 });

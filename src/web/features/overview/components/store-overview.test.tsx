@@ -24,6 +24,7 @@ const overview: Overview = {
     { status: 'Expired', count: 0 },
   ],
   lowStock: [{ _id: 'p2', name: 'Air Compressor', quantity: 3, minOrder: 5 }],
+  lowStockTotal: 1,
   newestOrders: [
     {
       _id: 'o1',
@@ -55,6 +56,27 @@ describe('StoreOverview', () => {
     expect(newest).toHaveTextContent('Bob Buyer');
     expect(newest).toHaveTextContent('$179.00');
     expect(newest).toHaveTextContent('Paid');
+  });
+
+  it('lists only the lowest of many low-stock products, with a link to all of them', async () => {
+    const lowStock = Array.from({ length: 10 }, (_, i) => ({
+      _id: `p${i}`,
+      name: `Low Item ${i}`,
+      quantity: i,
+      minOrder: 20,
+    }));
+    server.use(
+      http.get('/api/admin/overview', () =>
+        HttpResponse.json({ ...overview, lowStock, lowStockTotal: 9851 }),
+      ),
+    );
+    renderWithProviders(<StoreOverview />);
+    const low = await screen.findByRole('table', { name: /below their minimum order/ });
+    expect(within(low).getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByRole('link', { name: 'see all 9,851 in Manage Products' })).toHaveAttribute(
+      'href',
+      '/dashboard/manage-product?stock=low&sort=stock',
+    );
   });
 
   it('has loading and error states', async () => {

@@ -27,7 +27,7 @@ function StatusSection({ statuses }: { statuses: Overview['ordersByStatus'] }) {
   );
 }
 
-function LowStockSection({ products }: { products: Overview['lowStock'] }) {
+function LowStockSection({ products, total }: { products: Overview['lowStock']; total: number }) {
   return (
     <section aria-labelledby="overview-low-stock">
       <h2 id="overview-low-stock" className="text-xl font-bold">
@@ -39,6 +39,15 @@ function LowStockSection({ products }: { products: Overview['lowStock'] }) {
         <>
           <p className="mt-1 text-sm text-base-content/75">
             Customers cannot order these until they are restocked.
+            {total > products.length && (
+              <>
+                {` The ${products.length} with least stock of ${formatCount(total)}: `}
+                <Link to={`${paths.manageProduct}?stock=low&sort=stock`} className="link">
+                  see all {formatCount(total)} in Manage Products
+                </Link>
+                .
+              </>
+            )}
           </p>
           <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
@@ -153,12 +162,12 @@ export function StoreOverview() {
         onRetry={() => void overview.refetch()}
       />
     );
-  const { revenueByDay, ordersByStatus, lowStock, newestOrders } = overview.data;
+  const { revenueByDay, ordersByStatus, lowStock, lowStockTotal, newestOrders } = overview.data;
   return (
     <div className="mt-6 flex flex-col gap-8">
       <RevenueSection days={revenueByDay} />
       <StatusSection statuses={ordersByStatus} />
-      <LowStockSection products={lowStock} />
+      <LowStockSection products={lowStock} total={lowStockTotal} />
       <NewestOrdersSection orders={newestOrders} />
     </div>
   );
