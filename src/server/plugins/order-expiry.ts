@@ -5,8 +5,8 @@ import {
   REFUND_JOB,
   sweepExpiredOrders,
 } from '../features/orders/orders.service';
-import { purgeIdempotencyKeys } from './idempotency';
-import { registerQueueDepth } from './metrics';
+import { purgeIdempotencyKeys } from '../http/idempotency';
+import { registerQueueDepth } from '../infra/metrics';
 
 /**
  * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never

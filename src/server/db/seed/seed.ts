@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import type { Database } from '../../plugins/db';
-import type { MediaStore } from '../../plugins/storage';
-import { seedImagesDir } from '../../lib/paths';
+import type { Database } from '../../infra/db';
+import type { MediaStore } from '../../infra/storage';
+import { seedImagesDir } from '../../infra/paths';
 import { news, productPriceBreaks, products } from '../schema';
 import { demoNews, demoProducts } from './demo-data';
 import { demoProductCatalogue } from './catalogue-data';

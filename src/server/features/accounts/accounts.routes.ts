@@ -9,11 +9,11 @@ import {
   userLoginResponseSchema,
   userRoleSchema,
 } from '@shared/accounts/accounts.schema';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { userListQuerySchema } from '@shared/accounts/users-list.schema';
-import { sendPage } from '../../lib/keyset';
+import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../lib/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
 
 const tags = ['accounts'];

@@ -9,7 +9,7 @@ import {
   productUpdateSchema,
 } from '@shared/catalogue/catalogue.schema';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { errorResponses } from '../../lib/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';

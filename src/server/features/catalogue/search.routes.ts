@@ -9,7 +9,7 @@ import {
   suggestResultSchema,
 } from '@shared/catalogue/search.schema';
 import { errorResponses } from '../../lib/openapi';
-import { queryKey } from '../../lib/read-cache';
+import { queryKey } from '../../infra/read-cache';
 import { categoryTree } from './categories.service';
 import { productDetail } from './product-detail.service';
 import { searchCatalogue } from './search.service';

@@ -6,7 +6,7 @@ import {
   stockHistorySchema,
 } from '@shared/inventory/inventory.schema';
 import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { isWaiting, listMovements, requestNotice, withdrawNotice } from './inventory.service';
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUploadResponseSchema, MAX_IMAGE_BYTES } from '@shared/media/media.schema';
-import { AppError, fieldError } from '../../lib/errors';
+import { AppError, fieldError } from '../../infra/errors';
 import { errorResponses } from '../../lib/openapi';
 import { storeImage } from './media.service';
 

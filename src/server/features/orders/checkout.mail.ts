@@ -1,5 +1,5 @@
-import type { Tx } from '../../plugins/db';
-import { composeMail, type MailMessage } from '../../plugins/mail';
+import type { Tx } from '../../infra/db';
+import { composeMail, type MailMessage } from '../../infra/mail';
 import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
 import type { MailedDocument } from './orders.mail';

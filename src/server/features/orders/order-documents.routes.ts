@@ -3,7 +3,7 @@ import { idParamsSchema } from '@shared/common/common.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { timelineSchema } from '@shared/invoices/timeline.schema';
 import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from './orders.model';
 import { orderTimeline, orderWithDocuments } from './orders.timeline';
 

@@ -1,5 +1,5 @@
-import type { Db, Tx } from '../../plugins/db';
-import { composeMail, type MailAttachmentRef, type MailMessage } from '../../plugins/mail';
+import type { Db, Tx } from '../../infra/db';
+import { composeMail, type MailAttachmentRef, type MailMessage } from '../../infra/mail';
 import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 
 // Built once: a formatter is costly to create, and every order placed composes a mail.

@@ -71,7 +71,7 @@ export function localMediaStore(dir: string): MediaStore {
 export async function createMediaStore(config: Pick<AppConfig, 's3' | 'dataDir'>): Promise<MediaStore> {
   if (!config.s3) return localMediaStore(path.join(config.dataDir, 'media'));
   // The SDK is loaded only by shops that use it.
-  const { s3MediaStore } = await import('./s3-storage');
+  const { s3MediaStore } = await import('./storage-s3');
   return s3MediaStore(config.s3);
 }
 

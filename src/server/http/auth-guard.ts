@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@shared/accounts/accounts.schema';
-import { AppError } from '../lib/errors';
-import { SessionCache } from '../lib/session-cache';
+import { AppError } from '../infra/errors';
+import { SessionCache } from '../infra/session-cache';
 
 export interface SessionUser {
   id: string;

@@ -3,9 +3,9 @@ import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { withDatabaseTimeout } from '../lib/db-unavailable';
+import { withDatabaseTimeout } from './db-unavailable';
 import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
-import { statusOf } from '../lib/errors';
+import { statusOf } from './errors';
 import { collectProcessMetrics, processRegistry } from '../lib/metrics';
 
 type DepthReader = () => number | Promise<number>;

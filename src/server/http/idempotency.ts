@@ -3,8 +3,8 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from '../lib/errors';
-import type { Db } from './db';
+import { AppError } from '../infra/errors';
+import type { Db } from '../infra/db';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
