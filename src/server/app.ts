@@ -23,7 +23,7 @@ import { readCachePlugin } from './infra/read-cache.plugin';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
 import { mediaStorePlugin } from './infra/storage';
-import { swaggerPlugin } from './http/swagger';
+import { swaggerPlugin } from './http/openapi';
 import { textGuardPlugin } from './http/text-guard';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider. */

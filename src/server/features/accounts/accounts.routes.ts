@@ -12,7 +12,7 @@ import {
 import { AppError } from '../../infra/errors';
 import { userListQuerySchema } from '@shared/accounts/users-list.schema';
 import { sendPage } from '../../infra/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
 

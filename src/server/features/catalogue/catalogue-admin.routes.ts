@@ -8,7 +8,7 @@ import {
 } from '@shared/catalogue/categories-admin.schema';
 import { idParamsSchema, idSchema } from '@shared/common/common.schema';
 import { sendPage } from '../../infra/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { listAdminProducts } from './admin-products.service';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@shared/catalogue/catalogue-csv.schema';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { AppError, fieldError } from '../../infra/errors';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { exportCatalogueCsv } from './catalogue-csv.export';
 import { startImport, type ImportUpload } from './catalogue-csv.import';

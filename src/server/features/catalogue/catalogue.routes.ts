@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { currentUser } from '../../http/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';
 import { archiveProduct, createProduct, updateProduct } from './product-writes.service';
 

@@ -12,7 +12,7 @@ import {
 } from '@shared/catalogue/documents.schema';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { AppError, fieldError } from '../../infra/errors';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { addDocument, listDocuments, openDocument, removeDocument } from './documents.service';
 

@@ -8,7 +8,7 @@ import {
   suggestQuerySchema,
   suggestResultSchema,
 } from '@shared/catalogue/search.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { queryKey } from '../../infra/read-cache';
 import { categoryTree } from './categories.service';
 import { productDetail } from './product-detail.service';

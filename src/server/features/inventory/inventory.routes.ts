@@ -5,7 +5,7 @@ import {
   stockHistoryQuerySchema,
   stockHistorySchema,
 } from '@shared/inventory/inventory.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { isWaiting, listMovements, requestNotice, withdrawNotice } from './inventory.service';
 

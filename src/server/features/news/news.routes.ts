@@ -3,7 +3,7 @@ import { idParamsSchema } from '@shared/common/common.schema';
 import { newsInputSchema, newsItemSchema, newsListSchema } from '@shared/news/news.schema';
 import { acknowledgedSchema } from '@shared/accounts/accounts.schema';
 import { currentUser } from '../../http/auth-guard';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { createNews, deleteNews, getNewsItem, listNews, updateNews } from './news.service';
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -15,7 +15,7 @@ import {
   reorderResultSchema,
 } from '@shared/orders/cart.schema';
 import { AppError, fieldError } from '../../infra/errors';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { quickOrder } from './cart.quick-order';
 import { reorderCheckout, reorderOrder } from './cart.reorder';

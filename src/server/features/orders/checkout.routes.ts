@@ -12,7 +12,7 @@ import {
 } from '@shared/orders/checkout.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { AppError } from '../../infra/errors';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import {
   cancelCheckout,

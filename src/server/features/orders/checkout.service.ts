@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
 import { cartLines, checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
-import { countOrderPlaced } from '../../lib/metrics';
+import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from './cart.service';

@@ -3,7 +3,7 @@ import { checkoutMessages } from '@shared/orders/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
-import { countOrderPaid } from '../../lib/metrics';
+import { countOrderPaid } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { invoiceOrder } from './orders.invoicing';

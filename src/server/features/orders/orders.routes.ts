@@ -13,7 +13,7 @@ import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
 import { AppError } from '../../infra/errors';
 import { assertNotCheckoutLine } from './checkout.service';
 import { sendPage } from '../../infra/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import {
   cancelOrder,

@@ -12,7 +12,7 @@ import {
 import { orders } from '../../db/schema';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../infra/errors';
-import { countOrderPlaced } from '../../lib/metrics';
+import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';

@@ -5,7 +5,7 @@ import {
   testCardConfirmedSchema,
   testCardConfirmSchema,
 } from '@shared/payments/payments.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from '../orders/orders.service';
 import { confirmPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';

@@ -12,7 +12,7 @@ import {
   quoteSchema,
 } from '@shared/quotes/quotes.schema';
 import { sendPage } from '../../infra/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from '../orders/orders.service';
 import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';

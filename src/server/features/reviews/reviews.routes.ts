@@ -7,7 +7,7 @@ import {
   reviewCreateSchema,
   reviewListSchema,
 } from '@shared/reviews/reviews.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import { createReview, listReviewsOf, productReviews } from './reviews.service';
 
