@@ -22,7 +22,7 @@ import { EarlyAnswers } from './infra/early-answers';
 import { readCachePlugin } from './infra/read-cache.plugin';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
-import { mediaStorePlugin } from './infra/storage';
+import { mediaStorePlugin } from './infra/storage.plugin';
 import { swaggerPlugin } from './http/openapi';
 import { textGuardPlugin } from './http/text-guard';
 

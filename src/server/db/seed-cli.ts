@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { loadConfig } from '../infra/config';
 import { openDatabase } from '../infra/db';
-import { createMediaStore } from '../infra/storage';
+import { createMediaStore } from '../infra/storage.plugin';
 import { seedDemo } from './seed/seed';
 
 const config = loadConfig();
