@@ -20,6 +20,7 @@ import { orderExpiryPlugin } from './plugins/order-expiry';
 import { paymentsPlugin } from './plugins/payments';
 import { EarlyAnswers } from './infra/early-answers';
 import { readCachePlugin } from './infra/read-cache.plugin';
+import { sessionCachePlugin } from './infra/session-cache';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
 import { mediaStorePlugin } from './infra/storage.plugin';
@@ -59,6 +60,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaStorePlugin);
   await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
+  await app.register(sessionCachePlugin);
   await app.register(authPlugin);
   await app.register(textGuardPlugin);
   await app.register(paymentsPlugin, { provider: options.payments });

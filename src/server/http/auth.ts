@@ -180,5 +180,5 @@ export const authPlugin = fp(
     app.decorate('auth', createAuth(config, database.db, mailer, app.log, database.kind === 'postgres'));
     registerAuthGuard(app);
   },
-  { name: 'auth', dependencies: ['config', 'database', 'mailer'] },
+  { name: 'auth', dependencies: ['config', 'database', 'mailer', 'session-cache'] },
 );

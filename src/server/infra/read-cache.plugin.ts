@@ -112,5 +112,5 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       },
     } satisfies ReadCacheService);
   },
-  { name: 'read-cache', dependencies: ['config', 'database', 'metrics', 'auth'] },
+  { name: 'read-cache', dependencies: ['config', 'database', 'metrics', 'session-cache'] },
 );
