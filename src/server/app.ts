@@ -2,30 +2,29 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api';
+import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
+import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import { authPlugin } from './http/auth';
 import { authRoutes } from './http/auth-routes';
-import { bootstrapPlugin } from './plugins/bootstrap';
 import { compressionPlugin } from './http/compression';
-import { configPlugin, trustProxyOption, type AppConfig } from './infra/config';
-import { databasePlugin, type Database } from './infra/db';
 import { errorHandlerPlugin } from './http/error-handler';
 import { httpSemanticsPlugin } from './http/http-semantics';
-import { jobsPlugin } from './infra/jobs';
 import { idempotencyPlugin } from './http/idempotency';
-import { mailerPlugin, type Mailer } from './infra/mail';
 import { mediaFilesPlugin } from './http/media-files';
-import { metricsPlugin } from './infra/metrics';
-import { orderExpiryPlugin } from './plugins/order-expiry';
-import { paymentsPlugin } from './plugins/payments';
-import { EarlyAnswers } from './infra/early-answers';
-import { readCachePlugin } from './infra/read-cache.plugin';
-import { sessionCachePlugin } from './infra/session-cache';
+import { swaggerPlugin } from './http/openapi';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
-import { mediaStorePlugin } from './infra/storage.plugin';
-import { swaggerPlugin } from './http/openapi';
 import { textGuardPlugin } from './http/text-guard';
+import { configPlugin, trustProxyOption, type AppConfig } from './infra/config';
+import { databasePlugin, type Database } from './infra/db';
+import { EarlyAnswers } from './infra/early-answers';
+import { jobsPlugin } from './infra/jobs';
+import { mailerPlugin, type Mailer } from './infra/mail';
+import { metricsPlugin } from './infra/metrics';
+import { readCachePlugin } from './infra/read-cache.plugin';
+import { sessionCachePlugin } from './infra/session-cache';
+import { mediaStorePlugin } from './infra/storage.plugin';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider. */
 export interface BuildOptions {
@@ -35,7 +34,10 @@ export interface BuildOptions {
   payments?: PaymentProvider;
 }
 
-/** The whole app, in registration order: what it runs on, start-up data, HTTP plumbing, the API, then the web app. */
+/**
+ * The whole app, in registration order, one layer after another (docs/decisions/029-server-layers.md): the
+ * infrastructure it runs on, the HTTP plumbing, the features, then the web app.
+ */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const early = new EarlyAnswers();
   const app = Fastify({
@@ -54,6 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Infrastructure: knows no feature.
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
   await app.register(metricsPlugin);
@@ -61,21 +64,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(sessionCachePlugin);
+  await app.register(readCachePlugin, { early });
+  // HTTP plumbing. Hooks apply to what is registered after them, so all of it precedes the routes it serves.
   await app.register(authPlugin);
   await app.register(textGuardPlugin);
-  await app.register(paymentsPlugin, { provider: options.payments });
-  await app.register(bootstrapPlugin);
-  await app.register(readCachePlugin, { early });
   await app.register(securityPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(authRoutes);
   await app.register(mediaFilesPlugin);
+  // Features: the payment provider other features charge through, the demo data, then every feature under /api.
+  await app.register(paymentProviderPlugin, { provider: options.payments });
+  await app.register(demoSeedPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  // The web app, last: its not-found handler answers what nothing else matched.
   await app.register(spaPlugin);
-  await app.register(orderExpiryPlugin);
   return app;
 }
