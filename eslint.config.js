@@ -6,14 +6,6 @@ import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-// Import boundaries: shared imports nothing of server/web, and server and web never import each other.
-const boundary = (forbidden, why) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: forbidden.map((group) => ({ group: [`**/${group}/**`, `**/${group}`], message: why })) },
-  ],
-});
-
 // The web app's layers (docs/decisions/008-web-structure.md): app/ composes features into pages; a feature imports
 // only components/, lib/, config/, @shared and itself; components/, lib/ and config/ import no feature and no page.
 // One rule object per folder, because a later `no-restricted-imports` replaces an earlier one instead of adding to it.
@@ -110,10 +102,54 @@ function assertAcyclic(graph) {
 }
 assertAcyclic(serverFeatures);
 
-const webBoundary = {
-  group: ['**/web/**', '**/web'],
-  message: 'The server never imports the web app; share code through src/shared.',
+// Server and shared code never reach the web app, by a path or by its `@/…` alias.
+const noWeb = {
+  group: ['**/web/**', '**/web', '@/*', '@/**'],
+  message:
+    'The server and shared code never import the web app (not even as @/…); share code through src/shared.',
 };
+// A command-line entry point runs; it is not a library.
+const noCli = {
+  group: ['**/*-cli', '**/*-cli.ts'],
+  message:
+    'Nothing imports a command-line entry point (*-cli.ts): move what both need into a module of its own.',
+};
+
+/**
+ * The server's layers (docs/decisions/029-server-layers.md), each importing only from those below it: the db schema,
+ * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
+ * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
+ */
+const layer = (files, why, forbidden, ignores = []) => ({
+  files,
+  ignores,
+  patterns: [
+    {
+      group: forbidden.flatMap((l) => [`**/${l}`, `**/${l}/**`]),
+      message: `${why}: move the code up a layer, or pass in what it needs (docs/decisions/029-server-layers.md).`,
+    },
+  ],
+});
+const serverLayers = [
+  layer(['src/server/infra/**/*.ts'], 'Infrastructure knows no feature and no HTTP plumbing', [
+    'features',
+    'http',
+    'db/seed',
+  ]),
+  layer(['src/server/http/**/*.ts'], 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  layer(
+    ['src/server/db/*.ts'],
+    'The schema imports only drizzle and itself',
+    ['infra', 'http', 'features', 'seed'],
+    ['**/*-cli.ts'],
+  ),
+  layer(
+    ['src/server/db/seed/**/*.ts'],
+    'The demo seed uses the schema and infra only',
+    ['http', 'features'],
+    ['**/*.test.ts'],
+  ),
+];
 
 /** no-restricted-imports for one server feature: the web app, and other features except the allowed services. */
 function featureBoundary(name, allowed) {
@@ -171,16 +207,41 @@ export default tseslint.config(
   },
   {
     files: ['src/server/**/*.ts'],
-    rules: boundary(['web'], 'The server never imports the web app; share code through src/shared.'),
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noCli] }] },
   },
+  ...serverLayers.map(({ patterns, ...where }) => ({
+    ...where,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...patterns] }] },
+  })),
   ...Object.entries(serverFeatures).map(([name, allowed]) => ({
     files: [`src/server/features/${name}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [webBoundary, ...featureBoundary(name, allowed)] }],
+      'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...featureBoundary(name, allowed)] }],
     },
   })),
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: boundary(['server', 'web'], 'src/shared is imported by both sides and imports neither.'),
-  },
+  // Shared code runs on both sides: it imports zod and other shared modules, nothing else (its tests also vitest).
+  ...[
+    { files: ['src/shared/**/*.ts'], ignores: ['**/*.test.ts'], allowed: 'zod(/|$)' },
+    { files: ['src/shared/**/*.test.ts'], allowed: 'zod(/|$)|vitest$' },
+  ].map(({ allowed, ...where }) => ({
+    ...where,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noWeb,
+            {
+              group: ['**/server/**', '**/server'],
+              message: 'src/shared is imported by the server, never the reverse.',
+            },
+            {
+              regex: `^(?!${allowed}|@shared/|\\.\\.?/)`,
+              message: 'src/shared imports only zod and other shared modules.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );
