@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
@@ -102,6 +103,9 @@ function assertAcyclic(graph) {
 }
 assertAcyclic(serverFeatures);
 
+// One kebab-case word group, as eslint-plugin-check-file's KEBAB_CASE spells it (a micromatch pattern).
+const kebab = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+
 // Server and shared code never reach the web app, by a path or by its `@/…` alias.
 const noWeb = {
   group: ['**/web/**', '**/web', '@/*', '@/**'],
@@ -120,8 +124,8 @@ const noCli = {
  * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
  * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
  */
-const layer = (files, why, forbidden, ignores = []) => ({
-  files,
+const layer = (folder, why, forbidden, ignores = []) => ({
+  files: [`src/server/${folder}/*.ts`],
   ignores,
   patterns: [
     {
@@ -131,24 +135,10 @@ const layer = (files, why, forbidden, ignores = []) => ({
   ],
 });
 const serverLayers = [
-  layer(['src/server/infra/**/*.ts'], 'Infrastructure knows no feature and no HTTP plumbing', [
-    'features',
-    'http',
-    'db/seed',
-  ]),
-  layer(['src/server/http/**/*.ts'], 'HTTP plumbing knows no feature', ['features', 'db/seed']),
-  layer(
-    ['src/server/db/*.ts'],
-    'The schema imports only drizzle and itself',
-    ['infra', 'http', 'features', 'seed'],
-    ['**/*-cli.ts'],
-  ),
-  layer(
-    ['src/server/db/seed/**/*.ts'],
-    'The demo seed uses the schema and infra only',
-    ['http', 'features'],
-    ['**/*.test.ts'],
-  ),
+  layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
+  layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  layer('db', 'The schema imports only drizzle', ['infra', 'http', 'features', 'seed'], ['**/*-cli.ts']),
+  layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
 ];
 
 /** no-restricted-imports for one server feature: the web app, and other features except the allowed services. */
@@ -194,6 +184,20 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   ...webBoundaries,
+  {
+    // File and folder names in src/: kebab-case, with dot-separated kebab-case roles (`orders.routes.ts`,
+    // `catalogue-csv.import.ts`, `payments.pg.test.ts`); React components too (`payment-panel.tsx`).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': `${kebab}*(.${kebab})` },
+        { errorMessage: '"{{ target }}": file names are kebab-case, roles after dots (orders.routes.ts).' },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
+  },
   {
     // No import cycles in src/: a cycle makes load order decide what is initialised. import-x skips type-only imports.
     files: ['src/**/*.{ts,tsx}'],
