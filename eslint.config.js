@@ -2,15 +2,10 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import checkFile from 'eslint-plugin-check-file';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
-
-// Import boundaries: shared imports nothing of server/web, and server and web never import each other.
-const boundary = (forbidden, why) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: forbidden.map((group) => ({ group: [`**/${group}/**`, `**/${group}`], message: why })) },
-  ],
-});
 
 // The web app's layers (docs/decisions/008-web-structure.md): app/ composes features into pages; a feature imports
 // only components/, lib/, config/, @shared and itself; components/, lib/ and config/ import no feature and no page.
@@ -108,10 +103,48 @@ function assertAcyclic(graph) {
 }
 assertAcyclic(serverFeatures);
 
-const webBoundary = {
-  group: ['**/web/**', '**/web'],
-  message: 'The server never imports the web app; share code through src/shared.',
+// One kebab-case word group, as eslint-plugin-check-file's KEBAB_CASE spells it (a micromatch pattern).
+const kebab = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+
+// Server and shared code never reach the web app, by a path or by its `@/…` alias.
+const noWeb = {
+  group: ['**/web/**', '**/web', '@/*', '@/**'],
+  message:
+    'The server and shared code never import the web app (not even as @/…); share code through src/shared.',
 };
+// A command-line entry point runs; it is not a library.
+const noCli = {
+  group: ['**/*-cli', '**/*-cli.ts'],
+  message:
+    'Nothing imports a command-line entry point (*-cli.ts): move what both need into a module of its own.',
+};
+
+/**
+ * The server's layers (docs/decisions/029-server-layers.md), each importing only from those below it: the db schema,
+ * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
+ * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
+ */
+const layer = (folder, why, forbidden, ignores = []) => ({
+  files: [`src/server/${folder}/*.ts`],
+  ignores,
+  patterns: [
+    {
+      group: forbidden.flatMap((l) => [`**/${l}`, `**/${l}/**`]),
+      message: `${why}: move the code up a layer, or pass in what it needs (docs/decisions/029-server-layers.md).`,
+    },
+  ],
+});
+const serverLayers = [
+  layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
+  layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  layer(
+    'db',
+    'The schema imports only drizzle',
+    ['infra', 'http', 'features', 'seed'],
+    ['**/*-cli.ts', '**/*.test.ts'],
+  ),
+  layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
+];
 
 /** no-restricted-imports for one server feature: the web app, and other features except the allowed services. */
 function featureBoundary(name, allowed) {
@@ -176,19 +209,69 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**/*.ts'],
-    rules: boundary(['web'], 'The server never imports the web app; share code through src/shared.'),
+    // File and folder names in src/: kebab-case, with dot-separated kebab-case roles (`orders.routes.ts`,
+    // `catalogue-csv.import.ts`, `payments.pg.test.ts`); React components too (`payment-panel.tsx`).
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'src/**/*.{ts,tsx}': `${kebab}*(.${kebab})` },
+        { errorMessage: '"{{ target }}": file names are kebab-case, roles after dots (orders.routes.ts).' },
+      ],
+      'check-file/folder-naming-convention': ['error', { 'src/**/': 'KEBAB_CASE' }],
+    },
   },
+  {
+    // No import cycles in src/: a cycle makes load order decide what is initialised. import-x skips type-only imports.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noCli] }] },
+  },
+  ...serverLayers.map(({ patterns, ...where }) => ({
+    ...where,
+    rules: { 'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...patterns] }] },
+  })),
   ...Object.entries(serverFeatures).map(([name, allowed]) => ({
     files: [`src/server/features/${name}/**/*.ts`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [webBoundary, ...featureBoundary(name, allowed)] }],
+      'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...featureBoundary(name, allowed)] }],
     },
   })),
-  {
-    files: ['src/shared/**/*.ts'],
-    rules: boundary(['server', 'web'], 'src/shared is imported by both sides and imports neither.'),
-  },
+  // Shared code runs on both sides: it imports zod and other shared modules, nothing else (its tests also vitest).
+  ...[
+    { files: ['src/shared/**/*.ts'], ignores: ['**/*.test.ts'], allowed: 'zod(/|$)' },
+    { files: ['src/shared/**/*.test.ts'], allowed: 'zod(/|$)|vitest$' },
+  ].map(({ allowed, ...where }) => ({
+    ...where,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noWeb,
+            {
+              group: ['**/server/**', '**/server'],
+              message: 'src/shared is imported by the server, never the reverse.',
+            },
+            {
+              regex: `^(?!${allowed}|@shared/|\\.\\.?/)`,
+              message: 'src/shared imports only zod and other shared modules.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // What the browser imports of a contract stays plain data: zod and the schemas only as types.
     files: ['src/shared/**/*.calls.ts', 'src/shared/common/contract.ts'],

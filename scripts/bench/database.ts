@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase } from '../../src/server/plugins/db';
+import { openDatabase } from '../../src/server/infra/db';
 import { root } from './lib';
 
 /** A fresh PostgreSQL database for one run, migrated; `drop()` removes it. */

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { searchQuerySchema } from '../../src/shared/catalogue/search.schema';
 import * as schema from '../../src/server/db/schema';
-import type { Db } from '../../src/server/plugins/db';
+import type { Db } from '../../src/server/infra/db';
 import { searchCatalogue } from '../../src/server/features/catalogue/search.service';
 
 const { values } = parseArgs({

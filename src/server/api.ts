@@ -1,20 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsRoutes } from './features/accounts/accounts.routes';
+import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
-import { catalogueAdminRoutes } from './features/catalogue/catalogue-admin.routes';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes';
-import { catalogueSearchRoutes } from './features/catalogue/search.routes';
-import { catalogueCsvRoutes } from './features/catalogue/catalogue-csv.routes';
-import { documentsRoutes } from './features/catalogue/documents.routes';
+import { catalogueFeature } from './features/catalogue/catalogue.plugin';
+import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
-import { healthRoutes } from './features/health/health.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
-import { cartRoutes } from './features/orders/cart.routes';
-import { checkoutRoutes } from './features/orders/checkout.routes';
-import { orderDocumentsRoutes } from './features/orders/order-documents.routes';
-import { ordersRoutes } from './features/orders/orders.routes';
+import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
@@ -22,23 +15,20 @@ import { quotesRoutes } from './features/quotes/quotes.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 
 /**
- * Every feature's routes (registered under /api). Payments' verifier is handed to orders here, so orders never
+ * Every feature under /api: each registers its own routes, background jobs and start-up work (a feature with one
+ * routes plugin and nothing else is that plugin). Payments' verifiers are handed to orders here, so orders never
  * imports payments: payments depends on orders, not the reverse.
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(healthRoutes);
-  await api.register(catalogueRoutes);
-  await api.register(catalogueSearchRoutes);
-  await api.register(catalogueAdminRoutes);
-  await api.register(catalogueCsvRoutes);
-  await api.register(documentsRoutes);
+  await api.register(catalogueFeature);
   await api.register(newsRoutes);
-  await api.register(accountsRoutes);
+  await api.register(accountsFeature);
   await api.register(mediaRoutes);
-  await api.register(ordersRoutes, { verifyPayment: (p) => verifyPayment(api.payments, p) });
-  await api.register(cartRoutes);
-  await api.register(checkoutRoutes, { verifyPayment: (p) => verifyCheckoutPayment(api.payments, p) });
-  await api.register(orderDocumentsRoutes);
+  await api.register(ordersFeature, {
+    verifyPayment: (p) => verifyPayment(api.payments, p),
+    verifyCheckoutPayment: (p) => verifyCheckoutPayment(api.payments, p),
+  });
   await api.register(invoicesRoutes);
   await api.register(paymentsRoutes);
   await api.register(reviewsRoutes);

@@ -2,29 +2,29 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api';
+import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
-import { authPlugin } from './plugins/auth';
-import { authRoutes } from './plugins/auth-routes';
-import { bootstrapPlugin } from './plugins/bootstrap';
-import { compressionPlugin } from './plugins/compression';
-import { configPlugin, trustProxyOption, type AppConfig } from './plugins/config';
-import { databasePlugin, type Database } from './plugins/db';
-import { errorHandlerPlugin } from './plugins/error-handler';
-import { httpSemanticsPlugin } from './plugins/http-semantics';
-import { jobsPlugin } from './plugins/jobs';
-import { idempotencyPlugin } from './plugins/idempotency';
-import { mailerPlugin, type Mailer } from './plugins/mail';
-import { mediaFilesPlugin } from './plugins/media-files';
-import { metricsPlugin } from './plugins/metrics';
-import { orderExpiryPlugin } from './plugins/order-expiry';
-import { paymentsPlugin } from './plugins/payments';
-import { EarlyAnswers } from './plugins/early-answers';
-import { readCachePlugin } from './plugins/read-cache';
-import { securityPlugin } from './plugins/security';
-import { spaPlugin } from './plugins/spa';
-import { mediaStorePlugin } from './plugins/storage';
-import { swaggerPlugin } from './plugins/swagger';
-import { textGuardPlugin } from './plugins/text-guard';
+import { paymentProviderPlugin } from './features/payments/payments.plugin';
+import { authPlugin } from './http/auth';
+import { authRoutes } from './http/auth-routes';
+import { compressionPlugin } from './http/compression';
+import { errorHandlerPlugin } from './http/error-handler';
+import { httpSemanticsPlugin } from './http/http-semantics';
+import { idempotencyPlugin } from './http/idempotency';
+import { mediaFilesPlugin } from './http/media-files';
+import { swaggerPlugin } from './http/openapi';
+import { securityPlugin } from './http/security';
+import { spaPlugin } from './http/spa';
+import { textGuardPlugin } from './http/text-guard';
+import { configPlugin, trustProxyOption, type AppConfig } from './infra/config';
+import { databasePlugin, type Database } from './infra/db';
+import { EarlyAnswers } from './infra/early-answers';
+import { jobsPlugin } from './infra/jobs';
+import { mailerPlugin, type Mailer } from './infra/mail';
+import { metricsPlugin } from './infra/metrics';
+import { readCachePlugin } from './infra/read-cache.plugin';
+import { sessionCachePlugin } from './infra/session-cache';
+import { mediaStorePlugin } from './infra/storage.plugin';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider. */
 export interface BuildOptions {
@@ -34,7 +34,10 @@ export interface BuildOptions {
   payments?: PaymentProvider;
 }
 
-/** The whole app, in registration order: what it runs on, start-up data, HTTP plumbing, the API, then the web app. */
+/**
+ * The whole app, in registration order, one layer after another (docs/decisions/029-server-layers.md): the
+ * infrastructure it runs on, the HTTP plumbing, the features, then the web app.
+ */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const early = new EarlyAnswers();
   const app = Fastify({
@@ -53,27 +56,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  // Infrastructure: knows no feature.
   await app.register(configPlugin, { config });
   await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
   await app.register(metricsPlugin);
   await app.register(mediaStorePlugin);
   await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
+  await app.register(sessionCachePlugin);
+  await app.register(readCachePlugin, { early });
+  // HTTP plumbing. Hooks apply to what is registered after them, so all of it precedes the routes it serves.
   await app.register(authPlugin);
   await app.register(textGuardPlugin);
-  await app.register(paymentsPlugin, { provider: options.payments });
-  await app.register(bootstrapPlugin);
-  await app.register(readCachePlugin, { early });
   await app.register(securityPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
   await app.register(authRoutes);
   await app.register(mediaFilesPlugin);
+  // Features: the payment provider other features charge through, the demo data, then every feature under /api.
+  await app.register(paymentProviderPlugin, { provider: options.payments });
+  await app.register(demoSeedPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  // The web app, last: its not-found handler answers what nothing else matched.
   await app.register(spaPlugin);
-  await app.register(orderExpiryPlugin);
   return app;
 }

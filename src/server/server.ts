@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './plugins/config';
-import { webDistDir } from './lib/paths';
-import { DirLockedError } from './lib/dir-lock';
+import { ConfigError, loadConfig } from './infra/config';
+import { webDistDir } from './infra/paths';
+import { DirLockedError } from './infra/dir-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 

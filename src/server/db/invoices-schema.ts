@@ -13,7 +13,7 @@ import {
 import { uuidPk, moment, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { checkouts } from './buying-schema';
-import { orders } from './schema';
+import { orders } from './orders-schema';
 
 /** The last number given per kind of document and year (migration 0014): the source of gapless numbering. */
 export const invoiceCounters = pgTable(

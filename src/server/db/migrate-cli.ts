@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies pending migrations to the configured database and exits.
 import path from 'node:path';
-import { loadConfig } from '../plugins/config';
-import { openDatabase } from '../plugins/db';
+import { loadConfig } from '../infra/config';
+import { openDatabase } from '../infra/db';
 
 const config = loadConfig();
 const database = await openDatabase({

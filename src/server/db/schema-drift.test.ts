@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { generateDrizzleJson, generateMigration, type DrizzleSnapshotJSON } from 'drizzle-kit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import drizzleConfig from '../../../drizzle.config';
-import { migrationsDir, rootDir } from '../lib/paths';
-import type { Db } from '../plugins/db';
+import { migrationsDir, rootDir } from '../infra/paths';
+import type { Db } from '../infra/db';
 import { createTestDatabase, type TestDatabase } from '../test/helper';
 
 // Three things must agree (docs/decisions/028-migrations-and-snapshots.md): the TS schema, which the code queries;

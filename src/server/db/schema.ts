@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
   index,
   integer,
@@ -15,6 +14,7 @@ import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
+import { orders } from './orders-schema';
 
 export const news = pgTable(
   'news',
@@ -28,78 +28,6 @@ export const news = pgTable(
     updatedAt: moment('updated_at'),
   },
   (t) => [index('news_published_at_idx').on(t.publishedAt.desc(), t.id)],
-);
-
-export const orders = pgTable(
-  'orders',
-  {
-    id: uuidPk(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    productId: productIdColumn('restrict'),
-    // Name and price as they were when ordered: later catalogue edits do not change an order.
-    productName: text('product_name').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-    quantity: integer('quantity').notNull(),
-    number: text('number').notNull(),
-    address: text('address').notNull(),
-    paymentStatus: boolean('payment_status').notNull().default(false),
-    orderStatus: text('order_status', { enum: ['Pending', 'Delivered', 'Cancelled', 'Expired'] })
-      .notNull()
-      .default('Pending'),
-    review: boolean('review').notNull().default(false),
-    reviewed: boolean('reviewed').notNull().default(false),
-    phone: text('phone'),
-    transactionId: text('transaction_id'),
-    paymentIntentId: text('payment_intent_id'),
-    createdAt: createdAt(),
-    paidAt: moment('paid_at'),
-    deliveredAt: moment('delivered_at'),
-    cancelledAt: moment('cancelled_at'),
-    // A payment given back: pending until the provider confirms the refund, then refunded (never before).
-    refundStatus: text('refund_status', { enum: ['pending', 'refunded'] }),
-    refundId: text('refund_id'),
-    refundAmountCents: integer('refund_amount_cents'),
-    refundRequestedAt: moment('refund_requested_at'),
-    refundedAt: moment('refunded_at'),
-    // Set when the order is one line of a checkout (one payment for several lines).
-    checkoutId: uuid('checkout_id'),
-  },
-  (t) => [
-    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
-    check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
-    index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
-    // Keyset paging of the admin's order list: one index per sort, and the status filter, and the email search.
-    // Nulls first, as migration 0010 wrote them (plain DESC): the order that `desc()` in a query asks for.
-    index('orders_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('orders_status_created_id_idx').on(
-      t.orderStatus,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('orders_total_id_idx').using(
-      'btree',
-      sql`(${t.unitPriceCents} * ${t.quantity}) desc`,
-      sql`${t.id} desc`,
-    ),
-    index('orders_email_pattern_idx').using('btree', sql`${t.email} text_pattern_ops`),
-    index('orders_product_idx').on(t.productId),
-    // The expiry sweep looks for old unpaid pending orders.
-    index('orders_unpaid_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.paymentStatus} = false and ${t.orderStatus} = 'Pending'`),
-    // A checkout's lines share its transaction id; a single order's is its own.
-    uniqueIndex('orders_transaction_idx')
-      .on(t.transactionId)
-      .where(sql`${t.checkoutId} is null`),
-    index('orders_checkout_idx')
-      .on(t.checkoutId)
-      .where(sql`${t.checkoutId} is not null`),
-  ],
 );
 
 /** Intents of the built-in test-mode processor (Stripe keeps its own). */
@@ -200,6 +128,7 @@ export * from './auth-schema';
 export * from './catalogue-schema';
 export * from './catalogue-data-schema';
 export * from './buying-schema';
+export * from './orders-schema';
 export * from './invoices-schema';
 export * from './quotes-schema';
 

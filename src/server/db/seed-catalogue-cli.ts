@@ -3,8 +3,8 @@
 // configured database (DATABASE_URL, else the PGlite folder under DATA_DIR).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../plugins/config';
-import { openDatabase } from '../plugins/db';
+import { loadConfig } from '../infra/config';
+import { openDatabase } from '../infra/db';
 import { generateCatalogue } from './seed/generate-catalogue';
 
 const { values } = parseArgs({

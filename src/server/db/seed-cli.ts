@@ -1,8 +1,8 @@
 // `npm run db:seed`: seeds the demo catalogue and news into an empty database and exits.
 import path from 'node:path';
-import { loadConfig } from '../plugins/config';
-import { openDatabase } from '../plugins/db';
-import { createMediaStore } from '../plugins/storage';
+import { loadConfig } from '../infra/config';
+import { openDatabase } from '../infra/db';
+import { createMediaStore } from '../infra/storage.plugin';
 import { seedDemo } from './seed/seed';
 
 const config = loadConfig();

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig } from '../plugins/config';
+import { loadConfig } from '../infra/config';
 import { captureMailer } from './helper';
 
 /** A TCP server on 127.0.0.1 that accepts connections and never says a word: a hung database. */

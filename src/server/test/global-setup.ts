@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../plugins/db';
+import { openDatabase } from '../infra/db';
 
 declare module 'vitest' {
   export interface ProvidedContext {

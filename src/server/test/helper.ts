@@ -6,9 +6,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../app';
-import { loadConfig, type AppConfig } from '../plugins/config';
-import { openDatabase, type Database } from '../plugins/db';
-import type { Mailer, MailMessage } from '../plugins/mail';
+import { loadConfig, type AppConfig } from '../infra/config';
+import { openDatabase, type Database } from '../infra/db';
+import type { Mailer, MailMessage } from '../infra/mail';
 
 /** Which database this run of the suite uses: set per Vitest project (see vitest.config.ts). */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../plugins/config';
+import { loadConfig } from '../infra/config';
 import { captureMailer, createTestDatabase, type TestDatabase } from './helper';
 
 /**

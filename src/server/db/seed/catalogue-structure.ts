@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { isUnitKind, unitSymbol } from '@shared/catalogue/units';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 import { categories, categorySpecAttributes, productSpecs, products, specAttributes } from '../schema';
 import { demoAttributes, demoCategories } from './catalogue-data';
 

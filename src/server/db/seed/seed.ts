@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import type { Database } from '../../plugins/db';
-import type { MediaStore } from '../../plugins/storage';
-import { seedImagesDir } from '../../lib/paths';
+import fp from 'fastify-plugin';
+import type { Database } from '../../infra/db';
+import type { MediaStore } from '../../infra/storage';
+import { seedImagesDir } from '../../infra/paths';
 import { news, productPriceBreaks, products } from '../schema';
 import { demoNews, demoProducts } from './demo-data';
 import { demoProductCatalogue } from './catalogue-data';
@@ -76,3 +77,16 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
     return result;
   });
 }
+
+/**
+ * SEED_DEMO: an empty shop gets the demo catalogue and news at start-up, before the app listens, so the first
+ * request sees them. Registered by the app with the features; infrastructure never imports it.
+ */
+export const demoSeedPlugin = fp(
+  async (app) => {
+    if (!app.config.seedDemo) return;
+    const seeded = await seedDemo(app.database, app.media);
+    if (seeded.products || seeded.news) app.log.info(seeded, 'seeded demo catalogue and news');
+  },
+  { name: 'demo-seed', dependencies: ['config', 'database', 'media-store'] },
+);

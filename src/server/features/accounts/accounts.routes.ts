@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsContract as calls } from '@shared/accounts/accounts.contract';
-import { contractRoute } from '../../lib/contract-route';
-import { AppError } from '../../lib/errors';
-import { sendPage } from '../../lib/keyset';
-import { pagedListDescription } from '../../lib/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
+import { contractRoute } from '../../http/contract-route';
+import { AppError } from '../../infra/errors';
+import { sendPage } from '../../infra/keyset';
+import { pagedListDescription } from '../../http/openapi';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
 
 const tags = ['accounts'];

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Profile, ProfileUpdate, Role, UserRole } from '@shared/accounts/accounts.schema';
 import { session, user } from '../../db/schema';
-import { fieldError, notFound } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { fieldError, notFound } from '../../infra/errors';
+import type { Db } from '../../infra/db';
+import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 
 const byEmail = (email: string) => eq(user.email, email.trim().toLowerCase());

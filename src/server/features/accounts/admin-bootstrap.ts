@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { account, user } from '../../db/schema';
-import type { Db } from '../../plugins/db';
-import type { Auth } from '../../plugins/auth';
+import type { Db } from '../../infra/db';
+import type { Auth } from '../../http/auth';
 import { revokeSessions } from './accounts.service';
 
 /**

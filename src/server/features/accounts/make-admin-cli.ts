@@ -1,7 +1,7 @@
 // `npm run make-admin -- <email>`: promotes an existing user to admin from the command line.
 import path from 'node:path';
-import { loadConfig } from '../../plugins/config';
-import { openDatabase } from '../../plugins/db';
+import { loadConfig } from '../../infra/config';
+import { openDatabase } from '../../infra/db';
 import { promoteToAdmin } from './accounts.service';
 
 const email = process.argv[2];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../plugins/config';
+import { loadConfig } from '../../infra/config';
 import { captureMailer, createTestDatabase, type TestDatabase } from '../../test/helper';
 import { signIn, signUp } from '../../test/auth';
 import type { FastifyInstance } from 'fastify';

@@ -4,7 +4,7 @@ import { session, user } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 
-// Resolved sessions are kept for a few seconds (lib/session-cache.ts); every change to users or sessions must
+// Resolved sessions are kept for a few seconds (infra/session-cache.ts); every change to users or sessions must
 // still take effect on the very next call.
 let t: TestApp, admin: Client;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { UserSummary } from '@shared/accounts/accounts.schema';
 import type { UserListQuery, UserSort } from '@shared/accounts/users-list.schema';
 import type { Paged } from '@shared/common/paging.schema';
 import { user } from '../../db/schema';
-import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
-import type { Db } from '../../plugins/db';
+import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
+import type { Db } from '../../infra/db';
 
 const byTime = (name: UserSort, dir: 'asc' | 'desc'): KeysetSort => ({
   name,

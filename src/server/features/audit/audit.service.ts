@@ -6,11 +6,11 @@ import {
   type AuditPage,
   type AuditSort,
 } from '@shared/audit/audit.schema';
-import { fieldError } from '../../lib/errors';
-import { startsWith } from '../../lib/keyset';
+import { fieldError } from '../../infra/errors';
+import { startsWith } from '../../infra/keyset';
 import { auditLog } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 
 export interface AuditRecord {
   kind: AuditKind;

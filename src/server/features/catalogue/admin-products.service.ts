@@ -6,8 +6,8 @@ import type {
 } from '@shared/catalogue/admin-products.schema';
 import type { Paged } from '@shared/common/paging.schema';
 import { categories, products } from '../../db/schema';
-import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
-import type { Db } from '../../plugins/db';
+import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
+import type { Db } from '../../infra/db';
 import { toProduct } from './catalogue.service';
 
 const sort = (

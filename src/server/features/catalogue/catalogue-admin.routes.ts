@@ -7,9 +7,9 @@ import {
   categoryUpdateSchema,
 } from '@shared/catalogue/categories-admin.schema';
 import { idParamsSchema, idSchema } from '@shared/common/common.schema';
-import { sendPage } from '../../lib/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { sendPage } from '../../infra/keyset';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { listAdminProducts } from './admin-products.service';
 import {
   createCategory,

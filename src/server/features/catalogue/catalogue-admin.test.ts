@@ -4,7 +4,7 @@ import { appWithPeople } from '../../test/people';
 import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 import { auditEntries, validProduct } from '../../test/admin';
-import type { SessionUser } from '../../plugins/auth-guard';
+import type { SessionUser } from '../../http/auth-guard';
 import { updateProduct } from './product-writes.service';
 import { orderDepsOf } from '../../test/shop';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_NAME } from '../../plugins/cache-bus';
+import { LISTENER_NAME } from '../../infra/cache-bus';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { instancesOnOneDatabase, within } from '../../test/instances';
 import { makeProduct, placeOrder } from '../../test/shop';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import { guardCell } from './catalogue-csv.formula';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';

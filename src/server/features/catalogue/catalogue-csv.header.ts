@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { csvColumns, parseSpecColumn, type CsvColumn } from '@shared/catalogue/catalogue-csv.schema';
 import { isUnitKind, units } from '@shared/catalogue/units';
-import { fieldError } from '../../lib/errors';
+import { fieldError } from '../../infra/errors';
 import type { Attribute } from './specs.service';
 
 /** How much of the file decides whether it is a CSV at all (and holds the header line). */

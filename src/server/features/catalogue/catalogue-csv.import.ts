@@ -9,8 +9,8 @@ import {
   type ImportProblem,
 } from '@shared/catalogue/catalogue-csv.schema';
 import { catalogueImports } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { attributeNewStock, type BackInStockMail } from '../inventory/inventory.service';
 import { readLayout, type CsvLayout } from './catalogue-csv.header';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ImportMode, ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
 import { catalogueImports } from '../../db/schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 
 export interface Progress {
   phase: 'validating' | 'writing' | 'done' | 'rejected' | 'failed';

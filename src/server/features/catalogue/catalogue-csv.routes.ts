@@ -14,9 +14,9 @@ import {
   MAX_IMPORT_BYTES,
 } from '@shared/catalogue/catalogue-csv.schema';
 import { idParamsSchema } from '@shared/common/common.schema';
-import { AppError, fieldError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { AppError, fieldError } from '../../infra/errors';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { exportCatalogueCsv } from './catalogue-csv.export';
 import { startImport, type ImportUpload } from './catalogue-csv.import';
 import { getImport } from './catalogue-csv.status';

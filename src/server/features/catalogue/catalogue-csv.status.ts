@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { CatalogueImport, ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
 import { catalogueImports } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { notFound } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import { importProgress } from './catalogue-csv.progress';
 
 /** An import as stored, with the live progress when it is running in this process. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 import { answerWaiting, moveStockBulk, type BackInStockMail } from '../inventory/inventory.service';
 import { breaksKey, breaksKeySql } from './catalogue-csv.pricing';
 import type { ImportRow, ProductState } from './catalogue-csv.rows';

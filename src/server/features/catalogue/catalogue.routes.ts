@@ -8,11 +8,11 @@ import {
   productUpdateSchema,
 } from '@shared/catalogue/catalogue.schema';
 import { z } from 'zod';
-import { currentUser } from '../../plugins/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { catalogueContract } from '@shared/catalogue/catalogue.contract';
-import { contractRoute } from '../../lib/contract-route';
-import { errorResponses } from '../../lib/openapi';
+import { contractRoute } from '../../http/contract-route';
+import { errorResponses } from '../../http/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';
 import { archiveProduct, createProduct, updateProduct } from './product-writes.service';
 

@@ -2,8 +2,8 @@ import { and, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { PricedProduct, Product } from '@shared/catalogue/catalogue.schema';
 import { breaksToDollars } from '@shared/catalogue/pricing';
 import { products } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { notFound } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import { loadBreaks } from './pricing.service';
 
 type ProductRow = typeof products.$inferSelect;

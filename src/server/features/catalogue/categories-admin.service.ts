@@ -6,9 +6,9 @@ import {
   type CategoryUpdate,
 } from '@shared/catalogue/categories-admin.schema';
 import { categories, categorySpecAttributes, products, specAttributes } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { depthFirst, descendantIds, loadCategories, pathTo } from './categories.service';
 

@@ -1,7 +1,7 @@
 import { asc, count, isNull } from 'drizzle-orm';
 import type { CategoryRef, CategoryTree } from '@shared/catalogue/search.schema';
 import { categories, categorySpecAttributes, products, specAttributes } from '../../db/schema';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 import { eq } from 'drizzle-orm';
 
 export interface Category {

@@ -11,9 +11,9 @@ import {
   productDocumentSchema,
 } from '@shared/catalogue/documents.schema';
 import { idParamsSchema } from '@shared/common/common.schema';
-import { AppError, fieldError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { AppError, fieldError } from '../../infra/errors';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { addDocument, listDocuments, openDocument, removeDocument } from './documents.service';
 
 async function receivePdf(req: FastifyRequest): Promise<{ bytes: Buffer; fileName: string }> {

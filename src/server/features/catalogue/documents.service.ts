@@ -6,10 +6,10 @@ import {
   type ProductDocument,
 } from '@shared/catalogue/documents.schema';
 import { productDocuments, products } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
-import type { MediaStore, StoredMedia } from '../../plugins/storage';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
+import type { MediaStore, StoredMedia } from '../../infra/storage';
 import { recordAudit } from '../audit/audit.service';
 
 type DocumentRow = typeof productDocuments.$inferSelect;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets } from '@shared/catalogue/search.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import { depthFirst, rollUp, toRef, type Category } from './categories.service';
 import type { Attribute } from './specs.service';
 

@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { breaksToCents, type PriceBreak, type PriceBreakCents } from '@shared/catalogue/pricing';
 import { productPriceBreaks, products } from '../../db/schema';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 
 /** What ordering, the cart and the checkout need to know of a product to price and check a quantity. */
 export interface ProductPricing {

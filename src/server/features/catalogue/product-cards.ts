@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CatalogueProduct } from '@shared/catalogue/search.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import { toRef, type Category } from './categories.service';
 import { keySpecsOf, loadSpecs } from './specs.service';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { breaksToDollars } from '@shared/catalogue/pricing';
 import type { ProductDetail } from '@shared/catalogue/search.schema';
-import { notFound } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { notFound } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import { loadCategories, pathTo, toRef } from './categories.service';
 import { loadBreaks } from './pricing.service';
 import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ProductSpecsInput } from '@shared/catalogue/catalogue.schema';
-import { fieldError } from '../../lib/errors';
-import type { Tx } from '../../plugins/db';
+import { fieldError } from '../../infra/errors';
+import type { Tx } from '../../infra/db';
 import { loadCategories } from './categories.service';
 import { attributeOrder, loadAttributes, specProblem } from './specs.service';
 

@@ -7,9 +7,9 @@ import {
   type PriceBreak,
 } from '@shared/catalogue/pricing';
 import { categories, products } from '../../db/schema';
-import type { Db, Tx } from '../../plugins/db';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import type { Db, Tx } from '../../infra/db';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import {
   answerWaiting,

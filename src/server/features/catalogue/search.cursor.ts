@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SortOption } from '@shared/catalogue/search.schema';
-import { fieldError } from '../../lib/errors';
+import { fieldError } from '../../infra/errors';
 import { skuPrefix } from './search.filters';
 import type { TextQuery } from './search.terms';
 

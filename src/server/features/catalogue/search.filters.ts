@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { parseRange, SPEC_PREFIX, type SearchQuery } from '@shared/catalogue/search.schema';
-import { fieldError } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { fieldError } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import { bySlug, descendantIds, type Category } from './categories.service';
 import { parseTextQuery, type TextQuery } from './search.terms';
 import type { Attribute } from './specs.service';

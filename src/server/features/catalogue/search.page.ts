@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets } from '@shared/catalogue/search.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import type { Category } from './categories.service';
 import { totalAndFacets, totalOnly } from './facets.service';
 import { productColumns, type ProductRow } from './product-cards';

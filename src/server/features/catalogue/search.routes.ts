@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogueContract as calls } from '@shared/catalogue/catalogue.contract';
-import { contractRoute } from '../../lib/contract-route';
-import { queryKey } from '../../lib/read-cache';
+import { contractRoute } from '../../http/contract-route';
+import { queryKey } from '../../infra/read-cache';
 import { categoryTree } from './categories.service';
 import { productDetail } from './product-detail.service';
 import { searchCatalogue } from './search.service';

@@ -1,6 +1,6 @@
 import { MAX_OFFSET_RESULTS, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
-import { fieldError } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { fieldError } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import { loadCategories } from './categories.service';
 import { toCatalogueProducts } from './product-cards';
 import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 
 export interface TextQuery {
   /** A tsquery over products.search_vector, or null when some word matches nothing in the catalogue. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SpecValue } from '@shared/catalogue/search.schema';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 import { pathTo, type Category } from './categories.service';
 
 export interface Attribute {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SuggestResult } from '@shared/catalogue/search.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import { rankOf } from './search.cursor';
 import { skuPrefix, whereOf, type ResolvedFilters } from './search.filters';
 import { parseTextQuery } from './search.terms';

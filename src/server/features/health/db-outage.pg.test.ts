@@ -38,7 +38,7 @@ describe('PostgreSQL that hangs mid-session', () => {
       () => undefined,
       (err: unknown) => err,
     );
-    const { isDatabaseUnavailable } = await import('../../lib/db-unavailable');
+    const { isDatabaseUnavailable } = await import('../../infra/db-unavailable');
     expect(isDatabaseUnavailable(failed)).toBe(true);
   });
 

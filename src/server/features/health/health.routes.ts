@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/openapi';
-import { AppError } from '../../lib/errors';
-import { withDatabaseTimeout } from '../../lib/db-unavailable';
+import { errorResponses } from '../../http/openapi';
+import { AppError } from '../../infra/errors';
+import { withDatabaseTimeout } from '../../infra/db-unavailable';
 
 /** A load balancer's check must answer quickly even when the database hangs: slow counts as not ready. */
 const READY_TIMEOUT_MS = 1_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { AppError, notFound } from '../../lib/errors';
-import type { Db, Tx } from '../../plugins/db';
-import { composeMail, type Mailer } from '../../plugins/mail';
+import { AppError, notFound } from '../../infra/errors';
+import type { Db, Tx } from '../../infra/db';
+import { composeMail, type Mailer } from '../../infra/mail';
 
 /** What answering "mail me when it is back" needs: the mail queue, and the shop's name and address for the link. */
 export interface BackInStockMail {

@@ -5,8 +5,8 @@ import {
   stockHistoryQuerySchema,
   stockHistorySchema,
 } from '@shared/inventory/inventory.schema';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { isWaiting, listMovements, requestNotice, withdrawNotice } from './inventory.service';
 
 export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {

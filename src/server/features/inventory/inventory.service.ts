@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
-import { notFound } from '../../lib/errors';
-import type { Db, Tx } from '../../plugins/db';
+import { notFound } from '../../infra/errors';
+import type { Db, Tx } from '../../infra/db';
 import { answerWaiting, type BackInStockMail } from './back-in-stock';
 
 export {

@@ -1,6 +1,6 @@
 import { invoiceFileName, type Invoice, type InvoiceKind } from '@shared/invoices/invoices.schema';
 import type { invoices } from '../../db/schema';
-import type { ShopDetails } from '../../plugins/config-shop';
+import type { ShopDetails } from '../../infra/config-shop';
 
 /** Rows stay inside the invoices feature; what leaves it is the API shape or an `IssuedDocument`. */
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InvoiceKind } from '@shared/invoices/invoices.schema';
 import { invoiceCounters } from '../../db/schema';
-import type { Tx } from '../../plugins/db';
+import type { Tx } from '../../infra/db';
 
 /**
  * The next number of a kind of document in a year, taken in the caller's transaction by one statement: the first

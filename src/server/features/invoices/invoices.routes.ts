@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@shared/common/common.schema';
-import { currentUser } from '../../plugins/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { INVOICE_PDF, invoiceAttachment, invoicePdf } from './invoices.service';
 
 /**

@@ -1,11 +1,11 @@
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceKind } from '@shared/invoices/invoices.schema';
 import { invoices } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { ShopDetails } from '../../plugins/config-shop';
-import type { Db, Tx } from '../../plugins/db';
-import type { MailAttachmentRef, MailFile } from '../../plugins/mail';
+import { AppError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { ShopDetails } from '../../infra/config-shop';
+import type { Db, Tx } from '../../infra/db';
+import type { MailAttachmentRef, MailFile } from '../../infra/mail';
 import {
   documentNumber,
   invoiceFileName,

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { imageUploadResponseSchema, MAX_IMAGE_BYTES } from '@shared/media/media.schema';
-import { AppError, fieldError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
+import { AppError, fieldError } from '../../infra/errors';
+import { errorResponses } from '../../http/openapi';
 import { storeImage } from './media.service';
 
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { AppError, fieldError } from '../../lib/errors';
-import type { MediaStore } from '../../plugins/storage';
+import { AppError, fieldError } from '../../infra/errors';
+import type { MediaStore } from '../../infra/storage';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 40_000_000;

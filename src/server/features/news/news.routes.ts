@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { newsInputSchema, newsItemSchema, newsListSchema } from '@shared/news/news.schema';
 import { acknowledgedSchema } from '@shared/accounts/accounts.schema';
-import { currentUser } from '../../plugins/auth-guard';
-import { errorResponses } from '../../lib/openapi';
+import { currentUser } from '../../http/auth-guard';
+import { errorResponses } from '../../http/openapi';
 import { createNews, deleteNews, getNewsItem, listNews, updateNews } from './news.service';
 
 export const newsRoutes: FastifyPluginAsyncZod = async (app) => {

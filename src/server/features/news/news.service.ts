@@ -1,9 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
 import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { news } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { notFound } from '../../infra/errors';
+import type { Db } from '../../infra/db';
+import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 
 type NewsRow = typeof news.$inferSelect;

@@ -9,8 +9,8 @@ import {
   type QuickOrderResult,
 } from '@shared/orders/cart.schema';
 import { products } from '../../db/schema';
-import { fieldError } from '../../lib/errors';
-import type { Db, Tx } from '../../plugins/db';
+import { fieldError } from '../../infra/errors';
+import type { Db, Tx } from '../../infra/db';
 import { loadPricing } from '../catalogue/catalogue.service';
 import { cartRows, lineProblem, lockCart, readCart, upsertLine } from './cart.service';
 

@@ -8,9 +8,9 @@ import {
 } from '@shared/orders/cart.schema';
 import { totalProblem } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import { AppError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import type { ProductPricing } from '../catalogue/catalogue.service';
 import { loadPricing } from '../catalogue/catalogue.service';
 import { cartRows, lockCart, readCart, upsertLine } from './cart.service';

@@ -14,9 +14,9 @@ import {
   quickOrderSchema,
   reorderResultSchema,
 } from '@shared/orders/cart.schema';
-import { AppError, fieldError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { AppError, fieldError } from '../../infra/errors';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { quickOrder } from './cart.quick-order';
 import { reorderCheckout, reorderOrder } from './cart.reorder';
 import { addToCart, cartOwner, emptyCart, readCart, removeCartLine, setCartLine } from './cart.service';

@@ -10,9 +10,9 @@ import {
 } from '@shared/orders/cart.schema';
 import { quantityProblem, totalProblem } from '@shared/orders/orders.schema';
 import { cartLines } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
 import { orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { AppError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { findCheckout, lockCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 import { payCheckout } from './checkout.payment';
 import type { OrderDeps } from './orders.model';

@@ -1,9 +1,9 @@
-import type { Tx } from '../../plugins/db';
-import { composeMail, type MailMessage } from '../../plugins/mail';
+import type { Tx } from '../../infra/db';
+import { composeMail, type MailMessage } from '../../infra/mail';
 import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
-import type { MailedDocument, OrderMailDeps } from './orders.mail';
-import { totalCents, type OrderRow } from './orders.model';
+import type { MailedDocument } from './orders.mail';
+import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);

@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Checkout, CheckoutStatus } from '@shared/orders/checkout.schema';
 import { checkouts, orders } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 import { isPastWindow } from './orders.holds';
 import { toOrder, totalCents, type OrderRow } from './orders.model';
 

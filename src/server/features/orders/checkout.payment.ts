@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Checkout } from '@shared/orders/checkout.schema';
 import { checkouts, orders } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/errors';
-import { countOrderPaid } from '../../lib/metrics';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Tx } from '../../plugins/db';
+import { AppError, fieldError } from '../../infra/errors';
+import { countOrderPaid } from './orders.metrics';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Tx } from '../../infra/db';
 import { issueInvoice } from '../invoices/invoices.service';
 import { sendCheckoutMail } from './checkout.mail';
 import {

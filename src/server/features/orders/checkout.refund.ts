@@ -1,6 +1,6 @@
 import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
-import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { AppError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { getCheckout } from './checkout.service';
 import { refundPaidOrder } from './orders.admin-refund';
 import type { OrderDeps } from './orders.model';

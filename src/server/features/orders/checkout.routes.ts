@@ -11,9 +11,9 @@ import {
   checkoutSchema,
 } from '@shared/orders/checkout.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
-import { AppError } from '../../lib/errors';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { AppError } from '../../infra/errors';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import {
   cancelCheckout,
   createCheckout,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
 import { cartLines, checkouts, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { countOrderPlaced } from '../../lib/metrics';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError } from '../../infra/errors';
+import { countOrderPlaced } from './orders.metrics';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from './cart.service';
 import { insertCheckout, type CheckoutInput, type PricedLine } from './checkout.lines';
 import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import type { Client } from '../../test/auth';
 import type { TestApp } from '../../test/helper';
 import { documentsOf, downloadPdf, pdfText } from '../../test/invoices';

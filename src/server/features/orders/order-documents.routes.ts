@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { timelineSchema } from '@shared/invoices/timeline.schema';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from './orders.model';
 import { orderTimeline, orderWithDocuments } from './orders.timeline';
 

@@ -1,6 +1,6 @@
 import type { Order } from '@shared/orders/orders.schema';
-import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { AppError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { toOrder, totalCents, type OrderDeps } from './orders.model';
 import { lockOrder } from './orders.payment';

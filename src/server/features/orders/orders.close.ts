@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { AppError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import type { OrderDeps, OrderRow } from './orders.model';
 import { lockOrder, payOrder } from './orders.payment';

@@ -1,8 +1,8 @@
 import { and, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
 import { orders, user } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/errors';
-import type { OrderLimits } from '../../plugins/config-orders';
-import type { Tx } from '../../plugins/db';
+import { AppError, fieldError } from '../../infra/errors';
+import type { OrderLimits } from '../../infra/config-orders';
+import type { Tx } from '../../infra/db';
 
 /** What an order may hold: how long it stays unpaid, and how much one customer may hold unpaid at once. */
 export interface HoldRules {

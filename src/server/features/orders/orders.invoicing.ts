@@ -1,4 +1,4 @@
-import type { Tx } from '../../plugins/db';
+import type { Tx } from '../../infra/db';
 import { issueCreditNote, issueInvoice, type IssuedDocument } from '../invoices/invoices.service';
 import type { OrderDeps, OrderRow } from './orders.model';
 

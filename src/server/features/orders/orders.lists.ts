@@ -3,7 +3,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import type { OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
-import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../lib/keyset';
+import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
 

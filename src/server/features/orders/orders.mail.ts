@@ -1,15 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../plugins/db';
-import { composeMail, type Mailer, type MailAttachmentRef, type MailMessage } from '../../plugins/mail';
-import { totalCents, type OrderRow } from './orders.model';
-
-/** How order mails go out: the mailer, where failures are logged, and the shop's name and address for links. */
-export interface OrderMailDeps {
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  shopName: string;
-  baseUrl: string;
-}
+import type { Db, Tx } from '../../infra/db';
+import { composeMail, type MailAttachmentRef, type MailMessage } from '../../infra/mail';
+import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 
 // Built once: a formatter is costly to create, and every order placed composes a mail.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

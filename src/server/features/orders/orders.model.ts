@@ -1,13 +1,12 @@
 import type { Order } from '@shared/orders/orders.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { orders } from '../../db/schema';
-import type { Db } from '../../plugins/db';
-import type { OrderLimits, RefundRetry } from '../../plugins/config-orders';
-import type { ShopDetails } from '../../plugins/config-shop';
-import type { JobQueue } from '../../plugins/jobs';
-import type { Mailer } from '../../plugins/mail';
+import type { Db } from '../../infra/db';
+import type { OrderLimits, RefundRetry } from '../../infra/config-orders';
+import type { ShopDetails } from '../../infra/config-shop';
+import type { JobQueue } from '../../infra/jobs';
+import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
-import type { OrderMailDeps } from './orders.mail';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -60,6 +59,14 @@ export interface IntentView {
   amountCents: number;
   orderId: string | null;
   checkoutId?: string | null;
+}
+
+/** How order mails go out: the mailer, where failures are logged, and the shop's name and address for links. */
+export interface OrderMailDeps {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  shopName: string;
+  baseUrl: string;
 }
 
 /**

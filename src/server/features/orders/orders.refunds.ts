@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { Tx } from '../../plugins/db';
-import type { JobQueue } from '../../plugins/jobs';
+import { notFound } from '../../infra/errors';
+import type { Tx } from '../../infra/db';
+import type { JobQueue } from '../../infra/jobs';
 import { totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { creditRefundedOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';

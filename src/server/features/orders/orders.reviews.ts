@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import type { Db, Tx } from '../../infra/db';
 
 /** What the reviews feature learns of the order a review is for. */
 export interface ReviewedOrder {

@@ -10,11 +10,11 @@ import {
   orderUpdatedSchema,
 } from '@shared/orders/orders.schema';
 import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { assertNotCheckoutLine } from './checkout.service';
-import { sendPage } from '../../lib/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
+import { sendPage } from '../../infra/keyset';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import {
   cancelOrder,
   deliverOrder,

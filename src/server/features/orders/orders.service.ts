@@ -11,10 +11,10 @@ import {
 } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
-import { AppError, fieldError, notFound } from '../../lib/errors';
-import { countOrderPlaced } from '../../lib/metrics';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import { AppError, fieldError, notFound } from '../../infra/errors';
+import { countOrderPlaced } from './orders.metrics';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing } from '../catalogue/catalogue.service';
 import { closeUnpaidOrder } from './orders.close';

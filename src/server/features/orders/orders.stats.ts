@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
 import { orders } from '../../db/schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 
 const DAYS = 30;
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import type { Db, Tx } from '../../plugins/db';
+import type { Db, Tx } from '../../infra/db';
 import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
 
 type OrderStockReason = 'order_reserved' | 'order_paid_late';

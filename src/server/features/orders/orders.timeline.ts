@@ -7,8 +7,8 @@ import {
   type TimelineKind,
 } from '@shared/invoices/timeline.schema';
 import { orders } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
+import { notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
 import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
 import { isPastWindow } from './orders.holds';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testPaymentIntents, testPaymentRefunds } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { newScenario, run, type Scenario } from '../../test/refunds';

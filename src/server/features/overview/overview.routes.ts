@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { overviewSchema } from '@shared/overview/overview.schema';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { storeOverview } from './overview.service';
 
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import type { Overview } from '@shared/overview/overview.schema';
-import type { Db } from '../../plugins/db';
+import type { Db } from '../../infra/db';
 import { lowStockProducts } from '../catalogue/catalogue.service';
 import { orderStats } from '../orders/orders.service';
 

@@ -5,8 +5,8 @@ import {
   testCardConfirmedSchema,
   testCardConfirmSchema,
 } from '@shared/payments/payments.schema';
-import { errorResponses } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { errorResponses } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from '../orders/orders.service';
 import { confirmPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';

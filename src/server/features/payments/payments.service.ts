@@ -1,8 +1,8 @@
 import type { PaymentIntent, PaymentIntentRequest, TestCardConfirm } from '@shared/payments/payments.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import { AppError, fieldError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import { AppError, fieldError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import {
   getPayableCheckout,
   getPayableOrder,

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import type { PaymentProvider } from './payment-provider';
 import { createStripeProvider } from './stripe-provider';

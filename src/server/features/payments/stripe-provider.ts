@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 
 export interface StripeProviderOptions {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../lib/openapi';
+import { errorResponses } from '../../http/openapi';
 import { applyStripeEvent, verifyStripeEvent, type OnPaymentSucceeded } from './stripe-webhook';
 
 export interface StripeWebhookOptions {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 const WEBHOOK_SECRET = 'whsec_toolhouse_contract';

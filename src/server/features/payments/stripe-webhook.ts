@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../infra/errors';
 
 /**
  * Marks the order (or the checkout, when the intent is a checkout's) paid; idempotent, throws AppError (4xx) when the

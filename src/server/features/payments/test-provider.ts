@@ -3,8 +3,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { cardDigits, cardProblem } from '@shared/payments/card';
 import { TEST_CARDS } from '@shared/payments/payments.schema';
 import { testPaymentIntents, testPaymentRefunds } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/errors';
-import type { Db } from '../../plugins/db';
+import { AppError, fieldError } from '../../infra/errors';
+import type { Db } from '../../infra/db';
 import type { PaymentProvider, ProviderIntent, ProviderRefund } from './payment-provider';
 
 type IntentRow = typeof testPaymentIntents.$inferSelect;

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import type { Quote, QuoteListQuery } from '@shared/quotes/quotes.schema';
 import { quotes } from '../../db/schema';
-import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../../lib/keyset';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../../infra/keyset';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import { statusIs, toQuotes } from './quotes.model';
 
 /** Newest first, served by (user_id, created_at desc, id desc) for a customer and (created_at desc, id desc) for all. */

@@ -1,5 +1,5 @@
-import type { Tx } from '../../plugins/db';
-import { composeMail, type MailMessage } from '../../plugins/mail';
+import type { Tx } from '../../infra/db';
+import { composeMail, type MailMessage } from '../../infra/mail';
 import type { OrderDeps } from '../orders/orders.service';
 import type { QuoteLineRow, QuoteRow } from './quotes.model';
 

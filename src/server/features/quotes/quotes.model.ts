@@ -2,9 +2,9 @@ import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { quoteMessages, type Quote, type QuoteStatus } from '@shared/quotes/quotes.schema';
 import { quoteLines, quotes } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db, Tx } from '../../plugins/db';
+import { AppError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
 import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */

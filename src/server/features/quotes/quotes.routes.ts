@@ -11,9 +11,9 @@ import {
   quoteRequestSchema,
   quoteSchema,
 } from '@shared/quotes/quotes.schema';
-import { sendPage } from '../../lib/keyset';
-import { errorResponses, pagedListDescription } from '../../lib/openapi';
-import { currentUser } from '../../plugins/auth-guard';
+import { sendPage } from '../../infra/keyset';
+import { errorResponses, pagedListDescription } from '../../http/openapi';
+import { currentUser } from '../../http/auth-guard';
 import { orderDeps } from '../orders/orders.service';
 import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';
 

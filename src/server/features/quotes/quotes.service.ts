@@ -9,9 +9,9 @@ import {
 } from '@shared/quotes/quotes.schema';
 import type { z } from 'zod';
 import { quoteLines, quotes } from '../../db/schema';
-import { AppError, fieldError } from '../../lib/errors';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Tx } from '../../plugins/db';
+import { AppError, fieldError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing } from '../catalogue/catalogue.service';
 import type { OrderDeps } from '../orders/orders.service';

@@ -7,8 +7,8 @@ import {
   reviewCreateSchema,
   reviewListSchema,
 } from '@shared/reviews/reviews.schema';
-import { errorResponses } from '../../lib/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../plugins/auth-guard';
+import { errorResponses } from '../../http/openapi';
+import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import { createReview, listReviewsOf, productReviews } from './reviews.service';
 
 const tags = ['reviews'];

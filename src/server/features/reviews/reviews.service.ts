@@ -1,8 +1,8 @@
 import { avg, count, desc, eq } from 'drizzle-orm';
 import type { ProductReviews, Review, ReviewCreate } from '@shared/reviews/reviews.schema';
 import { reviews } from '../../db/schema';
-import type { SessionUser } from '../../plugins/auth-guard';
-import type { Db } from '../../plugins/db';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { reviewOrder } from '../orders/orders.service';
 

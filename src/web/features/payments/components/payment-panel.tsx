@@ -12,13 +12,7 @@ import { notify } from '@/lib/notify';
 import { usePayOrder } from '../api/pay-order';
 import { createPaymentIntent, paymentIntentQueryOptions } from '../api/create-payment-intent';
 import { PayButton, TestCardForm, TestModeNotice } from './test-card-form';
-
-/** What a card form needs: the intent's secret, the billing details, and what to do once the card is charged. */
-export interface CardFormProps {
-  clientSecret: string;
-  billing: { name: string; email: string; phone: string };
-  onSucceeded: (transactionId: string) => void;
-}
+import type { CardFormProps } from './card-form-props';
 
 // Stripe.js and its React bindings load only when the server's provider is Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form'));

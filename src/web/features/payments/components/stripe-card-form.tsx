@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { SubmitButton } from '@/components/ui/submit-button';
-import type { CardFormProps } from './payment-panel';
+import type { CardFormProps } from './card-form-props';
 
 // Loaded only with this chunk, and only when the server's provider is Stripe: Stripe.js stays off every other page.
 // This module imports nothing but types from the payment page's chunk (see dashboard-routes.tsx for why).

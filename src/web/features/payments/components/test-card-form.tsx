@@ -15,7 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { fieldBorder } from '@/components/ui/field';
 import { textAbout } from '@/lib/form-errors';
 import { confirmTestCard } from '../api/confirm-test-card';
-import type { CardFormProps } from './payment-panel';
+import type { CardFormProps } from './card-form-props';
 import { SubmitButton } from '@/components/ui/submit-button';
 
 /** Adds a shared card rule's message to a field the user has filled (an empty one says it is required). */

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/errors';
+import { AppError } from '../infra/errors';
 
 /** Media keys are content hashes: a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

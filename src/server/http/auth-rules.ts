@@ -4,7 +4,7 @@ import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import { account, session, verification } from '../db/schema';
-import type { Db } from './db';
+import type { Db } from '../infra/db';
 
 /** The page a verification link lands on; it asks the user to log in (verifying never signs anyone in). */
 export const VERIFIED_PAGE = '/email-verified';

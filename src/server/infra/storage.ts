@@ -3,8 +3,6 @@ import { createReadStream } from 'node:fs';
 import { access, mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import fp from 'fastify-plugin';
-import type { AppConfig } from './config';
 
 /** One stored file, streamed back to a client. */
 export interface StoredMedia {
@@ -66,25 +64,3 @@ export function localMediaStore(dir: string): MediaStore {
     },
   };
 }
-
-/** The configured store: S3-compatible object storage when S3_BUCKET is set, else `DATA_DIR/media`. */
-export async function createMediaStore(config: Pick<AppConfig, 's3' | 'dataDir'>): Promise<MediaStore> {
-  if (!config.s3) return localMediaStore(path.join(config.dataDir, 'media'));
-  // The SDK is loaded only by shops that use it.
-  const { s3MediaStore } = await import('./s3-storage');
-  return s3MediaStore(config.s3);
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    media: MediaStore;
-  }
-}
-
-/** `app.media`: uploaded and seeded images, in DATA_DIR/media or an S3 bucket (served by the media-files plugin). */
-export const mediaStorePlugin = fp(
-  async (app) => {
-    app.decorate('media', await createMediaStore(app.config));
-  },
-  { name: 'media-store', dependencies: ['config'] },
-);

@@ -4,11 +4,11 @@ import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import * as schema from '../db/schema';
-import type { AppConfig } from './config';
-import type { Db } from './db';
+import type { AppConfig } from '../infra/config';
+import type { Db } from '../infra/db';
 import { authRules, VERIFIED_PAGE, type AuthHandle } from './auth-rules';
-import { composeMail, type Mailer } from './mail';
-import { authSecret } from './secret';
+import { composeMail, type Mailer } from '../infra/mail';
+import { authSecret } from '../infra/secret';
 import { registerAuthGuard } from './auth-guard';
 
 /** The header through which Fastify hands Better Auth the client IP it trusts (see app.ts); never taken from clients. */
@@ -180,5 +180,5 @@ export const authPlugin = fp(
     app.decorate('auth', createAuth(config, database.db, mailer, app.log, database.kind === 'postgres'));
     registerAuthGuard(app);
   },
-  { name: 'auth', dependencies: ['config', 'database', 'mailer'] },
+  { name: 'auth', dependencies: ['config', 'database', 'mailer', 'session-cache'] },
 );

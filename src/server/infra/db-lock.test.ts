@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirLockedError } from '../lib/dir-lock';
+import { DirLockedError } from './dir-lock';
 import { openDatabase } from './db';
 
 let dataDir: string;
@@ -47,7 +47,7 @@ describe('one process per PGlite data folder', { timeout: 120_000 }, () => {
   it('stops a second server process on the same folder with a clear message', async () => {
     const first = await openDatabase({ pgliteDir });
     try {
-      const script = `import { openDatabase } from ${JSON.stringify(path.resolve('src/server/plugins/db.ts'))};
+      const script = `import { openDatabase } from ${JSON.stringify(path.resolve('src/server/infra/db.ts'))};
         await openDatabase({ pgliteDir: ${JSON.stringify(pgliteDir)} });
         console.log('opened');`;
       const run = promisify(execFile)(

@@ -2,8 +2,8 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../lib/db-unavailable';
-import { AppError, statusOf } from '../lib/errors';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../infra/db-unavailable';
+import { AppError, statusOf } from '../infra/errors';
 
 const codeByStatus = Object.fromEntries(
   Object.entries(statusOf).map(([code, status]) => [status, code]),

@@ -1,12 +1,6 @@
 import fp from 'fastify-plugin';
-import {
-  defineRefundJob,
-  orderDeps,
-  REFUND_JOB,
-  sweepExpiredOrders,
-} from '../features/orders/orders.service';
-import { purgeIdempotencyKeys } from './idempotency';
-import { registerQueueDepth } from './metrics';
+import { registerQueueDepth } from '../../infra/metrics';
+import { defineRefundJob, orderDeps, REFUND_JOB, sweepExpiredOrders } from './orders.service';
 
 /**
  * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never
@@ -21,7 +15,7 @@ export const sweepIntervalMs = (windowMs: number) =>
  * an intent in flight is cancelled at the provider first. Between sweeps, reads and payments already treat an order
  * past its window as expired. Refunds the provider could not make at once are retried by the refund job.
  */
-export const orderExpiryPlugin = fp(
+export const orderJobsPlugin = fp(
   async (app) => {
     const deps = orderDeps({
       db: app.database.db,
@@ -43,18 +37,10 @@ export const orderExpiryPlugin = fp(
         },
         (err: unknown) => app.log.error({ err }, 'order expiry sweep failed'),
       );
-    // Idempotency keys live 24 hours; forgetting them rides on the same timer.
-    const purge = () =>
-      purgeIdempotencyKeys(app.database.db).catch((err: unknown) =>
-        app.log.error({ err }, 'idempotency key purge failed'),
-      );
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await Promise.all([sweep(), purge()]);
-      timer = setInterval(
-        () => void Promise.all([sweep(), purge()]),
-        sweepIntervalMs(app.config.orderExpiryMs),
-      );
+      await sweep();
+      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendCachedBody } from '../lib/cached-body';
-import { ReadCache, type CacheScope } from '../lib/read-cache';
+import { sendCachedBody } from './cached-body';
+import { ReadCache, type CacheScope } from './read-cache';
 import { EarlyAnswers } from './early-answers';
 import {
   coalescedAnnouncer,
@@ -112,5 +112,5 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       },
     } satisfies ReadCacheService);
   },
-  { name: 'read-cache', dependencies: ['config', 'database', 'metrics', 'auth'] },
+  { name: 'read-cache', dependencies: ['config', 'database', 'metrics', 'session-cache'] },
 );

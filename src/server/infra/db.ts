@@ -7,8 +7,8 @@ import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import fp from 'fastify-plugin';
 import pg from 'pg';
 import * as schema from '../db/schema';
-import { migrationsDir } from '../lib/paths';
-import { lockDir } from '../lib/dir-lock';
+import { migrationsDir } from './paths';
+import { lockDir } from './dir-lock';
 import type { DbTimeouts } from './config';
 
 /** One Drizzle type for both drivers: the query builder is the same over PGlite and node-postgres. */

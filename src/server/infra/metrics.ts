@@ -2,11 +2,24 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { withDatabaseTimeout } from '../lib/db-unavailable';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { withDatabaseTimeout } from './db-unavailable';
 import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
-import { statusOf } from '../lib/errors';
-import { collectProcessMetrics, processRegistry } from '../lib/metrics';
+import { statusOf } from './errors';
+
+/**
+ * Process-wide metrics: the process itself, and business events that features register here (a service counts
+ * without needing the app). Per-app metrics (requests, pool, queues) are made by the plugin below, once per app.
+ */
+export const processRegistry = new Registry();
+
+let defaultsCollected = false;
+/** Node's own metrics (CPU, memory, event-loop lag, GC, handles), collected once per process. */
+export function collectProcessMetrics() {
+  if (defaultsCollected) return;
+  defaultsCollected = true;
+  collectDefaultMetrics({ register: processRegistry });
+}
 
 type DepthReader = () => number | Promise<number>;
 

@@ -1,23 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Role } from '@shared/accounts/accounts.schema';
-import { AppError } from '../lib/errors';
-import { SessionCache } from '../lib/session-cache';
+import { AppError } from '../infra/errors';
+import type { SessionUser } from '../infra/session-cache';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-  emailVerified: boolean;
-}
+export type { SessionUser };
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
-  }
-  interface FastifyInstance {
-    /** Resolved sessions, for a few seconds; cleared (here and on every instance) by any user or session change. */
-    sessionCache: SessionCache<SessionUser>;
   }
   interface FastifyContextConfig {
     /** Who may call this route: any logged-in user, or admins only. Checked before anything else. */
@@ -96,7 +85,6 @@ function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<Session
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  app.decorate('sessionCache', new SessionCache<SessionUser>(app.config.sessionCacheMs));
   const origin = new URL(app.config.baseUrl).origin;
 
   app.addHook('onRequest', async (req) => {

@@ -1,3 +1,6 @@
+import fp from 'fastify-plugin';
+import type { Role } from '@shared/accounts/accounts.schema';
+
 /**
  * Who a session credential belongs to, remembered for a few seconds. Resolving a session through Better Auth costs
  * two queries and about 2 ms of CPU (its request context, the bearer token's signature), more than the rest of a
@@ -54,3 +57,30 @@ export class SessionCache<T> {
     return this.entries.size;
   }
 }
+
+/** Who a session credential belongs to: what the auth guard resolves and puts on `req.user`. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  emailVerified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolved sessions, for a few seconds; cleared (here and on every instance) by any user or session change. */
+    sessionCache: SessionCache<SessionUser>;
+  }
+}
+
+/**
+ * `app.sessionCache`, before the auth guard that fills it and the read cache's bus that clears it on every instance
+ * (SESSION_CACHE_SECONDS=0 turns it off).
+ */
+export const sessionCachePlugin = fp(
+  async (app) => {
+    app.decorate('sessionCache', new SessionCache<SessionUser>(app.config.sessionCacheMs));
+  },
+  { name: 'session-cache', dependencies: ['config'] },
+);

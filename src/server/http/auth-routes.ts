@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { fieldError } from '../lib/errors';
+import { fieldError } from '../infra/errors';
 import { CLIENT_IP_HEADER } from './auth';
 import { userFieldProblem } from './auth-rules';
 import { rawBodyFields } from './text-guard';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { PaymentProvider } from '../features/payments/payment-provider';
-import { createStripeProvider } from '../features/payments/stripe-provider';
-import { createTestProvider } from '../features/payments/test-provider';
+import type { PaymentProvider } from './payment-provider';
+import { createStripeProvider } from './stripe-provider';
+import { createTestProvider } from './test-provider';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,9 +11,10 @@ declare module 'fastify' {
 
 /**
  * `app.payments`: Stripe when its keys are configured, otherwise the built-in test-mode processor, or the caller's
- * provider (contract tests point Stripe at a local fake).
+ * provider (contract tests point Stripe at a local fake). Registered on the app itself, before the API: orders and
+ * quotes charge and refund through it without importing payments.
  */
-export const paymentsPlugin = fp<{ provider?: PaymentProvider | undefined }>(
+export const paymentProviderPlugin = fp<{ provider?: PaymentProvider | undefined }>(
   async (app, opts) => {
     const { stripe } = app.config;
     app.decorate(

@@ -3,8 +3,8 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema';
-import { AppError } from '../lib/errors';
-import type { Db } from './db';
+import { AppError } from '../infra/errors';
+import type { Db } from '../infra/db';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +23,7 @@ const WAIT_STEP_MS = 50;
 const WAIT_MAX_MS = 15_000;
 const HEADER = 'idempotency-key';
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+const PURGE_INTERVAL_MS = 30_000;
 
 type KeyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -136,12 +137,23 @@ export const idempotencyPlugin = fp(
         )
         .catch((err: unknown) => req.log.error({ err }, 'could not release an idempotency key'));
     });
+
+    // Keys past their 24 hours no longer count (see claim); deleting them only keeps the table small.
+    const purge = () =>
+      purgeIdempotencyKeys(db).catch((err: unknown) => app.log.error({ err }, 'idempotency key purge failed'));
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await purge();
+      timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'idempotency', dependencies: ['database'] },
 );
 
-/** Forgets keys past their 24 hours (run by the periodic sweep). */
-export async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
+/** Forgets keys past their 24 hours. */
+async function purgeIdempotencyKeys(db: Db, now = Date.now()): Promise<number> {
   const gone = await db
     .delete(idempotencyKeys)
     .where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_TTL_MS)))

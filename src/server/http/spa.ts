@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import type { AppConfig } from './config';
+import type { AppConfig } from '../infra/config';
 import { apiNotFound } from './http-semantics';
 
 const escapeAttr = (s: string) =>

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodingFor, matches, sentAsIs, tagOf } from '../lib/cached-body';
-import type { CacheScope, ReadCache } from '../lib/read-cache';
+import { encodingFor, matches, sentAsIs, tagOf } from './cached-body';
+import type { CacheScope, ReadCache } from './read-cache';
 
 interface Alias {
   scope: CacheScope;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { cacheScopes, type CacheScope } from '../lib/read-cache';
+import { cacheScopes, type CacheScope } from './read-cache';
 
 /** What the bus announces: a change to cached reads of a scope, or to users and sessions (the session cache). */
 export type BusScope = CacheScope | 'sessions';

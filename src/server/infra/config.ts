@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
 import { bool, optionalText, pair } from './env-helpers';
-import { s3Config, s3Env, type S3Config } from './s3-config';
+import { s3Config, s3Env, type S3Config } from './config-s3';
 import { trustProxy } from './config-proxy';
 import { orderEnvShape, orderSettings, type OrderLimits, type RefundRetry } from './config-orders';
 import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';

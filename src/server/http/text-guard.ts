@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { fieldError } from '../lib/errors';
+import { fieldError } from '../infra/errors';
 
 /**
  * PostgreSQL text and jsonb cannot hold NUL; an unpaired UTF-16 surrogate cannot be encoded as UTF-8 and would be
