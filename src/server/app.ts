@@ -36,7 +36,7 @@ export interface BuildOptions {
 
 /**
  * The whole app, in registration order, one layer after another (docs/decisions/029-server-layers.md): the
- * infrastructure it runs on, the HTTP plumbing, the features, then the web app.
+ * infrastructure it runs on, the HTTP plumbing, the features, then media files and the web app.
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const early = new EarlyAnswers();
@@ -75,12 +75,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(authRoutes);
-  await app.register(mediaFilesPlugin);
   // Features: the payment provider other features charge through, the demo data, then every feature under /api.
   await app.register(paymentProviderPlugin, { provider: options.payments });
   await app.register(demoSeedPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
-  // The web app, last: its not-found handler answers what nothing else matched.
+  // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
+  // web app, whose not-found handler answers what nothing else matched.
+  await app.register(mediaFilesPlugin);
   await app.register(spaPlugin);
   return app;
 }
