@@ -66,9 +66,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionCachePlugin);
   await app.register(readCachePlugin, { early });
   // HTTP plumbing. Hooks apply to what is registered after them, so all of it precedes the routes it serves.
+  // Security headers first: their onRequest hook must run before the auth guard's can refuse a request.
+  await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(textGuardPlugin);
-  await app.register(securityPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);
   await app.register(swaggerPlugin);

@@ -30,7 +30,9 @@ export const httpSemanticsPlugin = fp(
     app.addHook('onSend', async (req: FastifyRequest, reply: FastifyReply) => {
       if (!isApi(req.url.split('?')[0] ?? '')) return;
       const credentialed = Boolean(req.headers.cookie || req.headers.authorization);
-      if (credentialed || reply.getHeader('set-cookie') !== undefined)
+      // A refusal depends on who asked (or that nobody did): never a cached answer for the next caller.
+      const refused = reply.statusCode === 401 || reply.statusCode === 403;
+      if (credentialed || refused || reply.getHeader('set-cookie') !== undefined)
         reply.header('cache-control', 'no-store');
     });
   },

@@ -64,6 +64,34 @@ describe('Cache-Control on personal answers', () => {
   });
 });
 
+describe('answers refused by the auth check', () => {
+  const securityHeaders = (res: { headers: Record<string, unknown> }) => ({
+    csp: res.headers['content-security-policy'],
+    nosniff: res.headers['x-content-type-options'],
+    frames: res.headers['x-frame-options'],
+    cache: res.headers['cache-control'],
+  });
+  const expected = {
+    csp: expect.stringContaining("default-src 'self'"),
+    nosniff: 'nosniff',
+    frames: 'SAMEORIGIN',
+    cache: 'no-store',
+  };
+
+  it('an anonymous 401 carries the security headers and no-store', async () => {
+    const res = await t.app.inject({ url: '/api/user' });
+    expect(res.statusCode).toBe(401);
+    expect(securityHeaders(res)).toEqual(expected);
+  });
+
+  it("a customer's 403 on an admin call carries them too", async () => {
+    const casey = await signUp(t.app, { name: 'Casey' });
+    const res = await t.app.inject({ url: '/api/user', headers: casey.headers });
+    expect(res.statusCode).toBe(403);
+    expect(securityHeaders(res)).toEqual(expected);
+  });
+});
+
 describe('Strict-Transport-Security', () => {
   it('is not sent when BASE_URL is plain http', async () => {
     const res = await t.app.inject('/api/healthz');
