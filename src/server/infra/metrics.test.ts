@@ -30,6 +30,22 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
       headers: { 'x-forwarded-for': '203.0.113.7' },
     });
     expect(proxied.statusCode).toBe(403);
+    for (const [header, value] of [
+      ['via', '1.1 nginx'],
+      ['x-forwarded-host', 'shop.example'],
+      ['x-forwarded-proto', 'https'],
+      ['true-client-ip', '203.0.113.7'],
+      ['cf-connecting-ip', '203.0.113.7'],
+      ['forwarded', 'for=203.0.113.7'],
+      ['x-real-ip', '203.0.113.7'],
+    ]) {
+      const res = await t.app.inject({
+        url: '/api/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { [header!]: value! },
+      });
+      expect(res.statusCode, header).toBe(403);
+    }
   });
 
   it('serves Prometheus text to loopback callers: requests, database, process', async () => {

@@ -52,6 +52,24 @@ function isLoopback(address: string | undefined): boolean {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** Headers a proxy adds when it passes on someone else's request (standard, de facto, and CDNs'). */
+const PROXY_HEADERS = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-forwarded-port',
+  'x-forwarded-server',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+];
+
 /**
  * Why a caller may not read the metrics, if it may not. With METRICS_TOKEN, only callers presenting it as a Bearer
  * token may; without, only callers on this machine. A request that came through a proxy is not local, even when the
@@ -63,7 +81,7 @@ function refusal(req: FastifyRequest, token: string | undefined): ErrorBody | un
     if (given && timingSafeEqual(digest(given), digest(token))) return undefined;
     return { error: 'unauthorized', message: 'Metrics need the metrics token (Authorization: Bearer …).' };
   }
-  const proxied = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => req.headers[h] !== undefined);
+  const proxied = PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
   if (!proxied && isLoopback(req.ip) && isLoopback(req.socket.remoteAddress)) return undefined;
   return { error: 'forbidden', message: 'Metrics are served to this machine only (or set METRICS_TOKEN).' };
 }
