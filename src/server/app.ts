@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api';
 import { demoSeedPlugin } from './db/seed/seed';
@@ -52,6 +52,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     pluginTimeout: 120_000,
     // X-Forwarded-For is believed only from configured proxies: otherwise a client could choose its own rate-limit key.
     trustProxy: trustProxyOption(config.trustProxy),
+    // A path Fastify cannot decode (a bad percent-escape, bytes that are not UTF-8) is refused before routing: in
+    // the shop's error shape, not Fastify's.
+    frameworkErrors: (error, _req, reply: FastifyReply) =>
+      reply.status(400).send({
+        error: 'bad_request',
+        message:
+          error.code === 'FST_ERR_BAD_URL'
+            ? 'path: must be valid percent-encoded UTF-8'
+            : 'The request could not be routed.',
+      }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -137,6 +137,72 @@ describe('text that PostgreSQL cannot store is a 400 naming the field', () => {
   });
 });
 
+describe('bytes that are not UTF-8 are a 400, never stored altered', () => {
+  const invalid = Buffer.concat([
+    Buffer.from('{"address":"Al'),
+    Buffer.from([0xff, 0xfe]),
+    Buffer.from('ice"}'),
+  ]);
+
+  function expectInvalid(res: { statusCode: number; body: string; json(): unknown }, field: string) {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', message: `${field}: must be valid UTF-8 text` });
+  }
+
+  it('in a JSON body', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userprofile/${customer.email}`,
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: invalid,
+    });
+    expectInvalid(res, 'body');
+    const profile = await t.app.inject({
+      url: `/api/userprofile/${customer.email}`,
+      headers: customer.headers,
+    });
+    expect(profile.json().address ?? '').not.toContain('\ufffd');
+  });
+
+  it("in Better Auth's raw bodies", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from('{"email":"bytes@example.com","password":"secret123","name":"Al'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('ice"}'),
+      ]),
+    });
+    expectInvalid(res, 'body');
+  });
+
+  it('in percent-escapes of the query and the path; valid escapes and a stray % still pass', async () => {
+    expectInvalid(await t.app.inject('/api/catalogue/search?q=Al%FF%FEice'), 'q');
+    const path = await t.app.inject('/api/news/%FF%FE');
+    expect(path.statusCode).toBe(400);
+    expect(path.json()).toMatchObject({ error: 'bad_request', message: expect.stringMatching(/^path: /) });
+    expect((await t.app.inject('/api/catalogue/search?q=compresseur%20%C3%A9lan')).statusCode).toBe(200);
+    expect((await t.app.inject('/api/catalogue/search?q=100%')).statusCode).toBe(200);
+  });
+
+  it('proper text in a JSON body is unchanged', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/userprofile/${customer.email}`,
+      headers: { ...customer.headers, 'content-type': 'application/json' },
+      payload: Buffer.from(JSON.stringify({ address: 'Straße 5, Köln 🛠️' })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const profile = await t.app.inject({
+      url: `/api/userprofile/${customer.email}`,
+      headers: customer.headers,
+    });
+    expect(profile.json().address).toBe('Straße 5, Köln 🛠️');
+  });
+});
+
 describe('findUnstorable', () => {
   it('names nested fields and keys, and accepts proper text', () => {
     expect(findUnstorable({ a: { b: [1, 'ok', 'x\u0000'] } })).toBe('a.b.2');

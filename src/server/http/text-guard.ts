@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fieldError } from '../infra/errors';
@@ -42,12 +43,49 @@ export function rawBodyFields(req: FastifyRequest): unknown {
   }
 }
 
+export const INVALID_UTF8_MESSAGE = 'must be valid UTF-8 text';
+
+/**
+ * Bytes that are not UTF-8 would be decoded into replacement characters and stored altered ("Al\xff\xfeice" became
+ * "Al��ice"), so they are refused before decoding: in a JSON body, a raw body, or percent-escapes of the URL (a
+ * multi-byte character is always one run of escapes, so each run is checked on its own; a stray `%` is no escape).
+ */
+const ESCAPE_RUN = /(?:%[0-9a-fA-F]{2})+/g;
+const escapesAreUtf8 = (text: string) =>
+  (text.match(ESCAPE_RUN) ?? []).every((run) => isUtf8(Buffer.from(run.replaceAll('%', ''), 'hex')));
+
+/** Where in the URL escapes decode to no UTF-8: the query parameter's name, `path`, or undefined. */
+function badlyEncodedUrlPart(url: string): string | undefined {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  if (!escapesAreUtf8(path)) return 'path';
+  if (q < 0) return undefined;
+  for (const pair of url.slice(q + 1).split('&')) {
+    if (escapesAreUtf8(pair)) continue;
+    const key = pair.split('=')[0] ?? '';
+    return escapesAreUtf8(key) ? decodeURIComponent(key.replaceAll('+', ' ')) || 'query' : 'query';
+  }
+  return undefined;
+}
+
 /**
  * One rule for every route, Better Auth's included: path parameters, query and body are checked before any
  * schema or handler sees them, and the first offending field is named in a 400.
  */
 export function registerTextGuard(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    if (!isUtf8(body as Buffer))
+      return done(fieldError('bad_request', 'body', INVALID_UTF8_MESSAGE), undefined);
+    parseJson(req, (body as Buffer).toString('utf8'), done);
+  });
+
   app.addHook('preValidation', async (req) => {
+    const badUrl = badlyEncodedUrlPart(req.url);
+    if (badUrl) throw fieldError('bad_request', badUrl, INVALID_UTF8_MESSAGE);
+    if (Buffer.isBuffer(req.body) && rawBodyFields(req) !== undefined && !isUtf8(req.body))
+      throw fieldError('bad_request', 'body', INVALID_UTF8_MESSAGE);
     const field =
       findUnstorable(req.params) ??
       findUnstorable(req.query) ??
