@@ -44,7 +44,13 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`${config.shop.name} is open at ${config.baseUrl}`);
+  if (config.baseUrlDefaulted && config.env === 'production') {
+    app.log.warn(
+      `BASE_URL is not set: mail links point to ${config.baseUrl} and browsers may sign up and write only from there. ` +
+        'Set BASE_URL to the public address of the shop (e.g. https://shop.example.com).',
+    );
+  }
+  app.log.info(`${config.shop.name} is open: browse to ${config.baseUrl}`);
 }
 
 main().catch((err) => {

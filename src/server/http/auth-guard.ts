@@ -33,13 +33,13 @@ const originOf = (url: string) => {
  * not, `Sec-Fetch-Site` and then `Referer` tell; a write with none of them is refused, since a browser that
  * carries the cookie would send at least one. Bearer clients send no cookie and never reach this check.
  */
-function isSameOrigin(req: FastifyRequest, origin: string): boolean {
+function isSameOrigin(req: FastifyRequest, origins: string[]): boolean {
   const from = req.headers.origin;
-  if (from !== undefined) return from === origin;
+  if (from !== undefined) return origins.includes(from);
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin' || site === 'none';
   const referer = req.headers.referer;
-  return referer !== undefined && originOf(referer) === origin;
+  return referer !== undefined && origins.includes(originOf(referer) ?? '');
 }
 
 const SESSION_TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;
@@ -85,12 +85,12 @@ function resolveUser(app: FastifyInstance, req: FastifyRequest): Promise<Session
  */
 export function registerAuthGuard(app: FastifyInstance) {
   app.decorateRequest('user', null);
-  const origin = new URL(app.config.baseUrl).origin;
+  const origins = app.config.trustedOrigins;
 
   app.addHook('onRequest', async (req) => {
     const need = req.routeOptions.config?.auth;
     if (!need) return;
-    if (STATE_CHANGING.has(req.method) && hasSessionCookie(req) && !isSameOrigin(req, origin))
+    if (STATE_CHANGING.has(req.method) && hasSessionCookie(req) && !isSameOrigin(req, origins))
       throw new AppError('forbidden', 'Cross-site request refused');
     req.user = await resolveUser(app, req);
     if (!req.user) throw new AppError('unauthorized', 'Please log in to continue.');

@@ -36,7 +36,7 @@ export function createAuth(
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: authSecret(config),
-    trustedOrigins: [config.baseUrl],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     logger: { disabled: config.logLevel === 'silent' },
     // Unexpected failures (a database outage above all) reach the app's error handler, which answers 503 or 500 in

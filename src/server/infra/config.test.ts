@@ -35,6 +35,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ BASE_URL: 'https://shop.example.com/' }).baseUrl).toBe('https://shop.example.com');
   });
 
+  it('without BASE_URL outside production, trusts both loopback spellings of the port too', () => {
+    expect(loadConfig({ PORT: '3400' }).trustedOrigins).toEqual([
+      'http://localhost:3400',
+      'http://127.0.0.1:3400',
+      'http://[::1]:3400',
+    ]);
+    expect(loadConfig({ BASE_URL: 'https://shop.example.com/' }).trustedOrigins).toEqual([
+      'https://shop.example.com',
+    ]);
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(production.trustedOrigins).toEqual(['http://localhost:3000']);
+    expect(production.baseUrlDefaulted).toBe(true);
+  });
+
   it('names every bad variable in one error', () => {
     let error: unknown;
     try {

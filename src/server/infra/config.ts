@@ -81,6 +81,13 @@ export interface AppConfig {
   port: number;
   host: string;
   baseUrl: string;
+  /**
+   * Origins a browser may write from: BASE_URL's; without BASE_URL outside production, also the loopback spellings
+   * of the same port (the log's "listening at http://127.0.0.1:PORT" must work as well as localhost).
+   */
+  trustedOrigins: string[];
+  /** BASE_URL was not set (the default was taken). */
+  baseUrlDefaulted: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   /** PostgreSQL only: how long to wait for the database before answering 503 instead of hanging. */
@@ -185,6 +192,13 @@ export function loadConfig(
     port: e.PORT,
     host: e.HOST,
     baseUrl,
+    trustedOrigins: [
+      new URL(baseUrl).origin,
+      ...(e.BASE_URL || e.NODE_ENV === 'production'
+        ? []
+        : [`http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`]),
+    ],
+    baseUrlDefaulted: !e.BASE_URL,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     dbTimeouts: {
