@@ -171,7 +171,7 @@ export function createJobQueue(
         workers.set(
           name,
           await boss.work<object>(name, workOptions, async (batch) => {
-            // Each job of the batch succeeds or fails on its own; what is not failed here is completed by pg-boss.
+            // Each job of the batch succeeds or fails on its own.
             await Promise.all(
               batch.map(async (job) => {
                 try {
@@ -181,7 +181,15 @@ export function createJobQueue(
                   await boss.fail(name, job.id, {
                     message: err instanceof Error ? err.message : String(err),
                   });
+                  return;
                 }
+                // Completed as soon as it is done, not when the whole batch is: a crash meanwhile would run it again
+                // (a mail sent twice) once its expiry noticed. Should this write fail, pg-boss completes the batch.
+                await boss
+                  .complete(name, job.id)
+                  .catch((err: unknown) =>
+                    log.warn({ err, job: job.id, type: name }, 'job completion deferred'),
+                  );
               }),
             );
           }),

@@ -110,9 +110,16 @@ describe('mail goes through a durable queue', { timeout: 90_000 }, () => {
     await t!.database.db.transaction(async (tx) => {
       await t!.app.mailer.send(mail('committed'), { tx });
     });
-    await waitFor(() => smtp!.received.find((m) => m.subject === 'committed'), 10_000);
+    const delivered = await waitFor(() => smtp!.received.find((m) => m.subject === 'committed'), 10_000);
     await new Promise((r) => setTimeout(r, 1000));
     expect(smtp!.received.slice(before).map((m) => m.subject)).toEqual(['committed']);
+    // Its Message-ID comes from its job, the same for every attempt, so a receiver can drop a repeat.
+    const [job] = (
+      await t!.database.db.execute<{ id: string }>(
+        sql`select id::text from pgboss.job where name = ${MAIL_JOB} and data->>'subject' = 'committed'`,
+      )
+    ).rows;
+    expect(delivered.messageId).toBe(`<mail-${job!.id}@localhost>`);
   });
 
   it('a silent SMTP server (never greets) delays neither sign-up nor reset; the job is retried', async () => {

@@ -34,7 +34,18 @@ export interface MailFile {
 }
 
 /** A mail as it is delivered: its attachments made. */
-export type OutgoingMail = Omit<MailMessage, 'attachments'> & { attachments?: MailFile[] };
+export type OutgoingMail = Omit<MailMessage, 'attachments'> & {
+  attachments?: MailFile[];
+  /**
+   * Stable for every attempt at the same mail (its job's id): it becomes the Message-ID, so a receiver can drop the
+   * copy a retry sends when a crash came between the SMTP server's acceptance and the job's completion.
+   */
+  id?: string;
+};
+
+/** `<id@domain of MAIL_FROM>`: a Message-ID that names the shop. */
+const messageIdOf = (id: string, mailFrom: string) =>
+  `<${id}@${/@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'shop.invalid'}>`;
 
 /** Where attachments come from: each source makes its file from an id when the mail job runs. */
 export class MailAttachments {
@@ -91,8 +102,9 @@ export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): 
       socketTimeout: t,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     return {
-      async deliver(m) {
-        await transport.sendMail({ from: config.mailFrom, ...m });
+      async deliver({ id, ...m }) {
+        const messageId = id ? messageIdOf(id, config.mailFrom) : undefined;
+        await transport.sendMail({ from: config.mailFrom, ...m, ...(messageId && { messageId }) });
         log.info({ to: m.to, subject: m.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -101,8 +113,9 @@ export function createMailTransport(config: AppConfig, log: FastifyBaseLogger): 
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async deliver(m) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...m });
+    async deliver({ id, ...m }) {
+      const messageId = id ? messageIdOf(id, config.mailFrom) : undefined;
+      const info = await transport.sendMail({ from: config.mailFrom, ...m, ...(messageId && { messageId }) });
       await mkdir(outbox, { recursive: true });
       const file = path.join(
         outbox,
@@ -132,8 +145,8 @@ export function createQueuedMailer(
       // Far above the SMTP timeouts: only a worker that died mid-delivery leaves a job active that long.
       expireInSeconds: Math.max(60, Math.ceil((delivery.smtpTimeoutMs * 6) / 1000)),
     },
-    async ({ attachments: refs, ...message }) =>
-      transport.deliver({ ...message, attachments: await attachments.make(refs) }),
+    async ({ attachments: refs, ...message }, job) =>
+      transport.deliver({ ...message, id: `mail-${job.id}`, attachments: await attachments.make(refs) }),
   );
   return {
     async send(message, { tx } = {}) {
