@@ -9,7 +9,7 @@ const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', impo
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker (cores - 1). API test files wait on PostgreSQL, timers and sockets
-    // as much as they compute, so two run side by side in about half the time (docs/decisions/031-test-suite-time.md).
+    // as much as they compute, so two run side by side in about half the time (docs/decisions/032-test-suite-time.md).
     maxWorkers: 2,
     projects: [
       {
