@@ -2,7 +2,12 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, UNAVAILABLE_MESSAGE } from '../infra/db-unavailable';
+import {
+  isDatabaseUnavailable,
+  isDatabaseUnreachable,
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGE,
+} from '../infra/db-unavailable';
 import { AppError, statusOf } from '../infra/errors';
 
 const codeByStatus = Object.fromEntries(
@@ -34,6 +39,8 @@ export const errorHandlerPlugin = fp(
         return reply.status(err.status).send(body);
       }
       if (isDatabaseUnavailable(err)) {
+        // Later requests fail at once instead of each waiting out the timeouts, until a probe gets through.
+        if (isDatabaseUnreachable(err)) app.database.breaker?.trip();
         req.log.warn({ err }, 'database unavailable');
         return reply
           .status(503)

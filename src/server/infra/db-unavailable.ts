@@ -48,18 +48,39 @@ function isUnavailableCause(e: unknown): boolean {
   return typeof message === 'string' && DRIVER_MESSAGES.some((re) => re.test(message));
 }
 
-/** True when `err`, or anything in its cause chain (Drizzle and Better Auth wrap driver errors), is unavailability. */
-export function isDatabaseUnavailable(err: unknown): boolean {
+/** Whether `err` or anything in its cause chain (Drizzle and Better Auth wrap driver errors) passes `test`. */
+function anyCause(err: unknown, test: (e: unknown) => boolean): boolean {
   const seen = new Set<unknown>();
   let e: unknown = err;
   while (e && typeof e === 'object' && !seen.has(e)) {
-    if (isUnavailableCause(e)) return true;
+    if (test(e)) return true;
     seen.add(e);
-    if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner))) return true;
+    if (e instanceof AggregateError && e.errors.some((inner) => anyCause(inner, test))) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
 }
+
+/** True when `err`, or anything in its cause chain, is unavailability. */
+export const isDatabaseUnavailable = (err: unknown) => anyCause(err, isUnavailableCause);
+
+/** The server cannot be reached or does not answer at all, as opposed to one slow statement or a busy pool. */
+function isUnreachableCause(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (
+    typeof code === 'string' &&
+    (NETWORK_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code))
+  )
+    return true;
+  return typeof message === 'string' && /^(Connection terminated|Query read timeout$)/.test(message);
+}
+
+/**
+ * True when the database is unreachable or hung: what opens the circuit breaker. A statement or lock timeout, or a
+ * pool with no free connection, means a server that answers: those stay plain 503s for the one request.
+ */
+export const isDatabaseUnreachable = (err: unknown) => anyCause(err, isUnreachableCause);
 
 export class DatabaseTimeoutError extends Error {
   constructor(ms: number) {

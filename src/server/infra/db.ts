@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from './paths';
+import { DatabaseBreaker } from './db-breaker';
 import { lockDir } from './dir-lock';
 import type { DbTimeouts } from './config';
 
@@ -27,6 +28,8 @@ export interface Database {
   ping(): Promise<void>;
   /** PGlite only: the whole data folder as one image, which `pgliteImage` opens again (test templates). */
   dumpImage?(): Promise<Blob>;
+  /** PostgreSQL only: fails queries at once while the database is known to be unreachable (see db-breaker.ts). */
+  breaker?: DatabaseBreaker;
   /** PostgreSQL's pool occupancy, for metrics; PGlite has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -115,6 +118,19 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // The probe gets a connection of its own with short limits: the pool's are blocked while the breaker is open.
+  const probeMs = Math.min(1_000, t.connectMs, t.statementMs);
+  const breaker = new DatabaseBreaker(async () => {
+    const client = new pg.Client({ ...connection, connectionTimeoutMillis: probeMs, query_timeout: probeMs });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.query('select 1');
+    } finally {
+      void client.end().catch(() => {});
+    }
+  });
+  breaker.guard(pool);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle({ client: pool, schema });
   // Start-up work waits on other instances' migrations, which may rightly take longer than a request's statement
@@ -147,8 +163,10 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
     async ping() {
       await db.execute(sql`select 1`);
     },
+    breaker,
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
+      breaker.stop();
       await pool.end();
     },
   };

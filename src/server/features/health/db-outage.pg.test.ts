@@ -80,4 +80,40 @@ describe('PostgreSQL that hangs mid-session', () => {
     }
     expect(status).toBe(200);
   });
+
+  it('once a request found it unreachable, answers 503 at once until a probe gets through again', async () => {
+    const uncached = { url: '/api/auth/get-session', headers: { authorization: 'Bearer not-a-session' } };
+    expect((await t.app.inject(uncached)).statusCode).toBe(200);
+    proxy.freeze();
+    try {
+      // The first request waits out the timeouts and opens the breaker.
+      expect((await t.app.inject(uncached)).statusCode).toBe(503);
+      expect(t.app.database.breaker?.isOpen).toBe(true);
+      const started = performance.now();
+      const later = await Promise.all(Array.from({ length: 10 }, () => t.app.inject(uncached)));
+      for (const res of later) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(res.headers['retry-after']).toBeDefined();
+      }
+      expect(performance.now() - started).toBeLessThan(500);
+      // Answers that need no query are still served.
+      expect((await t.app.inject('/api/products')).statusCode).toBe(200);
+    } finally {
+      proxy.thaw();
+    }
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = (await t.app.inject(uncached)).statusCode;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+    expect(t.app.database.breaker?.isOpen).toBe(false);
+  });
+
+  it('a statement that only runs too long does not open the breaker', async () => {
+    const failed = await t.app.database.db.execute(sql`select pg_sleep(5)`).catch((err: unknown) => err);
+    const { isDatabaseUnavailable, isDatabaseUnreachable } = await import('../../infra/db-unavailable');
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    expect(isDatabaseUnreachable(failed)).toBe(false);
+  });
 });
