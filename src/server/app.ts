@@ -11,6 +11,7 @@ import { compressionPlugin } from './http/compression';
 import { errorHandlerPlugin } from './http/error-handler';
 import { httpSemanticsPlugin } from './http/http-semantics';
 import { idempotencyPlugin } from './http/idempotency';
+import { inFlightPlugin } from './http/in-flight';
 import { mediaFilesPlugin } from './http/media-files';
 import { swaggerPlugin } from './http/openapi';
 import { securityPlugin } from './http/security';
@@ -76,7 +77,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionCachePlugin);
   await app.register(readCachePlugin, { early });
   // HTTP plumbing. Hooks apply to what is registered after them, so all of it precedes the routes it serves.
-  // Security headers first: their onRequest hook must run before the auth guard's can refuse a request.
+  // Every request is tracked first, so a shutdown that cannot wait can still answer it (server.ts).
+  await app.register(inFlightPlugin);
+  // Security headers next: their onRequest hook must run before the auth guard's can refuse a request.
   await app.register(securityPlugin);
   await app.register(authPlugin);
   await app.register(textGuardPlugin);

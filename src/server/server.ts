@@ -6,6 +6,8 @@ import { webDistDir } from './infra/paths';
 import { DirLockedError } from './infra/dir-lock';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+/** Time left for the 503s to reach their clients before the process exits. */
+const ANSWER_BEFORE_EXIT_MS = 1_500;
 
 async function main() {
   let config;
@@ -27,6 +29,12 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    // Shortly before giving up, whatever is still waiting (on a stuck database, say) is told to try again.
+    const answer = setTimeout(() => {
+      const answered = app.answerUnfinished();
+      if (answered) app.log.warn({ answered }, 'answered unfinished requests with 503 before exiting');
+    }, SHUTDOWN_GRACE_MS - ANSWER_BEFORE_EXIT_MS);
+    answer.unref();
     const force = setTimeout(() => {
       app.log.error('graceful shutdown timed out');
       process.exit(1);
