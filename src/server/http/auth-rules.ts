@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
@@ -11,6 +12,11 @@ export const VERIFIED_PAGE = '/email-verified';
 
 /** One repeat of the verification mail per address in this window, however many sign-ups name it. */
 const RESEND_WINDOW_MS = 5 * 60_000;
+
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/** 32 characters of Better Auth's session-token alphabet, so a made-up token has a real one's form. */
+const randomToken = () =>
+  Array.from(randomBytes(32), (b) => TOKEN_ALPHABET[b % TOKEN_ALPHABET.length]).join('');
 
 /** The user fields Better Auth itself writes from a request body, under the same rules as PUT /api/userprofile. */
 const userFieldsSchema = profileUpdateSchema.pick({ name: true, image: true });
@@ -97,8 +103,26 @@ export function authRules({ db, log, auth }: Deps) {
     const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
     if (!returned || isAPIError(returned) || typeof returned.user?.id !== 'string') return;
     const created = await ctx.context.internalAdapter.findUserById(returned.user.id);
-    if (!created) return;
     const dontRemember = (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false;
+    if (!created) {
+      // A known address gets the same headers (a signed session cookie, its bearer token, no-store) for a session
+      // that does not exist: comparing the two answers tells nothing. Using the cookie does (it is signed out);
+      // decision 012 says what limits that.
+      const now = new Date();
+      const expiresAt = new Date(now.getTime() + ctx.context.sessionConfig.expiresIn * 1000);
+      const session = {
+        id: randomUUID(),
+        token: randomToken(),
+        userId: returned.user.id,
+        expiresAt,
+        createdAt: now,
+        updatedAt: now,
+        ipAddress: null,
+        userAgent: null,
+      };
+      await setSessionCookie(ctx, { session, user: returned.user as never }, dontRemember);
+      return;
+    }
     const newSession = await ctx.context.internalAdapter.createSession(created.id, dontRemember);
     await setSessionCookie(ctx, { session: newSession, user: created }, dontRemember);
   });

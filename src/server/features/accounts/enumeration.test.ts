@@ -82,6 +82,35 @@ describe('sign-up does not tell whether an address has an account', () => {
     }
   });
 
+  it('answers with the same headers and cookie names for a known address as for a new one', async () => {
+    const known = (await signUp(t.app)).email;
+    const headersOf = (res: Awaited<ReturnType<typeof signUpAs>>) => ({
+      names: Object.keys(res.headers)
+        .filter((h) => !['date', 'content-length', 'x-request-id'].includes(h))
+        .sort(),
+      cookies: ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .map((c) => c.split('=')[0])
+        .sort(),
+      cookieAttributes: ([] as string[])
+        .concat(res.headers['set-cookie'] ?? [])
+        .map((c) =>
+          c
+            .split(';')
+            .slice(1)
+            .map((a) => a.trim().split('=')[0]!.toLowerCase())
+            .sort()
+            .join(';'),
+        )
+        .sort(),
+      cacheControl: res.headers['cache-control'],
+      tokenLength: String(res.headers['set-auth-token'] ?? '').length,
+    });
+    const fresh = headersOf(await signUpAs(uniqueEmail('fresh')));
+    expect(fresh.cookies).toContain('better-auth.session_token');
+    expect(headersOf(await signUpAs(known))).toEqual(fresh);
+  });
+
   it('takes about as long for a known address as for a new one', async () => {
     const known = (await signUp(t.app)).email;
     await expectSimilarTimes(
