@@ -16,6 +16,8 @@ import type { Db } from './db';
  */
 export interface CacheBus {
   kind: 'postgres' | 'redis' | 'local';
+  /** Whether the link is up now (Redis); a bus without the notion is always up. */
+  isUp?(): boolean;
   publish(scope: BusScope): Promise<void>;
   close(): Promise<void>;
 }
@@ -135,16 +137,55 @@ export async function redisBus(url: string, channel: string, handlers: BusHandle
     if (ready) handlers.onResync();
     ready = true;
   });
-  await Promise.all([sub.connect(), pub.connect()]);
-  await sub.subscribe(channel);
+  // Start-up does not wait for Redis: an instance starts and serves without it (the fallback below carries the
+  // announcements meanwhile), and ioredis keeps reconnecting in the background.
+  const connected = Promise.all([sub.connect(), pub.connect()])
+    .then(() => sub.subscribe(channel))
+    .catch((err: unknown) => {
+      handlers.log.warn({ err }, 'redis is unreachable: cache announcements go through PostgreSQL meanwhile');
+      // ioredis goes on reconnecting by itself; the subscription is made once it is in.
+      sub.once('ready', () => void sub.subscribe(channel).catch(() => {}));
+    });
+  await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref())]);
   return {
     kind: 'redis',
+    isUp: () => pub.status === 'ready' && sub.status === 'ready',
     async publish(scope) {
       await pub.publish(channel, `${scope}:${self}`);
     },
     async close() {
       sub.disconnect();
       pub.disconnect();
+    },
+  };
+}
+
+/** How long start-up waits for Redis before going on without it. */
+const REDIS_START_WAIT_MS = 2_000;
+
+/**
+ * Redis first, PostgreSQL NOTIFY when Redis is down: every instance listens on both, and an announcement goes over
+ * Redis while it is up and over PostgreSQL otherwise (or when sending over Redis fails). A change is never missed
+ * because Redis is away, and a Redis outage costs only the NOTIFY traffic it saved.
+ */
+export function redisWithFallback(redis: CacheBus, postgres: CacheBus, log: FastifyBaseLogger): CacheBus {
+  let fellBack = false;
+  const fallBack = (scope: BusScope) => {
+    if (!fellBack) log.warn('redis is down: cache announcements go through PostgreSQL until it is back');
+    fellBack = true;
+    return postgres.publish(scope);
+  };
+  return {
+    kind: 'redis',
+    isUp: () => redis.isUp?.() ?? true,
+    async publish(scope) {
+      if (!redis.isUp?.()) return fallBack(scope);
+      if (fellBack) log.info('redis is back: cache announcements go through it again');
+      fellBack = false;
+      await redis.publish(scope).catch(() => fallBack(scope));
+    },
+    async close() {
+      await Promise.all([redis.close(), postgres.close()]);
     },
   };
 }

@@ -8,6 +8,7 @@ import {
   localBus,
   postgresBus,
   redisBus,
+  redisWithFallback,
   type BusHandlers,
   type BusScope,
   type CacheBus,
@@ -28,6 +29,8 @@ declare module 'fastify' {
 
 export interface ReadCacheService {
   bus: CacheBus['kind'];
+  /** Whether the bus's own link is up (false while Redis is down and PostgreSQL carries the announcements). */
+  busUp(): boolean;
   cache: ReadCache;
   /** Cache hits answered before Fastify routes them. */
   early: EarlyAnswers;
@@ -50,7 +53,11 @@ async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<Cac
   if (config.redisUrl) {
     // One channel per database: shops (or test runs) sharing a Redis never invalidate each other.
     const dbName = new URL(database.url).pathname.slice(1) || 'postgres';
-    return redisBus(config.redisUrl, `toolhouse:cache:${dbName}`, handlers);
+    const [redis, postgres] = await Promise.all([
+      redisBus(config.redisUrl, `toolhouse:cache:${dbName}`, handlers),
+      postgresBus(database.url, database.db, handlers),
+    ]);
+    return redisWithFallback(redis, postgres, app.log);
   }
   return postgresBus(database.url, database.db, handlers);
 }
@@ -102,6 +109,7 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
 
     app.decorate('readCache', {
       bus: bus.kind,
+      busUp: () => bus.isUp?.() ?? true,
       cache,
       early,
       changed,

@@ -57,6 +57,31 @@ describe.each([
   });
 });
 
+describe('with REDIS_URL set and Redis unreachable', () => {
+  // Nothing listens on port 1: every connection attempt is refused, as when Redis is down.
+  const env = { REDIS_URL: 'redis://127.0.0.1:1' };
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let admin: Client;
+  beforeAll(async () => {
+    const started = performance.now();
+    a = await instance(env);
+    b = await instance(env);
+    expect(performance.now() - started).toBeLessThan(15_000);
+    admin = await signUpAdmin(a);
+  });
+
+  it('instances start, are ready and say the announcements go through PostgreSQL', async () => {
+    const ready = await b.inject('/api/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok', cacheBus: 'postgres' });
+  });
+
+  it('a price changed through one instance is still served by the other within a second', async () => {
+    expect(await priceChangeSeenAcross(a, b, admin)).toBeLessThanOrEqual(1000);
+  });
+});
+
 describe('searches answered early (before the hooks) across two instances', () => {
   it('a price changed through one instance is searched on the other within a second, early answers included', async () => {
     const a = await instance();

@@ -8,6 +8,10 @@ import { withDatabaseTimeout } from '../../infra/db-unavailable';
 const READY_TIMEOUT_MS = 1_000;
 
 const statusSchema = z.object({ status: z.literal('ok') });
+const readySchema = statusSchema.extend({
+  /** How cache changes reach the other instances: `redis`, `postgres` (also while Redis is down), or `local`. */
+  cacheBus: z.enum(['local', 'postgres', 'redis']),
+});
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['health'],
         summary: 'The database answers',
-        response: { 200: statusSchema, ...errorResponses(503) },
+        response: { 200: readySchema, ...errorResponses(503) },
       },
     },
     async (req) => {
@@ -32,7 +36,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         req.log.warn({ err }, 'readiness check failed');
         throw new AppError('unavailable', 'Database is not reachable');
       }
-      return { status: 'ok' as const };
+      // Ready without Redis: the shop serves, with announcements over PostgreSQL until Redis is back.
+      const { bus } = app.readCache;
+      return {
+        status: 'ok' as const,
+        cacheBus: bus === 'redis' && !app.readCache.busUp() ? 'postgres' : bus,
+      };
     },
   );
 };
