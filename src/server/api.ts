@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
+import { cartRoutes } from './features/cart/index';
+import { checkoutRoutes } from './features/checkout/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -27,8 +29,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(mediaRoutes);
   await api.register(ordersFeature, {
     verifyPayment: (p) => verifyPayment(api.payments, p),
-    verifyCheckoutPayment: (p) => verifyCheckoutPayment(api.payments, p),
   });
+  await api.register(cartRoutes);
+  await api.register(checkoutRoutes, { verifyPayment: (p) => verifyCheckoutPayment(api.payments, p) });
   await api.register(invoicesRoutes);
   await api.register(paymentsRoutes);
   await api.register(reviewsRoutes);

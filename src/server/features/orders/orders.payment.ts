@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { checkoutMessages } from '@shared/orders/checkout.schema';
+import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';

@@ -11,11 +11,11 @@ import {
 } from '@shared/orders/orders.schema';
 import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
 import { AppError } from '../../infra/errors';
-import { assertNotCheckoutLine } from './checkout.service';
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
 import {
+  assertNotCheckoutLine,
   cancelOrder,
   deliverOrder,
   getOrder,

@@ -7,7 +7,7 @@ import {
 } from '@shared/payments/payments.schema';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { orderDeps } from '../orders/orders.service';
+import { orderDeps } from '../orders/index';
 import { confirmPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamsSchema } from '@shared/common/common.schema';
-import { checkoutLinesProblemSchema, checkoutSchema } from '@shared/orders/checkout.schema';
+import { checkoutLinesProblemSchema, checkoutSchema } from '@shared/checkout/checkout.schema';
 import {
   quoteAcceptSchema,
   quoteAnswerSchema,
@@ -14,7 +14,7 @@ import {
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { orderDeps } from '../orders/orders.service';
+import { orderDeps } from '../orders/index';
 import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';
 
 const tags = ['quotes'];

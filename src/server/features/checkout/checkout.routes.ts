@@ -9,7 +9,7 @@ import {
   checkoutParamsSchema,
   checkoutPaySchema,
   checkoutSchema,
-} from '@shared/orders/checkout.schema';
+} from '@shared/checkout/checkout.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { AppError } from '../../infra/errors';
 import { errorResponses } from '../../http/openapi';
@@ -23,7 +23,7 @@ import {
 } from './checkout.service';
 import { documentsOfCheckout } from '../invoices/invoices.service';
 import { refundCheckout } from './checkout.refund';
-import { orderDeps } from './orders.model';
+import { orderDeps } from '../orders/index';
 
 const tags = ['checkout'];
 

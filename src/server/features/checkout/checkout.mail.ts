@@ -2,8 +2,7 @@ import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
 import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
-import type { MailedDocument } from './orders.mail';
-import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
+import { type MailedDocument, type OrderMailDeps, type OrderRow, totalCents } from '../orders/index';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);

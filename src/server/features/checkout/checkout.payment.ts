@@ -1,8 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { Checkout } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/checkout/checkout.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError, fieldError } from '../../infra/errors';
-import { countOrderPaid } from './orders.metrics';
+import {
+  countOrderPaid,
+  type OrderDeps,
+  type OrderRow,
+  type PaymentOutcome,
+  refundMessage,
+  requestRefund,
+  reserveStock,
+  trySettleRefund,
+} from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { issueInvoice } from '../invoices/invoices.service';
@@ -14,10 +23,6 @@ import {
   toCheckout,
   type CheckoutRow,
 } from './checkout.model';
-import type { OrderDeps, OrderRow } from './orders.model';
-import type { PaymentOutcome } from './orders.payment';
-import { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
-import { reserveStock } from './orders.stock';
 
 export interface CheckoutPaymentConfirmation {
   checkoutId: string;

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { findCheckout, lockCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 import { payCheckout } from './checkout.payment';
-import type { OrderDeps } from './orders.model';
-import { releaseStock } from './orders.stock';
+import { type OrderDeps, releaseStock } from '../orders/index';
 
 const paidFirstMessage = 'This checkout was paid before it could be cancelled.';
 
