@@ -1,7 +1,8 @@
 /**
  * The orders feature's public face: the spec's single orders as other features call them (payments charges them,
  * reviews and the overview read them), and the order lines' machinery that checkout builds on — the deps, holds,
- * stock, metrics and the payment, close and refund path. Rows and internals stay behind it.
+ * stock, metrics, mail and the payable's one payment and close path (orders.payable.ts); checkout refunds line by
+ * line through refundPaidOrder. Rows and internals stay behind it.
  */
 export {
   getPayableOrder,
@@ -10,9 +11,7 @@ export {
   recordPaymentIntent,
   reviewOrder,
   orderStats,
-  type PayableOrder,
   type PaymentConfirmation,
-  type ReviewedOrder,
 } from './orders.service';
 export {
   orderDeps,
@@ -23,9 +22,8 @@ export {
   type OrderRow,
 } from './orders.model';
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
-export { releaseStock, reserveStock } from './orders.stock';
-export { countOrderPaid, countOrderPlaced } from './orders.metrics';
-export type { MailedDocument } from './orders.mail';
-export type { PaymentOutcome } from './orders.payment';
-export { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
+export { reserveStock } from './orders.stock';
+export { countOrderPlaced } from './orders.metrics';
+export { attached, money, queueMail, type MailedDocument } from './orders.mail';
+export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
