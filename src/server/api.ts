@@ -9,6 +9,7 @@ import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
+import { orderDepsPlugin } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -22,6 +23,8 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
  * imports payments: payments depends on orders, not the reverse.
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  // Orders' deps first: orders, checkout, payments and quotes read them from the instance.
+  await api.register(orderDepsPlugin);
   await api.register(healthRoutes);
   await api.register(catalogueFeature);
   await api.register(newsRoutes);

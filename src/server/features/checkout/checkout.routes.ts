@@ -23,7 +23,6 @@ import {
 } from './checkout.service';
 import { documentsOfCheckout } from '../invoices/invoices.service';
 import { refundCheckout } from './checkout.refund';
-import { orderDeps } from '../orders/index';
 
 const tags = ['checkout'];
 
@@ -34,14 +33,7 @@ export interface CheckoutRoutesOptions {
 
 /** One checkout of the whole cart, paid by one payment (docs/decisions/024-checkout.md). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.post(
     '/checkout/:email',

@@ -13,14 +13,8 @@ export {
   orderStats,
   type PaymentConfirmation,
 } from './orders.service';
-export {
-  orderDeps,
-  toOrder,
-  totalCents,
-  type OrderDeps,
-  type OrderMailDeps,
-  type OrderRow,
-} from './orders.model';
+export { orderDepsPlugin } from './orders.deps';
+export { toOrder, totalCents, type OrderDeps, type OrderMailDeps, type OrderRow } from './orders.model';
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
 export { reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';

@@ -21,7 +21,6 @@ import {
   getOrder,
   listAllOrders,
   listOrdersOf,
-  orderDeps,
   payOrder,
   refundPaidOrder,
   placeOrder,
@@ -39,14 +38,7 @@ export interface OrdersRoutesOptions {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.post(
     '/order/:email',
