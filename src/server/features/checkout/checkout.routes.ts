@@ -11,7 +11,6 @@ import {
   checkoutSchema,
 } from '@shared/checkout/checkout.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
-import { AppError } from '../../infra/errors';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import {
@@ -38,7 +37,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   app.post(
     '/checkout/:email',
     {
-      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      config: {
+        auth: 'user',
+        self: { param: 'email', message: 'You can only check out your own cart.' },
+        idempotent: true,
+        invalidates: ['catalogue'],
+      },
       schema: {
         tags,
         summary:
@@ -52,12 +56,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         },
       },
     },
-    async (req, reply) => {
-      const customer = currentUser(req);
-      if (customer.email.toLowerCase() !== req.params.email.toLowerCase())
-        throw new AppError('forbidden', 'You can only check out your own cart.');
-      return reply.status(201).send(await createCheckout(deps, customer, req.body));
-    },
+    async (req, reply) => reply.status(201).send(await createCheckout(deps, currentUser(req), req.body)),
   );
 
   app.get(
