@@ -18,8 +18,8 @@ import { createJobQueue } from '../../src/server/infra/jobs';
 import { MAIL_JOB, type MailMessage } from '../../src/server/infra/mail';
 import { orderDeps, type OrderPayments } from '../../src/server/features/orders/orders.model';
 import { placeOrder } from '../../src/server/features/orders/orders.service';
-import { addToCart } from '../../src/server/features/orders/cart.service';
-import { createCheckout } from '../../src/server/features/orders/checkout.service';
+import { addToCart } from '../../src/server/features/cart/index';
+import { createCheckout } from '../../src/server/features/checkout/index';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });
 const { db } = database;

@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
+import { cartRoutes } from './features/cart/index';
+import { checkoutRoutes } from './features/checkout/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
+import { orderDepsPlugin } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -20,6 +23,8 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
  * imports payments: payments depends on orders, not the reverse.
  */
 export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+  // Orders' deps first: orders, checkout, payments and quotes read them from the instance.
+  await api.register(orderDepsPlugin);
   await api.register(healthRoutes);
   await api.register(catalogueFeature);
   await api.register(newsRoutes);
@@ -27,8 +32,9 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(mediaRoutes);
   await api.register(ordersFeature, {
     verifyPayment: (p) => verifyPayment(api.payments, p),
-    verifyCheckoutPayment: (p) => verifyCheckoutPayment(api.payments, p),
   });
+  await api.register(cartRoutes);
+  await api.register(checkoutRoutes, { verifyPayment: (p) => verifyCheckoutPayment(api.payments, p) });
   await api.register(invoicesRoutes);
   await api.register(paymentsRoutes);
   await api.register(reviewsRoutes);

@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route: any logged-in user, or admins only. Checked before anything else. */
     auth?: 'user' | 'admin';
+    /** The path parameter naming whose record this is: only that customer or an admin may call (403 otherwise). */
+    selfOrAdmin?: string;
+    /** The path parameter that must be the caller's own email, admins included, and the 403 message otherwise. */
+    self?: { param: string; message: string };
   }
 }
 
@@ -97,6 +101,21 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (need === 'admin' && req.user.role !== 'admin')
       throw new AppError('forbidden', 'Only admins can do this.');
   });
+
+  // Whose record a path names is checked as the routes' handlers did it: as the route's own last preHandler, after
+  // validation (a malformed email is a 400) and after the idempotency plugin's, right before the handler.
+  app.addHook('onRoute', (route) => {
+    const { selfOrAdmin, self } = route.config ?? {};
+    if (!selfOrAdmin && !self) return;
+    const check = async (req: FastifyRequest) => {
+      const user = currentUser(req);
+      const params = req.params as Record<string, string | undefined>;
+      if (selfOrAdmin) assertSelfOrAdmin(user, params[selfOrAdmin] ?? '');
+      if (self && !sameEmail(user.email, params[self.param] ?? ''))
+        throw new AppError('forbidden', self.message);
+    };
+    route.preHandler = [...[route.preHandler ?? []].flat(), check];
+  });
 }
 
 /** The signed-in user of a route declared with `config.auth` (the guard guarantees it). */
@@ -105,9 +124,11 @@ export function currentUser(req: FastifyRequest): SessionUser {
   return req.user;
 }
 
+const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
 /** Customers reach only their own records; admins reach everyone's. */
 export function assertSelfOrAdmin(user: SessionUser, email: string) {
-  if (user.role !== 'admin' && user.email.toLowerCase() !== email.toLowerCase()) {
+  if (user.role !== 'admin' && !sameEmail(user.email, email)) {
     throw new AppError('forbidden', 'You can only access your own account.');
   }
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Checkout } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/checkout/checkout.schema';
 import type { PriceBreakCents } from '@shared/catalogue/pricing';
 import { productPriceBreaks, products } from '../db/schema';
 import type { Client } from './auth';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { cursorParam, limitParam } from '@shared/common/paging.schema';
-import { checkoutCreateSchema } from '@shared/orders/checkout.schema';
+import { checkoutCreateSchema } from '@shared/checkout/checkout.schema';
 
 /**
  * A request for quote: a customer asks for prices on quantities (possibly above stock) with a note and a wanted-by

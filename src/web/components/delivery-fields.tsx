@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { CheckoutCreate } from '@shared/orders/checkout.schema';
+import type { CheckoutCreate } from '@shared/checkout/checkout.schema';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
 

@@ -4,7 +4,7 @@ import { contractRoute } from '../../http/contract-route';
 import { AppError } from '../../infra/errors';
 import { sendPage } from '../../infra/keyset';
 import { pagedListDescription } from '../../http/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
 
 const tags = ['accounts'];
@@ -18,12 +18,11 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A bearer token for API clients, for the signed-in user (the email must be their own)',
       errors: [400, 401, 403],
     }),
-    config: { auth: 'user' },
+    config: {
+      auth: 'user',
+      self: { param: 'email', message: 'You can only get a token for your own account.' },
+    },
     handler: async (req) => {
-      const user = currentUser(req);
-      if (user.email.toLowerCase() !== req.params.email.toLowerCase()) {
-        throw new AppError('forbidden', 'You can only get a token for your own account.');
-      }
       const session = await app.auth.api.getSession({
         headers: new Headers(req.headers as Record<string, string>),
       });
@@ -38,11 +37,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The role of a user (self or admin)',
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
-    handler: async (req) => {
-      assertSelfOrAdmin(currentUser(req), req.params.email);
-      return getUserRole(db, req.params.email);
-    },
+    config: { auth: 'user', selfOrAdmin: 'email' },
+    handler: async (req) => getUserRole(db, req.params.email),
   });
 
   app.route({
@@ -76,11 +72,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A user profile (self or admin)',
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
-    handler: async (req) => {
-      assertSelfOrAdmin(currentUser(req), req.params.email);
-      return getProfile(db, req.params.email);
-    },
+    config: { auth: 'user', selfOrAdmin: 'email' },
+    handler: async (req) => getProfile(db, req.params.email),
   });
 
   app.route({
@@ -90,9 +83,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [400, 401, 403, 404],
     }),
     // The name is part of every resolved session.
-    config: { auth: 'user', invalidates: ['sessions'] },
+    config: { auth: 'user', selfOrAdmin: 'email', invalidates: ['sessions'] },
     handler: async (req) => {
-      assertSelfOrAdmin(currentUser(req), req.params.email);
       await updateProfile(db, req.params.email, req.body);
       return { acknowledged: true as const };
     },

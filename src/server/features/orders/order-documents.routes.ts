@@ -4,21 +4,13 @@ import { invoiceListSchema } from '@shared/invoices/invoices.schema';
 import { timelineSchema } from '@shared/invoices/timeline.schema';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { orderDeps } from './orders.model';
 import { orderTimeline, orderWithDocuments } from './orders.timeline';
 
 const tags = ['orders'];
 
 /** What happened to an order, and the invoice and credit notes it got (its owner or an admin). */
 export const orderDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.get(
     '/order/:id/invoices',

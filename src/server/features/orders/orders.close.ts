@@ -4,28 +4,29 @@ import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import type { OrderDeps, OrderRow } from './orders.model';
-import { lockOrder, payOrder } from './orders.payment';
-import { expireUnpaidOrders, releaseStock } from './orders.stock';
+import { closeUnpaid, type Payable } from './orders.payable';
+import { orderPayable } from './orders.payment';
+import { expireUnpaidOrders } from './orders.stock';
 
 /** How many orders with a payment in flight one sweep expires (each needs a call to the provider). */
 const SWEEP_BATCH = 50;
 
-export const paidFirstMessage = 'This order was paid before it could be cancelled.';
-
-/**
- * Stops the order's intent at the provider before the order stops holding stock, so no payment can succeed for an
- * order that is gone. When the payment got there first, the payment wins: the order becomes paid (409 for the caller).
- * A payment still processing cannot be stopped: the order stays as it is and the caller may try again.
- */
-async function stopIntent(deps: OrderDeps, row: OrderRow) {
-  if (!row.paymentIntentId) return;
-  const intent = await deps.payments.cancelIntent(row.paymentIntentId);
-  if (intent.status === 'canceled') return;
-  if (intent.status === 'succeeded' && intent.orderId === row.id) {
-    await payOrder(deps, { orderId: row.id, transactionId: intent.id, amountCents: intent.amountCents });
-    throw new AppError('conflict', paidFirstMessage);
-  }
-  throw new AppError('conflict', 'A payment for this order is in progress. Please try again in a minute.');
+/** A single order closes as its payable does; an admin's cancel is audited in the same transaction. */
+function closingOrder(deps: OrderDeps, id: string): Payable<OrderRow> {
+  return {
+    ...orderPayable(deps, id),
+    closed: async (tx, [row], to, actor) => {
+      if (actor?.role !== 'admin') return;
+      await recordAudit(tx, actor, {
+        kind: 'order.cancelled',
+        entityType: 'order',
+        entityId: row!.id,
+        summary: `Cancelled ${row!.name}'s order of ${row!.quantity} × ${row!.productName}`,
+        before: { orderStatus: row!.orderStatus },
+        after: { orderStatus: to },
+      });
+    },
+  };
 }
 
 /**
@@ -38,33 +39,8 @@ export async function closeUnpaidOrder(
   to: 'Cancelled' | 'Expired',
   actor?: SessionUser,
 ): Promise<OrderRow> {
-  await stopIntent(deps, row);
-  return deps.db.transaction(async (tx) => {
-    const current = await lockOrder(tx, row.id);
-    if (current.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
-    if (current.orderStatus !== 'Pending')
-      throw new AppError('conflict', `This order is already ${current.orderStatus.toLowerCase()}.`);
-    // A payment started after we looked: its intent was not stopped, so closing now could strand it.
-    if (current.paymentIntentId !== row.paymentIntentId)
-      throw new AppError('conflict', 'A payment for this order has just started. Please try again.');
-    const [updated] = await tx
-      .update(orders)
-      .set({ orderStatus: to, cancelledAt: new Date() })
-      .where(eq(orders.id, row.id))
-      .returning();
-    await releaseStock(tx, row, to === 'Expired' ? 'order_expired' : 'order_cancelled', deps.mail);
-    if (actor?.role === 'admin') {
-      await recordAudit(tx, actor, {
-        kind: 'order.cancelled',
-        entityType: 'order',
-        entityId: row.id,
-        summary: `Cancelled ${row.name}'s order of ${row.quantity} × ${row.productName}`,
-        before: { orderStatus: row.orderStatus },
-        after: { orderStatus: to },
-      });
-    }
-    return updated!;
-  });
+  const { lines } = await closeUnpaid(deps, closingOrder(deps, row.id), row, to, actor);
+  return lines[0]!;
 }
 
 /**

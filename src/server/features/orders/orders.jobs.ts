@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { registerQueueDepth } from '../../infra/metrics';
-import { defineRefundJob, orderDeps, REFUND_JOB, sweepExpiredOrders } from './orders.service';
+import { defineRefundJob, REFUND_JOB, sweepExpiredOrders } from './orders.service';
 
 /**
  * How often abandoned orders are swept: at most 30 s late, and more often for a window that short (tests), never
@@ -17,14 +17,7 @@ export const sweepIntervalMs = (windowMs: number) =>
  */
 export const orderJobsPlugin = fp(
   async (app) => {
-    const deps = orderDeps({
-      db: app.database.db,
-      config: app.config,
-      mailer: app.mailer,
-      log: app.log,
-      payments: app.payments,
-      jobs: app.jobs,
-    });
+    const deps = app.orderDeps;
     defineRefundJob(app.jobs, deps);
     registerQueueDepth(app, REFUND_JOB, async () => (await app.jobs.depth())[REFUND_JOB]?.pending ?? 0);
     const sweep = () =>
@@ -47,6 +40,6 @@ export const orderJobsPlugin = fp(
   },
   {
     name: 'order-expiry',
-    dependencies: ['config', 'database', 'read-cache', 'jobs', 'mailer', 'payments', 'metrics'],
+    dependencies: ['config', 'read-cache', 'jobs', 'metrics', 'order-deps'],
   },
 );

@@ -4,7 +4,7 @@ import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 
 // Built once: a formatter is costly to create, and every order placed composes a mail.
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
+export const money = (cents: number) => usd.format(cents / 100);
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
 
@@ -16,7 +16,7 @@ export interface MailedDocument {
   attachment: MailAttachmentRef;
 }
 
-const attached = (what: string, doc: MailedDocument | undefined) =>
+export const attached = (what: string, doc: MailedDocument | undefined) =>
   doc ? [`Your ${what} ${doc.number} is attached as a PDF.`] : [];
 
 /** The mails a customer gets about an order. */
@@ -89,6 +89,13 @@ export function sendOrderMail(
   tx: Tx | Db,
   doc?: MailedDocument,
 ) {
-  const message = orderMail(kind, row, deps.shopName, deps.baseUrl, doc);
+  return queueMail(deps, orderMail(kind, row, deps.shopName, deps.baseUrl, doc), tx, doc);
+}
+
+/**
+ * Queues a mail about order lines (one order's, or a checkout's) in their own transaction, with the document's PDF
+ * when there is one: the change and its mail commit together or not at all.
+ */
+export function queueMail(deps: OrderMailDeps, message: MailMessage, tx: Tx | Db, doc?: MailedDocument) {
   return deps.mailer.send(doc ? { ...message, attachments: [doc.attachment] } : message, { tx });
 }

@@ -1,22 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { checkoutMessages } from '@shared/orders/checkout.schema';
+import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../infra/errors';
-import { countOrderPaid } from './orders.metrics';
+import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { invoiceOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
-import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
-import { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
-import { reserveStock } from './orders.stock';
+import { toOrder, type OrderDeps, type OrderRow } from './orders.model';
+import { markPaid, pay, type PayablePayment, type Payable, type PaymentOutcome } from './orders.payable';
 
-export interface PaymentConfirmation {
+export interface PaymentConfirmation extends PayablePayment {
   orderId: string;
-  transactionId: string;
-  amountCents: number;
-  phone?: string | undefined;
 }
 
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
@@ -30,69 +25,49 @@ export function assertOwnerOrAdmin(actor: SessionUser, row: OrderRow) {
     throw new AppError('forbidden', 'This order belongs to another customer.');
 }
 
-/** paid: newly paid; unchanged: this payment was applied before; refund: it cannot buy the order and is given back. */
-export type PaymentOutcome = 'paid' | 'unchanged' | 'refund';
-
-/**
- * Applies a payment the provider confirmed (the caller checked the intent) to its order, in one transaction with the
- * order's row locked. Idempotent: the same transaction again changes nothing. A payment that arrives after the order
- * was cancelled or expired takes the stock back if it is still there; otherwise it is refunded — the pending refund
- * and its retry job are committed right here, so a succeeded charge always ends as a paid order or a refund.
- */
-export async function markOrderPaid(
-  deps: OrderDeps,
-  p: PaymentConfirmation,
-  actor?: SessionUser,
-): Promise<{ row: OrderRow; outcome: PaymentOutcome }> {
-  return deps.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, p.orderId);
-    if (actor) assertOwnerOrAdmin(actor, row);
-    // A checkout's lines are paid together, by markCheckoutPaid.
-    if (row.checkoutId && !row.paymentStatus) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
-    if (row.paymentStatus) {
-      if (row.transactionId === p.transactionId) return { row, outcome: 'unchanged' };
-      throw new AppError('conflict', 'This order is already paid by another payment.');
-    }
-    if (row.refundStatus) {
-      if (row.paymentIntentId === p.transactionId) return { row, outcome: 'refund' };
-      throw new AppError('conflict', 'A payment of this order has already been refunded.');
-    }
-    if (p.amountCents !== totalCents(row))
-      throw fieldError('bad_request', 'transactionId', 'the payment amount does not match the order');
-    if (row.orderStatus === 'Cancelled' || row.orderStatus === 'Expired') {
-      if (!(await reserveStock(tx, row, 'order_paid_late')))
-        return { row: await requestRefund(tx, deps, row, p.transactionId), outcome: 'refund' };
-    } else if (row.orderStatus !== 'Pending') {
-      throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
-    }
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        paymentStatus: true,
-        orderStatus: 'Pending',
-        transactionId: p.transactionId,
-        paymentIntentId: p.transactionId,
-        phone: p.phone ?? row.number,
-        paidAt: new Date(),
-        cancelledAt: null,
-      })
-      .where(eq(orders.id, row.id))
-      .returning();
-    // Numbered here, so a payment that rolls back never uses up an invoice number.
-    const invoice = await invoiceOrder(tx, deps, updated!);
-    await sendOrderMail(deps.mail, 'paid', updated!, tx, invoice);
-    return { row: updated!, outcome: 'paid' };
-  });
+/** A single order as a payable: its own head and only line, invoiced and mailed on its own. */
+export function orderPayable(deps: OrderDeps, id: string): Payable<OrderRow> {
+  return {
+    noun: 'order',
+    lock: async (tx) => {
+      const row = await lockOrder(tx, id);
+      return { head: row, lines: [row] };
+    },
+    check: (row, actor) => {
+      if (actor) assertOwnerOrAdmin(actor, row);
+      // A checkout's lines are paid together, as their checkout.
+      if (row.checkoutId && !row.paymentStatus)
+        throw new AppError('conflict', checkoutMessages.lineOfCheckout);
+    },
+    payment: (row) => ({
+      paid: row.paymentStatus,
+      transactionId: row.transactionId,
+      intentId: row.paymentIntentId,
+      number: row.number,
+    }),
+    owns: (intent) => intent.orderId === id,
+    settle: async (tx, _row, [paid]) => {
+      const invoice = await invoiceOrder(tx, deps, paid!);
+      await sendOrderMail(deps.mail, 'paid', paid!, tx, invoice);
+      return paid!;
+    },
+    paidCannotClose: 'A paid order can no longer be cancelled.',
+  };
 }
 
-/**
- * Marks an order paid for a payment the provider confirmed (the payments feature checks the intent first). A payment
- * that has to be refunded is refunded at once when the provider allows (else the job retries it) and answers 409
- * saying so.
- */
+/** Applies a confirmed payment to its order (see markPaid); the order as it is afterwards. */
+export async function markOrderPaid(
+  deps: OrderDeps,
+  { orderId, ...p }: PaymentConfirmation,
+  actor?: SessionUser,
+): Promise<{ row: OrderRow; outcome: PaymentOutcome }> {
+  const { lines, outcome } = await markPaid(deps, orderPayable(deps, orderId), p, actor);
+  return { row: lines[0]!, outcome };
+}
+
+/** Marks an order paid for a payment the provider confirmed (the payments feature checks the intent first). */
 export async function payOrder(deps: OrderDeps, p: PaymentConfirmation, actor?: SessionUser): Promise<Order> {
-  const { row, outcome } = await markOrderPaid(deps, p, actor);
-  if (outcome === 'paid') countOrderPaid();
-  if (outcome === 'refund') throw new AppError('conflict', refundMessage(await trySettleRefund(deps, row)));
-  return toOrder(row, deps.expiryMs);
+  const { orderId, ...payment } = p;
+  const { lines } = await pay(deps, orderPayable(deps, orderId), payment, actor);
+  return toOrder(lines[0]!, deps.expiryMs);
 }

@@ -10,18 +10,16 @@ import {
   orderUpdatedSchema,
 } from '@shared/orders/orders.schema';
 import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
-import { AppError } from '../../infra/errors';
-import { assertNotCheckoutLine } from './checkout.service';
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
-import { assertSelfOrAdmin, currentUser } from '../../http/auth-guard';
+import { currentUser } from '../../http/auth-guard';
 import {
+  assertNotCheckoutLine,
   cancelOrder,
   deliverOrder,
   getOrder,
   listAllOrders,
   listOrdersOf,
-  orderDeps,
   payOrder,
   refundPaidOrder,
   placeOrder,
@@ -39,19 +37,17 @@ export interface OrdersRoutesOptions {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.post(
     '/order/:email',
     {
-      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      config: {
+        auth: 'user',
+        self: { param: 'email', message: 'You can only place orders for your own account.' },
+        idempotent: true,
+        invalidates: ['catalogue'],
+      },
       schema: {
         tags,
         summary:
@@ -61,19 +57,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: orderCreatedSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (req) => {
-      const customer = currentUser(req);
-      if (customer.email.toLowerCase() !== req.params.email.toLowerCase()) {
-        throw new AppError('forbidden', 'You can only place orders for your own account.');
-      }
-      return placeOrder(deps, customer, req.body);
-    },
+    async (req) => placeOrder(deps, currentUser(req), req.body),
   );
 
   app.get(
     '/myorder/:email',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', selfOrAdmin: 'email' },
       schema: {
         tags,
         summary: 'Orders of one customer, newest first (self or admin)',
@@ -81,10 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => {
-      assertSelfOrAdmin(currentUser(req), req.params.email);
-      return listOrdersOf(deps, req.params.email);
-    },
+    async (req) => listOrdersOf(deps, req.params.email),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
-import { checkoutMessages } from '@shared/orders/checkout.schema';
+import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import {
   quantityProblem,
   totalProblem,
@@ -32,14 +32,6 @@ export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
-export {
-  createPricedCheckout,
-  getPayableCheckout,
-  payCheckout,
-  recordCheckoutIntent,
-  type CheckoutPaymentConfirmation,
-  type PricedLine,
-} from './checkout.service';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
@@ -175,4 +167,13 @@ export async function getPayableOrder(
 /** Remembers the provider's intent for an order (one intent per order and amount). */
 export async function recordPaymentIntent(db: Db, orderId: string, intentId: string): Promise<void> {
   await db.update(orders).set({ paymentIntentId: intentId }).where(eq(orders.id, orderId));
+}
+
+/** The spec's single-order pay and cancel refuse an unpaid line of a checkout: the checkout is paid or cancelled whole. */
+export async function assertNotCheckoutLine(db: Db, orderId: string): Promise<void> {
+  const [row] = await db
+    .select({ checkoutId: orders.checkoutId, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (row?.checkoutId && !row.paymentStatus) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
 }

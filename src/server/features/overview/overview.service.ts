@@ -1,7 +1,7 @@
 import type { Overview } from '@shared/overview/overview.schema';
 import type { Db } from '../../infra/db';
 import { lowStockProducts } from '../catalogue/catalogue.service';
-import { orderStats } from '../orders/orders.service';
+import { orderStats } from '../orders/index';
 
 /** How many low-stock products the overview lists; the rest are a link away (Manage Products, low stock). */
 export const OVERVIEW_LOW_STOCK = 10;

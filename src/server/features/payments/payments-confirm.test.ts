@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderDepsOf, payOrder } from '../../test/shop';
-import { markOrderPaid } from '../orders/orders.service';
+import { markOrderPaid } from '../orders/index';
 import { paymentsTestShop } from './payments.harness';
 
 const { shop, newOrder, order } = paymentsTestShop();

@@ -7,7 +7,6 @@ import {
 } from '@shared/payments/payments.schema';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { orderDeps } from '../orders/orders.service';
 import { confirmPayment, confirmTestCard, createPayment, type PaymentDeps } from './payments.service';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
@@ -18,14 +17,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: PaymentDeps = {
     db,
     provider: app.payments,
-    orders: orderDeps({
-      db,
-      config: app.config,
-      mailer: app.mailer,
-      log: app.log,
-      payments: app.payments,
-      jobs: app.jobs,
-    }),
+    orders: app.orderDeps,
   };
 
   app.post(

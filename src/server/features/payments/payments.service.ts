@@ -5,15 +5,17 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import {
   getPayableCheckout,
-  getPayableOrder,
   payCheckout,
-  payOrder,
   recordCheckoutIntent,
-  recordPaymentIntent,
   type CheckoutPaymentConfirmation,
+} from '../checkout/index';
+import {
+  getPayableOrder,
+  payOrder,
+  recordPaymentIntent,
   type OrderDeps,
   type PaymentConfirmation,
-} from '../orders/orders.service';
+} from '../orders/index';
 import type { PaymentProvider } from './payment-provider';
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
 

@@ -6,7 +6,7 @@ import { signUp, type Client } from '../../test/auth';
 import { startFakeStripe, type FakeStripe } from '../../test/fake-stripe';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { makeProduct, orderDepsOf, placeOrder } from '../../test/shop';
-import { recordPaymentIntent } from '../orders/orders.service';
+import { recordPaymentIntent } from '../orders/index';
 import { createStripeProvider } from './stripe-provider';
 
 // The shop on Stripe (a local fake API, webhooks signed like Stripe's): refunds and cancellations through the SDK.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { quoteMessages, type Quote } from '@shared/quotes/quotes.schema';
 import { checkouts, quotes } from '../../db/schema';
 import type { TestApp } from '../../test/helper';

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Checkout, CheckoutCreate } from '@shared/orders/checkout.schema';
+import type { Checkout, CheckoutCreate } from '@shared/checkout/checkout.schema';
 import { quoteMessages } from '@shared/quotes/quotes.schema';
 import { quotes } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { createPricedCheckout, type OrderDeps } from '../orders/orders.service';
+import { createPricedCheckout } from '../checkout/index';
+import type { OrderDeps } from '../orders/index';
 import { linesOf, lockQuote, quoteStatus, type QuoteRow } from './quotes.model';
 
 /** Why a quote cannot be accepted now (409), or nothing. */

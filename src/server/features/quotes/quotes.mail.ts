@@ -1,6 +1,6 @@
 import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/index';
 import type { QuoteLineRow, QuoteRow } from './quotes.model';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

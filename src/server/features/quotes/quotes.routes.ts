@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, idParamsSchema } from '@shared/common/common.schema';
-import { checkoutLinesProblemSchema, checkoutSchema } from '@shared/orders/checkout.schema';
+import { checkoutLinesProblemSchema, checkoutSchema } from '@shared/checkout/checkout.schema';
 import {
   quoteAcceptSchema,
   quoteAnswerSchema,
@@ -14,21 +14,13 @@ import {
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { orderDeps } from '../orders/orders.service';
 import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';
 
 const tags = ['quotes'];
 
 /** Requests for quote, answered by an admin and accepted into a checkout (docs/decisions/026-quotes.md). */
 export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.post(
     '/quotes',

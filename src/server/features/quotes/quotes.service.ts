@@ -14,7 +14,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing } from '../catalogue/catalogue.service';
-import type { OrderDeps } from '../orders/orders.service';
+import type { OrderDeps } from '../orders/index';
 import { sendQuoteMail } from './quotes.mail';
 import {
   assertOwnerOrAdmin,

@@ -4,7 +4,7 @@ import { reviews } from '../../db/schema';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
-import { reviewOrder } from '../orders/orders.service';
+import { reviewOrder } from '../orders/index';
 
 type ReviewRow = typeof reviews.$inferSelect;
 

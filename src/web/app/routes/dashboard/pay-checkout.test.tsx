@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
-import type { Checkout } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/checkout/checkout.schema';
 import { messages } from '@shared/messages';
 import { makeOrder, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Cart, CartLineAdd } from '@shared/orders/cart.schema';
+import type { Cart, CartLineAdd } from '@shared/cart/cart.schema';
 import { api } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys/orders';
 

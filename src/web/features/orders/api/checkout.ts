@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { refusedLinesOf, type Checkout, type CheckoutCreate } from '@shared/orders/checkout.schema';
+import { refusedLinesOf, type Checkout, type CheckoutCreate } from '@shared/checkout/checkout.schema';
 import { api, ApiError } from '@/lib/api-client';
 import { orderKeys } from '@/lib/query-keys/orders';
 import { refreshAfterOrderChange } from './create-order';

@@ -1,4 +1,4 @@
-import type { QuickOrderResult } from '@shared/orders/cart.schema';
+import type { QuickOrderResult } from '@shared/cart/cart.schema';
 import { api } from '@/lib/api-client';
 import { uploadFile } from '@/lib/upload-file';
 

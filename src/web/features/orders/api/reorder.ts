@@ -1,4 +1,4 @@
-import type { ReorderResult } from '@shared/orders/cart.schema';
+import type { ReorderResult } from '@shared/cart/cart.schema';
 import { api } from '@/lib/api-client';
 
 /** POST /api/order/{id}/reorder or /api/checkout/{id}/reorder: the lines go into the cart at today's prices. */

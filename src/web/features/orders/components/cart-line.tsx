@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { firstOrderableQuantity } from '@shared/catalogue/pricing';
-import type { CartLine } from '@shared/orders/cart.schema';
+import type { CartLine } from '@shared/cart/cart.schema';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { Cart, CartLine } from '@shared/orders/cart.schema';
+import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { messages } from '@shared/messages';
 import { Component as CartPage } from '@/app/routes/dashboard/cart';
 import { session } from '@/test/order-fixtures';

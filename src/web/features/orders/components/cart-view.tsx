@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ShoppingCart } from 'lucide-react';
-import type { Cart, CartLine } from '@shared/orders/cart.schema';
+import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';

@@ -5,8 +5,8 @@ import {
   checkoutCreateSchema,
   checkoutMessages,
   type CheckoutLineProblem,
-} from '@shared/orders/checkout.schema';
-import type { Cart } from '@shared/orders/cart.schema';
+} from '@shared/checkout/checkout.schema';
+import type { Cart } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
 import { FormError } from '@/components/ui/error-text';

@@ -1,4 +1,4 @@
-import type { CheckoutStatus } from '@shared/orders/checkout.schema';
+import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
 
 const statusLabel: Record<CheckoutStatus, { text: string; className: string }> = {
   unpaid: { text: 'Unpaid', className: 'badge-error' },

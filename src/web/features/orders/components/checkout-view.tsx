@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
-import type { Checkout } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/checkout/checkout.schema';
 import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';

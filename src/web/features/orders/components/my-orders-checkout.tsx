@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CheckoutStatus } from '@shared/orders/checkout.schema';
+import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { isPayable } from '@/components/order-badges';
 import { paths } from '@/config/paths';

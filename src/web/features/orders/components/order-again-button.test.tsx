@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
-import type { ReorderResult } from '@shared/orders/cart.schema';
+import type { ReorderResult } from '@shared/cart/cart.schema';
 import { Component as MyOrdersPage } from '@/app/routes/dashboard/my-orders';
 import { makeOrder, session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import type { ReorderChange, ReorderResult } from '@shared/orders/cart.schema';
+import type { ReorderChange, ReorderResult } from '@shared/cart/cart.schema';
 import { Modal } from '@/components/ui/modal';
 import { ButtonSpinner } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { QuickOrderLine, QuickOrderResult } from '@shared/orders/cart.schema';
+import type { QuickOrderLine, QuickOrderResult } from '@shared/cart/cart.schema';
 import { messages } from '@shared/messages';
 import { Component as QuickOrderPage } from '@/app/routes/dashboard/quick-order';
 import { session } from '@/test/order-fixtures';

@@ -5,7 +5,7 @@ import {
   MAX_QUICK_ORDER_BYTES,
   MAX_QUICK_ORDER_LINES,
   type QuickOrderResult,
-} from '@shared/orders/cart.schema';
+} from '@shared/cart/cart.schema';
 import { FormError } from '@/components/ui/error-text';
 import { Field, TextAreaField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';

@@ -1,5 +1,5 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import type { QuickOrderLine } from '@shared/orders/cart.schema';
+import type { QuickOrderLine } from '@shared/cart/cart.schema';
 import { formatCount } from '@/lib/format';
 
 /** The quick order's answer, line by line: what each line names and whether it can go into the cart. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Checkout, CheckoutCreate } from '@shared/orders/checkout.schema';
+import type { Checkout, CheckoutCreate } from '@shared/checkout/checkout.schema';
 import type { Quote, QuoteAnswer, QuoteRequest, QuoteStatus } from '@shared/quotes/quotes.schema';
 import { api } from '@/lib/api-client';
 import { apiPage, keepPage } from '@/lib/api-page';

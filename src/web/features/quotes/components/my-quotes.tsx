@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { refusedLinesOf, type CheckoutLineProblem } from '@shared/orders/checkout.schema';
+import { refusedLinesOf, type CheckoutLineProblem } from '@shared/checkout/checkout.schema';
 import { quoteAcceptSchema, type Quote } from '@shared/quotes/quotes.schema';
 import { ApiError } from '@/lib/api-client';
 import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';

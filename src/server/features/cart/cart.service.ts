@@ -7,7 +7,7 @@ import {
   type Cart,
   type CartLine,
   type CartLineAdd,
-} from '@shared/orders/cart.schema';
+} from '@shared/cart/cart.schema';
 import { quantityProblem, totalProblem } from '@shared/orders/orders.schema';
 import { cartLines } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';

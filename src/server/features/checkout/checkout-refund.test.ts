@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';

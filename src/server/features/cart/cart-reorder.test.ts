@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cartMessages } from '@shared/orders/cart.schema';
+import { cartMessages } from '@shared/cart/cart.schema';
 import { checkouts, orders, productPriceBreaks } from '../../db/schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';

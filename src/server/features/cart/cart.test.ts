@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packSizeMessage } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
-import { cartMessages, MAX_CART_LINES, type Cart } from '@shared/orders/cart.schema';
+import { cartMessages, MAX_CART_LINES, type Cart } from '@shared/cart/cart.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
-import { cartLines, checkouts, orders } from '../../db/schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
+import { cartLines, checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
-import { countOrderPlaced } from './orders.metrics';
+import { countOrderPlaced, type OrderDeps, type OrderRow } from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { cartRows, lockCart } from './cart.service';
+import { cartRows, lockCart } from '../cart/index';
 import { insertCheckout, type CheckoutInput, type PricedLine } from './checkout.lines';
 import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
-import type { OrderDeps, OrderRow } from './orders.model';
 
 export { cancelCheckout } from './checkout.close';
 export { type LineProblem, type PricedLine } from './checkout.lines';
@@ -89,13 +88,4 @@ export async function getPayableCheckout(
 /** Remembers the provider's intent for a checkout (one intent per checkout and amount). */
 export async function recordCheckoutIntent(db: Db, checkoutId: string, intentId: string): Promise<void> {
   await db.update(checkouts).set({ paymentIntentId: intentId }).where(eq(checkouts.id, checkoutId));
-}
-
-/** The spec's single-order pay and cancel refuse an unpaid line of a checkout: the checkout is paid or cancelled whole. */
-export async function assertNotCheckoutLine(db: Db, orderId: string): Promise<void> {
-  const [row] = await db
-    .select({ checkoutId: orders.checkoutId, paymentStatus: orders.paymentStatus })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  if (row?.checkoutId && !row.paymentStatus) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
 }

@@ -1,19 +1,23 @@
 import { unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
-import { cartMessages } from '@shared/orders/cart.schema';
-import { checkoutMessages, type CheckoutCreate } from '@shared/orders/checkout.schema';
+import { cartMessages } from '@shared/cart/cart.schema';
+import { checkoutMessages, type CheckoutCreate } from '@shared/checkout/checkout.schema';
 import { totalProblem } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
-import { lineProblem } from './cart.service';
+import { lineProblem } from '../cart/index';
 import { sendCheckoutMail } from './checkout.mail';
 import type { CheckoutRow } from './checkout.model';
-import { assertWithinLimits, lockCustomer } from './orders.holds';
-import type { OrderDeps, OrderRow } from './orders.model';
-import { reserveStock } from './orders.stock';
+import {
+  assertWithinLimits,
+  lockCustomer,
+  type OrderDeps,
+  type OrderRow,
+  reserveStock,
+} from '../orders/index';
 
 /** One line the checkout refuses, and why: what the 409's `lines` list. */
 export interface LineProblem {

@@ -13,7 +13,7 @@ import {
   quickOrderResultSchema,
   quickOrderSchema,
   reorderResultSchema,
-} from '@shared/orders/cart.schema';
+} from '@shared/cart/cart.schema';
 import { AppError, fieldError } from '../../infra/errors';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';

@@ -5,7 +5,7 @@ import {
   MAX_CART_LINES,
   type ReorderChange,
   type ReorderResult,
-} from '@shared/orders/cart.schema';
+} from '@shared/cart/cart.schema';
 import { totalProblem } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';

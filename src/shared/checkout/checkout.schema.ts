@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
-import { orderSchema } from './orders.schema';
+import { orderSchema } from '@shared/orders/orders.schema';
 
 /**
  * A checkout pays a whole cart at once. Its lines are ordinary, spec-shaped orders (one per product) that carry the

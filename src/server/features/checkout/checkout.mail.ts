@@ -2,11 +2,16 @@ import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
 import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
-import type { MailedDocument } from './orders.mail';
-import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
+import {
+  attached,
+  money,
+  queueMail,
+  totalCents,
+  type MailedDocument,
+  type OrderMailDeps,
+  type OrderRow,
+} from '../orders/index';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}`;
 
@@ -48,14 +53,14 @@ export function checkoutMail(
       total,
       ...po,
       `Transaction: ${co.transactionId}.`,
-      ...(doc ? [`Your invoice ${doc.number} is attached as a PDF.`] : []),
+      ...attached('invoice', doc),
       'We will let you know when each item is delivered.',
     ],
     action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
   });
 }
 
-/** Queues a checkout mail in the checkout's own transaction: the change and its mail commit together or not at all. */
+/** Queues a checkout mail in the checkout's own transaction (queueMail). */
 export function sendCheckoutMail(
   deps: OrderMailDeps,
   kind: CheckoutMailKind,
@@ -64,6 +69,5 @@ export function sendCheckoutMail(
   tx: Tx,
   doc?: MailedDocument,
 ) {
-  const message = checkoutMail(kind, co, lines, deps.shopName, deps.baseUrl, doc);
-  return deps.mailer.send(doc ? { ...message, attachments: [doc.attachment] } : message, { tx });
+  return queueMail(deps, checkoutMail(kind, co, lines, deps.shopName, deps.baseUrl, doc), tx, doc);
 }

@@ -9,9 +9,8 @@ import {
   checkoutParamsSchema,
   checkoutPaySchema,
   checkoutSchema,
-} from '@shared/orders/checkout.schema';
+} from '@shared/checkout/checkout.schema';
 import { invoiceListSchema } from '@shared/invoices/invoices.schema';
-import { AppError } from '../../infra/errors';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import {
@@ -23,7 +22,6 @@ import {
 } from './checkout.service';
 import { documentsOfCheckout } from '../invoices/invoices.service';
 import { refundCheckout } from './checkout.refund';
-import { orderDeps } from './orders.model';
 
 const tags = ['checkout'];
 
@@ -34,19 +32,17 @@ export interface CheckoutRoutesOptions {
 
 /** One checkout of the whole cart, paid by one payment (docs/decisions/024-checkout.md). */
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
-  const deps = orderDeps({
-    db: app.database.db,
-    config: app.config,
-    mailer: app.mailer,
-    log: app.log,
-    payments: app.payments,
-    jobs: app.jobs,
-  });
+  const deps = app.orderDeps;
 
   app.post(
     '/checkout/:email',
     {
-      config: { auth: 'user', idempotent: true, invalidates: ['catalogue'] },
+      config: {
+        auth: 'user',
+        self: { param: 'email', message: 'You can only check out your own cart.' },
+        idempotent: true,
+        invalidates: ['catalogue'],
+      },
       schema: {
         tags,
         summary:
@@ -60,12 +56,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         },
       },
     },
-    async (req, reply) => {
-      const customer = currentUser(req);
-      if (customer.email.toLowerCase() !== req.params.email.toLowerCase())
-        throw new AppError('forbidden', 'You can only check out your own cart.');
-      return reply.status(201).send(await createCheckout(deps, customer, req.body));
-    },
+    async (req, reply) => reply.status(201).send(await createCheckout(deps, currentUser(req), req.body)),
   );
 
   app.get(

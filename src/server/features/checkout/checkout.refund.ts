@@ -1,9 +1,8 @@
-import { checkoutMessages, type Checkout } from '@shared/orders/checkout.schema';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { getCheckout } from './checkout.service';
-import { refundPaidOrder } from './orders.admin-refund';
-import type { OrderDeps } from './orders.model';
+import { type OrderDeps, refundPaidOrder } from '../orders/index';
 
 /**
  * Cancels and refunds every paid, undelivered line of a checkout (admin), each exactly as POST /api/order/{id}/refund

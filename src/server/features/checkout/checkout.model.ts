@@ -1,11 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Checkout, CheckoutStatus } from '@shared/orders/checkout.schema';
+import type { Checkout, CheckoutStatus } from '@shared/checkout/checkout.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { isPastWindow } from './orders.holds';
-import { toOrder, totalCents, type OrderRow } from './orders.model';
+import { isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
 
 /** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
 export type CheckoutRow = typeof checkouts.$inferSelect;

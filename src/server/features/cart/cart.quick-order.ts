@@ -7,7 +7,7 @@ import {
   MAX_QUICK_ORDER_LINES,
   type QuickOrderLine,
   type QuickOrderResult,
-} from '@shared/orders/cart.schema';
+} from '@shared/cart/cart.schema';
 import { products } from '../../db/schema';
 import { fieldError } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';

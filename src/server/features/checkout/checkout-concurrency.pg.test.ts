@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, type Client } from '../../test/auth';
-import type { Checkout } from '@shared/orders/checkout.schema';
+import type { Checkout } from '@shared/checkout/checkout.schema';
 import { cartApi, changeProduct, checkoutApi, makeCartProduct } from '../../test/cart';
 import { stockOf } from '../../test/shop';
 

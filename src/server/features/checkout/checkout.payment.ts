@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
+import { checkouts } from '../../db/schema';
+import { pay, type OrderDeps, type OrderRow, type Payable, type PayablePayment } from '../orders/index';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Tx } from '../../infra/db';
+import { issueInvoice } from '../invoices/invoices.service';
+import { sendCheckoutMail } from './checkout.mail';
+import { assertCheckoutOwner, lockCheckout, toCheckout, type CheckoutRow } from './checkout.model';
+
+export interface CheckoutPaymentConfirmation extends PayablePayment {
+  checkoutId: string;
+}
+
+/** The checkout's one invoice: every line, the buyer's company and PO number (idempotent, numbered in this tx). */
+const invoiceCheckout = (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: OrderRow[]) =>
+  issueInvoice(tx, {
+    userId: co.userId,
+    orderId: null,
+    checkoutId: co.id,
+    buyer: {
+      name: co.name,
+      email: co.email,
+      company: co.company,
+      poNumber: co.poNumber,
+      address: co.address,
+      phone: co.phone ?? co.number,
+    },
+    lines: lines.map((l) => ({
+      orderId: l.id,
+      description: l.productName,
+      quantity: l.quantity,
+      unitPriceCents: l.unitPriceCents,
+    })),
+    transactionId: co.transactionId!,
+    shop: deps.shop,
+  });
+
+/** A checkout as a payable: every line paid by its one intent, the checkout's row marked, one invoice, one mail. */
+export function checkoutPayable(deps: OrderDeps, id: string): Payable<CheckoutRow> {
+  return {
+    noun: 'checkout',
+    lock: async (tx) => {
+      const { co, lines } = await lockCheckout(tx, id);
+      return { head: co, lines };
+    },
+    check: (co, actor) => {
+      if (actor) assertCheckoutOwner(actor, co);
+    },
+    payment: (co) => ({
+      paid: Boolean(co.paidAt),
+      transactionId: co.transactionId,
+      intentId: co.paymentIntentId,
+      number: co.number,
+    }),
+    owns: (intent) => intent.checkoutId === id,
+    settle: async (tx, co, paid, { transactionId, phone, paidAt }) => {
+      const [updated] = await tx
+        .update(checkouts)
+        .set({ transactionId, paymentIntentId: transactionId, phone, paidAt })
+        .where(eq(checkouts.id, co.id))
+        .returning();
+      const invoice = await invoiceCheckout(tx, deps, updated!, paid);
+      await sendCheckoutMail(deps.mail, 'paid', updated!, paid, tx, invoice);
+      return updated!;
+    },
+    paidCannotClose: checkoutMessages.paidCannotCancel,
+  };
+}
+
+/** Marks a checkout paid for a payment the provider confirmed (the caller checked the intent). */
+export async function payCheckout(
+  deps: OrderDeps,
+  { checkoutId, ...p }: CheckoutPaymentConfirmation,
+  actor?: SessionUser,
+): Promise<Checkout> {
+  const { head, lines } = await pay(deps, checkoutPayable(deps, checkoutId), p, actor);
+  return toCheckout(head, lines, deps.expiryMs);
+}

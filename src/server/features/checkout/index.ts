@@ -1,0 +1,15 @@
+/**
+ * Checkout's public face: what the app registers, what payments charges and confirms, and the priced checkout an
+ * accepted quote becomes. Everything else in this folder is checkout's own.
+ */
+export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
+export {
+  createCheckout,
+  createPricedCheckout,
+  getPayableCheckout,
+  payCheckout,
+  recordCheckoutIntent,
+  type CheckoutPaymentConfirmation,
+  type PayableCheckout,
+  type PricedLine,
+} from './checkout.service';

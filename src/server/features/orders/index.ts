@@ -1,0 +1,23 @@
+/**
+ * The orders feature's public face: the spec's single orders as other features call them (payments charges them,
+ * reviews and the overview read them), and the order lines' machinery that checkout builds on — the deps, holds,
+ * stock, metrics, mail and the payable's one payment and close path (orders.payable.ts); checkout refunds line by
+ * line through refundPaidOrder. Rows and internals stay behind it.
+ */
+export {
+  getPayableOrder,
+  markOrderPaid,
+  payOrder,
+  recordPaymentIntent,
+  reviewOrder,
+  orderStats,
+  type PaymentConfirmation,
+} from './orders.service';
+export { orderDepsPlugin } from './orders.deps';
+export { toOrder, totalCents, type OrderDeps, type OrderMailDeps, type OrderRow } from './orders.model';
+export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
+export { reserveStock } from './orders.stock';
+export { countOrderPlaced } from './orders.metrics';
+export { attached, money, queueMail, type MailedDocument } from './orders.mail';
+export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
+export { refundPaidOrder } from './orders.admin-refund';
