@@ -74,6 +74,11 @@ export const catalogueImports = pgTable(
     message: text('message'),
     createdAt: createdAt(),
     finishedAt: moment('finished_at'),
+    /**
+     * When the process running the import last proved it is alive (database clock); an import left validating or
+     * writing whose heartbeat is too old is failed by a sweep (decision 020).
+     */
+    heartbeatAt: moment('heartbeat_at'),
   },
   (t) => [index('catalogue_imports_created_idx').on(t.createdAt.desc().nullsFirst())],
 );

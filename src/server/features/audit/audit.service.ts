@@ -22,7 +22,7 @@ export interface AuditRecord {
 }
 
 /** Writes an audit entry inside the caller's transaction: if the change rolls back, so does its entry. */
-export async function recordAudit(tx: Tx | Db, actor: SessionUser, r: AuditRecord) {
+export async function recordAudit(tx: Tx | Db, actor: Pick<SessionUser, 'id' | 'email'>, r: AuditRecord) {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actorEmail: actor.email,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { parse } from 'csv-parse';
@@ -103,9 +104,12 @@ export async function startImport(
   options: ImportOptions,
 ): Promise<string> {
   const layout = await readLayout(upload.file, await loadAttributes(deps.db));
-  const [row] = await deps.db
-    .insert(catalogueImports)
-    .values({
+  // Known as running in this process before its row exists, so no sweep can take the new row for a dead one.
+  const id = randomUUID();
+  const progress = importProgress.start(id, deps, upload.size, options.mode);
+  try {
+    await deps.db.insert(catalogueImports).values({
+      id,
       actorId: actor.id,
       actorEmail: actor.email,
       fileName: upload.fileName,
@@ -113,10 +117,15 @@ export async function startImport(
       createCategories: options.createCategories,
       status: 'validating',
       totalBytes: upload.size,
-    })
-    .returning({ id: catalogueImports.id });
-  const id = row!.id;
-  void runImport(deps, actor, id, upload, options, layout).finally(() => rm(upload.file, { force: true }));
+      heartbeatAt: sql`now()`,
+    });
+  } catch (err) {
+    importProgress.end(id);
+    throw err;
+  }
+  void runImport(deps, actor, id, progress, upload, options, layout).finally(() =>
+    rm(upload.file, { force: true }),
+  );
   return id;
 }
 
@@ -127,11 +136,11 @@ async function runImport(
   deps: ImportDeps,
   actor: SessionUser,
   id: string,
+  progress: Progress,
   upload: ImportUpload,
   options: ImportOptions,
   layout: CsvLayout,
 ) {
-  const progress = importProgress.start(id, deps, upload.size, options.mode);
   try {
     const ctx: RowContext = {
       layout,
@@ -164,6 +173,7 @@ async function runImport(
     progress.phase = 'writing';
     progress.processedBytes = 0;
     await importProgress.save(id, progress);
+    progress.inTransaction = true;
     await deps.db.transaction(async (tx) => {
       await attributeNewStock(tx, 'import', actor.email);
       // Search vectors and spec arrays are written by writeBatch, set-wise, instead of per row by the triggers.
@@ -184,11 +194,12 @@ async function runImport(
         const done = await writeBatch(tx, write, rows as ImportRow[], found);
         progress.created += done.created;
         progress.updated += done.updated;
-        await importProgress.save(id, progress, true);
+        await importProgress.save(id, progress);
       }
       progress.phase = 'done';
       await finish(deps, actor, id, progress, upload.fileName, tx);
     });
+    progress.inTransaction = false;
     await deps.changed().catch((err: unknown) => deps.log.error({ err }, 'could not announce the import'));
     if (progress.created + progress.updated >= ANALYZE_AFTER_ROWS)
       // A big import changes the catalogue's shape at once; searches should not plan on the old statistics
@@ -198,6 +209,7 @@ async function runImport(
         .catch((err: unknown) => deps.log.warn({ err }, 'could not refresh statistics after the import'));
   } catch (err) {
     deps.log.warn({ err, importId: id }, 'catalogue import failed');
+    progress.inTransaction = false;
     progress.phase = 'failed';
     progress.created = progress.updated = 0;
     progress.message = (err as { code?: string }).code?.startsWith('CSV_')

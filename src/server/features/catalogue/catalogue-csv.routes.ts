@@ -114,6 +114,6 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogueImportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (req) => getImport(app.database.db, req.params.id),
+    (req) => getImport(app.database.db, app.database.kind, req.params.id),
   );
 };

@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogueAdminRoutes } from './catalogue-admin.routes';
 import { catalogueCsvRoutes } from './catalogue-csv.routes';
+import { failAbandonedImports } from './catalogue-csv.status';
 import { catalogueRoutes } from './catalogue.routes';
 import { documentsRoutes } from './documents.routes';
 import { catalogueSearchRoutes } from './search.routes';
+
+/** How often PostgreSQL instances look for imports whose process died (the bound is the heartbeat's 60 s on top). */
+const SWEEP_EVERY_MS = 30_000;
 
 /** The catalogue feature: products, search, the admin's product and category edits, CSV import/export, documents. */
 export const catalogueFeature: FastifyPluginAsyncZod = async (app) => {
@@ -12,4 +16,18 @@ export const catalogueFeature: FastifyPluginAsyncZod = async (app) => {
   await app.register(catalogueAdminRoutes);
   await app.register(catalogueCsvRoutes);
   await app.register(documentsRoutes);
+
+  // Imports whose process died are failed at start-up (on PGlite, every one left running) and, on PostgreSQL,
+  // where another instance may die at any time, every half minute; reading an import sweeps it too.
+  const sweep = () =>
+    failAbandonedImports(app.database.db, app.database.kind).then(
+      (ids) => ids.length && app.log.warn({ importIds: ids }, 'failed imports whose process had stopped'),
+      (err: unknown) => app.log.error({ err }, 'abandoned import sweep failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    if (app.database.kind === 'postgres') timer = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_imports" ADD COLUMN "heartbeat_at" timestamp with time zone;
