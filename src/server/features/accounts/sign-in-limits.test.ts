@@ -86,13 +86,21 @@ describe('password sign-in limits', () => {
 
   it("a successful sign-in clears the account's failures", async () => {
     const email = await newAccount();
-    for (let i = 0; i < 4; i++)
-      expect((await signInFrom('192.0.2.3', email, `typo-${i}`)).statusCode).toBe(401);
-    expect((await signInFrom('192.0.2.3', email, 'secret123')).statusCode).toBe(200);
-    const after: number[] = [];
-    for (let i = 0; i < 5; i++)
-      after.push((await signInFrom('192.0.2.3', email, `typo-again-${i}`)).statusCode);
-    expect(after).toEqual([401, 401, 401, 401, 401]);
+    const statuses: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++)
+        statuses.push((await signInFrom('192.0.2.3', email, `typo-${i}`)).statusCode);
+      if (round < 2) statuses.push((await signInFrom('192.0.2.3', email, 'secret123')).statusCode);
+    }
+    // Without the clearing, the 6th failure (second round) would wait.
+    expect(statuses).toEqual([
+      ...[401, 401, 401, 401, 200],
+      ...[401, 401, 401, 401, 200],
+      401,
+      401,
+      401,
+      401,
+    ]);
   });
 
   it('an address that fails 100 times in 15 minutes, across accounts, waits; other addresses do not', async () => {
