@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -115,6 +116,35 @@ describe('password sign-in limits', () => {
     expect(statuses.every((s) => s === 401)).toBe(true);
     expectTooMany(await signInFrom('192.0.2.4', known, 'secret123'), 15 * 60);
     expect((await signInFrom('192.0.2.5', known, 'secret123')).statusCode).toBe(200);
+  });
+});
+
+describe('odd requests to the limited paths', () => {
+  it('never answer 500 (a reset answers 200 whatever the address, as before)', async () => {
+    const odd = [
+      // Too long for a unique index entry even compressed.
+      { email: `${randomBytes(4000).toString('hex')}@example.com`, password: 'whatever1' },
+      { email: 42, password: 'whatever1' },
+      { password: 'whatever1' },
+      { email: 'nul\u0000@example.com', password: 'whatever1' },
+    ];
+    for (const url of ['/api/auth/sign-in/email', '/api/auth/request-password-reset'])
+      for (const payload of [...odd.map((o) => JSON.stringify(o)), '{not json', 'email=x%40example.com'])
+        for (let i = 0; i < 2; i++) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            remoteAddress: '192.0.2.11',
+            headers: {
+              origin: ORIGIN,
+              'content-type': payload.startsWith('email=')
+                ? 'application/x-www-form-urlencoded'
+                : 'application/json',
+            },
+            payload,
+          });
+          expect(res.statusCode, `${url} ${payload.slice(0, 40)}`).toBeLessThan(500);
+        }
   });
 });
 
