@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { fieldError } from '../infra/errors';
 import { CLIENT_IP_HEADER } from './auth';
+import {
+  claimResetRequest,
+  claimSignIn,
+  purgeAuthLimits,
+  settleSignIn,
+  type Refused,
+  type SignInTicket,
+} from './auth-limits';
 import { userFieldProblem } from './auth-rules';
 import { rawBodyFields } from './text-guard';
 
@@ -21,6 +29,20 @@ export function canonicalAuthPath(url: string): string | undefined {
   return new URL(raw, 'http://shop.invalid').pathname === raw ? raw : undefined;
 }
 
+/** Limited by the shop itself (auth-limits.ts), not by Better Auth's per-IP rules. */
+const SIGN_IN = '/api/auth/sign-in/email';
+const RESET_REQUEST = '/api/auth/request-password-reset';
+
+/** The `email` of a sign-in or reset body, if it has one. */
+const emailOf = (fields: unknown): string | undefined => {
+  const email = (fields as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' ? email : undefined;
+};
+
+/** Every 429 of /api/auth/* has the shop's error body and a standard Retry-After in seconds. */
+const tooManyRequests = (reply: FastifyReply, retryAfter: number, message: string) =>
+  reply.status(429).header('retry-after', String(retryAfter)).send({ error: 'rate_limited', message });
+
 /** Better Auth's admin plugin, in any letter case: the shop changes roles and users through its own audited calls. */
 const ADMIN_ENDPOINTS = /^\/api\/auth\/admin(\/|$)/i;
 
@@ -40,6 +62,34 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     reply
       .status(404)
       .send({ error: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+
+  // Expired counters of the shop's own limits go at start and every 10 minutes.
+  const db = app.database.db;
+  if (app.config.authRateLimit) {
+    const purge = () =>
+      purgeAuthLimits(db).catch((err: unknown) => app.log.error({ err }, 'auth limit purge failed'));
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await purge();
+      timer = setInterval(() => void purge(), 10 * 60_000);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  /** Password sign-in and reset mail: the shop's own limits, before Better Auth runs (AUTH_RATE_LIMIT turns them off). */
+  const limitsBefore = async (
+    req: FastifyRequest,
+    path: string,
+  ): Promise<Refused | SignInTicket | undefined> => {
+    if (!app.config.authRateLimit || req.method !== 'POST') return undefined;
+    if (path === SIGN_IN) return claimSignIn(db, emailOf(rawBodyFields(req)), req.ip);
+    if (path === RESET_REQUEST) {
+      const email = emailOf(rawBodyFields(req));
+      return email === undefined ? undefined : claimResetRequest(db, email, req.ip);
+    }
+    return undefined;
+  };
 
   app.addHook('preValidation', async (req) => {
     if (req.method !== 'POST' || !USER_FIELD_WRITES.has(canonicalAuthPath(req.url) ?? '')) return;
@@ -63,6 +113,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     handler: async (req, reply) => {
       const path = canonicalAuthPath(req.url);
       if (!path || ADMIN_ENDPOINTS.test(path)) return notFound(req, reply);
+      const limit = await limitsBefore(req, path);
+      if (limit?.refused) return tooManyRequests(reply, limit.retryAfter, limit.message);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (value === undefined || key === CLIENT_IP_HEADER) continue;
@@ -79,7 +131,26 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         headers,
         body,
       });
-      const response = await app.auth.handler(request).finally(() => forgetSessions(req));
+      let status = 500;
+      const response = await app.auth
+        .handler(request)
+        .then((res) => ((status = res.status), res))
+        .finally(() => {
+          forgetSessions(req);
+          if (limit && !limit.refused)
+            return settleSignIn(db, limit, status).catch((err: unknown) =>
+              req.log.error({ err }, 'could not settle a sign-in attempt'),
+            );
+        });
+      if (response.status === 429) {
+        // Better Auth's own limits (sign-up, verification mail, the general one) say when in X-Retry-After only.
+        const seconds = Number(response.headers.get('x-retry-after'));
+        return tooManyRequests(
+          reply,
+          Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : 60,
+          'Too many requests. Please try again later.',
+        );
+      }
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
