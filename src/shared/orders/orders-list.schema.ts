@@ -27,3 +27,13 @@ export const orderListQuerySchema = z.object({
   q: searchParam.describe("an order id, or the start of the customer's email"),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+/**
+ * GET /api/myorder/{email}: the spec's array of one customer's orders, newest first, a page at a time (the first
+ * page, of at most 1,000, is what the spec's call without parameters answers).
+ */
+export const myOrdersQuerySchema = z.object({
+  limit: limitParam(SPEC_LIST_DEFAULT_LIMIT).describe(`page size (default ${SPEC_LIST_DEFAULT_LIMIT})`),
+  cursor: cursorParam,
+});
+export type MyOrdersQuery = z.infer<typeof myOrdersQuerySchema>;

@@ -142,3 +142,36 @@ describe('GET /api/order, paged', () => {
     expect((await get('/api/order?limit=0', alice)).statusCode).toBe(403);
   });
 });
+
+describe('GET /api/myorder/{email}, paged', () => {
+  it("answers the customer's whole list without parameters (up to 1,000), newest first, with the total", async () => {
+    const res = await get(`/api/myorder/${alice.email}`, alice);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Order[];
+    expect(list).toHaveLength(20);
+    expect(list.every((o) => o.email === alice.email)).toBe(true);
+    expect(list[0]!.quantity).toBe(30);
+    expect(res.headers['x-total-count']).toBe('20');
+    expect(res.headers['x-next-cursor']).toBeUndefined();
+  });
+
+  it('pages with limit and the cursor headers, without gaps or repeats; the admin reads it too', async () => {
+    const { pages, items, total } = await allPages<Order>(
+      t.app,
+      alice,
+      `/api/myorder/${alice.email}?limit=6`,
+    );
+    expect(total).toBe(20);
+    expect(pages.map((p) => p.length)).toEqual([6, 6, 6, 2]);
+    expect(new Set(items.map((o) => o._id)).size).toBe(20);
+    const times = items.map((o) => o.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await allPages<Order>(t.app, admin, `/api/myorder/${bob.email}?limit=4`)).items).toHaveLength(10);
+  });
+
+  it('refuses a bad limit or cursor with a 400 naming it, and another customer with 403', async () => {
+    expect((await get(`/api/myorder/${alice.email}?limit=1001`, alice)).json().message).toMatch(/^limit:/);
+    expect((await get(`/api/myorder/${alice.email}?cursor=nope`, alice)).json().message).toMatch(/^cursor:/);
+    expect((await get(`/api/myorder/${alice.email}`, bob)).statusCode).toBe(403);
+  });
+});

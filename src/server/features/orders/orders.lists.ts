@@ -1,23 +1,43 @@
-import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
-import type { OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
+import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
 
-export async function listOrdersOf(deps: OrderDeps, email: string): Promise<Order[]> {
+/** GET /api/myorder/{email}: one page of a customer's orders, newest first (orders_user_created_idx). */
+export async function listOrdersOf(deps: OrderDeps, email: string, q: MyOrdersQuery): Promise<Paged<Order>> {
   const { db } = deps;
   const ownerId = await userIdByEmail(db, email);
-  if (!ownerId) return [];
-  const rows = await db
-    .select({ order: orders, poNumber: checkouts.poNumber })
-    .from(orders)
-    .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-    .where(eq(orders.userId, ownerId))
-    .orderBy(desc(orders.createdAt), asc(orders.id));
-  return rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber));
+  if (!ownerId) return { items: [], nextCursor: null, total: 0 };
+  const sort = sorts.newest;
+  const mine = eq(orders.userId, ownerId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        poNumber: checkouts.poNumber,
+        cursorKey: keyText(sort),
+        cursorId: sql<string>`${orders.id}::text`,
+      })
+      .from(orders)
+      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+      .where(and(mine, q.cursor ? afterCursor(sort, q.cursor) : undefined))
+      .orderBy(orderBySort(sort))
+      .limit(q.limit + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(mine),
+  ]);
+  const page = cutPage(sort, rows, q.limit);
+  return {
+    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber)),
+    nextCursor: page.nextCursor,
+    total: counted?.n ?? 0,
+  };
 }
 
 const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({

@@ -9,7 +9,7 @@ import {
   orderSchema,
   orderUpdatedSchema,
 } from '@shared/orders/orders.schema';
-import { orderListQuerySchema } from '@shared/orders/orders-list.schema';
+import { myOrdersQuerySchema, orderListQuerySchema } from '@shared/orders/orders-list.schema';
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
@@ -66,12 +66,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       config: { auth: 'user', selfOrAdmin: 'email' },
       schema: {
         tags,
-        summary: 'Orders of one customer, newest first (self or admin)',
+        summary: 'Orders of one customer, newest first, a page at a time (self or admin)',
+        description: pagedListDescription,
         params: emailParamsSchema,
+        querystring: myOrdersQuerySchema,
         response: { 200: orderListSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (req) => listOrdersOf(deps, req.params.email),
+    async (req, reply) => sendPage(req, reply, await listOrdersOf(deps, req.params.email, req.query)),
   );
 
   app.get(
