@@ -119,6 +119,16 @@ export const orderTotalCents = (quantity: number, unitPriceCents: number) => qua
  */
 export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
 
+/**
+ * Why lines paid together (a checkout, a quote) are too large for one payment, or null. Each line may be within
+ * the cap while their sum is not; in cents the sum stays exact far past the cap.
+ */
+export function linesTotalProblem(lines: { quantity: number; unitPriceCents: number }[]): string | null {
+  const total = lines.reduce((sum, l) => sum + orderTotalCents(l.quantity, l.unitPriceCents), 0);
+  if (total <= MAX_ORDER_TOTAL_CENTS) return null;
+  return 'The total may be at most $999,999.99, the most one card payment can take: split it into smaller orders.';
+}
+
 /** Why an order's total is too large to pay for, or null; names how many units can be ordered at most. */
 export function totalProblem(quantity: number, unitPriceCents: number): string | null {
   if (orderTotalCents(quantity, unitPriceCents) <= MAX_ORDER_TOTAL_CENTS) return null;

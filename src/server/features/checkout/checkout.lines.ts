@@ -2,7 +2,7 @@ import { unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { cartMessages } from '@shared/cart/cart.schema';
 import { checkoutMessages, type CheckoutCreate } from '@shared/checkout/checkout.schema';
-import { totalProblem } from '@shared/orders/orders.schema';
+import { linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
@@ -75,6 +75,17 @@ export async function insertCheckout(
     if (problem) problems.push({ productId: r.productId, name: p?.name ?? '', problem });
   }
   if (problems.length) throw new CheckoutLinesError(problems);
+  // Checked before anything is written: a checkout one card payment cannot take could never be paid.
+  const tooLarge = linesTotalProblem(
+    rows.map((r) => {
+      const p = pricing.get(r.productId)!;
+      return {
+        quantity: r.quantity,
+        unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+      };
+    }),
+  );
+  if (tooLarge) throw new AppError('bad_request', tooLarge);
 
   // The customer's row first (their other orders wait), then the limits for the checkout as one unpaid order.
   const quantity = rows.reduce((sum, r) => sum + r.quantity, 0);

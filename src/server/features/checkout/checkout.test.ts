@@ -138,3 +138,24 @@ it('is documented in the OpenAPI document, with the 409 that lists the lines', a
   const conflict = JSON.stringify(doc.paths['/api/checkout/{email}'].post.responses['409']);
   expect(conflict).toContain('lines');
 });
+
+describe('the total one card payment can take', () => {
+  it('refuses a checkout one cent over $999,999.99 with a 400 before anything is written, and takes one at it', async () => {
+    const big = await makeCartProduct(t.app, { priceCents: 60_000_000, quantity: 5 });
+    const rest = await makeCartProduct(t.app, { priceCents: 40_000_000, quantity: 5 });
+    const cart = cartApi(t.app, bob);
+    expect((await cart.add(big.id, 1)).statusCode).toBe(200);
+    expect((await cart.add(rest.id, 1)).statusCode).toBe(200);
+    const over = await checkoutApi(t.app, bob).create();
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toMatch(/at most \$999,999\.99/);
+    expect(await stockOf(t.app, big.id)).toBe(5);
+    expect(((await cart.get()).json() as { lines: unknown[] }).lines).toHaveLength(2);
+
+    await changeProduct(t.app, rest.id, { priceCents: 39_999_999 });
+    const at = await checkoutApi(t.app, bob).create();
+    expect(at.statusCode, at.body).toBe(201);
+    // The whole of it can be paid in one payment.
+    await checkoutApi(t.app, bob).pay((at.json() as Checkout)._id);
+  });
+});

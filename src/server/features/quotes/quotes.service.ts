@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { totalProblem } from '@shared/orders/orders.schema';
+import { linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
 import {
   quoteMessages,
   type Quote,
@@ -123,6 +123,10 @@ export async function answerQuote(
       if (problem) throw fieldError('bad_request', 'lines', `${l.productName}: ${problem}`);
       l.unitPriceCents = cents;
     }
+    const tooLarge = linesTotalProblem(
+      lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.unitPriceCents! })),
+    );
+    if (tooLarge) throw fieldError('bad_request', 'lines', tooLarge);
     await writePrices(tx, id, prices);
     const [updated] = await tx
       .update(quotes)

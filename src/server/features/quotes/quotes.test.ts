@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { quoteMessages, type Quote } from '@shared/quotes/quotes.schema';
+import { MAX_ORDER_TOTAL_CENTS } from '@shared/orders/orders.schema';
 import { quotes, user } from '../../db/schema';
 import type { TestApp } from '../../test/helper';
 import { signUp, type Client } from '../../test/auth';
@@ -167,6 +168,18 @@ describe('answering and declining (admin)', () => {
     expect((await api.answer('00000000-0000-4000-8000-000000000000', answerBody(quote))).statusCode).toBe(
       404,
     );
+    // Each line within what one payment can take, their sum not: refused before anything is written.
+    const most = Math.max(...quote.lines.map((l) => l.quantity));
+    const unitPrice = Math.floor(MAX_ORDER_TOTAL_CENTS / most) / 100;
+    res = await api.answer(quote._id, {
+      ...answerBody(quote),
+      lines: answerBody(quote).lines.map((l) => ({ ...l, unitPrice })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      field: 'lines',
+      message: expect.stringMatching(/at most \$999,999\.99/),
+    });
     // Today is still a valid last day.
     expect((await api.answer(quote._id, answerBody(quote, dayFromToday(0)))).statusCode).toBe(200);
   });
