@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
-import { checkoutRoutes } from './features/checkout/index';
+import { checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -35,6 +35,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   });
   await api.register(cartRoutes);
   await api.register(checkoutRoutes, { verifyPayment: (p) => verifyCheckoutPayment(api.payments, p) });
+  await api.register(checkoutJobsPlugin);
   await api.register(invoicesRoutes);
   await api.register(paymentsRoutes);
   await api.register(reviewsRoutes);

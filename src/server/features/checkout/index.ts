@@ -3,6 +3,8 @@
  * accepted quote becomes. Everything else in this folder is checkout's own.
  */
 export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
+export { checkoutJobsPlugin } from './checkout.jobs';
+export { settleCheckoutsWithIntents } from './checkout.close';
 export {
   createCheckout,
   createPricedCheckout,

@@ -14,6 +14,7 @@ export {
   type PaymentConfirmation,
 } from './orders.service';
 export { orderDepsPlugin } from './orders.deps';
+export { sweepIntervalMs } from './orders.jobs';
 export { toOrder, totalCents, type OrderDeps, type OrderMailDeps, type OrderRow } from './orders.model';
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
 export { reserveStock } from './orders.stock';

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
@@ -59,6 +59,8 @@ export async function expireUnpaidOrders(
           eq(orders.orderStatus, 'Pending'),
           lt(orders.createdAt, new Date(now.getTime() - expiryMs)),
           isNull(orders.paymentIntentId),
+          // A checkout's intent is on the checkout: its lines are settled with it (checkout's sweep), never here.
+          sql`not exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and c.payment_intent_id is not null)`,
         ),
       )
       .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });

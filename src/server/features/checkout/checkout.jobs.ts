@@ -1,0 +1,31 @@
+import fp from 'fastify-plugin';
+import { sweepIntervalMs } from '../orders/index';
+import { settleCheckoutsWithIntents } from './checkout.close';
+
+/**
+ * Checkouts past their window whose payment started are settled at the provider, as the orders' sweep does for
+ * single orders (and on the same schedule): paid when the payment went through, expired otherwise. A checkout that
+ * never started one expires with the other unpaid lines in the orders' sweep.
+ */
+export const checkoutJobsPlugin = fp(
+  async (app) => {
+    const deps = app.orderDeps;
+    const sweep = () =>
+      settleCheckoutsWithIntents(deps).then(
+        async (n) => {
+          if (!n) return;
+          app.log.info({ settled: n }, 'settled checkouts past their window');
+          await app.readCache.changed('catalogue');
+        },
+        (err: unknown) => app.log.error({ err }, 'checkout settling sweep failed'),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      await sweep();
+      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'checkout-expiry', dependencies: ['config', 'read-cache', 'order-deps'] },
+);
