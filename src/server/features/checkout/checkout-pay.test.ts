@@ -4,7 +4,7 @@ import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
-import { changeProduct, checkoutApi, twoLineCheckout } from '../../test/cart';
+import { changeProduct, checkoutApi, expireDespiteIntent, twoLineCheckout } from '../../test/cart';
 import { expireAllUnpaid, stockOf } from '../../test/shop';
 
 let t: TestApp;
@@ -184,7 +184,7 @@ describe('a payment that arrives after the checkout expired', () => {
   it('takes the stock again when it is all still there: the checkout is paid', async () => {
     const { co, drill } = await newCheckout(ann);
     const { put } = await checkoutApi(t.app, ann).pay(co._id);
-    await expireAllUnpaid(t.app);
+    await expireDespiteIntent(t.app, co._id);
     expect(await stockOf(t.app, drill.id)).toBe(10);
     const res = await put();
     expect(res.statusCode).toBe(200);
@@ -195,7 +195,7 @@ describe('a payment that arrives after the checkout expired', () => {
   it('is refunded (every line) when some stock has gone meanwhile, and nothing is taken', async () => {
     const { co, drill, saw } = await newCheckout(ann);
     const { put } = await checkoutApi(t.app, ann).pay(co._id);
-    await expireAllUnpaid(t.app);
+    await expireDespiteIntent(t.app, co._id);
     await changeProduct(t.app, saw.id, { quantity: 1 });
     const res = await put();
     expect(res.statusCode).toBe(409);
