@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test/helper';
+import { createTestApp, testDbKind, type TestApp } from './test/helper';
 
 let t: TestApp;
 let webDir: string;
@@ -38,7 +38,8 @@ describe('health', () => {
   it('GET /api/readyz says the database answers', async () => {
     const res = await t.app.inject('/api/readyz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    // Also how cache changes reach other instances: none on PGlite (one process), NOTIFY on PostgreSQL.
+    expect(res.json()).toEqual({ status: 'ok', cacheBus: testDbKind === 'pglite' ? 'local' : 'postgres' });
   });
 });
 
