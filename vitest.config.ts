@@ -9,8 +9,8 @@ const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', impo
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker (cores - 1). API test files wait on PostgreSQL, timers and sockets
-    // as much as they compute, so two run side by side in about half the time (docs/decisions/032-test-suite-time.md).
-    maxWorkers: 2,
+    // as much as they compute, so three side by side keep both cores busy (docs/decisions/032-test-suite-time.md).
+    maxWorkers: 3,
     projects: [
       {
         resolve,

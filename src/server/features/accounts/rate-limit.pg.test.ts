@@ -47,8 +47,8 @@ describe('rate limits across instances', () => {
         signIn(i % 2 ? a : b, email, `burst-${i}`).then((r) => r.statusCode),
       ),
     );
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 401), JSON.stringify(statuses)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429), JSON.stringify(statuses)).toHaveLength(7);
   });
 
   it('reset requests for one address count on both instances', async () => {
