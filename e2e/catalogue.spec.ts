@@ -83,7 +83,14 @@ test('sort by price, then page 2 and back', async ({ page }) => {
         .getByText(/^\$[\d,]+\.\d{2}$/)
         .allTextContents()
     ).map((t) => Number(t.replace(/[$,]/g, '')));
-  await expect.poll(async () => (await prices()).length).toBe(6);
+  // The previous results stay on screen (dimmed) while the sorted ones load: wait for the sorted page itself.
+  const ascending = (p: number[]) => p.every((v, i) => i === 0 || p[i - 1]! <= v);
+  await expect
+    .poll(async () => {
+      const p = await prices();
+      return p.length === 6 && ascending(p);
+    })
+    .toBe(true);
   const first = await prices();
   expect(first).toEqual([...first].sort((a, b) => a - b));
   const pageOne = await cardNames(page);
