@@ -8,6 +8,8 @@ export interface RouteDoc<E extends number, R extends Record<number, $ZodType>> 
   tags: string[];
   summary: string;
   description?: string;
+  /** Request content types other than JSON (an upload). */
+  consumes?: string[];
   /** Statuses answered with the error body. */
   errors?: E[];
   /** Other answers with a body of their own (a 409 listing the refused lines). */
@@ -20,6 +22,7 @@ type RouteSchema<C extends Call, E extends number, R> = {
   tags: string[];
   summary: string;
   description?: string;
+  consumes?: string[];
 } & (C['params'] extends $ZodType ? { params: C['params'] } : unknown) &
   (C['query'] extends $ZodType ? { querystring: C['query'] } : unknown) &
   (C['body'] extends $ZodType ? { body: C['body'] } : unknown) & {

@@ -74,7 +74,10 @@ export const priceBreaksSchema = z
     const sorted = [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
     for (let i = 1; i < sorted.length; i++) {
       if (sorted[i]!.minQuantity === sorted[i - 1]!.minQuantity)
-        ctx.addIssue({ code: 'custom', message: `minimum quantity ${sorted[i]!.minQuantity} is given twice` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `minimum quantity ${sorted[i]!.minQuantity} is given twice`,
+        });
       else if (sorted[i]!.price > sorted[i - 1]!.price)
         ctx.addIssue({
           code: 'custom',

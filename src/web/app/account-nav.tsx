@@ -1,6 +1,6 @@
 import { useSession } from '@/features/accounts/api/get-session';
 import AccountLinks from '@/features/accounts/components/account-links';
-import { CartLink } from '@/features/orders/components/cart-link';
+import { CartLink } from '@/features/cart/components/cart-link';
 
 /**
  * The navbar's links for a signed-in user: Dashboard and Log out (accounts), then the cart icon (orders). One lazy

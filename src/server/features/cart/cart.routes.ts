@@ -1,21 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema } from '@shared/common/common.schema';
-import {
-  cartLineAddSchema,
-  cartLineParamsSchema,
-  cartLineSetSchema,
-  cartParamsSchema,
-  cartSchema,
-  MAX_QUICK_ORDER_BYTES,
-  quickOrderQuerySchema,
-  quickOrderResultSchema,
-  quickOrderSchema,
-  reorderResultSchema,
-} from '@shared/cart/cart.schema';
+import { MAX_QUICK_ORDER_BYTES } from '@shared/cart/cart.schema';
+import { cartContract as calls } from '@shared/cart/cart.contract';
 import { AppError, fieldError } from '../../infra/errors';
-import { errorResponses } from '../../http/openapi';
+import { contractRoute } from '../../http/contract-route';
 import { currentUser } from '../../http/auth-guard';
 import { quickOrder } from './cart.quick-order';
 import { reorderCheckout, reorderOrder } from './cart.reorder';
@@ -48,105 +37,73 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_QUICK_ORDER_BYTES, files: 1, fields: 0, parts: 1 },
   });
 
-  app.get(
-    '/cart/:email',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: "The customer's cart, priced now (self, or an admin reading a customer's)",
-        params: cartParamsSchema,
-        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req) => readCart(db, await cartOwner(db, currentUser(req), req.params.email, false)),
-  );
+  app.route({
+    ...contractRoute(calls.cart, {
+      tags,
+      summary: "The customer's cart, priced now (self, or an admin reading a customer's)",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'user' },
+    handler: async (req) => readCart(db, await cartOwner(db, currentUser(req), req.params.email, false)),
+  });
 
-  app.post(
-    '/cart/:email/lines',
-    {
-      config: { auth: 'user', idempotent: true },
-      schema: {
-        tags,
-        summary:
-          "Add a product to the caller's cart (to its line when there is one); the rules are checked now",
-        params: cartParamsSchema,
-        body: cartLineAddSchema,
-        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req) => addToCart(db, await cartOwner(db, currentUser(req), req.params.email, true), req.body),
-  );
+  app.route({
+    ...contractRoute(calls.addLine, {
+      tags,
+      summary:
+        "Add a product to the caller's cart (to its line when there is one); the rules are checked now",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: { auth: 'user', idempotent: true },
+    handler: async (req) =>
+      addToCart(db, await cartOwner(db, currentUser(req), req.params.email, true), req.body),
+  });
 
-  app.put(
-    '/cart/:email/lines/:productId',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: "Set the quantity of a product in the caller's cart; the rules are checked now",
-        params: cartLineParamsSchema,
-        body: cartLineSetSchema,
-        response: { 200: cartSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...contractRoute(calls.setLine, {
+      tags,
+      summary: "Set the quantity of a product in the caller's cart; the rules are checked now",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: { auth: 'user' },
+    handler: async (req) => {
       const owner = await cartOwner(db, currentUser(req), req.params.email, true);
       return setCartLine(db, owner, req.params.productId, req.body.quantity);
     },
-  );
+  });
 
-  app.delete(
-    '/cart/:email/lines/:productId',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: "Remove a product from the caller's cart",
-        params: cartLineParamsSchema,
-        response: { 200: cartSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...contractRoute(calls.removeLine, {
+      tags,
+      summary: "Remove a product from the caller's cart",
+      errors: [400, 401, 403],
+    }),
+    config: { auth: 'user' },
+    handler: async (req) => {
       const owner = await cartOwner(db, currentUser(req), req.params.email, true);
       return removeCartLine(db, owner, req.params.productId);
     },
-  );
+  });
 
-  app.delete(
-    '/cart/:email',
-    {
-      config: { auth: 'user' },
-      schema: {
-        tags,
-        summary: "Empty the caller's cart",
-        params: cartParamsSchema,
-        response: { 200: cartSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (req) => emptyCart(db, await cartOwner(db, currentUser(req), req.params.email, true)),
-  );
+  app.route({
+    ...contractRoute(calls.empty, { tags, summary: "Empty the caller's cart", errors: [400, 401, 403] }),
+    config: { auth: 'user' },
+    handler: async (req) => emptyCart(db, await cartOwner(db, currentUser(req), req.params.email, true)),
+  });
 
-  app.post(
-    '/cart/:email/quick-order',
-    {
-      config: { auth: 'user', idempotent: true },
-      schema: {
-        tags,
-        summary:
-          'Check `SKU, quantity` lines (JSON `text`, or a CSV as multipart field `file`) and add those that pass',
-        description:
-          'Each line is reported: unknown SKU, below the minimum, not whole packs, above stock, no longer sold. ' +
-          'With `dryRun` (in the body, or `?dryRun=true` with an upload) nothing is added.',
-        consumes: ['application/json', 'multipart/form-data'],
-        params: cartParamsSchema,
-        querystring: quickOrderQuerySchema,
-        // Null for an upload: @fastify/multipart leaves the body to the handler.
-        body: quickOrderSchema.nullish(),
-        response: { 200: quickOrderResultSchema, ...errorResponses(400, 401, 403, 413) },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...contractRoute(calls.quickOrder, {
+      tags,
+      summary:
+        'Check `SKU, quantity` lines (JSON `text`, or a CSV as multipart field `file`) and add those that pass',
+      description:
+        'Each line is reported: unknown SKU, below the minimum, not whole packs, above stock, no longer sold. ' +
+        'With `dryRun` (in the body, or `?dryRun=true` with an upload) nothing is added.',
+      consumes: ['application/json', 'multipart/form-data'],
+      errors: [400, 401, 403, 413],
+    }),
+    config: { auth: 'user', idempotent: true },
+    handler: async (req) => {
       const owner = await cartOwner(db, currentUser(req), req.params.email, true);
       const upload = req.isMultipart();
       if (!upload && !req.body) throw fieldError('bad_request', 'text', 'is required');
@@ -154,34 +111,26 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const dryRun = req.body?.dryRun ?? req.query.dryRun ?? false;
       return quickOrder(db, owner, { text, field: upload ? 'file' : 'text', dryRun });
     },
-  );
+  });
 
-  app.post(
-    '/order/:id/reorder',
-    {
-      config: { auth: 'user', idempotent: true },
-      schema: {
-        tags,
-        summary:
-          "Order again: put this order's product in the caller's cart at today's price, saying what changed",
-        params: idParamsSchema,
-        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req) => reorderOrder(db, currentUser(req), req.params.id),
-  );
+  app.route({
+    ...contractRoute(calls.reorderOrder, {
+      tags,
+      summary:
+        "Order again: put this order's product in the caller's cart at today's price, saying what changed",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'user', idempotent: true },
+    handler: async (req) => reorderOrder(db, currentUser(req), req.params.id),
+  });
 
-  app.post(
-    '/checkout/:id/reorder',
-    {
-      config: { auth: 'user', idempotent: true },
-      schema: {
-        tags,
-        summary: "Order again: put every line of this checkout in the caller's cart at today's prices",
-        params: idParamsSchema,
-        response: { 200: reorderResultSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (req) => reorderCheckout(db, currentUser(req), req.params.id),
-  );
+  app.route({
+    ...contractRoute(calls.reorderCheckout, {
+      tags,
+      summary: "Order again: put every line of this checkout in the caller's cart at today's prices",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'user', idempotent: true },
+    handler: async (req) => reorderCheckout(db, currentUser(req), req.params.id),
+  });
 };

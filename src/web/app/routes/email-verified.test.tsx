@@ -9,7 +9,10 @@ describe('Email verified page', () => {
     renderWithProviders(<EmailVerified />, { route: '/email-verified' });
     expect(screen.getByRole('heading', { name: 'Email verified' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your email is verified. Please log in.');
-    expect(screen.getByRole('link', { name: 'Forget Password' })).toHaveAttribute('href', paths.passwordReset);
+    expect(screen.getByRole('link', { name: 'Forget Password' })).toHaveAttribute(
+      'href',
+      paths.passwordReset,
+    );
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', paths.login);
     expect(document.title).toMatch(/^Email verified/);
   });

@@ -4,7 +4,7 @@ import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { ProductDocuments } from '@/features/catalogue/components/product-documents';
 import { NotifyMe } from '@/features/inventory/components/notify-me';
-import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { OrderNow } from '@/features/orders/components/order-now';
 import { RequestQuoteButton } from '@/features/quotes/components/request-quote';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';

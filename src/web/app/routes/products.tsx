@@ -1,7 +1,7 @@
 import { useSession } from '@/features/accounts/api/get-session';
 import { startCatalogueSearches } from '@/features/catalogue/api/search-catalogue';
 import { CataloguePage } from '@/features/catalogue/components/catalogue-page';
-import { AddToCartButton } from '@/features/orders/components/add-to-cart-button';
+import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 
 // This chunk loads as the page is entered, before it renders: its first results are asked for now.
 startCatalogueSearches(window.location.search);

@@ -1,5 +1,6 @@
 import { useSession } from '@/features/accounts/api/get-session';
-import { CheckoutForm } from '@/features/orders/components/checkout-form';
+import { useCart } from '@/features/cart/api/cart';
+import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/cart/checkout: the cart's delivery details, before its one payment. */
@@ -7,13 +8,14 @@ export function Component() {
   useDocumentTitle('Checkout');
   // RequireAuth has loaded the session before this page renders.
   const user = useSession().data?.user;
+  const cart = useCart(user?.email);
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Checkout</h1>
       <p className="mt-2 text-base-content/75">
         Where every line of your cart goes; you pay for them all at once on the next page.
       </p>
-      {user && <CheckoutForm email={user.email} />}
+      {user && <CheckoutForm email={user.email} cart={cart} />}
     </section>
   );
 }

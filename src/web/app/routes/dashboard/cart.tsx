@@ -1,6 +1,6 @@
 import { useSession } from '@/features/accounts/api/get-session';
-import { useCart } from '@/features/orders/api/cart';
-import { CartView } from '@/features/orders/components/cart-view';
+import { useCart } from '@/features/cart/api/cart';
+import { CartView } from '@/features/cart/components/cart-view';
 import { RequestCartQuoteButton } from '@/features/quotes/components/request-quote';
 import { useDocumentTitle } from '@/lib/use-document-title';
 

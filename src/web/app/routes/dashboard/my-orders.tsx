@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useSession } from '@/features/accounts/api/get-session';
+import { OrderAgainButton } from '@/features/cart/components/order-again-button';
 import { MyOrdersList } from '@/features/orders/components/my-orders-list';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -38,6 +39,9 @@ export function Component() {
           customer={{ name: user.name, email: user.email }}
           reviewDialog={(order, onClose) => (
             <ReviewForm order={order} customer={{ name: user.name, email: user.email }} onClose={onClose} />
+          )}
+          orderAgain={(order) => (
+            <OrderAgainButton target={{ orderId: order._id }} email={user.email} label={order.productName} />
           )}
         />
       )}

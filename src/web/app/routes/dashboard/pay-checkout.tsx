@@ -1,8 +1,8 @@
 import { useNavigate, useParams } from 'react-router';
 import { messages } from '@shared/messages';
 import { useSession } from '@/features/accounts/api/get-session';
-import { useCheckout, usePayCheckout } from '@/features/orders/api/checkout';
-import { CheckoutView } from '@/features/orders/components/checkout-view';
+import { useCheckout, usePayCheckout } from '@/features/checkout/api/checkout';
+import { CheckoutView } from '@/features/checkout/components/checkout-view';
 import { checkoutPaymentIntent } from '@/features/payments/api/create-payment-intent';
 import { CardPayment } from '@/features/payments/components/payment-panel';
 import { paths } from '@/config/paths';
@@ -21,7 +21,7 @@ function PayCheckoutPage({ id, customer }: { id: string; customer: { name: strin
           billing={{ name: customer.name, email: customer.email, phone: c.number }}
           what="your checkout"
           onPaid={async (transactionId) => {
-            await payCheckout(c._id, transactionId);
+            await payCheckout.mutateAsync({ id: c._id, transactionId });
             void notify('success', messages.paymentDone);
             // My Orders repeats the congratulations, so they stay on screen with the toast.
             navigate(paths.myOrders, { state: { paid: { transactionId } } });

@@ -1,5 +1,5 @@
 import { useSession } from '@/features/accounts/api/get-session';
-import { QuickOrderForm } from '@/features/orders/components/quick-order-form';
+import { QuickOrderForm } from '@/features/cart/components/quick-order-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/quick-order: many products into the cart at once, by SKU. */

@@ -1,15 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderCreate } from '@shared/orders/orders.schema';
-import { api } from '@/lib/api-client';
-import { catalogueKeys } from '@/lib/query-keys/catalogue';
-import { orderKeys } from '@/lib/query-keys/orders';
-
-export interface OrderCreated {
-  acknowledged: true;
-  insertedId: string;
-  /** The server's words for the success toast. */
-  message: string;
-}
+import { ordersCalls } from '@shared/orders/orders.calls';
+import { callApi } from '@/lib/call-api';
+import { refreshAfterOrderChange } from '@/lib/order-refresh';
 
 /**
  * The extra fields the old client sent with an order. The server ignores them (it takes them from the session and the
@@ -27,22 +20,13 @@ export interface OrderCreateExtras {
 
 /** POST /api/order/{email}: places an order for the logged-in customer (400 on a rule, 409 when stock ran out). */
 export const createOrder = (email: string, input: OrderCreate & Partial<OrderCreateExtras>) =>
-  api<OrderCreated>(`/order/${encodeURIComponent(email)}`, { method: 'POST', body: JSON.stringify(input) });
+  callApi(ordersCalls.place, { params: { email }, body: input });
 
-/** Places the order, then refreshes the product's stock and the order lists. */
+/** Places the order for `input.email` (the customer's), then refreshes the product's stock and the order lists. */
 export function useCreateOrder() {
   const queryClient = useQueryClient();
-  return async (email: string, input: OrderCreate & Partial<OrderCreateExtras>) => {
-    const created = await createOrder(email, input);
-    await refreshAfterOrderChange(queryClient, input.productId);
-    return created;
-  };
+  return useMutation({
+    mutationFn: (input: OrderCreate & OrderCreateExtras) => createOrder(input.email, input),
+    onSuccess: (_created, input) => refreshAfterOrderChange(queryClient, input.productId),
+  });
 }
-
-/** Stock and order lists change together: after placing, cancelling or when stock ran out meanwhile. */
-export const refreshAfterOrderChange = (queryClient: ReturnType<typeof useQueryClient>, productId?: string) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-    queryClient.invalidateQueries({ queryKey: catalogueKeys.product(productId) }),
-    queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
-  ]);

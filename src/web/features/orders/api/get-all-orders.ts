@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSort } from '@shared/orders/orders-list.schema';
-import type { Order, OrderStatus } from '@shared/orders/orders.schema';
-import { apiPage, keepPage } from '@/lib/api-page';
+import type { OrderStatus } from '@shared/orders/orders.schema';
+import { ordersCalls } from '@shared/orders/orders.calls';
+import { callApiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
 
 export interface OrderListParams {
@@ -13,13 +14,8 @@ export interface OrderListParams {
   cursor?: string | undefined;
 }
 
-const queryString = (p: OrderListParams) =>
-  new URLSearchParams(
-    Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
-  ).toString();
-
 /** GET /api/order (admin): one page of every customer's orders. */
-export const getAllOrders = (params: OrderListParams) => apiPage<Order>(`/order?${queryString(params)}`);
+export const getAllOrders = (params: OrderListParams) => callApiPage(ordersCalls.all, { query: params });
 
 export const allOrdersQueryOptions = (params: OrderListParams) =>
   queryOptions({

@@ -4,7 +4,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import { isPayable } from '@/components/order-badges';
 import { paths } from '@/config/paths';
 import { formatDate, formatPrice } from '@/lib/format';
-import { CheckoutStatusBadge } from './checkout-status-badge';
+import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import type { CheckoutGroup } from './order-dialogs';
 
 /** Single orders in a row, or one checkout with its lines (those on this page: a checkout may straddle pages). */

@@ -202,4 +202,29 @@ describe('My Orders', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('You have not ordered anything yet.')).toBeInTheDocument();
   });
+
+  it('loads the next page with "Show more orders", asking for the cursor the server gave', async () => {
+    const first = Array.from({ length: 2 }, (_, i) => makeOrder({ productName: `Drill ${i + 1}` }));
+    const second = [makeOrder({ productName: 'Drill 3' })];
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+      http.get('/api/myorder/:email', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.search);
+        return url.searchParams.get('cursor') === 'page-2'
+          ? HttpResponse.json(second, { headers: { 'x-total-count': '3' } })
+          : HttpResponse.json(first, { headers: { 'x-total-count': '3', 'x-next-cursor': 'page-2' } });
+      }),
+    );
+    const { user } = renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('link', { name: 'Drill 1' });
+    expect(screen.getByText('Showing 2 of 3 orders')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Drill 3' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more orders' }));
+    expect(await screen.findByRole('link', { name: 'Drill 3' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Drill 1' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
+    expect(asked).toEqual(['?limit=50', '?limit=50&cursor=page-2']);
+  });
 });

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { QueryList } from '@/components/ui/query-list';
+import { ListWaiting } from '@/components/ui/query-list';
+import { SubmitButton } from '@/components/ui/submit-button';
 import { Link } from 'react-router';
 import { CheckCircle2, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
@@ -10,7 +11,6 @@ import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/orde
 import { CancelCheckoutDialog, CancelOrderDialog, type CheckoutGroup } from './order-dialogs';
 import { CheckoutHeading, groupByCheckout } from './my-orders-checkout';
 import { DetailsLink } from './details-link';
-import { OrderAgainButton } from './order-again-button';
 
 type Customer = { name: string; email: string };
 
@@ -110,12 +110,12 @@ function ReviewCell({ order, onReview }: { order: Order; onReview: () => void })
 /** A row of My Orders and what its buttons open. */
 function OrderRow({
   order,
-  email,
+  orderAgain,
   onCancel,
   onReview,
 }: {
   order: Order;
-  email: string;
+  orderAgain: (order: Order) => ReactNode;
   onCancel: () => void;
   onReview: () => void;
 }) {
@@ -138,9 +138,7 @@ function OrderRow({
       <td>
         <StatusBadge status={order.orderStatus} />
         {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
-          <div className="mt-2">
-            <OrderAgainButton target={{ orderId: order._id }} email={email} label={order.productName} />
-          </div>
+          <div className="mt-2">{orderAgain(order)}</div>
         )}
       </td>
       <td>
@@ -153,85 +151,112 @@ function OrderRow({
   );
 }
 
+const emptyList = (
+  <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
+    <PackageOpen aria-hidden="true" className="size-8 text-primary" />
+    <p>You have not ordered anything yet.</p>
+    <Link to={paths.products} className="btn btn-primary">
+      Browse our products
+    </Link>
+  </div>
+);
+
 /**
- * My Orders: the customer's orders with Pay, Cancel and review actions. A checkout's lines are shown together under
- * its heading, with one Pay and one Cancel checkout for all of them.
+ * My Orders: the customer's orders with Pay, Cancel and review actions, a page at a time ("Show more orders"). A
+ * checkout's lines are shown together under its heading, with one Pay and one Cancel checkout for all of them.
  */
 export function MyOrdersList({
   customer,
   reviewDialog,
+  orderAgain,
 }: {
   customer: Customer;
   /** The review form for an order (from the reviews feature, passed in by the page). */
   reviewDialog: (order: Order, onClose: () => void) => ReactNode;
+  /** The "Order again" button of a delivered or cancelled order (the cart feature's, passed in by the page). */
+  orderAgain: (order: Order) => ReactNode;
 }) {
-  const orders = useMyOrders(customer.email);
+  const query = useMyOrders(customer.email);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reviewing, setReviewing] = useState<Order | null>(null);
   const [cancellingCheckout, setCancellingCheckout] = useState<CheckoutGroup | null>(null);
 
+  // After a failed "Show more", the pages already loaded stay on screen with the error below them.
+  if (!query.data)
+    return (
+      <ListWaiting
+        query={query}
+        loadingLabel="Loading your orders…"
+        what="your orders"
+        skeleton={{ count: 3, className: 'h-40' }}
+      />
+    );
+  const { orders, total } = query.data;
+  if (orders.length === 0) return emptyList;
   return (
-    <QueryList
-      query={orders}
-      loadingLabel="Loading your orders…"
-      what="your orders"
-      skeleton={{ count: 3, className: 'h-40' }}
-      empty={
-        <div className="mt-6 flex flex-col items-start gap-4 rounded-box border border-dashed border-base-300 bg-base-100 p-6">
-          <PackageOpen aria-hidden="true" className="size-8 text-primary" />
-          <p>You have not ordered anything yet.</p>
-          <Link to={paths.products} className="btn btn-primary">
-            Browse our products
-          </Link>
-        </div>
-      }
-    >
-      {(items) => (
-        <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
-            <table className="table">
-              <caption className="sr-only">Your orders, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Product</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Review</th>
-                </tr>
-              </thead>
-              {groupByCheckout(items).map((block) => (
-                <tbody
-                  key={block.checkout ? block.checkout.id : block.orders[0]!._id}
-                  className={block.checkout ? 'border-t-2 border-base-300' : undefined}
-                >
-                  {block.checkout && (
-                    <CheckoutHeading
-                      checkout={block.checkout}
-                      onCancel={() => setCancellingCheckout(block.checkout)}
-                    />
-                  )}
-                  {block.orders.map((order) => (
-                    <OrderRow
-                      key={order._id}
-                      order={order}
-                      email={customer.email}
-                      onCancel={() => setCancelling(order)}
-                      onReview={() => setReviewing(order)}
-                    />
-                  ))}
-                </tbody>
+    <>
+      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+        <table className="table">
+          <caption className="sr-only">Your orders, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Total</th>
+              <th scope="col">Status</th>
+              <th scope="col">Payment</th>
+              <th scope="col">Review</th>
+            </tr>
+          </thead>
+          {groupByCheckout(orders).map((block) => (
+            <tbody
+              key={block.checkout ? block.checkout.id : block.orders[0]!._id}
+              className={block.checkout ? 'border-t-2 border-base-300' : undefined}
+            >
+              {block.checkout && (
+                <CheckoutHeading
+                  checkout={block.checkout}
+                  onCancel={() => setCancellingCheckout(block.checkout)}
+                />
+              )}
+              {block.orders.map((order) => (
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  orderAgain={orderAgain}
+                  onCancel={() => setCancelling(order)}
+                  onReview={() => setReviewing(order)}
+                />
               ))}
-            </table>
-          </div>
-          {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
-          {cancellingCheckout && (
-            <CancelCheckoutDialog checkout={cancellingCheckout} onClose={() => setCancellingCheckout(null)} />
-          )}
-          {reviewing && reviewDialog(reviewing, () => setReviewing(null))}
-        </>
+            </tbody>
+          ))}
+        </table>
+      </div>
+      {query.hasNextPage && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <SubmitButton
+            type="button"
+            className="btn btn-outline"
+            busy={query.isFetchingNextPage}
+            onClick={() => void query.fetchNextPage()}
+          >
+            Show more orders
+          </SubmitButton>
+          <span className="text-sm text-base-content/75" aria-live="polite">
+            Showing {formatCount(orders.length)} of {formatCount(total)} orders
+          </span>
+        </div>
       )}
-    </QueryList>
+      {query.isFetchNextPageError && (
+        <p role="alert" className="mt-2 text-error">
+          We could not load more orders. {query.error?.message}
+        </p>
+      )}
+      {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+      {cancellingCheckout && (
+        <CancelCheckoutDialog checkout={cancellingCheckout} onClose={() => setCancellingCheckout(null)} />
+      )}
+      {reviewing && reviewDialog(reviewing, () => setReviewing(null))}
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { useCancelOrder } from '../api/cancel-order';
-import { useCancelCheckout, useRefundCheckout } from '../api/checkout';
+import { useCancelCheckout, useRefundCheckout } from '../api/checkout-actions';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
 
@@ -26,7 +26,7 @@ export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onCl
       cancelLabel="Keep order"
       busy={busy}
       error={error}
-      onConfirm={() => void run(() => cancel(order), messages.orderCancelled, onClose)}
+      onConfirm={() => void run(() => cancel.mutateAsync(order), messages.orderCancelled, onClose)}
       onClose={onClose}
     >
       <p>
@@ -62,7 +62,7 @@ export function CancelCheckoutDialog({
       cancelLabel="Keep checkout"
       busy={busy}
       error={error}
-      onConfirm={() => void run(() => cancel(checkout.id), 'Checkout cancelled', onClose)}
+      onConfirm={() => void run(() => cancel.mutateAsync(checkout.id), 'Checkout cancelled', onClose)}
       onClose={onClose}
     >
       <p>
@@ -88,7 +88,7 @@ export function DeliverOrderDialog({ order, onClose }: { order: DialogOrder; onC
       confirmLabel="Deliver"
       busy={busy}
       error={error}
-      onConfirm={() => void run(() => deliver(order._id), messages.delivered, onClose)}
+      onConfirm={() => void run(() => deliver.mutateAsync(order._id), messages.delivered, onClose)}
       onClose={onClose}
     >
       <p>
@@ -108,7 +108,7 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
   const { busy, error, run } = useConfirmedAction();
   const pending = useRef(false);
   const act = async () => {
-    pending.current = (await refund(order)).order.refundStatus === 'pending';
+    pending.current = (await refund.mutateAsync(order)).order.refundStatus === 'pending';
   };
   return (
     <ConfirmDialog
@@ -158,7 +158,7 @@ export function RefundCheckoutDialog({
   const { busy, error, run } = useConfirmedAction();
   const pending = useRef(false);
   const act = async () => {
-    const checkout = await refund(order.checkoutId!);
+    const checkout = await refund.mutateAsync(order.checkoutId!);
     pending.current = checkout.lines.some((l) => l.refundStatus === 'pending');
   };
   return (

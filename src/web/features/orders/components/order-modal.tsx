@@ -23,7 +23,8 @@ import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { refreshAfterOrderChange, useCreateOrder } from '../api/create-order';
+import { refreshAfterOrderChange } from '@/lib/order-refresh';
+import { useCreateOrder } from '../api/create-order';
 import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
@@ -114,7 +115,7 @@ export function OrderModal({
 
   const onSubmit = submitWith(
     async (values) => {
-      const created = await createOrder(customer.email, {
+      const created = await createOrder.mutateAsync({
         productId: product._id,
         quantity: values.quantity,
         number: values.number,

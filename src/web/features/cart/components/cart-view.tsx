@@ -44,7 +44,7 @@ export function CartView({ email }: { email: string }) {
     setBusy(productId);
     setErrors(({ [productId]: _, ...rest }) => rest);
     try {
-      await write(call);
+      await write.mutateAsync(call);
       return true;
     } catch (err) {
       setErrors((e) => ({ ...e, [productId]: why(err) }));
@@ -61,7 +61,7 @@ export function CartView({ email }: { email: string }) {
   };
   const undo = async (line: CartLine) => {
     try {
-      await write((e) => setCartLine(e, line.productId, line.quantity));
+      await write.mutateAsync((e) => setCartLine(e, line.productId, line.quantity));
       setRemoved(null);
     } catch (err) {
       setUndoError(why(err));

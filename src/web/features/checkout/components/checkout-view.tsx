@@ -7,7 +7,7 @@ import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { CheckoutStatusBadge } from './checkout-status-badge';
+import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {

@@ -48,7 +48,7 @@ export function AddToCartButton({
     }
     setBusy(true);
     try {
-      await write((e) => addToCart(e, { productId: product._id, quantity }));
+      await write.mutateAsync((e) => addToCart(e, { productId: product._id, quantity }));
       void notify('success', `Added ${formatCount(quantity)} × ${product.name} to your cart.`);
     } catch (err) {
       const message =

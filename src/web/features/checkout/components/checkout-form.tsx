@@ -6,6 +6,7 @@ import {
   checkoutMessages,
   type CheckoutLineProblem,
 } from '@shared/checkout/checkout.schema';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { Cart } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
@@ -15,7 +16,6 @@ import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
-import { useCart } from '../api/cart';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -75,8 +75,14 @@ function LineProblems({ lines }: { lines: CheckoutLineProblem[] }) {
  * The cart's checkout: one delivery address (and an optional company and PO number) for every line, then one
  * payment on the next page.
  */
-export function CheckoutForm({ email }: { email: string }) {
-  const cart = useCart(email);
+export function CheckoutForm({
+  email,
+  cart,
+}: {
+  email: string;
+  /** The customer's cart query (the cart feature's, passed in by the page). */
+  cart: UseQueryResult<Cart>;
+}) {
   const createCheckout = useCreateCheckout();
   const navigate = useNavigate();
   const [problems, setProblems] = useState<CheckoutLineProblem[] | null>(null);
@@ -92,7 +98,7 @@ export function CheckoutForm({ email }: { email: string }) {
   const onSubmit = submitWith(async (values) => {
     setProblems(null);
     try {
-      const checkout = await createCheckout(email, values);
+      const checkout = await createCheckout.mutateAsync({ email, input: values });
       navigate(paths.checkoutPayment(checkout._id));
     } catch (e) {
       const lines = checkoutLineProblems(e);

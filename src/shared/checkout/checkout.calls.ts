@@ -1,0 +1,15 @@
+import { endpoints } from '../common/contract';
+import type { CheckoutSchemas } from './checkout.contract';
+
+/** Method and path of the checkout's calls. No zod here: the browser imports this (see common/contract.ts). */
+export const checkoutCalls = endpoints<CheckoutSchemas>()({
+  /** Checks out the caller's whole cart (201); a 409 names every line at fault. */
+  create: { method: 'POST', path: '/checkout/{email}' },
+  checkout: { method: 'GET', path: '/checkout/{id}' },
+  invoices: { method: 'GET', path: '/checkout/{id}/invoices' },
+  /** Marks every line paid once the provider confirms the one payment (idempotent). */
+  pay: { method: 'PUT', path: '/checkout/{id}' },
+  /** Admin: cancels and refunds every paid, undelivered line. */
+  refund: { method: 'POST', path: '/checkout/{id}/refund' },
+  cancel: { method: 'DELETE', path: '/checkout/{id}' },
+});
