@@ -5,8 +5,10 @@ import { chromiumFlags, chromiumPath, serveTemp } from './serve-temp.mjs';
 
 const BUDGET_KB = 100;
 const server = await serveTemp();
-const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+// Launched inside the try: a browser that fails to start must not leave the server running.
+let browser;
 try {
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const page = await browser.newPage();
   const scripts = new Set();
   page.on('request', (req) => {
@@ -28,6 +30,6 @@ try {
   );
   process.exitCode = kb <= BUDGET_KB ? 0 : 1;
 } finally {
-  await browser.close();
+  await browser?.close();
   await server.stop();
 }
