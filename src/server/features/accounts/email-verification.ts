@@ -14,7 +14,8 @@ import { AppError } from '../../infra/errors';
  * or typing it), and the mailbox owner who does not know it removes the unverified account instead and registers.
  */
 
-const INVALID_LINK = 'This verification link is invalid or has expired. Log in and ask for a new one.';
+const INVALID_LINK =
+  'This verification link is invalid or has expired. To get a new one, register again with the same address.';
 const NO_ACCOUNT =
   'There is no account for this link any more: it may have been removed. You can register with this address.';
 
