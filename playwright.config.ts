@@ -3,13 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from './e2e/admin';
+import { e2eLimitsURL } from './e2e/limits';
 
 // One fresh data folder per run; workers inherit it through the environment instead of making their own.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail-received');
 process.env.E2E_SMTP_PORT ??= '3125';
+process.env.E2E_LIMITS_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-limits-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
+const limitsURL = e2eLimitsURL();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,25 +44,50 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node dist/server/server.js',
-    url: `${baseURL}/api/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: 'false',
-      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
-      MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
-      ADMIN_EMAIL: e2eAdmin.email,
-      ADMIN_PASSWORD: e2eAdmin.password,
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node dist/server/server.js',
+      url: `${baseURL}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BASE_URL: baseURL,
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: 'false',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        DATABASE_URL: '',
+      },
     },
-  },
+    // The same build with the sign-in limits on (the shop above runs without them, since every test registers from
+    // one address): sign-in-limits.spec.ts proves them in a browser. Loopback is its proxy, so set-up requests can
+    // name addresses of their own in X-Forwarded-For while the browser's requests all come from 127.0.0.1.
+    {
+      command: 'node dist/server/server.js',
+      url: `${limitsURL}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: new URL(limitsURL).port,
+        HOST: '127.0.0.1',
+        BASE_URL: limitsURL,
+        DATA_DIR: process.env.E2E_LIMITS_DATA_DIR,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: 'true',
+        TRUST_PROXY: '127.0.0.1',
+        DATABASE_URL: '',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+      },
+    },
+  ],
 });

@@ -21,15 +21,78 @@ test('register: validation, verification mail, logged in, log out', async ({ pag
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
   const link = await linkFromMail(email, /Verify your email/);
+  expect(link).toMatch(/\/verify-email\?token=/);
   await page.goto(link);
-  // Verifying signs nobody in; this browser is still logged in from registering.
-  await expect(page).toHaveURL(/\/email-verified$/);
-  await expect(page.getByText('Your email is verified. Please log in.')).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
-  await expectAccessible(page, 'email-verified');
+  // Opening the link changes nothing; in the browser that registered one click verifies, no password asked.
+  await expect(page.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+  await expect(page.getByLabel('Password')).toHaveCount(0);
+  await expectAccessible(page, 'verify-email (signed in)');
+  await page.getByRole('button', { name: 'Verify my email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your email is verified.' })).toBeVisible();
+  await expect(page.getByText(/no longer works/)).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('link', { name: 'Go to your dashboard' })).toBeVisible();
 
   await nav(page).getByRole('button', { name: 'Log out' }).click();
   await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('verify on another device: the password chosen at registration verifies there and still signs in', async ({
+  page,
+  browser,
+  register,
+  login,
+}) => {
+  test.setTimeout(60_000);
+  const { email, password } = await register({ name: 'Devi Device' });
+  const link = await linkFromMail(email, /Verify your email/);
+
+  // The phone: another browser, no session. The page asks for the password; a wrong one verifies nothing.
+  const phone = await (await browser.newContext()).newPage();
+  await phone.goto(link);
+  await expectAccessible(phone, 'verify-email (other device)');
+  await phone.getByLabel('Password', { exact: true }).fill('not-my-password');
+  await phone.getByRole('button', { name: 'Verify my email' }).click();
+  await expect(phone.getByText('The password is not correct.')).toBeVisible();
+  await phone.getByLabel('Password', { exact: true }).fill(password);
+  await phone.getByRole('button', { name: 'Verify my email' }).click();
+  await expect(
+    phone
+      .getByRole('status')
+      .filter({ hasText: 'Your email is verified. Please log in with your password.' }),
+  ).toBeVisible();
+  await phone.context().close();
+
+  // The laptop: the password still works.
+  await nav(page).getByRole('button', { name: 'Log out' }).click();
+  await page.goto('/login');
+  await login({ email, password });
+  await expect(page.getByText('Login successfully')).toBeVisible();
+});
+
+test('verify: the mailbox owner removes an account someone else registered, then registers it', async ({
+  page,
+  browser,
+  register,
+}) => {
+  test.setTimeout(60_000);
+  const { email } = await register({ name: 'Sam Squatter', password: 'squatter-pass' });
+  const link = await linkFromMail(email, /Verify your email/);
+
+  const owner = await (await browser.newContext()).newPage();
+  await owner.goto(link);
+  await owner.getByRole('button', { name: "I didn't create this account" }).click();
+  await confirmDialog(owner, 'Remove this account?', 'Remove the account');
+  await expect(owner.getByRole('status').filter({ hasText: 'The account has been removed.' })).toBeVisible();
+  await owner.getByRole('main').getByRole('link', { name: 'Register' }).click();
+  await submitRegistration(owner, { name: 'Olga Owner', email, password: 'owners-pass' });
+  await expect(
+    owner.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeVisible();
+  await owner.context().close();
+
+  // The squatter's browser is signed out.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -9,8 +9,11 @@ declare module 'fastify' {
     user: SessionUser | null;
   }
   interface FastifyContextConfig {
-    /** Who may call this route: any logged-in user, or admins only. Checked before anything else. */
-    auth?: 'user' | 'admin';
+    /**
+     * Who may call this route: any logged-in user, or admins only. Checked before anything else. `optional`: anyone,
+     * and `req.user` is the signed-in user if there is one (cookie writes still have to come from the shop's pages).
+     */
+    auth?: 'user' | 'admin' | 'optional';
     /** The path parameter naming whose record this is: only that customer or an admin may call (403 otherwise). */
     selfOrAdmin?: string;
     /** The path parameter that must be the caller's own email, admins included, and the 403 message otherwise. */
@@ -97,6 +100,7 @@ export function registerAuthGuard(app: FastifyInstance) {
     if (STATE_CHANGING.has(req.method) && hasSessionCookie(req) && !isSameOrigin(req, origins))
       throw new AppError('forbidden', 'Cross-site request refused');
     req.user = await resolveUser(app, req);
+    if (need === 'optional') return;
     if (!req.user) throw new AppError('unauthorized', 'Please log in to continue.');
     if (need === 'admin' && req.user.role !== 'admin')
       throw new AppError('forbidden', 'Only admins can do this.');

@@ -204,3 +204,8 @@ export async function purgeAuthLimits(db: Db, now = Date.now()): Promise<void> {
   await db.execute(sql`
     delete from rate_limit where (key like 'fail:%' or key like 'reset:%') and last_request <= ${now}`);
 }
+
+/** An account that no longer exists takes its failures with it: whoever registers the address next starts clean. */
+export async function forgetAccountFailures(db: Db, email: string): Promise<void> {
+  await db.execute(sql`delete from rate_limit where key = ${keys.accountFailures(email)}`);
+}

@@ -9,7 +9,7 @@ import {
   type Refused,
   type SignInTicket,
 } from './auth-limits';
-import { userFieldProblem } from './auth-rules';
+import { userFieldProblem, VERIFY_PAGE } from './auth-rules';
 import { rawBodyFields } from './text-guard';
 
 /** Better Auth endpoints whose body sets a user's name or photo: they follow the profile's rules. */
@@ -42,6 +42,9 @@ const emailOf = (fields: unknown): string | undefined => {
 /** Every 429 of /api/auth/* has the shop's error body and a standard Retry-After in seconds. */
 const tooManyRequests = (reply: FastifyReply, retryAfter: number, message: string) =>
   reply.status(429).header('retry-after', String(retryAfter)).send({ error: 'rate_limited', message });
+
+/** Better Auth's verification link, as mails sent before the shop's own page carried it. */
+const BETTER_AUTH_VERIFY = '/api/auth/verify-email';
 
 /** Better Auth's admin plugin, in any letter case: the shop changes roles and users through its own audited calls. */
 const ADMIN_ENDPOINTS = /^\/api\/auth\/admin(\/|$)/i;
@@ -113,6 +116,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     handler: async (req, reply) => {
       const path = canonicalAuthPath(req.url);
       if (!path || ADMIN_ENDPOINTS.test(path)) return notFound(req, reply);
+      // Better Auth verifies on a GET, which mail scanners send; such links go to the page that asks first.
+      if (path === BETTER_AUTH_VERIFY) {
+        const token = new URLSearchParams(req.url.split('?')[1] ?? '').get('token') ?? '';
+        return reply.redirect(`${VERIFY_PAGE}?token=${encodeURIComponent(token)}`);
+      }
       const limit = await limitsBefore(req, path);
       if (limit?.refused) return tooManyRequests(reply, limit.retryAfter, limit.message);
       const headers = new Headers();

@@ -4,11 +4,14 @@ import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
-import { account, session, verification } from '../db/schema';
+import { verification } from '../db/schema';
 import type { Db } from '../infra/db';
 
-/** The page a verification link lands on; it asks the user to log in (verifying never signs anyone in). */
-export const VERIFIED_PAGE = '/email-verified';
+/**
+ * The web page a verification link opens. Opening it changes nothing; the page finishes on a click, with the
+ * account's session or its password (features/accounts/email-verification.ts).
+ */
+export const VERIFY_PAGE = '/verify-email';
 
 /** One repeat of the verification mail per address in this window, however many sign-ups name it. */
 const RESEND_WINDOW_MS = 5 * 60_000;
@@ -34,10 +37,8 @@ export function userFieldProblem(fields: unknown): { field: string; message: str
 /** The parts of the Better Auth instance the rules call back into (it is built after them). */
 export interface AuthHandle {
   api: {
-    getSession(o: { headers: Headers }): Promise<{ user: { id: string } } | null>;
     sendVerificationEmail(o: { body: { email: string } }): Promise<unknown>;
   };
-  $context: Promise<{ password: { hash(password: string): Promise<string> } }>;
 }
 
 interface Deps {
@@ -49,7 +50,7 @@ interface Deps {
 /**
  * The shop's rules on top of Better Auth. A password chosen before the address was verified belongs to whoever
  * typed it, not necessarily to the mailbox owner: a sign-up naming an existing address never sets a password or
- * reveals that the address is known, and verifying from anywhere but the signed-up session discards that password.
+ * reveals that the address is known (verifying it is the accounts feature's, see email-verification.ts).
  */
 export function authRules({ db, log, auth }: Deps) {
   /** Re-sends the verification mail to an unverified address, at most once per window (a DB row, for every instance). */
@@ -72,22 +73,6 @@ export function authRules({ db, log, auth }: Deps) {
       expiresAt: new Date(now.getTime() + RESEND_WINDOW_MS),
     });
     await auth().api.sendVerificationEmail({ body: { email: user.email } });
-  }
-
-  /**
-   * Runs after Better Auth verified an address. Unless the link was opened in the session that signed up (which
-   * proves the password's author and the mailbox owner are one person), the password and every session end.
-   */
-  async function afterEmailVerification(user: { id: string }, request?: Request) {
-    const verifier = request ? await auth().api.getSession({ headers: request.headers }) : null;
-    if (verifier?.user.id === user.id) return;
-    const unusable = await (await auth().$context).password.hash(crypto.randomUUID());
-    await db
-      .update(account)
-      .set({ password: unusable })
-      .where(and(eq(account.userId, user.id), eq(account.providerId, 'credential')));
-    await db.delete(session).where(eq(session.userId, user.id));
-    log.info({ userId: user.id }, 'email verified elsewhere than the sign-up session: password discarded');
   }
 
   // A new password ends every other session: whoever knew the old one is out.
@@ -140,7 +125,6 @@ export function authRules({ db, log, auth }: Deps) {
   return {
     databaseHooks,
     resendVerification,
-    afterEmailVerification,
     hooks: { before, after },
     /** Mail work never holds a request: it runs after the answer (errors are logged by the senders). */
     backgroundTasks: {

@@ -88,7 +88,7 @@ describe('mail goes through a durable queue', { timeout: 90_000 }, () => {
       40_000,
     );
     expect(mail.subject).toMatch(/verify/i);
-    expect(mail.text).toContain('/api/auth/verify-email?token=');
+    expect(mail.text).toContain('/verify-email?token=');
     await waitFor(async () => (await mailJobs(t!)).every((j) => j.state === 'completed'), 40_000);
     expect((await t.app.jobs.depth())[MAIL_JOB]).toEqual({ pending: 0, active: 0, failed: 0 });
   });

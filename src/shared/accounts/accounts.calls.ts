@@ -12,4 +12,10 @@ export const accountsCalls = endpoints<AccountsSchemas>()({
   makeAdmin: { method: 'PUT', path: '/user/{email}' },
   profile: { method: 'GET', path: '/userprofile/{email}' },
   updateProfile: { method: 'PUT', path: '/userprofile/{email}' },
+  /** What a mailed verification link is about (changes nothing). */
+  verificationState: { method: 'GET', path: '/email-verification' },
+  /** Finishes a verification: signed in to the account, or with its password. */
+  verifyEmail: { method: 'POST', path: '/email-verification' },
+  /** "I didn't create this account": removes the unverified account the link is about. */
+  declineAccount: { method: 'POST', path: '/email-verification/decline' },
 });

@@ -12,6 +12,14 @@ import {
   userRoleSchema,
 } from './accounts.schema';
 import { userListQuerySchema } from './users-list.schema';
+import {
+  accountRemovedSchema,
+  declineAccountBodySchema,
+  verificationQuerySchema,
+  verificationStateSchema,
+  verifiedSchema,
+  verifyEmailBodySchema,
+} from './email-verification.schema';
 
 const accountsSchemas = {
   token: {
@@ -24,6 +32,9 @@ const accountsSchemas = {
   makeAdmin: { params: emailParamsSchema, response: acknowledgedSchema },
   profile: { params: emailParamsSchema, response: profileSchema },
   updateProfile: { params: emailParamsSchema, body: profileUpdateSchema, response: acknowledgedSchema },
+  verificationState: { query: verificationQuerySchema, response: verificationStateSchema },
+  verifyEmail: { body: verifyEmailBodySchema, response: verifiedSchema },
+  declineAccount: { body: declineAccountBodySchema, response: accountRemovedSchema },
 } satisfies Record<string, CallSchemas>;
 export type AccountsSchemas = typeof accountsSchemas;
 

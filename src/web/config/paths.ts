@@ -15,8 +15,8 @@ export const paths = {
   passwordReset: '/password-reset',
   /** Where the mailed link lands to choose a new password (?token=… or ?error=INVALID_TOKEN). */
   resetPassword: '/reset-password',
-  /** Where a verification link lands: the email is verified, please log in. */
-  emailVerified: '/email-verified',
+  /** Where a verification link lands (?token=…); a click there verifies, opening it does not. */
+  verifyEmail: '/verify-email',
   news: '/blog',
   newsItem: (id: string) => `/blog/${id}`,
   product: (id: string) => `/product/${id}`,

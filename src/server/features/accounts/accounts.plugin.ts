@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsRoutes } from './accounts.routes';
 import { ensureAdmin } from './admin-bootstrap';
+import { emailVerificationRoutes } from './email-verification.routes';
 
 /**
  * The accounts feature. At every start the ADMIN_EMAIL account exists and is an admin, before the app listens, so
@@ -13,4 +14,5 @@ export const accountsFeature: FastifyPluginAsyncZod = async (app) => {
     app.log.info({ email: config.adminEmail, outcome }, 'admin account ensured');
   }
   await app.register(accountsRoutes);
+  await app.register(emailVerificationRoutes);
 };

@@ -8,11 +8,19 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
-const verifyLink = (email: string) => {
-  const link = t.mail.linksTo(email).find((l) => l.includes('/verify-email?'));
+/** The token of the mailed verification link, which opens the shop's page (it verifies nothing by itself). */
+const verifyToken = (email: string) => {
+  const link = t.mail.linksTo(email).findLast((l) => l.includes('/verify-email?'));
   if (!link) throw new Error(`no verification mail to ${email}`);
-  return link.replace(ORIGIN, '');
+  return new URL(link).searchParams.get('token')!;
 };
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { origin: ORIGIN, 'content-type': 'application/json', ...headers },
+    payload,
+  });
 const whoAmI = async (cookie: string) =>
   (await t.app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json() as {
     user: { email: string; emailVerified: boolean };
@@ -23,48 +31,60 @@ const waitFor = async (check: () => boolean) => {
 };
 
 describe('pre-registration takeover', () => {
-  it("the attacker who signed up with the victim's address loses the account when the victim verifies", async () => {
+  it("the attacker who signed up with the victim's address loses the account when the victim answers the link", async () => {
     const victim = uniqueEmail('victim');
     const attacker = await signUp(t.app, { email: victim, password: 'attacker-pass' });
     expect(await whoAmI(attacker.headers.cookie!)).toMatchObject({ user: { email: victim } });
+    const token = verifyToken(victim);
 
-    // The victim opens the mailed link in their own browser: no session of the attacker there.
-    const verify = await t.app.inject({ url: verifyLink(victim) });
-    expect(verify.statusCode).toBe(302);
-    expect(verify.headers.location).toBe(`${ORIGIN}/email-verified`);
-    expect(sessionCookie(verify)).not.toMatch(/session_token=[^;]/);
+    // The victim opens the mailed link in their own browser: no session of the attacker there, so the page asks
+    // for the password, which the victim does not know. Guessing verifies nothing.
+    const guess = await post('/api/email-verification', { token, password: 'victims-own-pass' });
+    expect(guess.statusCode).toBe(401);
+    const withoutPassword = await post('/api/email-verification', { token });
+    expect(withoutPassword.statusCode).toBe(400);
+    expect((await whoAmI(attacker.headers.cookie!))?.user.emailVerified).toBe(false);
 
+    // "I didn't create this account": the attacker's account, password and sessions go.
+    const declined = await post('/api/email-verification/decline', { token });
+    expect(declined.statusCode).toBe(200);
+    expect(sessionCookie(declined)).toBe('');
     expect((await signIn(t.app, victim, 'attacker-pass')).statusCode).toBe(401);
     expect(await whoAmI(attacker.headers.cookie!)).toBeNull();
 
-    // The mailbox owner takes the account with a reset link, as the verified page suggests.
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      headers: { origin: ORIGIN, 'content-type': 'application/json' },
-      payload: { email: victim, redirectTo: `${ORIGIN}/reset-password` },
+    // The mailbox owner registers the address with a password of their own and verifies it in that session.
+    const owner = await signUp(t.app, { email: victim, password: 'victims-own-pass', ip: '10.0.0.2' });
+    expect(
+      (await post('/api/email-verification', { token: verifyToken(victim) }, owner.headers)).statusCode,
+    ).toBe(200);
+    expect(await whoAmI(owner.headers.cookie!)).toMatchObject({
+      user: { email: victim, emailVerified: true },
     });
-    expect(reset.statusCode).toBe(200);
-    expect(await waitFor(() => t.mail.linksTo(victim).some((l) => l.includes('/reset-password/')))).toBe(
-      true,
-    );
+    expect((await signIn(t.app, victim, 'victims-own-pass')).statusCode).toBe(200);
+    expect((await signIn(t.app, victim, 'attacker-pass')).statusCode).toBe(401);
+    // The attacker's old link is worthless now: it names an account that no longer exists.
+    expect((await post('/api/email-verification/decline', { token })).statusCode).toBe(404);
   });
 
-  it('the same link opened from another site signs nobody in (no login CSRF)', async () => {
+  it('the attacker cannot finish the verification without the mailbox, and a link signs nobody in', async () => {
     const email = uniqueEmail('csrf');
-    await signUp(t.app, { email, password: 'attacker-pass' });
+    const attacker = await signUp(t.app, { email, password: 'attacker-pass' });
+    // Only the mailbox has the token; anything else is refused whatever session sends it.
+    const forged = await post('/api/email-verification', { token: 'forged' }, attacker.headers);
+    expect(forged.statusCode).toBe(400);
     const visit = await t.app.inject({
-      url: verifyLink(email),
+      url: `/api/auth/verify-email?token=${verifyToken(email)}`,
       headers: { referer: 'https://evil.example/', 'sec-fetch-site': 'cross-site' },
     });
     expect(visit.statusCode).toBe(302);
     expect(sessionCookie(visit)).not.toMatch(/session_token=[^;]/);
+    expect((await whoAmI(attacker.headers.cookie!))?.user.emailVerified).toBe(false);
   });
 
   it('verifying in the session that signed up keeps the password and the session', async () => {
     const owner = await signUp(t.app, { password: 'my-own-pass' });
-    const verify = await t.app.inject({ url: verifyLink(owner.email), headers: owner.headers });
-    expect(verify.statusCode).toBe(302);
+    const verify = await post('/api/email-verification', { token: verifyToken(owner.email) }, owner.headers);
+    expect(verify.statusCode).toBe(200);
     expect(await whoAmI(owner.headers.cookie!)).toMatchObject({ user: { emailVerified: true } });
     expect((await signIn(t.app, owner.email, 'my-own-pass')).statusCode).toBe(200);
   });

@@ -1,3 +1,5 @@
+import { tooManyAttempts } from '@/lib/retry-after';
+
 /** A failed call to the auth endpoints (/api/auth/*), with a message fit for the user. */
 export class AuthError extends Error {
   constructor(
@@ -55,6 +57,9 @@ export async function authFetch<T>(path: string, body?: unknown): Promise<T> {
   }
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
+    // The shop's limits say how long to wait; "a minute" was wrong for a 30-second wait and for a 15-minute one.
+    if (res.status === 429)
+      throw new AuthError(429, 'TOO_MANY_REQUESTS', tooManyAttempts(res.headers.get('retry-after')));
     const err = (data ?? {}) as { code?: string; message?: string };
     const code = err.code ?? '';
     throw new AuthError(res.status, code, messageForAuthError(res.status, code, err.message));

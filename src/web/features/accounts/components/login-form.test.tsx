@@ -92,6 +92,35 @@ describe('Login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
   });
 
+  it('says how long to wait, from Retry-After, when sign-in answers 429', async () => {
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json(
+          { error: 'rate_limited', message: 'Too many failed sign-ins for this account.' },
+          { status: 429, headers: { 'retry-after': '30' } },
+        ),
+      ),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 30 seconds.');
+  });
+
+  it('counts a long wait in minutes', async () => {
+    server.use(
+      http.post('/api/auth/sign-in/email', () =>
+        HttpResponse.json({}, { status: 429, headers: { 'retry-after': '900' } }),
+      ),
+    );
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts. Try again in 15 minutes.');
+  });
+
   it('logs in, toasts "Login successfully" and returns to the page it came from', async () => {
     let body: unknown;
     server.use(
