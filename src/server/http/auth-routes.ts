@@ -11,6 +11,7 @@ import {
 } from './auth-limits';
 import { userFieldProblem, VERIFY_PAGE } from './auth-rules';
 import { rawBodyFields } from './text-guard';
+import { runPeriodically } from '../infra/periodic';
 
 /** Better Auth endpoints whose body sets a user's name or photo: they follow the profile's rules. */
 const USER_FIELD_WRITES = new Set(['/api/auth/update-user', '/api/auth/sign-up/email']);
@@ -71,13 +72,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   if (app.config.authRateLimit) {
     const purge = () =>
       purgeAuthLimits(db).catch((err: unknown) => app.log.error({ err }, 'auth limit purge failed'));
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await purge();
-      timer = setInterval(() => void purge(), 10 * 60_000);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+    runPeriodically(app, 10 * 60_000, purge);
   }
 
   /** Password sign-in and reset mail: the shop's own limits, before Better Auth runs (AUTH_RATE_LIMIT turns them off). */

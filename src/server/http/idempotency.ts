@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { idempotencyKeys } from '../db/schema';
 import { AppError } from '../infra/errors';
 import type { Db } from '../infra/db';
+import { runPeriodically } from '../infra/periodic';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -140,14 +141,10 @@ export const idempotencyPlugin = fp(
 
     // Keys past their 24 hours no longer count (see claim); deleting them only keeps the table small.
     const purge = () =>
-      purgeIdempotencyKeys(db).catch((err: unknown) => app.log.error({ err }, 'idempotency key purge failed'));
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await purge();
-      timer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+      purgeIdempotencyKeys(db).catch((err: unknown) =>
+        app.log.error({ err }, 'idempotency key purge failed'),
+      );
+    runPeriodically(app, PURGE_INTERVAL_MS, purge);
   },
   { name: 'idempotency', dependencies: ['database'] },
 );

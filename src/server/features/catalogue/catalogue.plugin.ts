@@ -5,6 +5,7 @@ import { failAbandonedImports } from './catalogue-csv.status';
 import { catalogueRoutes } from './catalogue.routes';
 import { documentsRoutes } from './documents.routes';
 import { catalogueSearchRoutes } from './search.routes';
+import { runPeriodically } from '../../infra/periodic';
 
 /** How often PostgreSQL instances look for imports whose process died (the bound is the heartbeat's 60 s on top). */
 const SWEEP_EVERY_MS = 30_000;
@@ -24,10 +25,9 @@ export const catalogueFeature: FastifyPluginAsyncZod = async (app) => {
       (ids) => ids.length && app.log.warn({ importIds: ids }, 'failed imports whose process had stopped'),
       (err: unknown) => app.log.error({ err }, 'abandoned import sweep failed'),
     );
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    if (app.database.kind === 'postgres') timer = setInterval(() => void sweep(), SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  if (app.database.kind === 'postgres') runPeriodically(app, SWEEP_EVERY_MS, sweep);
+  else
+    app.addHook('onReady', async () => {
+      await sweep();
+    });
 };

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../infra/periodic';
 import { sweepIntervalMs } from '../orders/index';
 import { settleCheckoutsWithIntents } from './checkout.close';
 
@@ -19,13 +20,7 @@ export const checkoutJobsPlugin = fp(
         },
         (err: unknown) => app.log.error({ err }, 'checkout settling sweep failed'),
       );
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await sweep();
-      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+    runPeriodically(app, sweepIntervalMs(app.config.orderExpiryMs), sweep);
   },
   { name: 'checkout-expiry', dependencies: ['config', 'read-cache', 'order-deps'] },
 );

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { registerQueueDepth } from '../../infra/metrics';
+import { runPeriodically } from '../../infra/periodic';
 import { defineRefundJob, REFUND_JOB, sweepExpiredOrders } from './orders.service';
 
 /**
@@ -30,13 +31,7 @@ export const orderJobsPlugin = fp(
         },
         (err: unknown) => app.log.error({ err }, 'order expiry sweep failed'),
       );
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      await sweep();
-      timer = setInterval(() => void sweep(), sweepIntervalMs(app.config.orderExpiryMs));
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+    runPeriodically(app, sweepIntervalMs(app.config.orderExpiryMs), sweep);
   },
   {
     name: 'order-expiry',

@@ -9,35 +9,9 @@ import { toOrder, type OrderDeps } from './orders.model';
 
 /** GET /api/myorder/{email}: one page of a customer's orders, newest first (orders_user_created_idx). */
 export async function listOrdersOf(deps: OrderDeps, email: string, q: MyOrdersQuery): Promise<Paged<Order>> {
-  const { db } = deps;
-  const ownerId = await userIdByEmail(db, email);
+  const ownerId = await userIdByEmail(deps.db, email);
   if (!ownerId) return { items: [], nextCursor: null, total: 0 };
-  const sort = sorts.newest;
-  const mine = eq(orders.userId, ownerId);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        order: orders,
-        poNumber: checkouts.poNumber,
-        cursorKey: keyText(sort),
-        cursorId: sql<string>`${orders.id}::text`,
-      })
-      .from(orders)
-      .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
-      .where(and(mine, q.cursor ? afterCursor(sort, q.cursor) : undefined))
-      .orderBy(orderBySort(sort))
-      .limit(q.limit + 1),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(orders)
-      .where(mine),
-  ]);
-  const page = cutPage(sort, rows, q.limit);
-  return {
-    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber)),
-    nextCursor: page.nextCursor,
-    total: counted?.n ?? 0,
-  };
+  return pageOfOrders(deps, eq(orders.userId, ownerId), sorts.newest, q);
 }
 
 const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({
@@ -101,9 +75,16 @@ function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
 }
 
 /** GET /api/order: one page of every customer's orders, filtered and sorted, with the count of all matches. */
-export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise<Paged<Order>> {
-  const sort = sorts[q.sort];
-  const where = filters(q, deps.expiryMs);
+export const listAllOrders = (deps: OrderDeps, q: OrderListQuery): Promise<Paged<Order>> =>
+  pageOfOrders(deps, filters(q, deps.expiryMs), sorts[q.sort], q);
+
+/** One page of the orders `where` selects, in `sort` order after `q.cursor`, with how many it selects in all. */
+async function pageOfOrders(
+  deps: OrderDeps,
+  where: SQL | undefined,
+  sort: KeysetSort,
+  q: { cursor?: string | undefined; limit: number },
+): Promise<Paged<Order>> {
   const [rows, [counted]] = await Promise.all([
     deps.db
       .select({
