@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { useSession } from '@/features/accounts/api/get-session';
+import { useProfile } from '@/features/accounts/api/get-profile';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { ProductDocuments } from '@/features/catalogue/components/product-documents';
@@ -16,7 +17,14 @@ import { ProductReviews } from '@/features/reviews/components/product-reviews';
 function ProductPage({ id }: { id: string }) {
   const session = useSession();
   const user = session.data?.user;
-  const customer = user && { name: user.name, email: user.email };
+  // The profile's phone and address fill in the order form (accounts feeds orders through the page).
+  const profile = useProfile(user?.email ?? '').data;
+  const customer = user && {
+    name: user.name,
+    email: user.email,
+    phone: profile?.phone,
+    address: profile?.address,
+  };
   return (
     <>
       <ProductDetails

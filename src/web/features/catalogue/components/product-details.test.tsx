@@ -130,7 +130,17 @@ describe('Order modal', () => {
     expect(await dialog.findByText(message)).toBeInTheDocument();
   });
 
-  it('places the order, toasts the server message and closes', async () => {
+  it('fills the number and address in from the profile, leaving what the customer typed', async () => {
+    useApi(product, undefined, { phone: '+1 555 0199', address: '9 Saved Road' });
+    const { user, dialog } = await openOrderModal();
+    expect(await dialog.findByDisplayValue('+1 555 0199')).toBe(dialog.getByLabelText('Number'));
+    expect(dialog.getByLabelText('Address')).toHaveValue('9 Saved Road');
+    await user.clear(dialog.getByLabelText('Address'));
+    await user.type(dialog.getByLabelText('Address'), '1 Other Street');
+    expect(dialog.getByLabelText('Address')).toHaveValue('1 Other Street');
+  });
+
+  it('places the order, toasts the server message and takes the buyer to its payment page', async () => {
     let body: Record<string, unknown> | undefined;
     let email: unknown;
     useApi();
@@ -168,6 +178,7 @@ describe('Order modal', () => {
       review: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/payment/o1');
   });
 
   it('shows the server message under its field and keeps the modal open', async () => {

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { canOrder, OrderModal, type OrderableProduct } from './order-modal';
+import { canOrder, OrderModal, type OrderableProduct, type OrderingCustomer } from './order-modal';
 
 /**
  * The product page's Order Now button and the order modal it opens, or a note when the stock cannot cover the
- * minimum order. `customer` is the signed-in user (name and email go on the order); without one the button is off.
+ * minimum order. `customer` is the signed-in user (name and email go on the order, the profile's phone and address
+ * fill in the form); without one the button is off.
  */
 export function OrderNow({
   product,
@@ -11,7 +12,7 @@ export function OrderNow({
   unavailable,
 }: {
   product: OrderableProduct;
-  customer: { name: string; email: string } | undefined;
+  customer: OrderingCustomer | undefined;
   /** Shown under the note when the product cannot be ordered (the page's back-in-stock request). */
   unavailable?: ReactNode;
 }) {
