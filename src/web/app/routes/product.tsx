@@ -3,7 +3,6 @@ import { useSession } from '@/features/accounts/api/get-session';
 import { useProfile } from '@/features/accounts/api/get-profile';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
-import { ProductDocuments } from '@/features/catalogue/components/product-documents';
 import { NotifyMe } from '@/features/inventory/components/notify-me';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
 import { OrderNow } from '@/features/orders/components/order-now';
@@ -26,28 +25,25 @@ function ProductPage({ id }: { id: string }) {
     address: profile?.address,
   };
   return (
-    <>
-      <ProductDetails
-        id={id}
-        orderAction={(product) => (
-          <div className="flex flex-wrap items-start gap-3">
-            <OrderNow
-              product={product}
-              customer={customer}
-              unavailable={<NotifyMe productId={product._id} signedIn={!!user} />}
-            />
-            <AddToCartButton
-              product={product}
-              email={user?.email}
-              className="btn btn-outline btn-primary btn-lg"
-            />
-            {user && <RequestQuoteButton product={product} />}
-          </div>
-        )}
-        reviews={(product) => <ProductReviews productId={product._id} />}
-      />
-      <ProductDocuments productId={id} />
-    </>
+    <ProductDetails
+      id={id}
+      orderAction={(product) => (
+        <div className="flex flex-wrap items-start gap-3">
+          <OrderNow
+            product={product}
+            customer={customer}
+            unavailable={<NotifyMe productId={product._id} signedIn={!!user} />}
+          />
+          <AddToCartButton
+            product={product}
+            email={user?.email}
+            className="btn btn-outline btn-primary btn-lg"
+          />
+          {user && <RequestQuoteButton product={product} />}
+        </div>
+      )}
+      reviews={(product) => <ProductReviews productId={product._id} />}
+    />
   );
 }
 

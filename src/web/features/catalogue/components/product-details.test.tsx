@@ -29,6 +29,30 @@ describe('Product page', () => {
     await waitFor(() => expect(document.title).toContain(product.name));
   });
 
+  it('lists the datasheets right after the product, before its reviews', async () => {
+    useApi();
+    server.use(
+      http.get('/api/catalogue/products/:id/documents', () =>
+        HttpResponse.json([
+          {
+            _id: 'd1',
+            kind: 'datasheet',
+            title: 'Compressor datasheet',
+            fileName: 'datasheet.pdf',
+            size: 20480,
+            url: '/media/datasheet.pdf',
+            createdAt: '2026-05-01T10:00:00.000Z',
+          },
+        ]),
+      ),
+    );
+    renderPage();
+    const documents = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('link', { name: 'Compressor datasheet' })).toBeInTheDocument();
+    const reviews = await screen.findByRole('region', { name: /Reviews/ });
+    expect(documents.compareDocumentPosition(reviews) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('lists the reviews with their average, as stars, without emails', async () => {
     useApi(product, {
       average: 4.5,

@@ -10,6 +10,7 @@ import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import { useProduct } from '../api/get-product';
 import { useProductDetail } from '../api/get-product-detail';
 import { ProductPricing } from './price-breaks';
+import { ProductDocuments } from './product-documents';
 import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
@@ -114,6 +115,8 @@ export function ProductDetails({
             </div>
           </article>
           {detail.data && <SpecsTable detail={detail.data} />}
+          {/* Datasheets belong with the specifications, before reviews and related products. */}
+          <ProductDocuments productId={id} />
           {reviews(product.data)}
           {detail.data && <RelatedProducts detail={detail.data} />}
         </>
