@@ -92,6 +92,8 @@ describe('web app', () => {
     expect(html).toContain('+1 555 &lt;0100&gt;');
     expect(html).toContain('&quot;address&quot;');
     expect(html).toContain('&quot;social&quot;:null');
+    // PUBLIC_PRODUCT_PAGES is off unless set: the page keeps /product/{id} behind login.
+    expect(html).toContain('&quot;publicProductPages&quot;:false');
   });
 
   it('answers 404 with the same app shell (its not-found page) for a path the web app does not route', async () => {

@@ -9,14 +9,21 @@ import { apiNotFound } from './http-semantics';
 const escapeAttr = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** The built app shell, with the shop's configurable contact details filled in (no extra request, no inline script). */
+/**
+ * The built app shell, with the shop's configurable contact details and settings filled in (no extra request, no
+ * inline script).
+ */
 function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
   const dir = config.webDir;
   if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
     '__SHOP_INFO__',
     escapeAttr(
-      JSON.stringify({ ...config.shop, social: config.google ? 'google' : config.oidc ? 'oidc' : null }),
+      JSON.stringify({
+        ...config.shop,
+        social: config.google ? 'google' : config.oidc ? 'oidc' : null,
+        publicProductPages: config.publicProductPages,
+      }),
     ),
   );
   return { dir, html };

@@ -20,6 +20,7 @@ export function productPageHarness() {
       http.get('/api/product/:id', () => HttpResponse.json(p)),
       http.get('/api/product/:id/reviews', () => HttpResponse.json(reviews)),
       http.get('/api/product/:id/notify-me', () => HttpResponse.json({ waiting: false })),
+      http.get('/api/catalogue/products/:id/documents', () => HttpResponse.json([])),
       http.get('/api/catalogue/products/:id', () =>
         HttpResponse.json({ message: 'not found' }, { status: 404 }),
       ),

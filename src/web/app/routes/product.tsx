@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { shopInfo } from '@/lib/shop-info';
 import { useSession } from '@/features/accounts/api/get-session';
 import { useProfile } from '@/features/accounts/api/get-profile';
 import { RequireAuth } from '@/features/accounts/components/require-auth';
@@ -47,12 +48,12 @@ function ProductPage({ id }: { id: string }) {
   );
 }
 
-/** /product/{id}: logged-in customers only; anonymous visitors go to /login and come back. */
+/**
+ * /product/{id}: logged-in customers only, as the spec says (anonymous visitors go to /login and come back), unless
+ * the shop set PUBLIC_PRODUCT_PAGES: then anyone reads it, and Order Now asks for the login.
+ */
 export function Component() {
   const { id = '' } = useParams();
-  return (
-    <RequireAuth>
-      <ProductPage key={id} id={id} />
-    </RequireAuth>
-  );
+  const page = <ProductPage key={id} id={id} />;
+  return shopInfo().publicProductPages ? page : <RequireAuth>{page}</RequireAuth>;
 }
