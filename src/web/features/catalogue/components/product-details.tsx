@@ -109,6 +109,7 @@ export function ProductDetails({
                 price={product.data.price}
                 packSize={product.data.packSize}
                 priceBreaks={product.data.priceBreaks}
+                minOrder={product.data.minOrder}
               />
               <p className="leading-relaxed whitespace-pre-line">{product.data.desc}</p>
               {orderAction(product.data)}
