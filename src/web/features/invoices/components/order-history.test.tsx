@@ -105,6 +105,9 @@ describe('Order details', () => {
     expect(noteLink).toHaveAttribute('href', creditNote.pdfUrl);
     expect(noteLink.closest('li')).toHaveTextContent('for invoice INV-2026-000007');
     expect(screen.getByText('Band saw × 5 at $249.50')).toBeInTheDocument();
+    // The status in the same words as My Orders: refunded, not "Cancelled" beside "Unpaid".
+    const status = screen.getByText('Status', { selector: 'dt' }).nextElementSibling!;
+    expect(status).toHaveTextContent(/^Refunded$/);
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
       'href',
       '/dashboard/my-orders',

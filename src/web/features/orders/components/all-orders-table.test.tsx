@@ -50,6 +50,14 @@ describe('Manage All Products', () => {
     expect(unpaid.getByText('bob@example.com')).toBeInTheDocument();
     expect(unpaid.getByText('Unpaid')).toBeInTheDocument();
     expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
+
+    // The Status column in plain words, never the stored "Pending".
+    const status = (name: string) => row(name).querySelectorAll('td')[7]!.textContent;
+    expect(status('Unpaid drill')).toBe('Awaiting payment');
+    expect(status('Paid saw')).toBe('Paid · Awaiting shipment');
+    expect(status('Delivered grinder')).toBe('Delivered');
+    expect(status('Cancelled vice')).toBe('Cancelled');
+    expect(status('Expired clamp')).toBe('Expired');
   });
 
   it('offers Delivery only for paid, undelivered orders and Cancel only for unpaid, pending ones', async () => {

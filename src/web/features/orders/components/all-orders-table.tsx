@@ -103,7 +103,7 @@ export function AllOrdersTable({
                   <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
                   <td>{o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}</td>
                   <td>
-                    <StatusBadge status={o.orderStatus} />
+                    <StatusBadge order={o} />
                   </td>
                   <td>
                     <div className="flex gap-2">

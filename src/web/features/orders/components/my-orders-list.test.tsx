@@ -62,11 +62,15 @@ describe('My Orders', () => {
     expect(unpaid.queryByText('Payment done')).not.toBeInTheDocument();
     expect(unpaid.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
     expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
-    expect(unpaid.getByText('Pending')).toBeInTheDocument();
+    expect(unpaid.getByText('Awaiting payment')).toBeInTheDocument();
+    expect(unpaid.queryByText('Pending')).not.toBeInTheDocument();
 
     // Paid, not delivered: Payment done (with the transaction), no Pay or Cancel, Wait for delivery.
     const paid = within(card('Paid saw'));
     expect(paid.getByText('Payment done')).toBeInTheDocument();
+    // Not "Pending" beside "Payment done": the status says where the paid order stands.
+    expect(paid.getByText('Paid · Awaiting shipment')).toBeInTheDocument();
+    expect(paid.queryByText('Pending')).not.toBeInTheDocument();
     expect(paid.getByText('pi_123')).toBeInTheDocument();
     expect(paid.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(paid.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();

@@ -136,7 +136,7 @@ function OrderRow({
       </td>
       <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
       <td>
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge order={order} />
         {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
           <div className="mt-2">{orderAgain(order)}</div>
         )}
