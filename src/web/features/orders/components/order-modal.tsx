@@ -74,8 +74,10 @@ export const canOrder = (product: Pick<OrderableProduct, 'quantity' | 'minOrder'
   product.quantity > 0 &&
   product.quantity >= firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 });
 
-/** The signed-in customer: name and email go on the order; the phone and address saved in their profile, if any,
- * fill in the order's. */
+/**
+ * The signed-in customer: name and email go on the order; the phone and address saved in their profile, if any,
+ * fill in the order's number and address.
+ */
 export interface OrderingCustomer {
   name: string;
   email: string;
