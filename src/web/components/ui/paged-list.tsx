@@ -133,19 +133,25 @@ interface ScrollTableProps {
   /** The region's name, e.g. "Users table". */
   label: string;
   caption: string;
+  /** Less padding, for a table with many columns (daisyUI's table-sm). */
+  compact?: boolean;
   children: ReactNode;
 }
 
-/** A wide table that scrolls sideways in its own keyboard-reachable region on narrow screens. */
-export function ScrollTable({ label, caption, children }: ScrollTableProps) {
+/**
+ * A list's table. In a narrow box it becomes one card per row (`card-table` in styles.css: give each cell its
+ * column's name in `data-label`); a wide table still scrolls sideways in its own keyboard-reachable region rather
+ * than the page.
+ */
+export function ScrollTable({ label, caption, compact = false, children }: ScrollTableProps) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+      className="card-table mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
     >
-      <table className="table">
+      <table className={compact ? 'table table-sm' : 'table'}>
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>
