@@ -133,8 +133,6 @@ interface ScrollTableProps {
   /** The region's name, e.g. "Users table". */
   label: string;
   caption: string;
-  /** Less padding, for a table with many columns (daisyUI's table-sm). */
-  compact?: boolean;
   children: ReactNode;
 }
 
@@ -143,7 +141,7 @@ interface ScrollTableProps {
  * column's name in `data-label`); a wide table still scrolls sideways in its own keyboard-reachable region rather
  * than the page.
  */
-export function ScrollTable({ label, caption, compact = false, children }: ScrollTableProps) {
+export function ScrollTable({ label, caption, children }: ScrollTableProps) {
   return (
     <div
       role="region"
@@ -151,7 +149,7 @@ export function ScrollTable({ label, caption, compact = false, children }: Scrol
       tabIndex={0}
       className="card-table mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
     >
-      <table className={compact ? 'table table-sm' : 'table'}>
+      <table className="table">
         <caption className="sr-only">{caption}</caption>
         {children}
       </table>

@@ -158,7 +158,6 @@ describe('Manage All Products', () => {
     renderWithProviders(<ManageAllProduct />);
     const table = await screen.findByRole('table');
     expect(table.parentElement).toHaveClass('card-table');
-    expect(table).toHaveClass('table-sm');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);

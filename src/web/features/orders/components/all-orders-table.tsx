@@ -57,7 +57,7 @@ export function AllOrdersTable({
     >
       {(items, offset) => (
         <>
-          <ScrollTable label="Orders table" caption="Orders of the shop" compact>
+          <ScrollTable label="Orders table" caption="Orders of the shop">
             <thead>
               <tr>
                 <th scope="col">SL</th>
