@@ -116,27 +116,40 @@ test('at 390 px a buyer pays, cancels and downloads an invoice from My Orders an
   );
   await expectAccessible(page, 'the cart at 390 px');
 
+  // The cart's line becomes a checkout: its heading in My Orders carries one Pay and one Cancel checkout.
+  const poNumber = `PO-PHONE-${Date.now()}-WORKSHOP-NORTH`;
+  const checkout = await page.request.post(`/api/checkout/${customer.email}`, {
+    headers,
+    data: { number: '5550100', address: '1 Narrow Street', poNumber },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+
   await page.goto('/dashboard/my-orders');
-  const rows = page.getByRole('row').filter({ hasText: item.name });
-  await expect(rows).toHaveCount(2);
+  const singles = page
+    .getByRole('row')
+    .filter({ hasText: item.name })
+    .filter({ has: page.getByRole('button', { name: `Cancel order for ${item.name}` }) });
+  await expect(singles).toHaveCount(2);
   await expectNoSidewaysScroll(page, 'My Orders');
-  for (const row of [rows.nth(0), rows.nth(1)]) {
+  for (const row of [singles.nth(0), singles.nth(1)]) {
     await expectOnScreen(row.getByRole('link', { name: `Pay for ${item.name}` }));
     await expectOnScreen(row.getByRole('button', { name: `Cancel order for ${item.name}` }));
   }
+  await expectOnScreen(page.getByRole('link', { name: `Pay for checkout PO ${poNumber}` }));
+  await expectOnScreen(page.getByRole('button', { name: `Cancel checkout PO ${poNumber}` }));
   await expectAccessible(page, 'My Orders at 390 px');
 
-  await rows
+  await singles
     .nth(1)
     .getByRole('button', { name: `Cancel order for ${item.name}` })
     .click();
   await confirmDialog(page, 'Cancel this order?', 'Cancel order');
-  await expect(rows.nth(1)).toContainText('Cancelled');
+  await expect(singles).toHaveCount(1);
+  await expect(
+    page.getByRole('row').filter({ hasText: item.name }).filter({ hasText: 'Cancelled' }),
+  ).toHaveCount(1);
 
-  await rows
-    .nth(0)
-    .getByRole('link', { name: `Pay for ${item.name}` })
-    .click();
+  await singles.getByRole('link', { name: `Pay for ${item.name}` }).click();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry').fill('12/40');
   await page.getByLabel('CVC').fill('123');

@@ -163,6 +163,8 @@ describe('Manage All Products', () => {
       .map((th) => th.textContent);
     const cells = Array.from(row('Paid saw').cells);
     expect(cells.map((td) => td.dataset.label)).toEqual(headers);
+    // A long email wraps at its @ before anywhere else.
+    expect(within(row('Unpaid drill')).getByText('bob@example.com').innerHTML).toBe('bob<wbr>@example.com');
     // Delivery and Refund one above the other: the Action column is as narrow as one button.
     expect(within(cells.at(-1)!).getByRole('button', { name: /^Delivery/ }).parentElement).toHaveClass(
       'flex-col',

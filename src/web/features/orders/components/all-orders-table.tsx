@@ -18,6 +18,19 @@ import { DetailsLink } from './details-link';
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
+/** An email that, when it must wrap, wraps at its @ first. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** An unpaid single order; a checkout's lines are cancelled with their checkout (the order call refuses them). */
 const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
   isPayable(order) && !order.checkoutId;
@@ -76,9 +89,11 @@ export function AllOrdersTable({
                 <tr key={o._id}>
                   <td data-label="SL">{offset + i + 1}</td>
                   {/* Long names, emails and ids wrap: the table fits beside the dashboard menu on a laptop. */}
-                  <td data-label="Customer" className="break-words">
+                  <td data-label="Customer" className="wrap-anywhere">
                     <div className="font-medium">{o.name}</div>
-                    <div className="text-sm break-all text-base-content/75">{o.email}</div>
+                    <div className="text-sm text-base-content/75">
+                      <BreakableEmail email={o.email} />
+                    </div>
                   </td>
                   <td data-label="Product">
                     <div className="min-w-32 font-medium">{o.productName}</div>
@@ -92,7 +107,7 @@ export function AllOrdersTable({
                     )}
                     <DetailsLink order={o} withCustomer />
                   </td>
-                  <td data-label="PO" className="break-all">
+                  <td data-label="PO" className="wrap-anywhere">
                     {o.poNumber ?? (
                       <>
                         <span aria-hidden="true">—</span>
