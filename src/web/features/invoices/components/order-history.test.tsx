@@ -71,12 +71,12 @@ function useApi({ asAdmin = false, documents = [invoice, creditNote] } = {}) {
   );
 }
 
-const renderDetails = () =>
+const renderDetails = (hash = '') =>
   renderWithProviders(
     <Routes>
       <Route path="/dashboard/orders/:id" element={<OrderDetailsPage />} />
     </Routes>,
-    { route: `/dashboard/orders/${order._id}` },
+    { route: `/dashboard/orders/${order._id}${hash}` },
   );
 
 describe('Order details', () => {
@@ -123,6 +123,14 @@ describe('Order details', () => {
       'href',
       '/dashboard/manage-all-product',
     );
+  });
+
+  it("opened at #invoice (where My Orders' Invoice link falls back to), focuses the invoices", async () => {
+    useApi();
+    renderDetails('#invoice');
+    const documents = await screen.findByRole('region', { name: 'Invoices and credit notes' });
+    expect(documents).toHaveAttribute('id', 'invoice');
+    expect(documents).toHaveFocus();
   });
 
   it('says when there is no invoice yet', async () => {

@@ -160,4 +160,22 @@ describe('Manage All Products', () => {
     renderWithProviders(<ManageAllProduct />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the orders. Admins only.');
   });
+
+  it('labels every cell with its column (the cards of a narrow screen show them) and stacks the actions', async () => {
+    server.use(http.get('/api/order', () => HttpResponse.json(orders)));
+    renderWithProviders(<ManageAllProduct />);
+    const table = await screen.findByRole('table');
+    expect(table.parentElement).toHaveClass('card-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    const cells = Array.from(row('Paid saw').cells);
+    expect(cells.map((td) => td.dataset.label)).toEqual(headers);
+    // A long email wraps at its @ before anywhere else.
+    expect(within(row('Unpaid drill')).getByText('bob@example.com').innerHTML).toBe('bob<wbr>@example.com');
+    // Delivery and Refund one above the other: the Action column is as narrow as one button.
+    expect(within(cells.at(-1)!).getByRole('button', { name: /^Delivery/ }).parentElement).toHaveClass(
+      'flex-col',
+    );
+  });
 });
