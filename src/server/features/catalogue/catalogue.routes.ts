@@ -98,7 +98,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary:
-          'Edit a product: price, stock, minimum order, pack size, price breaks, description, image (admin)',
+          'Edit a product: name, price, stock, minimum order, pack size, price breaks, description, image (admin)',
         params: idParamsSchema,
         body: productUpdateSchema,
         response: {
