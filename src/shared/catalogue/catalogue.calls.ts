@@ -9,4 +9,6 @@ export const catalogueCalls = endpoints<CatalogueSchemas>()({
   productDetail: { method: 'GET', path: '/catalogue/products/{id}' },
   /** Logged in: the product with its pack size and price breaks. */
   product: { method: 'GET', path: '/product/{id}' },
+  /** Admin: brings a deleted product back into the catalogue. */
+  restoreProduct: { method: 'POST', path: '/product/{id}/restore' },
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CallSchemas } from '../common/contract';
 import { defineContract } from '../common/contract';
 import { idParamsSchema } from '../common/common.schema';
@@ -18,6 +19,10 @@ const catalogueSchemas = {
   suggest: { query: suggestQuerySchema, response: suggestResultSchema },
   productDetail: { params: idParamsSchema, response: productDetailSchema },
   product: { params: idParamsSchema, response: pricedProductSchema },
+  restoreProduct: {
+    params: idParamsSchema,
+    response: z.object({ acknowledged: z.literal(true), product: pricedProductSchema }),
+  },
 } satisfies Record<string, CallSchemas>;
 export type CatalogueSchemas = typeof catalogueSchemas;
 

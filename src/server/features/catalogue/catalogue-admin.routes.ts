@@ -35,7 +35,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Live products with SKU and category, searched, filtered and sorted, a page at a time (admin)',
+          'Live (or, with deleted=true, deleted) products with SKU and category, searched, filtered and sorted, a page at a time (admin)',
         description: pagedListDescription,
         querystring: adminProductQuerySchema,
         response: { 200: adminProductListSchema, ...errorResponses(400, 401, 403) },

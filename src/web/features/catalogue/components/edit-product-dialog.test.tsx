@@ -20,6 +20,7 @@ const product: AdminProduct = {
   brand: 'Atlas',
   category: { slug: 'compressors', name: 'Compressors' },
   createdAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: null,
 };
 const pressure = {
   key: 'pressure',
