@@ -11,4 +11,8 @@ export const catalogueCalls = endpoints<CatalogueSchemas>()({
   product: { method: 'GET', path: '/product/{id}' },
   /** Admin: brings a deleted product back into the catalogue. */
   restoreProduct: { method: 'POST', path: '/product/{id}/restore' },
+  /** Admin: a category's spec attributes (define, edit, order). */
+  createAttribute: { method: 'POST', path: '/admin/categories/{id}/attributes' },
+  updateAttribute: { method: 'PUT', path: '/admin/categories/{id}/attributes/{key}' },
+  orderAttributes: { method: 'PUT', path: '/admin/categories/{id}/attributes' },
 });

@@ -5,6 +5,13 @@ import { idParamsSchema } from '../common/common.schema';
 import { catalogueCalls } from './catalogue.calls';
 import { pricedProductSchema } from './catalogue.schema';
 import {
+  attributeCreateSchema,
+  attributeOrderSchema,
+  attributeParamsSchema,
+  attributeUpdateSchema,
+  categoryAttributesSchema,
+} from './categories-admin.schema';
+import {
   categoryTreeSchema,
   productDetailSchema,
   searchQuerySchema,
@@ -23,6 +30,17 @@ const catalogueSchemas = {
     params: idParamsSchema,
     response: z.object({ acknowledged: z.literal(true), product: pricedProductSchema }),
   },
+  createAttribute: {
+    params: idParamsSchema,
+    body: attributeCreateSchema,
+    response: categoryAttributesSchema,
+  },
+  updateAttribute: {
+    params: attributeParamsSchema,
+    body: attributeUpdateSchema,
+    response: categoryAttributesSchema,
+  },
+  orderAttributes: { params: idParamsSchema, body: attributeOrderSchema, response: categoryAttributesSchema },
 } satisfies Record<string, CallSchemas>;
 export type CatalogueSchemas = typeof catalogueSchemas;
 
