@@ -11,7 +11,7 @@ import { fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { descendantIds, loadCategories, pathTo, type Category } from './categories.service';
+import { descendantIds, loadCategories, pathTo } from './categories.service';
 
 type OwnAttribute = AdminCategory['attributes'][number];
 
@@ -45,7 +45,7 @@ async function lockBranch(tx: Tx, categoryId: string) {
   const cats = await loadCategories(tx);
   const category = cats.find((c) => c.id === categoryId);
   if (!category) throw notFound('Category');
-  const branch = new Set([...pathTo(cats, categoryId), ...descendantIds(cats, categoryId)].map(idOf));
+  const branch = new Set([...pathTo(cats, categoryId).map((c) => c.id), ...descendantIds(cats, categoryId)]);
   const attrs = await tx
     .select({
       categoryId: categorySpecAttributes.categoryId,
@@ -57,7 +57,6 @@ async function lockBranch(tx: Tx, categoryId: string) {
     .innerJoin(specAttributes, eq(specAttributes.id, categorySpecAttributes.attributeId));
   return { category, inBranch: attrs.filter((a) => branch.has(a.categoryId)) };
 }
-const idOf = (c: Category | string) => (typeof c === 'string' ? c : c.id);
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const nameTaken = () =>
