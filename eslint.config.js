@@ -79,7 +79,7 @@ const serverFeatures = {
   accounts: ['audit'],
   audit: [],
   cart: ['accounts', 'catalogue'],
-  catalogue: ['audit', 'inventory'],
+  catalogue: ['audit', 'inventory', 'media'],
   checkout: ['cart', 'catalogue', 'invoices', 'orders'],
   health: [],
   inventory: [],

@@ -26,13 +26,16 @@ import { metricsPlugin } from './infra/metrics';
 import { readCachePlugin } from './infra/read-cache.plugin';
 import { sessionCachePlugin } from './infra/session-cache';
 import { mediaStorePlugin } from './infra/storage.plugin';
+import { remoteFilesPlugin, type RemoteFetcher } from './infra/remote-file';
 
-/** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider. */
+/** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider, the remote fetcher. */
 export interface BuildOptions {
   database?: Database;
   skipMigrations?: boolean;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  /** Fetches files named by URL (a CSV row's image); the default refuses private addresses. */
+  fetchRemote?: RemoteFetcher;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
   await app.register(metricsPlugin);
   await app.register(mediaStorePlugin);
+  await app.register(remoteFilesPlugin, { fetcher: options.fetchRemote });
   await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(sessionCachePlugin);

@@ -87,7 +87,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
   /** `mailer: undefined` keeps the app's own queued mailer (mail-queue tests); by default mail is captured. */
-  build: Pick<BuildOptions, 'payments' | 'mailer'> = {},
+  build: Pick<BuildOptions, 'payments' | 'mailer' | 'fetchRemote'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig(

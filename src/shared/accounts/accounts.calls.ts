@@ -10,6 +10,8 @@ export const accountsCalls = endpoints<AccountsSchemas>()({
   users: { method: 'GET', path: '/user' },
   /** Admin: promotes the user; no body. */
   makeAdmin: { method: 'PUT', path: '/user/{email}' },
+  /** Admin: makes another admin a customer again, never the last admin; no body. */
+  demoteAdmin: { method: 'DELETE', path: '/user/{email}/admin' },
   profile: { method: 'GET', path: '/userprofile/{email}' },
   updateProfile: { method: 'PUT', path: '/userprofile/{email}' },
   /** What a mailed verification link is about (changes nothing). */

@@ -30,6 +30,7 @@ const accountsSchemas = {
   role: { params: emailParamsSchema, response: userRoleSchema },
   users: { query: userListQuerySchema, response: userListSchema },
   makeAdmin: { params: emailParamsSchema, response: acknowledgedSchema },
+  demoteAdmin: { params: emailParamsSchema, response: acknowledgedSchema },
   profile: { params: emailParamsSchema, response: profileSchema },
   updateProfile: { params: emailParamsSchema, body: profileUpdateSchema, response: acknowledgedSchema },
   verificationState: { query: verificationQuerySchema, response: verificationStateSchema },

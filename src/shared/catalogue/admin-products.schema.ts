@@ -5,7 +5,7 @@ import { productSchema } from './catalogue.schema';
 export const adminProductSorts = ['newest', 'name', 'price_asc', 'price_desc', 'stock'] as const;
 export type AdminProductSort = (typeof adminProductSorts)[number];
 
-/** GET /api/admin/products: the live catalogue for Manage Products, a page at a time. */
+/** GET /api/admin/products: the live catalogue (or its deleted products) for Manage Products, a page at a time. */
 export const adminProductQuerySchema = z.object({
   limit: limitParam(25).describe('page size (default 25)'),
   cursor: cursorParam,
@@ -14,6 +14,7 @@ export const adminProductQuerySchema = z.object({
     .default('newest'),
   lowStock: boolParam.optional().describe('true: only products whose stock is below their minimum order'),
   q: searchParam.describe('part of the product name, or the start of its SKU'),
+  deleted: boolParam.optional().describe('true: only deleted products, to restore one'),
 });
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
@@ -23,6 +24,8 @@ export const adminProductSchema = productSchema.extend({
   brand: z.string().nullable(),
   category: z.object({ slug: z.string(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
+  /** When it was deleted (archived); null while it is in the catalogue. */
+  deletedAt: z.iso.datetime().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.array(adminProductSchema);

@@ -9,4 +9,10 @@ export const catalogueCalls = endpoints<CatalogueSchemas>()({
   productDetail: { method: 'GET', path: '/catalogue/products/{id}' },
   /** Logged in: the product with its pack size and price breaks. */
   product: { method: 'GET', path: '/product/{id}' },
+  /** Admin: brings a deleted product back into the catalogue. */
+  restoreProduct: { method: 'POST', path: '/product/{id}/restore' },
+  /** Admin: a category's spec attributes (define, edit, order). */
+  createAttribute: { method: 'POST', path: '/admin/categories/{id}/attributes' },
+  updateAttribute: { method: 'PUT', path: '/admin/categories/{id}/attributes/{key}' },
+  orderAttributes: { method: 'PUT', path: '/admin/categories/{id}/attributes' },
 });

@@ -1,8 +1,16 @@
+import { z } from 'zod';
 import type { CallSchemas } from '../common/contract';
 import { defineContract } from '../common/contract';
 import { idParamsSchema } from '../common/common.schema';
 import { catalogueCalls } from './catalogue.calls';
 import { pricedProductSchema } from './catalogue.schema';
+import {
+  attributeCreateSchema,
+  attributeOrderSchema,
+  attributeParamsSchema,
+  attributeUpdateSchema,
+  categoryAttributesSchema,
+} from './categories-admin.schema';
 import {
   categoryTreeSchema,
   productDetailSchema,
@@ -18,6 +26,21 @@ const catalogueSchemas = {
   suggest: { query: suggestQuerySchema, response: suggestResultSchema },
   productDetail: { params: idParamsSchema, response: productDetailSchema },
   product: { params: idParamsSchema, response: pricedProductSchema },
+  restoreProduct: {
+    params: idParamsSchema,
+    response: z.object({ acknowledged: z.literal(true), product: pricedProductSchema }),
+  },
+  createAttribute: {
+    params: idParamsSchema,
+    body: attributeCreateSchema,
+    response: categoryAttributesSchema,
+  },
+  updateAttribute: {
+    params: attributeParamsSchema,
+    body: attributeUpdateSchema,
+    response: categoryAttributesSchema,
+  },
+  orderAttributes: { params: idParamsSchema, body: attributeOrderSchema, response: categoryAttributesSchema },
 } satisfies Record<string, CallSchemas>;
 export type CatalogueSchemas = typeof catalogueSchemas;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
+import { unitKinds } from './units';
 
 const name = z
   .string({ error: 'Category name is required' })
@@ -65,3 +66,60 @@ export const slugify = (text: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80)
     .replace(/-+$/, '');
+
+/** A spec attribute's key: the CSV's `spec.<key>` column and the search's `spec.<key>` filter. */
+export const attributeKeySchema = z.string().regex(/^[a-z][a-z0-9_-]{0,40}$/, {
+  error: 'must start with a lower-case letter, then up to 40 lower-case letters, digits, - or _',
+});
+
+const attributeLabel = z
+  .string({ error: 'Attribute name is required' })
+  .trim()
+  .min(1, { error: 'Attribute name is required' })
+  .max(80, { error: 'must be at most 80 characters' });
+const attributeType = z.enum(specAttributeTypes, { error: 'must be number or text' });
+/** What a number measures (its canonical unit follows: pressure in bar…); null for a plain count or for text. */
+const attributeUnitKind = z.enum(unitKinds, { error: `must be one of ${unitKinds.join(', ')}` }).nullable();
+
+const noUnitForText = (
+  a: { type?: string | undefined; unitKind?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (a.type === 'text' && a.unitKind)
+    ctx.addIssue({ code: 'custom', path: ['unitKind'], message: 'only a number takes a unit' });
+};
+
+/** POST /api/admin/categories/{id}/attributes: a new spec attribute for the category's products (last in order). */
+export const attributeCreateSchema = z
+  .object({
+    label: attributeLabel,
+    key: attributeKeySchema.optional().describe('made from the name when absent'),
+    type: attributeType,
+    unitKind: attributeUnitKind.default(null),
+  })
+  .superRefine(noUnitForText);
+export type AttributeCreate = z.infer<typeof attributeCreateSchema>;
+
+/** PUT /api/admin/categories/{id}/attributes/{key}: rename it; its type and unit only while no product has a value. */
+export const attributeUpdateSchema = z
+  .object({
+    label: attributeLabel.optional(),
+    type: attributeType.optional(),
+    unitKind: attributeUnitKind.optional(),
+  })
+  .superRefine(noUnitForText)
+  .refine((a) => Object.keys(a).length > 0, { error: 'Nothing to change' });
+export type AttributeUpdate = z.infer<typeof attributeUpdateSchema>;
+
+export const attributeParamsSchema = z.object({ id: idSchema, key: attributeKeySchema });
+
+/** PUT /api/admin/categories/{id}/attributes: the category's own attributes, each once, in their new order. */
+export const attributeOrderSchema = z.object({
+  keys: z.array(attributeKeySchema).min(1, { error: 'must list the attributes' }).max(100),
+});
+
+/** The answer of the attribute calls: the category's own attributes, in order. */
+export const categoryAttributesSchema = z.object({
+  acknowledged: z.literal(true),
+  attributes: z.array(categoryAttributeSchema),
+});

@@ -5,7 +5,14 @@ import { AppError } from '../../infra/errors';
 import { sendPage } from '../../infra/keyset';
 import { pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { getProfile, getUserRole, listUsers, promoteToAdmin, updateProfile } from './accounts.service';
+import {
+  demoteAdmin,
+  getProfile,
+  getUserRole,
+  listUsers,
+  promoteToAdmin,
+  updateProfile,
+} from './accounts.service';
 
 const tags = ['accounts'];
 
@@ -62,6 +69,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { auth: 'admin', invalidates: ['sessions'] },
     handler: async (req) => {
       await promoteToAdmin(db, req.params.email, currentUser(req));
+      return { acknowledged: true as const };
+    },
+  });
+
+  app.route({
+    ...contractRoute(calls.demoteAdmin, {
+      tags,
+      summary: 'Make another admin a customer again; never oneself nor the last admin (admin)',
+      description:
+        '409 when the user is the caller or the last admin; 403 when the caller was demoted meanwhile. Demoting a customer changes nothing.',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    // The demoted admin's sessions are resolved again, so they lose the admin pages at their next request.
+    config: { auth: 'admin', invalidates: ['sessions'] },
+    handler: async (req) => {
+      await demoteAdmin(db, req.params.email, currentUser(req));
       return { acknowledged: true as const };
     },
   });

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Profile, ProfileUpdate, Role, UserRole } from '@shared/accounts/accounts.schema';
 import { session, user } from '../../db/schema';
-import { fieldError, notFound } from '../../infra/errors';
+import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { Db } from '../../infra/db';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
@@ -49,6 +49,43 @@ export async function promoteToAdmin(
         after: { role: 'admin' },
       });
     }
+    return { modified: true };
+  });
+}
+
+export const demoteSelfMessage = 'You cannot demote yourself: ask another admin to do it.';
+export const lastAdminMessage = (email: string) =>
+  `${email} is the last admin: make someone else an admin first.`;
+export const noLongerAdminMessage = 'You are no longer an admin.';
+
+/**
+ * Makes an admin a customer again; demoting a customer changes nothing (as promoting an admin does). Never oneself,
+ * never the last admin: every admin row is locked before counting, so two admins demoting each other at once are
+ * serialised and the second finds the first's change (decision 036).
+ */
+export async function demoteAdmin(db: Db, email: string, actor: SessionUser): Promise<{ modified: boolean }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(user).where(byEmail(email));
+    if (!row) throw notFound('User');
+    if (row.id === actor.id) throw new AppError('conflict', demoteSelfMessage);
+    if (row.role !== 'admin') return { modified: false };
+    // Row locks rather than a count: a row another demotion changed meanwhile is read again once its lock is free.
+    const admins = await tx.execute<{ id: string }>(
+      sql`select id from ${user} where role = 'admin' order by id for update`,
+    );
+    const ids = admins.rows.map((r) => r.id);
+    if (!ids.includes(row.id)) return { modified: false };
+    if (ids.length <= 1) throw new AppError('conflict', lastAdminMessage(row.email));
+    if (!ids.includes(actor.id)) throw new AppError('forbidden', noLongerAdminMessage);
+    await tx.update(user).set({ role: 'user' }).where(eq(user.id, row.id));
+    await recordAudit(tx, actor, {
+      kind: 'user.demoted',
+      entityType: 'user',
+      entityId: row.id,
+      summary: `Made ${row.email} a customer again (no longer an admin)`,
+      before: { role: 'admin' },
+      after: { role: 'user' },
+    });
     return { modified: true };
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type {
   AdminProduct,
   AdminProductQuery,
@@ -35,11 +35,14 @@ function matches(text: string) {
   return sql`(lower(${products.name}) like ${contains} or lower(${products.sku}) like ${startsWith(t)})`;
 }
 
-/** GET /api/admin/products: live products (archived ones are gone from the shop), with the count of all matches. */
+/**
+ * GET /api/admin/products: live products (archived ones are gone from the shop), or with `deleted` only the archived
+ * ones, with the count of all matches. Deleted products are few, so their list needs no index of its own.
+ */
 export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<Paged<AdminProduct>> {
   const order = sorts[q.sort];
   const where = and(
-    isNull(products.archivedAt),
+    q.deleted ? isNotNull(products.archivedAt) : isNull(products.archivedAt),
     q.lowStock === undefined
       ? undefined
       : q.lowStock
@@ -74,6 +77,7 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       brand: r.product.brand,
       category: r.categorySlug && r.categoryName ? { slug: r.categorySlug, name: r.categoryName } : null,
       createdAt: r.product.createdAt.toISOString(),
+      deletedAt: r.product.archivedAt?.toISOString() ?? null,
     })),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,

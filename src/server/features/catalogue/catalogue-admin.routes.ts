@@ -7,10 +7,13 @@ import {
   categoryUpdateSchema,
 } from '@shared/catalogue/categories-admin.schema';
 import { idParamsSchema, idSchema } from '@shared/common/common.schema';
+import { catalogueContract } from '@shared/catalogue/catalogue.contract';
 import { sendPage } from '../../infra/keyset';
+import { contractRoute } from '../../http/contract-route';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { listAdminProducts } from './admin-products.service';
+import { createAttribute, orderAttributes, updateAttribute } from './category-attributes.service';
 import {
   createCategory,
   deleteCategory,
@@ -35,7 +38,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Live products with SKU and category, searched, filtered and sorted, a page at a time (admin)',
+          'Live (or, with deleted=true, deleted) products with SKU and category, searched, filtered and sorted, a page at a time (admin)',
         description: pagedListDescription,
         querystring: adminProductQuerySchema,
         response: { 200: adminProductListSchema, ...errorResponses(400, 401, 403) },
@@ -112,4 +115,48 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true as const };
     },
   );
+
+  // A category's spec attributes: the product form's spec fields, the catalogue's filters and the CSV's columns.
+  const attributeRoute = { config: { auth: 'admin' as const, invalidates: ['catalogue' as const] } };
+  app.route({
+    ...contractRoute(catalogueContract.createAttribute, {
+      tags,
+      summary: "Add a spec attribute to a category (its products' spec field, filter and CSV column) (admin)",
+      description:
+        'The key is made from the name when absent. A key another category defines is shared when its type and unit agree (409 otherwise); a name or key already used in the branch is a 409.',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    ...attributeRoute,
+    handler: async (req) => ({
+      acknowledged: true as const,
+      attributes: await createAttribute(db, currentUser(req), req.params.id, req.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(catalogueContract.updateAttribute, {
+      tags,
+      summary:
+        "Rename a category's own spec attribute; type and unit only while no product has a value (admin)",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    ...attributeRoute,
+    handler: async (req) => ({
+      acknowledged: true as const,
+      attributes: await updateAttribute(db, currentUser(req), req.params.id, req.params.key, req.body),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(catalogueContract.orderAttributes, {
+      tags,
+      summary: "Order a category's own spec attributes: each key once, in the new order (admin)",
+      errors: [400, 401, 403, 404],
+    }),
+    ...attributeRoute,
+    handler: async (req) => ({
+      acknowledged: true as const,
+      attributes: await orderAttributes(db, currentUser(req), req.params.id, req.body.keys),
+    }),
+  });
 };

@@ -87,6 +87,36 @@ describe('PUT /api/product/{id}', () => {
     });
   });
 
+  it('renames, trimmed, with the name in the audit entry; a blank or long name is a 400 naming it', async () => {
+    const product = await makeProduct(t.app, { name: 'Old name' });
+    const put = (name: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/product/${product.id}`,
+        headers: admin.headers,
+        payload: { name },
+      });
+    const res = await put('  New name  ');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().product.name).toBe('New name');
+    const listed = (await t.app.inject('/api/products')).json() as { _id: string; name: string }[];
+    expect(listed.find((p) => p._id === product.id)!.name).toBe('New name');
+    const [entry] = await audit('product.edited');
+    expect(entry).toMatchObject({
+      entityId: product.id,
+      before: expect.objectContaining({ name: 'Old name' }),
+      after: expect.objectContaining({ name: 'New name' }),
+    });
+    for (const [name, message] of [
+      [' ', 'name: Product Name is required'],
+      ['x'.repeat(121), 'name: must be at most 120 characters'],
+    ]) {
+      const bad = await put(name!);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toMatchObject({ field: 'name', message: expect.stringContaining(message!) });
+    }
+  });
+
   it('refuses bad values and empty changes', async () => {
     const product = await makeProduct(t.app);
     for (const payload of [{ quantity: -5 }, { price: -1 }, {}]) {

@@ -12,11 +12,13 @@ import {
 import { catalogueImports } from '../../db/schema';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
+import { AppError } from '../../infra/errors';
+import { RemoteFileError } from '../../infra/remote-file';
 import { recordAudit } from '../audit/audit.service';
 import { attributeNewStock, type BackInStockMail } from '../inventory/inventory.service';
 import { readLayout, type CsvLayout } from './catalogue-csv.header';
 import { importProgress, type Progress } from './catalogue-csv.progress';
-import { validateRow, type ImportRow, type RowContext } from './catalogue-csv.rows';
+import { validateRow, type ImageSource, type ImportRow, type RowContext } from './catalogue-csv.rows';
 import { createCategories, findBySku, writeBatch } from './catalogue-csv.write';
 import { loadAttributes } from './specs.service';
 
@@ -30,6 +32,8 @@ export interface ImportDeps {
   /** Announces the catalogue change (read cache) once the import committed. */
   changed(): Promise<void>;
   notify: BackInStockMail;
+  /** Turns a row's image URL or stored file name into the image's path, or throws with the reason. */
+  resolveImage(source: ImageSource): Promise<string>;
 }
 
 export interface ImportUpload {
@@ -129,6 +133,13 @@ export async function startImport(
   return id;
 }
 
+/** What the admin reads about an image that could not be brought in (a server fault is not theirs to read). */
+function imageProblem(err: unknown): string {
+  if (err instanceof RemoteFileError) return err.message;
+  if (err instanceof AppError) return err.message.replace(/^image: /, '');
+  throw err;
+}
+
 /** Imports that write at least this many products refresh the planner's statistics when they finish. */
 const ANALYZE_AFTER_ROWS = 1_000;
 
@@ -151,14 +162,30 @@ async function runImport(
     const rejectedLines = new Set<number>();
     const problems: ImportProblem[] = [];
     const missing = new Set<string>();
+    // Images named by URL or file name are brought in while validating, so one that cannot be is a bad row; the
+    // write pass takes their paths from here.
+    const images = new Map<number, string>();
+    const reject = (line: number, found: ImportProblem[]) => {
+      rejectedLines.add(line);
+      problems.push(...found.slice(0, MAX_REPORTED_PROBLEMS - problems.length));
+    };
     for await (const batch of batches(upload.file, progress)) {
       const found = await findBySku(deps.db, skusOf(layout, batch));
       for (const { line, result } of check(ctx, layout, batch, found)) {
         progress.rows++;
         if ('problems' in result) {
-          rejectedLines.add(line);
-          problems.push(...result.problems.slice(0, MAX_REPORTED_PROBLEMS - problems.length));
-        } else if (result.row.category && !ctx.categoryIds.has(result.row.category))
+          reject(line, result.problems);
+          continue;
+        }
+        if (result.row.imageSource) {
+          try {
+            images.set(line, await deps.resolveImage(result.row.imageSource));
+          } catch (err) {
+            reject(line, [{ line, column: 'image', message: imageProblem(err) }]);
+            continue;
+          }
+        }
+        if (result.row.category && !ctx.categoryIds.has(result.row.category))
           missing.add(result.row.category);
       }
       progress.rejected = rejectedLines.size;
@@ -189,7 +216,9 @@ async function runImport(
         const valid = batch.filter((r) => !rejectedLines.has(r.line));
         const found = await findBySku(tx, skusOf(layout, valid), true);
         const rows = check(pass, layout, valid, found).flatMap(({ result }) =>
-          'row' in result ? [result.row] : [],
+          'row' in result
+            ? [result.row.imageSource ? { ...result.row, img: images.get(result.row.line)! } : result.row]
+            : [],
         );
         const done = await writeBatch(tx, write, rows as ImportRow[], found);
         progress.created += done.created;

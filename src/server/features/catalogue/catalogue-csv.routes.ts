@@ -20,6 +20,9 @@ import { currentUser } from '../../http/auth-guard';
 import { exportCatalogueCsv } from './catalogue-csv.export';
 import { startImport, type ImportUpload } from './catalogue-csv.import';
 import { getImport } from './catalogue-csv.status';
+import type { ImageSource } from './catalogue-csv.rows';
+import { RemoteFileError } from '../../infra/remote-file';
+import { storedImagePath, storeRemoteImage } from '../media/media.service';
 
 const tooLarge = () =>
   new AppError('payload_too_large', `file: must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, 'file');
@@ -92,6 +95,15 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         log: req.log,
         changed: () => app.readCache.changed('catalogue'),
         notify: { mailer: app.mailer, shopName: app.config.shop.name, baseUrl: app.config.baseUrl },
+        resolveImage: async (source: ImageSource) => {
+          if ('url' in source) return storeRemoteImage(app.media, app.fetchRemote, source.url);
+          const path = await storedImagePath(app.media, source.name);
+          if (!path)
+            throw new RemoteFileError(
+              `no stored image is named ${source.name}: upload it first, or give its URL`,
+            );
+          return path;
+        },
       };
       const importId = await startImport(deps, currentUser(req), upload, req.query).catch(
         async (err: unknown) => {

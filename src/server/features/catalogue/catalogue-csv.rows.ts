@@ -29,6 +29,8 @@ export interface ProductState extends CsvProduct {
   archived: boolean;
 }
 
+export type ImageSource = { url: string } | { name: string };
+
 /** One valid row: the cells it sets (empty cells leave a product's value as it is). */
 export interface ImportRow {
   line: number;
@@ -41,6 +43,8 @@ export interface ImportRow {
   minOrder?: number;
   description?: string;
   img?: string;
+  /** An image to bring in before writing (pass 1 resolves it to `img`): fetched from a URL, or a stored file's name. */
+  imageSource?: ImageSource;
   packSize?: number;
   /** Replaces the product's breaks ([] removes them). */
   priceBreaks?: PriceBreakCents[];
@@ -119,7 +123,9 @@ export function validateRow(
         if (!fail(check(productFields.desc, cell))) row.description = cell;
         break;
       case 'image':
-        if (!fail(check(productFields.img, cell))) row.img = cell;
+        if (/^https?:\/\//i.test(cell)) row.imageSource = { url: cell };
+        else if (/^[\w-]{1,100}\.webp$/.test(cell)) row.imageSource = { name: cell };
+        else if (!fail(check(productFields.img, cell))) row.img = cell;
         break;
       case 'pack_size':
         if (!fail(packSizeProblem(number(cell)))) row.packSize = number(cell);

@@ -14,7 +14,7 @@ import { catalogueContract } from '@shared/catalogue/catalogue.contract';
 import { contractRoute } from '../../http/contract-route';
 import { errorResponses } from '../../http/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';
-import { archiveProduct, createProduct, updateProduct } from './product-writes.service';
+import { archiveProduct, createProduct, restoreProduct, updateProduct } from './product-writes.service';
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // A product edit that brings it back mails the customers waiting for it.
@@ -101,7 +101,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalogue'],
         summary:
-          'Edit a product: price, stock, minimum order, pack size, price breaks, description, image (admin)',
+          'Edit a product: name, price, stock, minimum order, pack size, price breaks, description, image (admin)',
         params: idParamsSchema,
         body: productUpdateSchema,
         response: {
@@ -135,4 +135,17 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       return { acknowledged: true as const };
     },
   );
+
+  app.route({
+    ...contractRoute(catalogueContract.restoreProduct, {
+      tags: ['catalogue'],
+      summary: 'Restore a deleted product to the catalogue as it was; 409 when it is not deleted (admin)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: { auth: 'admin', invalidates: ['catalogue'] },
+    handler: async (req) => ({
+      acknowledged: true as const,
+      product: await restoreProduct(app.database.db, currentUser(req), req.params.id),
+    }),
+  });
 };

@@ -166,3 +166,25 @@ export async function archiveProduct(db: Db, actor: SessionUser, id: string): Pr
     });
   });
 }
+
+/**
+ * Brings a deleted product back into the catalogue as it was (stock, prices, specs untouched). Its SKU cannot have
+ * been taken meanwhile: the SKU index spans deleted products too (decision 036).
+ */
+export async function restoreProduct(db: Db, actor: SessionUser, id: string): Promise<PricedProduct> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+    if (!current) throw notFound('Product');
+    if (!current.archivedAt) throw new AppError('conflict', 'This product is not deleted.');
+    const [row] = await tx.update(products).set({ archivedAt: null }).where(eq(products.id, id)).returning();
+    const product = priced(row!, breaksToDollars((await loadBreaks(tx, [id])).get(id) ?? []));
+    await recordAudit(tx, actor, {
+      kind: 'product.restored',
+      entityType: 'product',
+      entityId: id,
+      summary: `Restored ${product.name} to the catalogue`,
+      after: product,
+    });
+    return product;
+  });
+}

@@ -1,4 +1,6 @@
 import sharp from 'sharp';
+import { MAX_IMAGE_BYTES } from '@shared/media/media.schema';
+import { RemoteFileError, type RemoteFetcher } from '../../infra/remote-file';
 import { AppError, fieldError } from '../../infra/errors';
 import type { MediaStore } from '../../infra/storage';
 
@@ -28,4 +30,37 @@ export async function storeImage(media: MediaStore, bytes: Buffer, folder = 'upl
     throw notAnImage();
   }
   return media.put(folder, webp, 'webp');
+}
+
+/** How long fetching an image named by URL may take, whole. */
+export const REMOTE_IMAGE_TIMEOUT_MS = 10_000;
+
+/**
+ * Brings in an image an admin named by URL, with an upload's checks: at most 5 MB, the bytes decide the type,
+ * stored as WebP; private addresses are refused by the fetcher. Throws a RemoteFileError saying why not.
+ */
+export async function storeRemoteImage(
+  media: MediaStore,
+  fetch: RemoteFetcher,
+  url: string,
+): Promise<string> {
+  const bytes = await fetch(url, { maxBytes: MAX_IMAGE_BYTES, timeoutMs: REMOTE_IMAGE_TIMEOUT_MS });
+  try {
+    return await storeImage(media, bytes);
+  } catch (err) {
+    if (err instanceof AppError) throw new RemoteFileError('is not a JPEG, PNG or WebP image');
+    throw err;
+  }
+}
+
+/** The URL path of a stored image by its file name (an upload's, then a seeded product's), or undefined. */
+export async function storedImagePath(media: MediaStore, name: string): Promise<string | undefined> {
+  for (const folder of ['uploads', 'products']) {
+    const file = await media.get(`${folder}/${name}`);
+    if (file) {
+      file.body.destroy();
+      return `/media/${folder}/${name}`;
+    }
+  }
+  return undefined;
 }

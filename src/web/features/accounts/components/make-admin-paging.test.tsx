@@ -10,6 +10,7 @@ describe('Make Admin: search, role filter and pages', () => {
   it('searches by email and filters by role on the server, newest first by default', async () => {
     const seen: Record<string, string>[] = [];
     server.use(
+      http.get('/api/auth/get-session', () => HttpResponse.json(null)),
       http.get('/api/user', ({ request }) => {
         const params = Object.fromEntries(new URL(request.url).searchParams);
         seen.push(params);

@@ -3,19 +3,25 @@ import type { UserSummary } from '@shared/accounts/accounts.schema';
 import { messages } from '@shared/messages';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
+import { useDemoteAdmin } from '../api/demote-admin';
+import { useSession } from '../api/get-session';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { MakeAdminToolbar, useUserListState } from './make-admin-toolbar';
 
 /**
  * The shop's users with their role, a page at a time (search, role, sort and page in the URL); a non-admin can be
- * promoted (the button is hidden for admins).
+ * promoted (the button is hidden for admins), another admin demoted (never oneself; the server also keeps the last
+ * admin).
  */
 export function MakeAdminTable() {
   const { state, params } = useUserListState();
   const users = useUsers(params);
   const makeAdmin = useMakeAdmin();
   const promoting = useConfirmTarget<UserSummary>();
+  const demoteAdmin = useDemoteAdmin();
+  const demoting = useConfirmTarget<UserSummary>();
+  const me = useSession().data?.user.email;
 
   return (
     <>
@@ -60,11 +66,20 @@ export function MakeAdminTable() {
                       </span>
                     </td>
                     <td data-label="Action">
-                      {u.role === 'admin' ? (
+                      {u.role === 'admin' && u.email === me ? (
                         <span className="text-base-content/60">
                           <span aria-hidden="true">—</span>
-                          <span className="sr-only">Already an admin</span>
+                          <span className="sr-only">You</span>
                         </span>
+                      ) : u.role === 'admin' ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                          aria-label={`Demote ${u.name}`}
+                          onClick={() => demoting.ask(u)}
+                        >
+                          Demote
+                        </button>
                       ) : (
                         <button
                           type="button"
@@ -93,6 +108,26 @@ export function MakeAdminTable() {
                 <p>
                   <span className="font-semibold">{promoting.target.name}</span> ({promoting.target.email})
                   will be able to manage all orders, products and other users&apos; roles.
+                </p>
+              </ConfirmDialog>
+            )}
+            {demoting.target && (
+              <ConfirmDialog
+                title="Demote admin?"
+                confirmLabel="Demote"
+                busy={demoting.busy}
+                error={demoting.error}
+                onConfirm={() =>
+                  demoting.confirm(
+                    (u) => demoteAdmin.mutateAsync(u.email),
+                    'Successfully demoted to customer',
+                  )
+                }
+                onClose={demoting.close}
+              >
+                <p>
+                  <span className="font-semibold">{demoting.target.name}</span> ({demoting.target.email})
+                  becomes a customer again and loses the admin pages at once.
                 </p>
               </ConfirmDialog>
             )}

@@ -1,10 +1,14 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCategory,
+  AttributeCreate,
+  AttributeUpdate,
   CategoryCreate,
   CategoryUpdate,
 } from '@shared/catalogue/categories-admin.schema';
+import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
 import { api } from '@/lib/api-client';
+import { callApi } from '@/lib/call-api';
 import { adminListKeys } from '@/lib/query-keys/admin-lists';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 
@@ -39,4 +43,30 @@ export function useCategoryActions() {
     update: (id: string, body: CategoryUpdate) => after(api(`/admin/categories/${id}`, json('PUT', body))),
     remove: (id: string) => after(api(`/admin/categories/${id}`, json('DELETE'))),
   };
+}
+
+type AttributeCall =
+  | { kind: 'create'; body: AttributeCreate }
+  | { kind: 'update'; key: string; body: AttributeUpdate }
+  | { kind: 'order'; keys: string[] };
+
+/**
+ * A category's spec attributes: define (`create`), edit (`update`) and order them. Each refreshes the tree, the
+ * catalogue (its filters) and the product lists, whose forms take their spec fields from the tree.
+ */
+export function useAttributeActions(categoryId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (c: AttributeCall) =>
+      c.kind === 'create'
+        ? callApi(catalogueCalls.createAttribute, { params: { id: categoryId }, body: c.body })
+        : c.kind === 'update'
+          ? callApi(catalogueCalls.updateAttribute, { params: { id: categoryId, key: c.key }, body: c.body })
+          : callApi(catalogueCalls.orderAttributes, { params: { id: categoryId }, body: { keys: c.keys } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+      ]),
+  });
 }

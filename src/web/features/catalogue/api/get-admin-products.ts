@@ -7,6 +7,7 @@ export interface AdminProductParams {
   limit: string;
   sort: AdminProductSort;
   lowStock?: 'true' | undefined;
+  deleted?: 'true' | undefined;
   q?: string | undefined;
   cursor?: string | undefined;
 }
@@ -16,7 +17,7 @@ const queryString = (p: AdminProductParams) =>
     Object.entries(p).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''),
   ).toString();
 
-/** GET /api/admin/products (admin): one page of the live catalogue for Manage Products. */
+/** GET /api/admin/products (admin): one page of the live catalogue (or of its deleted products) for Manage Products. */
 export const getAdminProducts = (params: AdminProductParams) =>
   apiPage<AdminProduct>(`/admin/products?${queryString(params)}`);
 

@@ -53,6 +53,11 @@ export function CatalogueCsvPanel() {
           Products are matched by SKU: new SKUs are created, known ones updated; empty cells leave a value as
           it is.
         </p>
+        <p className="mt-1 text-base-content/75">
+          The <code>image</code> column takes a web address (https://…: the image is fetched, a JPEG, PNG or
+          WebP of at most 5 MB) or the file name of an image already uploaded (as in an export&apos;s /media/…
+          path, e.g. <code>3f2a9c.webp</code>).
+        </p>
         <form className="mt-4 grid gap-4" onSubmit={(e) => void submit(e)} noValidate>
           <Field label="CSV file" hint="The header row names the columns, as in an export. At most 100 MB.">
             {(control) => (

@@ -6,6 +6,7 @@ import { Modal } from '@/components/ui/modal';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { useAdminCategories, useCategoryActions } from '../api/admin-categories';
 import { CategoryForm } from './category-form';
+import { CategoryAttributesEditor } from './category-attributes-editor';
 
 /** The category and everything below it: what it may not be moved under. */
 function subtree(cats: AdminCategory[], id: string): Set<string> {
@@ -32,11 +33,16 @@ function Attributes({ category }: { category: AdminCategory }) {
   );
 }
 
-/** Categories admin: the tree with counts and attributes; add, rename, move, and delete when empty. */
+/**
+ * Categories admin: the tree with counts and attributes; add, rename, move, delete when empty, and define, edit and
+ * order each category's spec attributes.
+ */
 export function CategoriesAdmin() {
   const categories = useAdminCategories();
   const actions = useCategoryActions();
   const [editing, setEditing] = useState<AdminCategory | null>(null);
+  // By id: the dialog shows the category as the refreshed tree has it after each change.
+  const [specsOf, setSpecsOf] = useState<string | null>(null);
   const deleting = useConfirmTarget<AdminCategory>();
 
   if (categories.isPending) {
@@ -93,6 +99,14 @@ export function CategoriesAdmin() {
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"
+                      aria-label={`Spec attributes of ${c.name}`}
+                      onClick={() => setSpecsOf(c._id)}
+                    >
+                      Spec attributes
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
                       aria-label={`Edit ${c.name}`}
                       onClick={() => setEditing(c)}
                     >
@@ -126,6 +140,14 @@ export function CategoriesAdmin() {
             onSubmit={(v) => actions.update(editing._id, v)}
             onDone={() => setEditing(null)}
           />
+        </Modal>
+      )}
+      {specsOf && all.some((c) => c._id === specsOf) && (
+        <Modal
+          title={`Spec attributes of ${all.find((c) => c._id === specsOf)!.name}`}
+          onClose={() => setSpecsOf(null)}
+        >
+          <CategoryAttributesEditor category={all.find((c) => c._id === specsOf)!} />
         </Modal>
       )}
       {deleting.target && (

@@ -20,6 +20,7 @@ const product: AdminProduct = {
   brand: 'Atlas',
   category: { slug: 'compressors', name: 'Compressors' },
   createdAt: '2026-01-01T00:00:00.000Z',
+  deletedAt: null,
 };
 const pressure = {
   key: 'pressure',
@@ -100,5 +101,42 @@ describe('EditProductDialog catalogue data', () => {
     expect(body.sku).toBe('PC-2');
     expect(body.specs.tank).toBeNull();
     expect(body.specs.pressure).toBeCloseTo(8, 1);
+  });
+});
+
+describe('EditProductDialog renaming', () => {
+  it('shows the name, sends only the new name, and shows a blank name as the add form does', async () => {
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    const name = screen.getByLabelText('Product Name');
+    expect(name).toHaveValue('Piston Compressor');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Product Name is required')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.type(name, 'Piston Compressor 50 L');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toEqual({ name: 'Piston Compressor 50 L' }));
+  });
+
+  it("shows the server's refusal of the name under the name field", async () => {
+    server.use(
+      http.put('/api/product/p1', () =>
+        HttpResponse.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'name: must be at most 120 characters',
+            field: 'name',
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    await user.type(screen.getByLabelText('Product Name'), ' X');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByLabelText('Product Name')).toHaveAccessibleDescription(
+      /at most 120 characters/i,
+    );
   });
 });

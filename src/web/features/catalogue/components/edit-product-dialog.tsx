@@ -25,7 +25,7 @@ import {
 } from './product-form-schema';
 
 /**
- * Edits a product's price, stock, minimum order, description, SKU, brand, category, specs and (optionally) image;
+ * Edits a product's name, price, stock, minimum order, description, SKU, brand, category, specs and (optionally) image;
  * only what changed is sent (PUT /api/product/{id}).
  */
 export function EditProductDialog({ product, onClose }: { product: AdminProduct; onClose: () => void }) {
@@ -36,6 +36,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
   const form = useForm<EditProductFormInput, unknown, EditProductFormOutput>({
     resolver: zodResolver(editProductFormSchema),
     defaultValues: {
+      name: product.name,
       image: undefined,
       price: String(product.price),
       quantity: String(product.quantity),
@@ -92,6 +93,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       if (dirtyFields.category && input.category) changes.category = input.category;
       const editedSpecs = Object.entries(input.specs ?? {}).filter(([key]) => dirtyFields.specs?.[key]);
       if (editedSpecs.length) changes.specs = Object.fromEntries(editedSpecs);
+      if (dirtyFields.name && values.name !== product.name) changes.name = values.name;
       if (dirtyFields.price && values.price !== product.price) changes.price = values.price;
       if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
       if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
@@ -117,11 +119,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
         void notify('success', messages.updated);
         onClose();
       } catch (e) {
-        // The name cannot be edited here: a message about it goes under the form.
-        showApiError(e, setError, (apiField) => {
-          const field = formFieldOfApiField(apiField);
-          return field === 'name' ? undefined : field;
-        });
+        showApiError(e, setError, formFieldOfApiField);
       }
     },
   );

@@ -23,6 +23,7 @@ beforeEach(() => {
       brand: null,
       category: { slug: 'drills', name: 'Drills' },
       createdAt: '2026-01-02T00:00:00.000Z',
+      deletedAt: null,
     },
     {
       _id: 'p2',
@@ -36,6 +37,7 @@ beforeEach(() => {
       brand: 'Atlas',
       category: null,
       createdAt: '2026-01-01T00:00:00.000Z',
+      deletedAt: null,
     },
   ];
 });
@@ -142,5 +144,76 @@ describe('ManageProductsTable', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'We could not load the products. Database down.',
     );
+  });
+
+  it('shows the deleted products on demand and restores one after a confirmation', async () => {
+    const deletedOne: AdminProduct = {
+      ...products[1]!,
+      _id: 'p3',
+      name: 'Old Grinder',
+      deletedAt: '2026-02-01T00:00:00.000Z',
+    };
+    const asked: (string | null)[] = [];
+    const restored = vi.fn();
+    server.use(
+      http.get('/api/admin/products', ({ request }) => {
+        const deleted = new URL(request.url).searchParams.get('deleted');
+        asked.push(deleted);
+        return HttpResponse.json(deleted === 'true' ? [deletedOne].filter((p) => p.deletedAt) : products);
+      }),
+      http.post('/api/product/:id/restore', ({ params }) => {
+        restored(params.id);
+        products = [...products, { ...deletedOne, deletedAt: null }];
+        deletedOne.deletedAt = null;
+        return HttpResponse.json({
+          acknowledged: true,
+          product: { ...deletedOne, packSize: 1, priceBreaks: [] },
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<ManageProductsTable />);
+    await screen.findByText('Impact Drill');
+    expect(screen.queryByText('Old Grinder')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Show'), 'Deleted products');
+    const row = (await screen.findByText('Old Grinder')).closest('tr')!;
+    expect(asked.at(-1)).toBe('true');
+    expect(within(row).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Restore Old Grinder' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore product?' });
+    expect(dialog).toHaveTextContent('Old Grinder returns to the catalogue');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(restored).not.toHaveBeenCalled();
+
+    await user.click(within(row).getByRole('button', { name: 'Restore Old Grinder' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Restore product?' })).getByRole('button', {
+        name: 'Restore',
+      }),
+    );
+    await waitFor(() => expect(restored).toHaveBeenCalledWith('p3'));
+    expect(await screen.findByText('Product restored')).toBeInTheDocument();
+    // The deleted list is asked again and no longer holds it.
+    await waitFor(() => expect(screen.queryByText('Old Grinder')).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("keeps the restore dialog open with the server's reason when it refuses", async () => {
+    server.use(
+      http.get('/api/admin/products', () =>
+        HttpResponse.json([{ ...products[0]!, deletedAt: '2026-02-01T00:00:00.000Z' }]),
+      ),
+      http.post('/api/product/:id/restore', () =>
+        HttpResponse.json(
+          { statusCode: 409, error: 'Conflict', message: 'This product is not deleted.' },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ManageProductsTable />);
+    await user.click(await screen.findByRole('button', { name: 'Restore Impact Drill' }));
+    const dialog = screen.getByRole('dialog', { name: 'Restore product?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('This product is not deleted.');
   });
 });

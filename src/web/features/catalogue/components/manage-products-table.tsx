@@ -11,11 +11,13 @@ import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { useAdminProducts } from '../api/get-admin-products';
 import { ManageProductsToolbar, useProductListState } from './manage-products-toolbar';
 import { useDeleteProduct } from '../api/delete-product';
+import { useRestoreProduct } from '../api/restore-product';
 import { EditProductDialog } from './edit-product-dialog';
 
 /**
- * Manage Products: the catalogue a page at a time (search, low-stock filter, sort and page in the URL), with Edit
- * (dialog) and Delete (confirmed; the product is archived).
+ * Manage Products: the catalogue a page at a time (search, filters, sort and page in the URL), with Edit (dialog)
+ * and Delete (confirmed; the product is archived); the deleted products, shown on demand, each with Restore
+ * (confirmed).
  */
 export function ManageProductsTable() {
   const { state, params } = useProductListState();
@@ -23,6 +25,8 @@ export function ManageProductsTable() {
   const deleteProduct = useDeleteProduct();
   const [editing, setEditing] = useState<AdminProduct | null>(null);
   const deleting = useConfirmTarget<AdminProduct>();
+  const restoreProduct = useRestoreProduct();
+  const restoring = useConfirmTarget<AdminProduct>();
 
   return (
     <>
@@ -37,7 +41,9 @@ export function ManageProductsTable() {
           <p className="mt-6 text-base-content/75">
             {params.q || params.lowStock
               ? 'No product matches this search and filter.'
-              : 'There are no products yet. Add one first.'}
+              : params.deleted
+                ? 'No product has been deleted.'
+                : 'There are no products yet. Add one first.'}
           </p>
         }
       >
@@ -99,11 +105,22 @@ export function ManageProductsTable() {
                     <td data-label="Minimum order">{formatCount(p.minOrder)}</td>
                     <td data-label="Action">
                       <div className="flex gap-2">
-                        <EditDeleteButtons
-                          name={p.name}
-                          onEdit={() => setEditing(p)}
-                          onDelete={() => deleting.ask(p)}
-                        />
+                        {p.deletedAt ? (
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline"
+                            aria-label={`Restore ${p.name}`}
+                            onClick={() => restoring.ask(p)}
+                          >
+                            Restore
+                          </button>
+                        ) : (
+                          <EditDeleteButtons
+                            name={p.name}
+                            onEdit={() => setEditing(p)}
+                            onDelete={() => deleting.ask(p)}
+                          />
+                        )}
                       </div>
                     </td>
                   </tr>
@@ -125,6 +142,23 @@ export function ManageProductsTable() {
                 <p>
                   <span className="font-semibold">{deleting.target.name}</span> leaves the catalogue:
                   customers can no longer order it. Its past orders are kept.
+                </p>
+              </ConfirmDialog>
+            )}
+            {restoring.target && (
+              <ConfirmDialog
+                title="Restore product?"
+                confirmLabel="Restore"
+                busy={restoring.busy}
+                error={restoring.error}
+                onConfirm={() =>
+                  restoring.confirm((p) => restoreProduct.mutateAsync(p._id), 'Product restored')
+                }
+                onClose={restoring.close}
+              >
+                <p>
+                  <span className="font-semibold">{restoring.target.name}</span> returns to the catalogue with
+                  its stock, prices and specs as they were when it was deleted: customers can order it again.
                 </p>
               </ConfirmDialog>
             )}

@@ -3,7 +3,7 @@ import { ListToolbar } from '@/components/ui/list-toolbar';
 import { parseListParams, useListState, type ListState } from '@/lib/use-list-state';
 import type { AdminProductParams } from '../api/get-admin-products';
 
-const defaults = { q: '', stock: '', sort: 'newest' as AdminProductSort, limit: '25' };
+const defaults = { q: '', show: '', stock: '', sort: 'newest' as AdminProductSort, limit: '25' };
 type Key = keyof typeof defaults;
 
 const sortLabels: Record<AdminProductSort, string> = {
@@ -14,13 +14,17 @@ const sortLabels: Record<AdminProductSort, string> = {
   stock: 'Stock, lowest first',
 };
 
-/** Manage Products' search, low-stock filter, sort and page size, read from the URL (unknown values fall back). */
+/**
+ * Manage Products' search, live/deleted and low-stock filters, sort and page size, read from the URL (unknown values
+ * fall back).
+ */
 export function useProductListState() {
   const state = useListState(defaults);
   const v = state.values;
   const params: AdminProductParams = {
     ...parseListParams(v, { sorts: adminProductSorts, defaults }),
     lowStock: v.stock === 'low' ? 'true' : undefined,
+    deleted: v.show === 'deleted' ? 'true' : undefined,
     cursor: state.cursor,
   };
   return { state, params };
@@ -39,6 +43,15 @@ export function ManageProductsToolbar({
       limit={params.limit}
       onChange={state.set}
       choices={[
+        {
+          name: 'show',
+          label: 'Show',
+          value: params.deleted ? 'deleted' : '',
+          options: [
+            ['', 'In the catalogue'],
+            ['deleted', 'Deleted products'],
+          ],
+        },
         {
           name: 'stock',
           label: 'Stock',

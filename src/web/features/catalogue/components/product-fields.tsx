@@ -11,8 +11,7 @@ const shown = (message: string | undefined) => message && sentence(message);
 
 /**
  * The product's fields, for the add form and the edit dialog alike (inside their react-hook-form FormProvider).
- * Adding names the product; editing cannot rename it, shows the current image, and calls the quantity what it then
- * is, the stock.
+ * Editing shows the current image and calls the quantity what it then is, the stock.
  */
 export function ProductFields({
   mode,
@@ -35,15 +34,13 @@ export function ProductFields({
   } = useFormContext<AddProductFormInput>();
   return (
     <>
-      {mode === 'add' && (
-        <TextField
-          label="Product Name"
-          autoComplete="off"
-          maxLength={120}
-          error={shown(errors.name?.message)}
-          {...register('name')}
-        />
-      )}
+      <TextField
+        label="Product Name"
+        autoComplete="off"
+        maxLength={120}
+        error={shown(errors.name?.message)}
+        {...register('name')}
+      />
       <Controller
         control={control}
         name="image"

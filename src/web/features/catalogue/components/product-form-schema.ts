@@ -98,9 +98,10 @@ export const addProductFormSchema = z
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
 
-/** Edit a product: price, stock, minimum order, description and, optionally, a new image. */
+/** Edit a product: name, price, stock, minimum order, description and, optionally, a new image. */
 export const editProductFormSchema = z
   .object({
+    name: productFields.name,
     image: imageFile.optional(),
     price: fromInput(productFields.price),
     quantity: fromInput(productFields.quantity),
