@@ -63,6 +63,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  SEARCH_INDEX: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, { error: 'must be 0 (off) or more' })
@@ -115,6 +116,8 @@ export interface AppConfig {
   authRateLimit: boolean;
   /** How long a resolved session is remembered in the process (0: not at all); changes clear it at once. */
   sessionCacheMs: number;
+  /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
+  searchIndex: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The checkout window: unpaid orders older than this expire and release their stock. */
@@ -234,6 +237,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
+    searchIndex: e.SEARCH_INDEX ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,
