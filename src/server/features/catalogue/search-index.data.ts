@@ -128,8 +128,6 @@ export class SearchIndexData {
   /** Bumped when the vocabulary grows (typo corrections cached for the old one are dropped). */
   vocabularyVersion = 0;
 
-  /** Bumped by every change: caches of query pieces (global sort orders) compare it. */
-  version = 0;
   private capacity = 0;
   /** The oldest transaction that may still commit changes not read yet (32-bit xid, as text). */
   horizon = '0';
@@ -204,7 +202,6 @@ export class SearchIndexData {
     ).rows;
     if (live?.n !== this.liveCount) return false;
     this.horizon = next;
-    this.version++;
     return true;
   }
 
@@ -218,27 +215,45 @@ export class SearchIndexData {
     const cardOf = new Map(cards.map((c) => [c._id, c]));
     for (const r of rows) {
       const known = this.byId.get(r.id);
-      if (known !== undefined) this.removeDoc(known);
-      if (!r.archived) this.addDoc(r, cardOf.get(r.id)!);
+      if (r.archived) {
+        if (known !== undefined) this.removeDoc(known);
+      } else this.putDoc(r, cardOf.get(r.id)!, known);
     }
   }
 
-  private removeDoc(doc: number) {
+  /** Drops a document's words; `keep`: it is about to be written again under the same number. */
+  private removeDoc(doc: number, keep = false) {
     const vec = this.vectors[doc]!;
     const n = vec[0]!;
     for (let i = 0; i < n; i++) this.wordById[vec[1 + i]!]!.postings.remove(doc);
+    this.vectors[doc] = EMPTY;
+    if (keep) return;
+    // Sort orders may still list it: their readers skip documents that are not live.
     this.live.remove(doc);
     this.liveCount--;
     this.byId.delete(this.ids[doc]!);
-    this.vectors[doc] = EMPTY;
     this.cards[doc] = undefined as unknown as CatalogueProduct;
   }
 
-  private addDoc(r: Row, card: CatalogueProduct) {
-    const doc = this.ids.length;
-    this.ensureCapacity(doc + 1);
-    this.ids.push(r.id);
-    this.byId.set(r.id, doc);
+  /** Writes a product under its own document number (a new one for a new product). */
+  private putDoc(r: Row, card: CatalogueProduct, known: number | undefined) {
+    let doc: number;
+    if (known === undefined) {
+      doc = this.ids.length;
+      this.ensureCapacity(doc + 1);
+      this.ids.push(r.id);
+      this.byId.set(r.id, doc);
+      this.live.add(doc);
+      this.liveCount++;
+      for (const kind of ORDER_KINDS) this.staleOrders.add(kind);
+    } else {
+      doc = known;
+      this.removeDoc(doc, true);
+      if (this.priceCents[doc] !== r.priceCents) this.staleOrders.add('price_asc');
+      if (this.micros[doc] !== Number(r.micros)) this.staleOrders.add('newest');
+      if (this.lname[doc] !== r.lname) this.staleOrders.add('name');
+      if (this.lsku[doc] !== r.lsku) this.staleOrders.add('sku');
+    }
     this.priceCents[doc] = r.priceCents;
     this.quantity[doc] = r.quantity;
     this.minOrder[doc] = r.minOrder;
@@ -259,8 +274,8 @@ export class SearchIndexData {
     });
     const entries = r.vec ? parseTsvector(r.vec) : [];
     const n = entries.length;
-    const total = entries.reduce((s, e) => s + e.positions.length, 0);
-    const vec = new Uint32Array(1 + n + n + 1 + total);
+    const total = entries.reduce((sum, e) => sum + e.positions.length, 0);
+    const vec = new Uint32Array(2 + 2 * n + total);
     vec[0] = n;
     let at = 2 + 2 * n;
     entries.forEach((e, i) => {
@@ -272,8 +287,6 @@ export class SearchIndexData {
     });
     vec[1 + 2 * n] = at;
     this.vectors[doc] = vec;
-    this.live.add(doc);
-    this.liveCount++;
   }
 
   private intern(no: Map<string, number>, list: string[], value: string): number {
@@ -358,26 +371,54 @@ export class SearchIndexData {
 
   // --------------------------------------------------------------------------------------------- sort orders
 
-  private orders = new Map<string, { version: number; docs: Uint32Array }>();
+  /** Live documents whose lower-cased SKU starts with `prefix`, in SKU order (a range of the SKU order). */
+  skuRange(prefix: string): number[] {
+    const docs = this.order('sku');
+    let lo = 0;
+    let hi = docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lsku[docs[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < docs.length && this.lsku[docs[i]!]!.startsWith(prefix); i++) {
+      if (this.live.has(docs[i]!)) out.push(docs[i]!);
+    }
+    return out;
+  }
 
-  /** Every live document in a sort order (by price, date or name, ties by id), kept until the next change. */
-  order(kind: 'price_asc' | 'newest' | 'name'): Uint32Array {
+  private orders = new Map<OrderKind, Uint32Array>();
+  private staleOrders = new Set<OrderKind>(ORDER_KINDS);
+
+  /**
+   * Documents in a sort order (by price, date, name or SKU, ties by id), sorted again only after a change of that
+   * key or a new product. It may list archived documents: readers keep the live ones.
+   */
+  order(kind: OrderKind): Uint32Array {
     const cached = this.orders.get(kind);
-    if (cached?.version === this.version) return cached.docs;
+    if (cached && !this.staleOrders.has(kind)) return cached;
     const docs = Uint32Array.from(this.live.array());
     const byId = (a: number, b: number) => (this.ids[a]! < this.ids[b]! ? -1 : 1);
+    const text = (col: string[]) => (a: number, b: number) =>
+      col[a]! < col[b]! ? -1 : col[a]! > col[b]! ? 1 : byId(a, b);
     const cmp =
-      kind === 'price_asc'
-        ? (a: number, b: number) => this.priceCents[a]! - this.priceCents[b]! || byId(a, b)
-        : kind === 'newest'
-          ? (a: number, b: number) => this.micros[b]! - this.micros[a]! || byId(b, a)
-          : (a: number, b: number) =>
-              this.lname[a]! < this.lname[b]! ? -1 : this.lname[a]! > this.lname[b]! ? 1 : byId(a, b);
+      kind === 'sku'
+        ? text(this.lsku)
+        : kind === 'price_asc'
+          ? (a: number, b: number) => this.priceCents[a]! - this.priceCents[b]! || byId(a, b)
+          : kind === 'newest'
+            ? (a: number, b: number) => this.micros[b]! - this.micros[a]! || byId(b, a)
+            : text(this.lname);
     docs.sort(cmp);
-    this.orders.set(kind, { version: this.version, docs });
+    this.orders.set(kind, docs);
+    this.staleOrders.delete(kind);
     return docs;
   }
 }
+
+type OrderKind = 'price_asc' | 'newest' | 'name' | 'sku';
+const ORDER_KINDS: OrderKind[] = ['price_asc', 'newest', 'name', 'sku'];
 
 const EMPTY = new Uint32Array([0, 0]);
 

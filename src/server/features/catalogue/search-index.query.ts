@@ -146,9 +146,7 @@ function skuPrefixDocs(data: SearchIndexData, sku: string, into: TypedFastBitSet
     into.union(data.live);
     return;
   }
-  data.live.forEach((doc) => {
-    if (data.lsku[doc]!.startsWith(sku)) into.add(doc);
-  });
+  for (const doc of data.skuRange(sku)) into.add(doc);
 }
 
 /** The documents the text matches: every group (any operand of it) or a SKU prefix. */
@@ -456,11 +454,8 @@ export async function suggestFrom(
     .sort((a, b) => b.sim - a.sim || a.position - b.position)
     .slice(0, SUGGEST_LIMIT)
     .map(({ c }) => toRef(c));
-  const skus: number[] = [];
-  data.live.forEach((doc) => {
-    if (data.lsku[doc]!.startsWith(text.sku)) skus.push(doc);
-  });
-  skus.sort((a, b) => (data.lsku[a]! < data.lsku[b]! ? -1 : data.lsku[a]! > data.lsku[b]! ? 1 : 0));
+  // SKUs are unique whatever their case: the SKU order has no ties to break.
+  const skus = data.skuRange(text.sku);
   return {
     products: page.docs.map(({ doc }) => {
       const card = data.cards[doc]!;

@@ -12,7 +12,8 @@ const LIMIT = 5;
 /** GET /api/catalogue/suggest: a few products, categories and part numbers for the navbar's combobox. */
 export async function suggest(db: Db, q: string, index?: SearchIndex | null): Promise<SuggestResult> {
   const source = index ? await index.current() : null;
-  return source ? suggestFrom(source.data, source.reader, q) : suggestDatabase(db, q);
+  // SKUs are listed in the database's text order, which the index reproduces for code point collations only.
+  return source?.data.codePointOrder ? suggestFrom(source.data, source.reader, q) : suggestDatabase(db, q);
 }
 
 /** The PostgreSQL path (the oracle, and the answer while the index is not ready). */
