@@ -71,7 +71,7 @@ interface Row extends ProductRow {
   archived: boolean;
 }
 
-const CHUNK = 5_000;
+const CHUNK = 2_000;
 
 const SELECT_ROWS = sql`select ${productColumns}, lower(p.name) as lname, lower(p.sku) as lsku,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as micros,
@@ -107,7 +107,8 @@ export class SearchIndexData {
   micros = new Float64Array(0);
   lname: string[] = [];
   lsku: string[] = [];
-  cards: CatalogueProduct[] = [];
+  /** Each product's card as JSON (a string holds it in about half the memory of the object). */
+  cards: string[] = [];
   /** Per document: [n, word ids (n, vector order), starts of their position lists (n + 1), positions…]. */
   vectors: Uint32Array[] = [];
   /** Numeric specs by attribute id: one column each, NaN where a product has no value. */
@@ -129,6 +130,8 @@ export class SearchIndexData {
   vocabularyVersion = 0;
 
   private capacity = 0;
+  /** Bumped by every refresh: caches of query results compare it. */
+  changes = 0;
   /** The oldest transaction that may still commit changes not read yet (32-bit xid, as text). */
   horizon = '0';
 
@@ -202,6 +205,7 @@ export class SearchIndexData {
     ).rows;
     if (live?.n !== this.liveCount) return false;
     this.horizon = next;
+    this.changes++;
     return true;
   }
 
@@ -232,7 +236,7 @@ export class SearchIndexData {
     this.live.remove(doc);
     this.liveCount--;
     this.byId.delete(this.ids[doc]!);
-    this.cards[doc] = undefined as unknown as CatalogueProduct;
+    this.cards[doc] = '';
   }
 
   /** Writes a product under its own document number (a new one for a new product). */
@@ -262,7 +266,7 @@ export class SearchIndexData {
     this.micros[doc] = Number(r.micros);
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
-    this.cards[doc] = card;
+    this.cards[doc] = JSON.stringify(card);
     const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
     for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
     values.forEach((v, i) => {
@@ -330,8 +334,33 @@ export class SearchIndexData {
     this.words.set(text, w);
     this.wordById.push(w);
     if (this.building) this.sorted.push(text);
-    else this.sorted.splice(lowerBound(this.sorted, text), 0, text);
+    else {
+      this.sorted.splice(lowerBound(this.sorted, text), 0, text);
+      this.ranks = null;
+    }
     return w;
+  }
+
+  private ranks: Int32Array | null = null;
+
+  /** Each word's place in byte order (by word id): vectors list their words in this order. */
+  wordRanks(): Int32Array {
+    if (this.ranks) return this.ranks;
+    const ranks = new Int32Array(this.wordById.length);
+    this.sorted.forEach((text, i) => {
+      ranks[this.words.get(text)!.id] = i;
+    });
+    this.ranks = ranks;
+    return ranks;
+  }
+
+  /** The places in byte order of the words an operand matches: [from, to). */
+  rankRange(text: string, prefix: boolean): [number, number] {
+    const from = lowerBound(this.sorted, text);
+    let to = from;
+    if (prefix) while (to < this.sorted.length && this.sorted[to]!.startsWith(text)) to++;
+    else if (this.sorted[from] === text) to = from + 1;
+    return [from, to];
   }
 
   private building = true;
@@ -360,6 +389,10 @@ export class SearchIndexData {
       if (!text.startsWith(prefix)) break;
       yield this.words.get(text)!;
     }
+  }
+
+  card(doc: number): CatalogueProduct {
+    return JSON.parse(this.cards[doc]!) as CatalogueProduct;
   }
 
   /** Documents per word, as a bitset. */

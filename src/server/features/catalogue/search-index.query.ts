@@ -26,14 +26,60 @@ export interface IndexTextQuery extends TextQuery {
 }
 
 const quote = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-const PLAIN = /^[a-z0-9\s]*$/;
+const WORD = /^[a-z][a-z0-9]*$|^[0-9][a-z0-9]*$/;
+/** Hyphenated words whose parts after the first all hold a letter (`ht-i0000d`, `we-000l`), or a trailing hyphen. */
+const COMPOUND = /^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*-?$/;
+/** A word, a hyphen and digits (`we-000`): the parser reads the word, then a signed integer (`-000`). */
+const WORD_NUMBER = /^([a-z][a-z0-9]*)(-[0-9]+)$/;
+
+/**
+ * What `to_tsvector('simple', …)` gives for queries of plain tokens, each lexeme with its last position: a word;
+ * a hyphenated word (`x1-y2` at n, then `x1` at n + 1 and `y2` at n + 2; a trailing hyphen is dropped); a word and
+ * a signed number (`we-000`: `we`, `-000`). Null for anything else, which PostgreSQL's parser reads.
+ */
+export function plainWords(lower: string): { word: string; pos: number }[] | null {
+  const seen = new Map<string, number>();
+  let pos = 0;
+  for (const token of lower.split(/\s+/)) {
+    if (!token) continue;
+    const number = WORD_NUMBER.exec(token);
+    if (WORD.test(token)) seen.set(token, ++pos);
+    else if (number) {
+      seen.set(number[1]!, ++pos);
+      seen.set(number[2]!, ++pos);
+    } else if (COMPOUND.test(token)) {
+      const parts = token.replace(/-$/, '').split('-');
+      if (parts.length > 1) seen.set(parts.join('-'), ++pos);
+      for (const part of parts) seen.set(part, ++pos);
+    } else return null;
+  }
+  return [...seen].map(([word, p]) => ({ word, pos: p }));
+}
 const CACHE_LIMIT = 5_000;
+/** Ranked text matches remembered, in documents (12 bytes each): about 24 MB. */
+const RANKED_CACHE_DOCS = 2_000_000;
+
+/** Documents in relevance order (key descending, id ascending) with their keys. */
+export interface Ranked {
+  docs: Uint32Array;
+  keys: Float64Array;
+}
+
+/** The matches of a query: in relevance order with their keys for a text query, else in document order. */
+export interface Matched {
+  docs: number[];
+  keys: number[] | null;
+}
 
 /** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
 export class QueryReader {
   private words = new Map<string, { word: string; pos: number }[]>();
   private similar = new Map<string, string[]>();
   private similarVersion = -1;
+  private scratch = new Uint16Array(0);
+  private ranked = new Map<string, Ranked>();
+  private rankedSize = 0;
+  private rankedVersion = -1;
 
   constructor(
     private readonly db: Db,
@@ -45,15 +91,8 @@ export class QueryReader {
    * (the parser's asciiword / numword / uint tokens), anything else is asked of PostgreSQL once and remembered.
    */
   private async wordsOf(q: string): Promise<{ word: string; pos: number }[]> {
-    const lower = q.toLowerCase();
-    if (PLAIN.test(lower)) {
-      const seen = new Map<string, number>();
-      lower
-        .split(/\s+/)
-        .filter(Boolean)
-        .forEach((w, i) => seen.set(w, i + 1));
-      return [...seen].map(([word, pos]) => ({ word, pos }));
-    }
+    const plain = plainWords(q.toLowerCase());
+    if (plain) return plain;
     const known = this.words.get(q);
     if (known) return known;
     const { rows } = await this.db.execute<{ word: string; pos: number }>(sql`
@@ -74,13 +113,29 @@ export class QueryReader {
     const cached = this.similar.get(word);
     if (cached) return cached;
     const mine = trigrams(word);
-    const common = new Map<number, number>();
-    for (const g of mine) {
-      for (const id of data.trigramIndex.get(g) ?? []) common.set(id, (common.get(id) ?? 0) + 1);
-    }
+    // Shared trigrams per vocabulary word, counted in a scratch array. A word needs at least `least` shared
+    // trigrams to reach the threshold (similarity ≤ shared / mine.size), so it is in one of the shortest
+    // `mine.size - least + 1` lists: those propose candidates, the longer ones (common trigrams, listing much of the
+    // vocabulary) are only probed for them (lists are in word id order).
+    if (this.scratch.length < data.wordById.length) this.scratch = new Uint16Array(data.wordById.length * 2);
+    const counts = this.scratch;
+    const lists = [...mine].map((g) => data.trigramIndex.get(g) ?? []).sort((a, b) => a.length - b.length);
+    let least = 1;
+    while (least < mine.size && similarityOf(least, mine.size, least) < SIMILARITY_THRESHOLD) least++;
+    const proposing = Math.max(1, mine.size - least + 1);
+    const touched: number[] = [];
+    lists.forEach((list, i) => {
+      if (i < proposing) {
+        for (const id of list) {
+          if (counts[id] === 0) touched.push(id);
+          counts[id]!++;
+        }
+      } else for (const id of touched) if (sortedHas(list, id)) counts[id]!++;
+    });
     const found: { text: string; sim: number }[] = [];
-    for (const [id, n] of common) {
-      const sim = similarityOf(n, mine.size, data.trigramCount[id]!);
+    for (const id of touched) {
+      const sim = similarityOf(counts[id]!, mine.size, data.trigramCount[id]!);
+      counts[id] = 0;
       if (sim >= SIMILARITY_THRESHOLD) found.push({ text: data.wordById[id]!.text, sim });
     }
     found.sort((a, b) => b.sim - a.sim || byteCompare(a.text, b.text));
@@ -88,6 +143,44 @@ export class QueryReader {
     if (this.similar.size >= CACHE_LIMIT) this.similar.clear();
     this.similar.set(word, out);
     return out;
+  }
+
+  /**
+   * The documents a text matches (before any other filter), in relevance order with their keys. Remembered per
+   * text until the index changes: typing, paging and clicking filters repeat the text with other filters.
+   */
+  textMatches(text: IndexTextQuery): Ranked {
+    const data = this.data;
+    if (this.rankedVersion !== data.changes) {
+      this.ranked.clear();
+      this.rankedSize = 0;
+      this.rankedVersion = data.changes;
+    }
+    const key = `${text.tsquery}\u0000${text.sku}`;
+    const known = this.ranked.get(key);
+    if (known) {
+      this.ranked.delete(key);
+      this.ranked.set(key, known);
+      return known;
+    }
+    const found = textDocs(data, text).array();
+    const rank = ranker(data, text);
+    const keys = found.map(rank);
+    const order = found.map((_, i) => i);
+    const ids = data.ids;
+    order.sort((a, b) => keys[b]! - keys[a]! || (ids[found[a]!]! < ids[found[b]!]! ? -1 : 1));
+    const entry: Ranked = {
+      docs: Uint32Array.from(order, (i) => found[i]!),
+      keys: Float64Array.from(order, (i) => keys[i]!),
+    };
+    this.ranked.set(key, entry);
+    this.rankedSize += entry.docs.length;
+    for (const [k, v] of this.ranked) {
+      if (this.rankedSize <= RANKED_CACHE_DOCS) break;
+      this.ranked.delete(k);
+      this.rankedSize -= v.docs.length;
+    }
+    return entry;
   }
 
   private prefixed(word: string): boolean {
@@ -127,6 +220,17 @@ export class QueryReader {
       groups: matchable ? groups : [],
     };
   }
+}
+
+function sortedHas(list: number[], id: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === id;
 }
 
 // ------------------------------------------------------------------------------------------------------ matching
@@ -198,58 +302,66 @@ function filterOf(data: SearchIndexData, f: ResolvedFilters): (doc: number) => b
   };
 }
 
-/** The matching documents, in document order. */
+/** The matching documents: a text query's in relevance order (with keys), others in document order. */
 export function matchDocs(
   data: SearchIndexData,
+  reader: QueryReader,
   f: ResolvedFilters & { text: IndexTextQuery | null },
-): number[] {
+): Matched {
   const pass = filterOf(data, f);
-  const out: number[] = [];
-  const candidates = f.text ? textDocs(data, f.text) : data.live;
-  candidates.forEach((doc) => {
-    if (pass(doc)) out.push(doc);
-  });
-  return out;
+  const docs: number[] = [];
+  if (!f.text) {
+    data.live.forEach((doc) => {
+      if (pass(doc)) docs.push(doc);
+    });
+    return { docs, keys: null };
+  }
+  const ranked = reader.textMatches(f.text);
+  const keys: number[] = [];
+  for (let i = 0; i < ranked.docs.length; i++) {
+    const doc = ranked.docs[i]!;
+    if (pass(doc)) {
+      docs.push(doc);
+      keys.push(ranked.keys[i]!);
+    }
+  }
+  return { docs, keys };
 }
 
 // ------------------------------------------------------------------------------------------------------- ranking
 
-/** The entries of a document's vector that an operand matches: their position lists, in vector order. */
-function entriesFor(data: SearchIndexData, vec: Uint32Array, o: Operand): number[][] | null {
+/** The entries of a document's vector whose word's place in byte order is within [from, to). */
+function entriesIn(vec: Uint32Array, ranks: Int32Array, from: number, to: number): number[] | null {
   const n = vec[0]!;
-  const textAt = (i: number) => data.wordById[vec[1 + i]!]!.text;
   let lo = 0;
   let hi = n;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (byteCompare(textAt(mid), o.text) < 0) lo = mid + 1;
+    if (ranks[vec[1 + mid]!]! < from) lo = mid + 1;
     else hi = mid;
   }
-  const out: number[][] = [];
-  for (let i = lo; i < n; i++) {
-    const t = textAt(i);
-    if (o.prefix ? !t.startsWith(o.text) : t !== o.text) break;
-    out.push(Array.from(vec.subarray(vec[1 + n + i]!, vec[2 + n + i]!)));
-  }
-  return out.length ? out : null;
+  if (lo >= n || ranks[vec[1 + lo]!]! >= to) return null;
+  const out = [lo];
+  for (let i = lo + 1; i < n && ranks[vec[1 + i]!]! < to; i++) out.push(i);
+  return out;
 }
 
-/**
- * The relevance key PostgreSQL sorts by: 2 for an exact SKU, 1 for a SKU prefix, plus ts_rank (a float4), summed
- * as float8 (PostgreSQL resolves integer + real to float8 + float8).
- */
-export function rankKey(
-  data: SearchIndexData,
-  text: IndexTextQuery,
-  doc: number,
-  operands: Operand[],
-): number {
-  const lsku = data.lsku[doc]!;
-  const tier = lsku === text.sku ? 2 : lsku.startsWith(text.sku) ? 1 : 0;
-  if (!text.tsquery) return tier;
-  const vec = data.vectors[doc]!;
-  const matches: Matches = operands.map((o) => entriesFor(data, vec, o));
-  return tier + tsRank(text.groups.length >= 2, matches, vec[0] === 0);
+/** Ranks documents for one text query (the operands' word ranges are found once). */
+export function ranker(data: SearchIndexData, text: IndexTextQuery): (doc: number) => number {
+  const operands = rankOperands(text.groups.flat());
+  const ranges = operands.map((o) => data.rankRange(o.text, o.prefix));
+  const ranks = data.wordRanks();
+  const and = text.groups.length >= 2;
+  return (doc) => {
+    const lsku = data.lsku[doc]!;
+    const tier = lsku === text.sku ? 2 : lsku.startsWith(text.sku) ? 1 : 0;
+    if (!text.tsquery) return tier;
+    const vec = data.vectors[doc]!;
+    const matches: Matches = ranges.map(([from, to]) => (from < to ? entriesIn(vec, ranks, from, to) : null));
+    // 2 for an exact SKU, 1 for a SKU prefix, plus ts_rank (a float4), summed as float8 as PostgreSQL resolves
+    // integer + real (float8 + float8).
+    return tier + tsRank(and, vec, matches);
+  };
 }
 
 // --------------------------------------------------------------------------------------------------------- pages
@@ -284,28 +396,27 @@ function keyText(data: SearchIndexData, sort: EffectiveSort, doc: number, rank: 
  * One page of matches in the requested order, after the cursor when there is one. Large match sets walk a kept
  * global order instead of sorting; relevance ranks every match. Null: this cursor cannot be placed here.
  */
-export function pageOf(
-  data: SearchIndexData,
-  text: IndexTextQuery | null,
-  matches: number[],
-  req: IndexPageRequest,
-): IndexPage | null {
+export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRequest): IndexPage | null {
   const { sort, cursor, limit, offset } = req;
   const ids = data.ids;
+  const matches = matched.docs;
   if (sort === 'relevance') {
-    const operands = rankOperands(text!.groups.flat());
-    const ranked = matches.map((doc) => ({ doc, k: rankKey(data, text!, doc, operands) }));
-    let list = ranked;
-    if (cursor) {
-      const v = Number(cursor.value);
-      list = ranked.filter((r) => r.k < v || (r.k === v && ids[r.doc]! > cursor.id));
+    // Already in relevance order.
+    const keys = matched.keys!;
+    const out: IndexPage['docs'] = [];
+    let skip = offset;
+    const v = cursor ? Number(cursor.value) : 0;
+    for (let i = 0; i < matches.length && out.length < limit; i++) {
+      const doc = matches[i]!;
+      const k = keys[i]!;
+      if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      out.push({ doc, sortKey: keyText(data, sort, doc, k) });
     }
-    list.sort((a, b) => b.k - a.k || (ids[a.doc]! < ids[b.doc]! ? -1 : 1));
-    return {
-      docs: list
-        .slice(offset, offset + limit)
-        .map((r) => ({ doc: r.doc, sortKey: keyText(data, sort, r.doc, r.k) })),
-    };
+    return { docs: out };
   }
   const after = afterOf(data, sort, cursor);
   if (after === null) return null;
@@ -433,7 +544,7 @@ export async function suggestFrom(
   q: string,
 ): Promise<SuggestResult> {
   const text = await reader.parse(q);
-  const matches = matchDocs(data, {
+  const matches = matchDocs(data, reader, {
     text,
     categoryIds: null,
     brands: null,
@@ -441,7 +552,7 @@ export async function suggestFrom(
     priceCents: null,
     specs: [],
   });
-  const page = pageOf(data, text, matches, {
+  const page = pageOf(data, matches, {
     sort: 'relevance',
     cursor: null,
     limit: SUGGEST_LIMIT,
@@ -458,12 +569,12 @@ export async function suggestFrom(
   const skus = data.skuRange(text.sku);
   return {
     products: page.docs.map(({ doc }) => {
-      const card = data.cards[doc]!;
+      const card = data.card(doc);
       return { _id: card._id, name: card.name, sku: card.sku, img: card.img, price: card.price };
     }),
     categories,
     skus: skus.slice(0, SUGGEST_LIMIT).map((doc) => {
-      const card = data.cards[doc]!;
+      const card = data.card(doc);
       return { _id: card._id, sku: card.sku, name: card.name };
     }),
   };

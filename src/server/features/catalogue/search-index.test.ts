@@ -5,7 +5,7 @@ import { generateCatalogue } from '../../db/seed/generate-catalogue';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { searchDatabase, searchIndexed } from './search.service';
 import { suggestDatabase } from './suggest.service';
-import { suggestFrom } from './search-index.query';
+import { plainWords, suggestFrom } from './search-index.query';
 import type { SearchIndex } from './search-index.plugin';
 
 // The index answers what PostgreSQL answers (decision 033): a generated catalogue, a few hundred mixed queries
@@ -130,4 +130,31 @@ describe('the in-process index answers as PostgreSQL does', () => {
       );
     }
   }, 60_000);
+});
+
+describe('query words read without PostgreSQL', () => {
+  it('are the lexemes and last positions of to_tsvector(simple) for plain and hyphenated words', async () => {
+    const queries = [
+      'ht-i0000d',
+      'ht-',
+      'we-000',
+      'we-000l',
+      'ab-0x',
+      'md-001 rot',
+      'a-b-c rot',
+      'x1-y2 x1',
+      '123abc 12',
+      'ab1 ab1 ab2',
+      'th-ab12 compressor 8',
+    ];
+    for (const q of queries) {
+      const { rows } = await t.app.database.db.execute<{ word: string; pos: number }>(sql`
+        select w.lexeme as word, (select max(p) from unnest(w.positions) p)::int as pos
+        from unnest(to_tsvector('simple', ${q})) w`);
+      const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+      expect(plainWords(q)?.sort(byWord), q).toEqual([...rows].sort(byWord));
+    }
+    expect(plainWords('ab-12-cd')).toBeNull();
+    expect(plainWords('8.5 bar')).toBeNull();
+  });
 });

@@ -124,8 +124,9 @@ const DISTANCE = Array.from({ length: 101 }, (_, w) =>
   Math.fround(1.0 / (1.005 + 0.05 * Math.exp(Math.fround(w) / 1.5 - 2))),
 );
 const wordDistance = (w: number) => (w > 100 ? Math.fround(1e-30) : DISTANCE[w]!);
-const POSNULL_AND = [MAXENTRYPOS - 1];
-const POSNULL_OR = [0];
+/** The position ts_rank assumes for a lexeme stored without positions (weight D). */
+const POSNULL_AND = MAXENTRYPOS - 1;
+const POSNULL_OR = 0;
 
 /** Byte order of UTF-8 strings, as tsvector and tsquery sort their lexemes (code point order; no collation). */
 export function byteCompare(a: string, b: string): number {
@@ -147,22 +148,26 @@ export function rankOperands(operands: Operand[]): Operand[] {
 }
 
 /**
- * A document as ts_rank reads it: for operand i, the position lists of the vector's entries it matches, in vector
- * order (one entry for a lexeme, every lexeme with the prefix for a prefix operand).
+ * A document as ts_rank reads it: its packed vector (see SearchIndexData.vectors) and, per operand of
+ * `rankOperands`, the indexes of the vector's entries it matches, in vector order (one entry for a lexeme, every
+ * lexeme with the prefix for a prefix operand), or null.
  */
-export type Matches = (number[][] | null)[];
+export type Matches = (number[] | null)[];
 
-function rankOr(matches: Matches): number {
+function rankOr(vec: Uint32Array, matches: Matches): number {
+  const n = vec[0]!;
   let res = 0;
   for (const entries of matches) {
     if (!entries) continue;
-    for (const stored of entries) {
-      const post = stored.length ? stored : POSNULL_OR;
+    for (const e of entries) {
+      const from = vec[1 + n + e]!;
+      const to = vec[2 + n + e]!;
+      const dimt = to > from ? to - from : 1;
       let resj = 0;
       let wjm = -1;
       let jm = 0;
-      for (let j = 0; j < post.length; j++) {
-        const w = wpos(post[j]!);
+      for (let j = 0; j < dimt; j++) {
+        const w = to > from ? wpos(vec[from + j]!) : wpos(POSNULL_OR);
         resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
         if (w > wjm) {
           wjm = w;
@@ -176,28 +181,38 @@ function rankOr(matches: Matches): number {
   return matches.length > 0 ? Math.fround(res / matches.length) : res;
 }
 
-function rankAnd(matches: Matches): number {
-  if (matches.length < 2) return rankOr(matches);
-  const pos: (number[] | null)[] = matches.map(() => null);
-  const isNull: boolean[] = matches.map(() => false);
+function rankAnd(vec: Uint32Array, matches: Matches): number {
+  if (matches.length < 2) return rankOr(vec, matches);
+  const n = vec[0]!;
+  // Per operand, the position list ts_rank last saw for it: [from, to) in vec, or the null position.
+  const from: number[] = [];
+  const to: number[] = [];
+  const isNull: boolean[] = [];
+  const seen: boolean[] = [];
   let res = -1;
   for (let i = 0; i < matches.length; i++) {
     const entries = matches[i];
     if (!entries) continue;
-    for (const stored of entries) {
-      const post = stored.length ? stored : POSNULL_AND;
-      pos[i] = post;
-      isNull[i] = !stored.length;
+    for (const e of entries) {
+      const a = vec[1 + n + e]!;
+      const b = vec[2 + n + e]!;
+      seen[i] = true;
+      isNull[i] = b <= a;
+      from[i] = a;
+      to[i] = b;
+      const dimt = isNull[i] ? 1 : b - a;
       for (let k = 0; k < i; k++) {
-        const ct = pos[k];
-        if (!ct) continue;
-        for (const l of post) {
-          for (const p of ct) {
-            let dist = Math.abs(posOf(l) - posOf(p));
+        if (!seen[k]) continue;
+        const lenct = isNull[k] ? 1 : to[k]! - from[k]!;
+        for (let l = 0; l < dimt; l++) {
+          const pl = isNull[i] ? POSNULL_AND : vec[a + l]!;
+          for (let p = 0; p < lenct; p++) {
+            const pp = isNull[k] ? POSNULL_AND : vec[from[k]! + p]!;
+            let dist = Math.abs(posOf(pl) - posOf(pp));
             if (dist || isNull[i] || isNull[k]) {
               if (!dist) dist = MAXENTRYPOS;
               const curw = Math.fround(
-                Math.sqrt(Math.fround(Math.fround(wpos(l) * wpos(p)) * wordDistance(dist))),
+                Math.sqrt(Math.fround(Math.fround(wpos(pl) * wpos(pp)) * wordDistance(dist))),
               );
               res = res < 0 ? curw : Math.fround(1.0 - (1.0 - res) * (1.0 - curw));
             }
@@ -211,12 +226,11 @@ function rankAnd(matches: Matches): number {
 
 /**
  * ts_rank(vector, query) with the default weights and normalization 0. `and`: whether the query's top operator is
- * AND (two words or more); `matches`: per operand of `rankOperands`, what the document holds; `empty`: the vector
- * has no lexeme at all.
+ * AND (two words or more).
  */
-export function tsRank(and: boolean, matches: Matches, empty: boolean): number {
-  if (empty || matches.length === 0) return 0;
-  let res = and ? rankAnd(matches) : rankOr(matches);
+export function tsRank(and: boolean, vec: Uint32Array, matches: Matches): number {
+  if (vec[0] === 0 || matches.length === 0) return 0;
+  let res = and ? rankAnd(vec, matches) : rankOr(vec, matches);
   if (res < 0) res = Math.fround(1e-20);
   return res;
 }

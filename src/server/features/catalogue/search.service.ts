@@ -51,16 +51,16 @@ export async function searchIndexed(
   const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
   const { sort, cursor, offset } = paging(query, Boolean(filters.text));
   if (sort === 'name' && !data.codePointOrder) return null;
-  const matches = matchDocs(data, filters);
-  const found = pageOf(data, filters.text, matches, { sort, cursor, limit: query.pageSize + 1, offset });
+  const matches = matchDocs(data, reader, filters);
+  const found = pageOf(data, matches, { sort, cursor, limit: query.pageSize + 1, offset });
   if (!found) return null;
-  const counted = query.facets ? countOf(data, matches) : { total: matches.length, facets: null };
+  const counted = query.facets ? countOf(data, matches.docs) : { total: matches.docs.length, facets: null };
   const page = found.docs.slice(0, query.pageSize);
   const last = page.at(-1);
   const catById = new Map(data.cats.map((c) => [c.id, c]));
   return {
     items: page.map(({ doc }) => {
-      const card = data.cards[doc]!;
+      const card = data.card(doc);
       const cat = data.category[doc]! >= 0 ? catById.get(data.categoryIds[data.category[doc]!]!) : undefined;
       return { ...card, category: cat ? toRef(cat) : null };
     }),
