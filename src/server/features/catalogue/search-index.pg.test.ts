@@ -57,7 +57,8 @@ describe('a search index whose announcements may have been missed', () => {
     await within(1000, async () => (await priceIn(b, product.name, product.id)) === 50);
     // B's listener is cut off; a change written meanwhile is never announced to it.
     await a.database.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${LISTENER_NAME}`,
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where application_name = ${LISTENER_NAME} and datname = current_database()`,
     );
     await a.database.db.execute(sql`update products set price_cents = 4200 where id = ${product.id}::uuid`);
     await within(10_000, async () => (await priceIn(b, product.name, product.id)) === 42);
