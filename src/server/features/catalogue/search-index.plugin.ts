@@ -43,6 +43,8 @@ export class SearchIndex implements SearchEngine {
   private failing = false;
   private running: Promise<void> | null = null;
   private closed = false;
+  /** Searches waiting for announced changes to be applied: each wakes once its change is in (or the index fails). */
+  private waiters: { want: number; wake: () => void }[] = [];
   /** Milliseconds the last full build took (start-up figure for the benchmark and the log). */
   lastBuildMs: number | null = null;
 
@@ -67,6 +69,8 @@ export class SearchIndex implements SearchEngine {
     if (this.running || this.closed) return;
     this.running = this.loop().finally(() => {
       this.running = null;
+      // A change announced while the loop was ending found it still running: start again for it.
+      if (this.rebuildWanted || this.applied < this.announced) this.kick();
     });
   }
 
@@ -78,6 +82,7 @@ export class SearchIndex implements SearchEngine {
       try {
         if (rebuild) {
           this.rebuilding = true;
+          this.wake(true);
           const started = performance.now();
           const data = await SearchIndexData.build(this.db);
           this.data = data;
@@ -90,10 +95,12 @@ export class SearchIndex implements SearchEngine {
         }
         this.applied = target;
         this.failing = false;
+        this.wake();
       } catch (err) {
         if (this.closed) return;
         this.failing = true;
         this.rebuildWanted = true;
+        this.wake(true);
         this.log.error({ err }, 'search index could not follow the catalogue; PostgreSQL answers meanwhile');
         await new Promise((r) => setTimeout(r, RETRY_MS).unref());
       } finally {
@@ -102,9 +109,20 @@ export class SearchIndex implements SearchEngine {
     }
   }
 
+  private wake(all = false) {
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const w of waiting) {
+      if (all || w.want <= this.applied) w.wake();
+      else this.waiters.push(w);
+    }
+  }
+
   async current(): Promise<IndexSource | null> {
     const want = this.announced;
-    while (this.applied < want && this.running && !this.rebuilding && !this.failing) await this.running;
+    if (this.applied < want && this.running && !this.rebuilding && !this.failing) {
+      await new Promise<void>((wake) => this.waiters.push({ want, wake }));
+    }
     if (!this.data || !this.reader || this.applied < want || this.rebuilding || this.failing) return null;
     return { data: this.data, reader: this.reader };
   }
@@ -120,6 +138,7 @@ export class SearchIndex implements SearchEngine {
 
   async close() {
     this.closed = true;
+    this.wake(true);
     await this.running?.catch(() => {});
   }
 }
