@@ -70,7 +70,7 @@ async function priceChangeSeen(
   for (;;) {
     const body = (await (await fetch(search)).json()) as { items: { _id: string; price: number }[] };
     if (body.items.find((i) => i._id === product.id)?.price === price) return performance.now() - started;
-    if (performance.now() - started > 10_000) throw new Error('price change not seen within 10 s');
+    if (performance.now() - started > 10_000) return Infinity;
     await sleep(5);
   }
 }
@@ -151,9 +151,10 @@ export async function searchIndexRows(opts: {
   const token = await adminToken(indexed, admin);
   const seen: number[] = [];
   for (let i = 0; i < 7; i++) seen.push(await priceChangeSeen(indexed, other, token, sample[i]!));
+  const missed = seen.filter((ms) => ms === Infinity).length;
   seen.sort((a, b) => a - b);
   notes.push(
-    `price changed on one instance, seen in the other's search: median ${fmt(seen[3]!)} ms, max ${fmt(seen.at(-1)!)} ms over 7 changes (target ≤ 1,000 ms)`,
+    `price changed on one instance, seen in the other's search: median ${fmt(seen[3]!)} ms, max ${fmt(seen.at(-1)!)} ms over 7 changes (target ≤ 1,000 ms)${missed ? `; ${missed} not seen within 10 s` : ''}`,
   );
   for (const c of [indexed, other, plain]) await stopChild(c);
   return { rows, notes };
