@@ -32,6 +32,59 @@ test('a search with a typo finds the product and offers the right word', async (
   await expectAccessible(page, 'no results');
 });
 
+test('results, counts and facets follow the text typed letter by letter; Back returns to before typing', async ({
+  page,
+}) => {
+  await page.goto('/our-products');
+  await expect(status(page)).toHaveText(/^Showing 1–\d+ of \d+ products$/);
+  const everything = await status(page).textContent();
+  const inStock = page.getByRole('main').getByText('In stock only');
+  const allInStock = await inStock.textContent();
+  const field = page.getByLabel('Search the catalogue');
+  const seen: string[] = [];
+  // Letter by letter, pausing past the 100 ms debounce: each prefix is searched, and the page follows it.
+  for (const letter of 'compresor') {
+    await field.press(letter);
+    const typed = `${seen.at(-1) ?? ''}${letter}`;
+    seen.push(typed);
+    await expect(page).toHaveURL(new RegExp(`/our-products\\?q=${typed}$`));
+    await expect(status(page)).toHaveText(/^(Showing 1–\d+ of \d+ products|No products found)$/);
+  }
+  await expect(field).toHaveValue('compresor');
+  // "compresor" is read as "compressor": the compressors, their count, and counts in the filters for them alone.
+  await expect(page.getByText('Did you mean')).toBeVisible();
+  await expect(cards(page).filter({ hasText: 'Rotary Screw Compressor 7.5 kW' })).toBeVisible();
+  await expect(status(page)).not.toHaveText(everything!);
+  await expect(inStock).not.toHaveText(allInStock!);
+  await expectAccessible(page, 'search as you type');
+
+  // One history entry for the whole typing: Back returns to the page before it.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/our-products$/);
+  await expect(field).toHaveValue('');
+  await expect(status(page)).toHaveText(everything!);
+  await expect(inStock).toHaveText(allInStock!);
+});
+
+test('the navbar suggestions show each product with its image, part number and price', async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByRole('banner').getByLabel('Search products');
+  await field.focus();
+  await page.keyboard.type('rs-75');
+  const option = page
+    .getByRole('listbox', { name: 'Search suggestions' })
+    .getByRole('group', { name: 'Products' })
+    .getByRole('option')
+    .first();
+  await expect(option).toContainText('Rotary Screw Compressor 7.5 kW');
+  await expect(option).toContainText(/RS-75-400 · \$[\d,]+\.\d\d/);
+  await expect(option.locator('img')).toHaveAttribute('src', /\/media\//);
+  await page.keyboard.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/product\//);
+});
+
 test('category and a pressure range in psi; the browser remembers the units', async ({ page }) => {
   await page.goto('/our-products');
   await page

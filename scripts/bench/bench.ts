@@ -12,6 +12,7 @@ import { benchOrders, stockLine } from './orders';
 import { productsBurst, type Burst } from './products-burst';
 import { printReport, type Row } from './report';
 import { cachedSearches, uncachedSearchRows } from './search';
+import { pgliteSearchIndexRow, searchIndexRows } from './search-index';
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +41,7 @@ if (values.generator !== 'auto' && values.generator !== 'sql')
   throw new Error('--generator must be auto or sql');
 
 const rows: Row[] = [];
+const notes: string[] = [];
 const bursts: Burst[] = [];
 const temp: string[] = [];
 let dropDb: (() => Promise<void>) | undefined;
@@ -116,7 +118,6 @@ async function postgresRun({ searchOnly = false } = {}) {
     { DATABASE_URL: db.url },
     '/api/homeproduct',
   );
-  const cookie = await signUp(shop);
   const ids = await sampleIds(db.url, 50_000);
   let i = 0;
   const randomProduct = () => `/api/product/${ids[i++ % ids.length]}`;
@@ -147,25 +148,47 @@ async function postgresRun({ searchOnly = false } = {}) {
     }
     rows.push(...(await uncachedSearchRows(shop, sqlBase, duration)));
   }
-  if (searchOnly) {
-    for (const c of [fixed, sqlBase, shop]) await stopChild(c);
-    return;
-  }
-  const sqlLoad = await load(sqlBase.url, { duration, paths: randomProduct });
+  // The in-process index against today's PostgreSQL path (decision 033); the shop above stops first.
+  for (const c of [fixed, sqlBase, shop]) await stopChild(c);
+  const indexed = await searchIndexRows({ databaseUrl: db.url, duration, env: shopEnv, tempDir });
+  rows.push(...indexed.rows);
+  notes.push(...indexed.notes);
+  if (searchOnly) return;
+  const restarted = await startChild(
+    'shop (PostgreSQL)',
+    'src/server/server.ts',
+    { ...shopEnv(dataDir), DATABASE_URL: db.url, SEED_DEMO: 'false' },
+    '/api/readyz',
+  );
+  const sqlAgain = await startChild(
+    'baseline: fastify + pg',
+    'scripts/bench/baseline-sql.ts',
+    { DATABASE_URL: db.url },
+    '/api/homeproduct',
+  );
+  const sqlLoad = await load(sqlAgain.url, { duration, paths: randomProduct });
   i = 0;
   rows.push({
     what: 'uncached /api/product/{id}, random ids',
-    shop: await load(shop.url, { duration, paths: randomProduct, headers: { cookie } }),
+    shop: await load(restarted.url, {
+      duration,
+      paths: randomProduct,
+      headers: { cookie: await signUp(restarted) },
+    }),
     base: sqlLoad,
     baseName: 'same SQL',
     target: 'p50 ≤ 20, p99 ≤ 100 ms, ≥ 0.8×',
   });
-  for (const c of [fixed, sqlBase, shop]) await stopChild(c);
+  for (const c of [restarted, sqlAgain]) await stopChild(c);
   await db.drop();
   dropDb = undefined;
 }
 
-async function pgliteRun() {
+async function pgliteRun({ searchOnly = false } = {}) {
+  if (searchOnly) {
+    rows.push(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir }));
+    return;
+  }
   const dataDir = await tempDir('shop-bench-pglite-');
   const shop = await startChild(
     'shop (PGlite, demo data)',
@@ -186,9 +209,13 @@ async function pgliteRun() {
     });
   }
   await stopChild(shop);
+  rows.push(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir }));
 }
 
-const report = (seconds: number) => printReport({ rows, bursts, seconds, ordersDuration, count });
+const report = (seconds: number) => {
+  printReport({ rows, bursts, seconds, ordersDuration, count });
+  for (const note of notes) console.log(note);
+};
 
 if (values.only === 'browser') {
   const { benchBrowserCatalogue } = await import('./browser-catalogue');
@@ -230,6 +257,7 @@ if (values.only === 'search') {
   try {
     console.log(`load average at the start: ${loadAverage()}`);
     await postgresRun({ searchOnly: true });
+    await pgliteRun({ searchOnly: true });
     report(duration);
   } finally {
     await cleanup();

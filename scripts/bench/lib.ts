@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
 
@@ -46,8 +46,13 @@ export async function startChild(
       PORT: String(port),
       HOST: '127.0.0.1',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_LOGS=<folder>: each child's log (stdout) goes to <folder>/<port>.log.
+    stdio: ['ignore', process.env.BENCH_LOGS ? 'pipe' : 'ignore', 'pipe'],
   });
+  if (process.env.BENCH_LOGS) {
+    const out = createWriteStream(`${process.env.BENCH_LOGS}/${port}-${name.replace(/\W+/g, '-')}.log`);
+    proc.stdout!.pipe(out);
+  }
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const child = { name, proc, port, url: `http://127.0.0.1:${port}` };

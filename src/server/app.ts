@@ -5,6 +5,7 @@ import { apiRoutes } from './api';
 import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
+import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
 import { authPlugin } from './http/auth';
 import { authRoutes } from './http/auth-routes';
 import { compressionPlugin } from './http/compression';
@@ -96,6 +97,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Features: the payment provider other features charge through, the demo data, then every feature under /api.
   await app.register(paymentProviderPlugin, { provider: options.payments });
   await app.register(demoSeedPlugin);
+  // The catalogue's in-process search index (app.searchIndex), built once the app is ready (decision 033).
+  await app.register(searchIndexPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.

@@ -64,6 +64,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
+  SEARCH_INDEX: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, { error: 'must be 0 (off) or more' })
@@ -121,6 +122,8 @@ export interface AppConfig {
   publicProductPages: boolean;
   /** How long a resolved session is remembered in the process (0: not at all); changes clear it at once. */
   sessionCacheMs: number;
+  /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
+  searchIndex: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The checkout window: unpaid orders older than this expire and release their stock. */
@@ -241,6 +244,9 @@ export function loadConfig(
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
+    // On by default with the embedded database (one process); opt-in on PostgreSQL until decision 033's open
+    // cross-instance miss is explained.
+    searchIndex: e.SEARCH_INDEX ?? !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,

@@ -45,7 +45,14 @@ export interface ReadCacheService {
   ): Promise<void>;
   /** Call after a change committed outside a flagged route (background jobs): invalidates everywhere. */
   changed(scope: BusScope): Promise<void>;
+  /**
+   * Runs `listener` for every change of a scope, this instance's own and announced ones (`resync`: announcements
+   * may have been missed, every scope may have changed). Derived state such as the search index follows these.
+   */
+  onChange(listener: ChangeListener): void;
 }
+
+export type ChangeListener = (scope: BusScope | 'resync') => void;
 
 async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<CacheBus> {
   const { database, config } = app;
@@ -71,13 +78,21 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
   async (app: FastifyInstance, opts) => {
     const cache = new ReadCache();
     const early = opts.early ?? new EarlyAnswers();
-    const forget = (scope: BusScope) =>
-      scope === 'sessions' ? app.sessionCache.clear() : cache.invalidate(scope);
+    const listeners: ChangeListener[] = [];
+    const tell = (scope: BusScope | 'resync') => {
+      for (const listener of listeners) listener(scope);
+    };
+    const forget = (scope: BusScope) => {
+      if (scope === 'sessions') app.sessionCache.clear();
+      else cache.invalidate(scope);
+      tell(scope);
+    };
     const bus = await openBus(app, {
       onChange: forget,
       onResync: () => {
         cache.invalidateAll();
         app.sessionCache.clear();
+        tell('resync');
       },
       log: app.log,
     });
@@ -113,6 +128,7 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       cache,
       early,
       changed,
+      onChange: (listener) => void listeners.push(listener),
       async reply(req, reply, scope, key, load, cacheControl = 'public, no-cache') {
         const body = await cache.get(scope, key, load);
         early.remember(req, scope, key, cacheControl);

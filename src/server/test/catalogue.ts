@@ -73,6 +73,8 @@ export async function makeCatalogueProduct(
     })
     .returning();
   await writeProductSpecs(db, ids, [{ productId: row!.id, specs: p.specs ?? {} }]);
+  // Written around the routes: announced as a script writing SQL must (decision 010), for caches and the index.
+  await app.readCache.changed('catalogue');
   return row!;
 }
 

@@ -95,44 +95,59 @@ export async function totalAndFacets(
     ${pageRows}`);
 
   const of = (kind: FacetRow['kind']) => rows.filter((r) => r.kind === kind);
-  const ownCounts = new Map(of('category').map((r) => [r.key!, r.n]));
-  const counts = rollUp(cats, ownCounts);
-  const slugOf = new Map(cats.map((c) => [c.id, c.slug]));
   const stock = new Map(of('stock').map((r) => [r.key, r.n]));
-  const buckets = new Map(of('price').map((r) => [Number(r.key), r.n]));
-  const specRows = new Map(of('spec').map((r) => [Number(r.key), r]));
-  const bounds = [0, ...PRICE_EDGES_CENTS];
-
   return {
     total: of('total')[0]?.n ?? 0,
     page: of('page')
       .map((r) => ({ id: r.key!, key: r.lo! }))
       .sort((a, b) => b.key - a.key || (a.id < b.id ? -1 : 1)),
-    facets: {
-      categories: depthFirst(cats)
-        .filter(({ category }) => (counts.get(category.id) ?? 0) > 0)
-        .map(({ category: c }) => ({
-          ...toRef(c),
-          parentSlug: c.parentId ? (slugOf.get(c.parentId) ?? null) : null,
-          count: counts.get(c.id)!,
-        })),
-      brands: of('brand')
-        .map((r) => ({ brand: r.key!, count: r.n }))
-        .sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
-      inStock: { inStock: stock.get('true') ?? 0, outOfStock: stock.get('false') ?? 0 },
-      price: bounds.map((lo, i) => ({
-        min: lo / 100,
-        max: i < PRICE_EDGES_CENTS.length ? PRICE_EDGES_CENTS[i]! / 100 : null,
-        // width_bucket numbers the bucket below the first edge 0, the next 1, …
-        count: buckets.get(i) ?? 0,
+    facets: facetsOf(cats, attrs, {
+      ownCounts: new Map(of('category').map((r) => [r.key!, r.n])),
+      brands: of('brand').map((r) => ({ brand: r.key!, count: r.n })),
+      stock: { inStock: stock.get('true') ?? 0, outOfStock: stock.get('false') ?? 0 },
+      buckets: new Map(of('price').map((r) => [Number(r.key), r.n])),
+      specs: new Map(of('spec').map((r) => [Number(r.key), { n: r.n, lo: r.lo!, hi: r.hi! }])),
+    }),
+  };
+}
+
+/** What the facets are made of, however they were counted (PostgreSQL or the in-process index). */
+export interface FacetCounts {
+  /** Matches per category id, each in its own category only (rolled up here). */
+  ownCounts: Map<string, number>;
+  brands: { brand: string; count: number }[];
+  stock: { inStock: number; outOfStock: number };
+  /** Matches per price bucket, numbered as width_bucket numbers them (below the first edge: 0). */
+  buckets: Map<number, number>;
+  /** Count, min and max per numeric spec attribute id, for the specs any match has. */
+  specs: Map<number, { n: number; lo: number; hi: number }>;
+}
+
+export function facetsOf(cats: Category[], attrs: Attribute[], c: FacetCounts): Facets {
+  const counts = rollUp(cats, c.ownCounts);
+  const slugOf = new Map(cats.map((x) => [x.id, x.slug]));
+  const bounds = [0, ...PRICE_EDGES_CENTS];
+  return {
+    categories: depthFirst(cats)
+      .filter(({ category }) => (counts.get(category.id) ?? 0) > 0)
+      .map(({ category: x }) => ({
+        ...toRef(x),
+        parentSlug: x.parentId ? (slugOf.get(x.parentId) ?? null) : null,
+        count: counts.get(x.id)!,
       })),
-      specs: attrs
-        .filter((a) => a.type === 'number' && specRows.has(a.id))
-        .map((a) => {
-          const r = specRows.get(a.id)!;
-          return { key: a.key, label: a.label, unitKind: a.unitKind, min: r.lo!, max: r.hi!, count: r.n };
-        }),
-    },
+    brands: [...c.brands].sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
+    inStock: c.stock,
+    price: bounds.map((lo, i) => ({
+      min: lo / 100,
+      max: i < PRICE_EDGES_CENTS.length ? PRICE_EDGES_CENTS[i]! / 100 : null,
+      count: c.buckets.get(i) ?? 0,
+    })),
+    specs: attrs
+      .filter((a) => a.type === 'number' && c.specs.has(a.id))
+      .map((a) => {
+        const r = c.specs.get(a.id)!;
+        return { key: a.key, label: a.label, unitKind: a.unitKind, min: r.lo, max: r.hi, count: r.n };
+      }),
   };
 }
 

@@ -6,8 +6,8 @@ import { bySlug, descendantIds, type Category } from './categories.service';
 import { parseTextQuery, type TextQuery } from './search.terms';
 import type { Attribute } from './specs.service';
 
-export interface ResolvedFilters {
-  text: TextQuery | null;
+export interface ResolvedFilters<T extends TextQuery = TextQuery> {
+  text: T | null;
   categoryIds: string[] | null;
   brands: string[] | null;
   inStock: boolean | null;
@@ -18,19 +18,20 @@ export interface ResolvedFilters {
 const badParam = (param: string, message: string) => fieldError('bad_request', param, message);
 
 /** Turns the validated query into database terms: category slug → ids (with descendants), spec keys → ids. */
-export async function resolveFilters(
+export async function resolveFilters<T extends TextQuery = TextQuery>(
   db: Db,
   query: SearchQuery,
   cats: Category[],
   attrs: Attribute[],
-): Promise<ResolvedFilters> {
+  parse: (q: string) => Promise<T> = (q) => parseTextQuery(db, q) as Promise<T>,
+): Promise<ResolvedFilters<T>> {
   let categoryIds: string[] | null = null;
   if (query.category) {
     const root = bySlug(cats, query.category);
     if (!root) throw badParam('category', 'no such category');
     categoryIds = descendantIds(cats, root.id);
   }
-  const specs: ResolvedFilters['specs'] = [];
+  const specs: ResolvedFilters<T>['specs'] = [];
   for (const [key, value] of Object.entries(query)) {
     if (!key.startsWith(SPEC_PREFIX)) continue;
     const attr = attrs.find((a) => a.key === key.slice(SPEC_PREFIX.length));
@@ -40,7 +41,7 @@ export async function resolveFilters(
   }
   const price = query.price ? parseRange(query.price)! : null;
   return {
-    text: query.q ? await parseTextQuery(db, query.q) : null,
+    text: query.q ? await parse(query.q) : null,
     categoryIds,
     brands: query.brand === undefined ? null : Array.isArray(query.brand) ? query.brand : [query.brand],
     inStock: query.inStock ?? null,

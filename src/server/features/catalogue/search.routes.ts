@@ -26,7 +26,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req, reply) =>
       app.readCache.reply(req, reply, 'catalogue', queryKey('search', req.query), () =>
-        searchCatalogue(app.database.db, req.query),
+        searchCatalogue(app.database.db, req.query, app.searchIndex),
       ),
   });
 
@@ -47,7 +47,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     handler: (req, reply) =>
       app.readCache.reply(req, reply, 'catalogue', queryKey('suggest', req.query), () =>
-        suggest(app.database.db, req.query.q),
+        suggest(app.database.db, req.query.q, app.searchIndex),
       ),
   });
 

@@ -1,21 +1,30 @@
 import { MAX_OFFSET_RESULTS, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { loadCategories } from './categories.service';
+import { loadCategories, toRef } from './categories.service';
 import { toCatalogueProducts } from './product-cards';
 import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';
 import { resolveFilters, whereOf } from './search.filters';
 import { readPage } from './search.page';
 import { loadAttributes } from './specs.service';
+import type { SearchIndex } from './search-index.plugin';
+import { countOf, matchDocs, pageOf } from './search-index.query';
 
 /**
  * GET /api/catalogue/search: free text (typo-tolerant, SKU matches first), filters, facets of the current query,
  * sorting, and page-number or cursor paging with a total.
  */
-export async function searchCatalogue(db: Db, query: SearchQuery): Promise<SearchResult> {
-  const [cats, attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
-  const filters = await resolveFilters(db, query, cats, attrs);
-  const sort: EffectiveSort = query.sort === 'relevance' && !filters.text ? 'newest' : query.sort;
+export async function searchCatalogue(
+  db: Db,
+  query: SearchQuery,
+  index?: SearchIndex | null,
+): Promise<SearchResult> {
+  const answered = index ? await searchIndexed(db, query, index) : null;
+  return answered ?? searchDatabase(db, query);
+}
+
+function paging(query: SearchQuery, hasText: boolean) {
+  const sort: EffectiveSort = query.sort === 'relevance' && !hasText ? 'newest' : query.sort;
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
   if (!cursor && query.page * query.pageSize > MAX_OFFSET_RESULTS) {
     throw fieldError(
@@ -24,9 +33,56 @@ export async function searchCatalogue(db: Db, query: SearchQuery): Promise<Searc
       `only the first ${MAX_OFFSET_RESULTS.toLocaleString('en-US')} results can be read by page number; narrow the search or follow nextCursor`,
     );
   }
+  return { sort, cursor, offset: cursor ? 0 : (query.page - 1) * query.pageSize };
+}
+
+/**
+ * The same answer from the in-process index (decision 033), or null when the index cannot give it (not built yet,
+ * or a name-order cursor it cannot place): PostgreSQL answers then.
+ */
+export async function searchIndexed(
+  db: Db,
+  query: SearchQuery,
+  index: SearchIndex,
+): Promise<SearchResult | null> {
+  const source = await index.current();
+  if (!source) return null;
+  const { data, reader } = source;
+  const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
+  const { sort, cursor, offset } = paging(query, Boolean(filters.text));
+  if (sort === 'name' && !data.codePointOrder) return null;
+  const matches = matchDocs(data, reader, filters);
+  const found = pageOf(data, matches, { sort, cursor, limit: query.pageSize + 1, offset });
+  if (!found) return null;
+  const counted = query.facets ? countOf(data, matches.docs) : { total: matches.docs.length, facets: null };
+  const page = found.docs.slice(0, query.pageSize);
+  const last = page.at(-1);
+  const catById = new Map(data.cats.map((c) => [c.id, c]));
+  return {
+    items: page.map(({ doc }) => {
+      const card = data.card(doc);
+      const cat = data.category[doc]! >= 0 ? catById.get(data.categoryIds[data.category[doc]!]!) : undefined;
+      return { ...card, category: cat ? toRef(cat) : null };
+    }),
+    total: counted.total,
+    page: cursor ? null : query.page,
+    pageSize: query.pageSize,
+    nextCursor:
+      found.docs.length > query.pageSize && last
+        ? encodeCursor({ sort, value: last.sortKey, id: data.ids[last.doc]! })
+        : null,
+    corrections: filters.text?.corrections ?? [],
+    facets: counted.facets,
+  };
+}
+
+/** The PostgreSQL path: the oracle the index is tested against, and the answer while it is not ready. */
+export async function searchDatabase(db: Db, query: SearchQuery): Promise<SearchResult> {
+  const [cats, attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
+  const filters = await resolveFilters(db, query, cats, attrs);
+  const { sort, cursor, offset } = paging(query, Boolean(filters.text));
   const where = whereOf(filters);
   const order = orderingOf(sort, filters.text);
-  const offset = cursor ? 0 : (query.page - 1) * query.pageSize;
 
   const { rows, ...counted } = await readPage(db, cats, attrs, {
     filters,

@@ -163,3 +163,21 @@ describe('Catalogue page: units and the URL', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/our-products\?category=compressors$/);
   });
 });
+
+describe('Catalogue page: search as you type', () => {
+  it('follows the text after a short pause, keeps a trailing space, and marks one history entry for the typing', async () => {
+    const { user, asked } = renderPage('/our-products');
+    const field = await screen.findByLabelText('Search the catalogue');
+    await user.type(field, 'rotary ');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/our-products?q=rotary'));
+    // The field keeps what was typed (its trailing space too) while the URL follows the words.
+    expect(field).toHaveValue('rotary ');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-state', '{"typed":true}');
+    await user.type(field, 'scr');
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent('/our-products?q=rotary+scr'),
+    );
+    expect(field).toHaveValue('rotary scr');
+    await waitFor(() => expect(asked.some((a) => a.startsWith('?q=rotary+scr'))).toBe(true));
+  });
+});

@@ -43,9 +43,14 @@ export function CataloguePage({
   const categories = useCategories();
   const wide = useMediaQuery('(min-width: 1024px)');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const change = (next: SearchState) => {
+  const change = (next: SearchState, typing = false) => {
     const search = writeState(next).toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' });
+    // Typing adds one history entry, then keeps replacing it: Back returns to what was there before typing.
+    const typedEntry = (location.state as { typed?: boolean } | null)?.typed === true;
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '' },
+      typing ? { replace: typedEntry, state: { typed: true } } : undefined,
+    );
   };
 
   const category = categories.data?.find((c) => c.slug === state.category);
@@ -78,7 +83,11 @@ export function CataloguePage({
         quantity.
       </p>
       <div className="mb-8 max-w-2xl">
-        <PageSearchForm q={state.q} onSearch={(q) => change(changeState(state, { q }))} />
+        <PageSearchForm
+          q={state.q}
+          onSearch={(q) => change(changeState(state, { q }))}
+          onType={(q) => change(changeState(state, { q }), true)}
+        />
       </div>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         {wide && (

@@ -1,13 +1,48 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { fieldBorder } from '@/components/ui/field';
 
-/** The catalogue's own search box: the text is committed (and the URL changes) on submit. */
-export function PageSearchForm({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+/** How long typing pauses before the results follow it (the index answers in milliseconds: decision 033). */
+export const TYPING_DEBOUNCE_MS = 100;
+
+/**
+ * The catalogue's own search box. Results follow the text as it is typed (`onType`, after a pause of about 100 ms);
+ * submitting commits it at once.
+ */
+export function PageSearchForm({
+  q,
+  onSearch,
+  onType = onSearch,
+}: {
+  q: string;
+  onSearch: (q: string) => void;
+  onType?: (q: string) => void;
+}) {
   const id = useId();
-  // Follows the URL (back button, a navbar search) until the visitor types.
-  const [draft, setDraft] = useState<{ for: string; text: string } | null>(null);
-  const text = draft && draft.for === q ? draft.text : q;
+  // Follows the URL (back button, a navbar search) until the visitor types. `sent`: the text last handed to
+  // onType; when the URL arrives at it, the draft stays (typing may have gone on meanwhile).
+  const [draft, setDraft] = useState<{ text: string; sent: string | null } | null>(null);
+  const [urlQ, setUrlQ] = useState(q);
+  if (urlQ !== q) {
+    setUrlQ(q);
+    if (draft && draft.sent !== q) setDraft(null);
+  }
+  const live = draft && (urlQ === q || draft.sent === q) ? draft : null;
+  const text = live ? live.text : q;
+  const typed = live ? live.text.trim() : null;
+  // The latest callback, without restarting the pause at every render.
+  const typeRef = useRef(onType);
+  useLayoutEffect(() => {
+    typeRef.current = onType;
+  });
+  useEffect(() => {
+    if (typed === null || typed === q) return;
+    const timer = setTimeout(() => {
+      setDraft((d) => d && { ...d, sent: typed });
+      typeRef.current(typed);
+    }, TYPING_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setDraft(null);
@@ -27,7 +62,10 @@ export function PageSearchForm({ q, onSearch }: { q: string; onSearch: (q: strin
           placeholder="Name, part number, brand or spec, e.g. 10 bar"
           className={`input w-full ${fieldBorder()}`}
           value={text}
-          onChange={(e) => setDraft({ for: q, text: e.target.value })}
+          onChange={(e) => {
+            const value = e.target.value;
+            setDraft((d) => ({ text: value, sent: d?.sent ?? null }));
+          }}
         />
         <button type="submit" className="btn btn-primary">
           <Search aria-hidden="true" className="size-4" />

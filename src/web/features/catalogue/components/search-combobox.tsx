@@ -6,7 +6,7 @@ import { formatPrice } from '@/lib/format';
 import { useSuggestions } from '../api/get-suggestions';
 import { comboboxKey, type ComboboxState } from '../lib/combobox-keys';
 
-const DEBOUNCE_MS = 200;
+const DEBOUNCE_MS = 100;
 
 interface Option {
   id: string;
@@ -14,6 +14,7 @@ interface Option {
   label: string;
   detail: string;
   href: string;
+  img?: string;
 }
 
 function optionsOf(data: SuggestResult | undefined, idBase: string): Option[] {
@@ -24,6 +25,7 @@ function optionsOf(data: SuggestResult | undefined, idBase: string): Option[] {
       label: p.name,
       detail: `${p.sku} · ${formatPrice(p.price)}`,
       href: paths.product(p._id),
+      img: p.img,
     })),
     ...data.categories.map((c) => ({
       group: 'Categories' as const,
@@ -183,8 +185,22 @@ export default function SearchCombobox({ input }: { input: RefObject<HTMLInputEl
                       void navigate(o.href);
                     }}
                   >
-                    <span className="block font-medium">{o.label}</span>
-                    <span className="block text-sm opacity-80">{o.detail}</span>
+                    <span className="flex items-center gap-3">
+                      {o.img && (
+                        <img
+                          src={o.img}
+                          alt=""
+                          width={40}
+                          height={40}
+                          loading="lazy"
+                          className="size-10 shrink-0 rounded bg-base-200 object-cover"
+                        />
+                      )}
+                      <span className="min-w-0">
+                        <span className="block font-medium">{o.label}</span>
+                        <span className="block text-sm opacity-80">{o.detail}</span>
+                      </span>
+                    </span>
                   </li>
                 ))}
               </ul>

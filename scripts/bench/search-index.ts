@@ -1,0 +1,194 @@
+// The in-process search index (decision 033) beside today's PostgreSQL path, in the same run: the same shop with
+// SEARCH_INDEX=false is the baseline. Uncached faceted searches, prefix suggestions, memory, build time, and the
+// time a price changed on one instance takes to show in another instance's search.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { fmt, load, root, rssMb, sleep, startChild, stopChild, type Child } from './lib';
+import type { Row } from './report';
+import { uncachedSearches } from './search';
+
+const run = promisify(execFile);
+
+interface Build {
+  products: number;
+  words: number;
+  ms: number;
+  rssMb: number;
+  heapMb: number;
+}
+
+/** Builds the index in a process of its own (build time, memory it holds). */
+async function measureBuild(databaseUrl: string): Promise<Build> {
+  const { stdout } = await run(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', 'scripts/bench/search-index-build.ts'],
+    { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as Build;
+}
+
+/**
+ * Part numbers typed a few characters at a time: every distinct prefix (3 to 8 characters) of the sampled SKUs,
+ * each sent once, so the read cache cannot help (it runs out only past tens of thousands of calls).
+ */
+function suggestPaths(skus: string[]): () => string {
+  const prefixes = [
+    ...new Set(skus.flatMap((s) => [3, 4, 5, 6, 7, 8].map((n) => s.slice(0, n).toLowerCase()))),
+  ];
+  let i = 0;
+  return () => `/api/catalogue/suggest?q=${encodeURIComponent(prefixes[i++ % prefixes.length]!)}`;
+}
+
+async function adminToken(shop: Child, admin: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${shop.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.url },
+    body: JSON.stringify(admin),
+  });
+  const token = res.headers.get('set-auth-token');
+  if (!res.ok || !token) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
+  return token;
+}
+
+/** Milliseconds from a price change answered by `writer` until `reader`'s search shows it (polled every 5 ms). */
+async function priceChangeSeen(
+  writer: Child,
+  reader: Child,
+  token: string,
+  product: { id: string; sku: string },
+) {
+  const price = 100 + Math.round(Math.random() * 90_000) / 100;
+  const search = `${reader.url}/api/catalogue/search?q=${encodeURIComponent(product.sku)}&facets=false`;
+  const res = await fetch(`${writer.url}/api/product/${product.id}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: writer.url },
+    body: JSON.stringify({ price }),
+  });
+  if (!res.ok) throw new Error(`price change failed: ${res.status} ${await res.text()}`);
+  const started = performance.now();
+  for (;;) {
+    const body = (await (await fetch(search)).json()) as { items: { _id: string; price: number }[] };
+    if (body.items.find((i) => i._id === product.id)?.price === price) return performance.now() - started;
+    if (performance.now() - started > 10_000) return Infinity;
+    await sleep(5);
+  }
+}
+
+export async function searchIndexRows(opts: {
+  databaseUrl: string;
+  duration: number;
+  env: (dataDir: string) => Record<string, string>;
+  tempDir: (prefix: string) => Promise<string>;
+}): Promise<{ rows: Row[]; notes: string[] }> {
+  const { databaseUrl, duration, env, tempDir } = opts;
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const build = await measureBuild(databaseUrl);
+  notes.push(
+    `search index build (own process): ${fmt(build.products)} products, ${fmt(build.words)} words in ${fmt(build.ms)} ms (target ≤ 10,000 ms); it holds RSS +${fmt(build.rssMb)} MB, heap +${fmt(build.heapMb)} MB`,
+  );
+
+  const admin = { email: `bench-admin-${Date.now()}@example.com`, password: 'bench-admin-password-1' };
+  const pgEnv = async (name: string, extra: Record<string, string> = {}) => ({
+    ...env(await tempDir(`shop-bench-${name}-`)),
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    ...extra,
+  });
+  const indexed = await startChild(
+    'shop (PostgreSQL, index)',
+    'src/server/server.ts',
+    await pgEnv('index', { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password }),
+    '/api/readyz',
+  );
+  const other = await startChild(
+    'shop (PostgreSQL, index, 2nd)',
+    'src/server/server.ts',
+    await pgEnv('index2'),
+    '/api/readyz',
+  );
+  const plain = await startChild(
+    'shop (PostgreSQL, SEARCH_INDEX=false)',
+    'src/server/server.ts',
+    await pgEnv('plain', { SEARCH_INDEX: 'false' }),
+    '/api/readyz',
+  );
+  // Both indexed instances build in the background (PostgreSQL answers meanwhile): wait past their build.
+  await sleep(Math.max(3_000, build.ms * 2.5));
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const sample = (
+    await client.query<{ id: string; sku: string }>(
+      'select id, sku from products where archived_at is null order by md5(id::text) limit 20000',
+    )
+  ).rows;
+  await client.end();
+
+  const searchBase = await load(plain.url, { duration, paths: uncachedSearches(300_000) });
+  rows.push({
+    what: 'uncached search, text + in stock + price range + facets, 50 connections: index vs SEARCH_INDEX=false',
+    shop: await load(indexed.url, { duration, paths: uncachedSearches(300_000) }),
+    base: searchBase,
+    baseName: 'PG path',
+    target: '≥ 1,000 searches/s, p99 ≤ 50 ms',
+  });
+  const skus = sample.map((s) => s.sku);
+  const suggestBase = await load(plain.url, { duration, paths: suggestPaths(skus) });
+  rows.push({
+    what: 'prefix suggestions (part numbers typed, never the same URL), 50 connections: index vs SEARCH_INDEX=false',
+    shop: await load(indexed.url, { duration, paths: suggestPaths(skus) }),
+    base: suggestBase,
+    baseName: 'PG path',
+    target: '≥ 3,000/s, p99 ≤ 20 ms',
+  });
+  const [withIndex, without] = [rssMb(indexed.proc.pid!), rssMb(plain.proc.pid!)];
+  notes.push(
+    `RSS after the loads: shop with the index ${fmt(withIndex)} MB, without ${fmt(without)} MB: +${fmt(withIndex - without)} MB (target ≤ 300 MB)`,
+  );
+
+  const token = await adminToken(indexed, admin);
+  const seen: number[] = [];
+  for (let i = 0; i < 7; i++) seen.push(await priceChangeSeen(indexed, other, token, sample[i]!));
+  const missed = seen.filter((ms) => ms === Infinity).length;
+  seen.sort((a, b) => a - b);
+  notes.push(
+    `price changed on one instance, seen in the other's search: median ${fmt(seen[3]!)} ms, max ${fmt(seen.at(-1)!)} ms over 7 changes (target ≤ 1,000 ms)${missed ? `; ${missed} not seen within 10 s` : ''}`,
+  );
+  for (const c of [indexed, other, plain]) await stopChild(c);
+  return { rows, notes };
+}
+
+/** PGlite with the demo data: the same uncached search, index vs SEARCH_INDEX=false. */
+export async function pgliteSearchIndexRow(opts: {
+  duration: number;
+  env: (dataDir: string) => Record<string, string>;
+  tempDir: (prefix: string) => Promise<string>;
+}): Promise<Row> {
+  const { duration, env, tempDir } = opts;
+  const plain = await startChild(
+    'shop (PGlite, SEARCH_INDEX=false)',
+    'src/server/server.ts',
+    { ...env(await tempDir('shop-bench-pglite-plain-')), SEARCH_INDEX: 'false' },
+    '/api/readyz',
+  );
+  const base = await load(plain.url, { duration, paths: uncachedSearches(400_000) });
+  await stopChild(plain);
+  const indexed = await startChild(
+    'shop (PGlite, index)',
+    'src/server/server.ts',
+    env(await tempDir('shop-bench-pglite-index-')),
+    '/api/readyz',
+  );
+  await sleep(2_000);
+  const shop = await load(indexed.url, { duration, paths: uncachedSearches(400_000) });
+  await stopChild(indexed);
+  return {
+    what: 'PGlite demo data: uncached search, text + in stock + price range + facets: index vs SEARCH_INDEX=false',
+    shop,
+    base,
+    baseName: 'PG path',
+    target: 'p99 ≤ 20 ms',
+  };
+}

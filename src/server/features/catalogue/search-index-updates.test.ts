@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuerySchema } from '@shared/catalogue/search.schema';
+import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { validProduct } from '../../test/admin';
+import { importCsv } from '../../test/csv-import';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { placeOrder } from '../../test/shop';
+import { searchDatabase, searchIndexed } from './search.service';
+
+// The index follows every kind of catalogue write through the routes that make it, and answers as PostgreSQL.
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await createTestApp({ SEED_DEMO: 'true' });
+  admin = await signUpAdmin(t.app);
+  await t.app.searchIndex!.ready();
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: admin.headers, ...(payload && { payload }) });
+
+/** The index's answer (it must give one) after checking it is PostgreSQL's. */
+async function indexed(raw: Record<string, string>) {
+  const query = searchQuerySchema.parse(raw);
+  const { db } = t.app.database;
+  const mine = await searchIndexed(db, query, t.app.searchIndex!);
+  expect(mine, 'the index answers').not.toBeNull();
+  expect(mine).toEqual(await searchDatabase(db, query));
+  return mine!;
+}
+const ids = (r: { items: { _id: string }[] }) => r.items.map((i) => i._id);
+
+describe('the search index after catalogue writes', () => {
+  let id: string;
+
+  it('finds a product created through the admin route at once', async () => {
+    const res = await send('POST', '/api/product', {
+      ...validProduct,
+      name: 'Zanzibar Grease Gun',
+      sku: 'ZZB-1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    id = res.json().insertedId;
+    expect(ids(await indexed({ q: 'zanzibar' }))).toEqual([id]);
+    expect(ids(await indexed({ q: 'zzb-1' }))).toEqual([id]);
+  });
+
+  it('follows an edit: new name, new price', async () => {
+    expect(
+      (await send('PUT', `/api/product/${id}`, { name: 'Quetzal Grease Gun', price: 12.5 })).statusCode,
+    ).toBe(200);
+    expect(ids(await indexed({ q: 'zanzibar' }))).toEqual([]);
+    const r = await indexed({ q: 'quetzal' });
+    expect(r.items.map((i) => [i._id, i.price])).toEqual([[id, 12.5]]);
+    expect(ids(await indexed({ price: '12..13', sort: 'price_asc' }))).toContain(id);
+  });
+
+  it('follows a stock change made by an order', async () => {
+    const customer = await signUp(t.app, { verified: true });
+    await send('PUT', `/api/product/${id}`, { quantity: 4, minOrder: 1 });
+    expect((await indexed({ q: 'quetzal', inStock: 'true' })).total).toBe(1);
+    const order = await placeOrder(t.app, customer, { productId: id, quantity: 4 });
+    expect(order.statusCode, order.body).toBe(200);
+    const r = await indexed({ q: 'quetzal' });
+    expect(r.items[0]!.quantity).toBe(0);
+    expect(r.facets!.inStock).toEqual({ inStock: 0, outOfStock: 1 });
+    expect((await indexed({ q: 'quetzal', inStock: 'true' })).total).toBe(0);
+  });
+
+  it('follows a delete (archive)', async () => {
+    expect((await send('DELETE', `/api/product/${id}`)).statusCode).toBe(200);
+    expect((await indexed({ q: 'quetzal' })).total).toBe(0);
+  });
+
+  it('follows a category move: the category filter includes its new descendants, facets roll up anew', async () => {
+    const cats = (await t.app.inject({ url: '/api/admin/categories', headers: admin.headers })).json() as {
+      _id: string;
+      slug: string;
+      parentId: string | null;
+    }[];
+    const screw = cats.find((c) => c.slug === 'rotary-screw')!;
+    const tools = cats.find((c) => c.parentId === null && c.slug !== 'compressors')!;
+    const before = await indexed({ category: tools.slug });
+    const inScrew = (await indexed({ category: 'rotary-screw' })).total;
+    expect(inScrew).toBeGreaterThan(0);
+    const moved = await send('PUT', `/api/admin/categories/${screw._id}`, { parentId: tools._id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await indexed({ category: tools.slug });
+    expect(after.total).toBe(before.total + inScrew);
+  });
+
+  it('follows a CSV import (new products and changed prices)', async () => {
+    const header = 'sku,name,brand,category,price,quantity,minOrder,description,image';
+    const line = (sku: string, name: string, price: string) =>
+      [sku, name, 'Toolhouse', 'air-tools', price, '10', '1', 'Imported.', '/media/products/test.webp'].join(
+        ',',
+      );
+    const csv = [
+      header,
+      line('IMPX-1', 'Wombat Impact Driver', '99.50'),
+      line('IMPX-2', 'Wombat Drill', '45'),
+    ];
+    const done = await importCsv(t.app, admin, csv.join('\r\n') + '\r\n');
+    expect(done.status, JSON.stringify(done)).toBe('done');
+    expect((await indexed({ q: 'wombat' })).total).toBe(2);
+    const again = [header, line('IMPX-1', 'Wombat Impact Driver', '79.00')];
+    await importCsv(t.app, admin, again.join('\r\n') + '\r\n');
+    const r = await indexed({ q: 'wombat impact' });
+    expect(r.items.map((i) => i.price)).toEqual([79]);
+  });
+
+  it('rebuilds when rows disappear without an archive (a script deleting rows)', async () => {
+    const { db } = t.app.database;
+    await db.execute(sql`delete from products where sku = 'IMPX-2'`);
+    await t.app.readCache.changed('catalogue');
+    await t.app.searchIndex!.ready();
+    expect((await indexed({ q: 'wombat' })).total).toBe(1);
+  });
+});
+
+describe('SEARCH_INDEX=false', () => {
+  it('keeps no index; PostgreSQL answers searches and suggestions', async () => {
+    const off = await createTestApp({ SEED_DEMO: 'true', SEARCH_INDEX: 'false' });
+    try {
+      expect(off.app.searchIndex).toBeNull();
+      const res = await off.app.inject('/api/catalogue/search?q=compresor');
+      expect(res.json().total).toBeGreaterThan(0);
+      expect((await off.app.inject('/api/catalogue/suggest?q=rot')).statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+  });
+});

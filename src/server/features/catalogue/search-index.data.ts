@@ -1,0 +1,476 @@
+import { sql } from 'drizzle-orm';
+import { TypedFastBitSet } from 'typedfastbitset';
+import type { CatalogueProduct } from '@shared/catalogue/search.schema';
+import type { Db } from '../../infra/db';
+import { loadCategories, type Category } from './categories.service';
+import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
+import { loadAttributes, type Attribute } from './specs.service';
+import { byteCompare, parseTsvector, trigrams } from './search-index.text';
+
+/** A sorted, growable list of document numbers (the documents holding one word). */
+class Postings {
+  ids = new Uint32Array(4);
+  length = 0;
+
+  private find(doc: number): number {
+    let lo = 0;
+    let hi = this.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid]! < doc) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  add(doc: number) {
+    if (this.length && this.ids[this.length - 1]! < doc) {
+      this.grow();
+      this.ids[this.length++] = doc;
+      return;
+    }
+    const at = this.find(doc);
+    if (at < this.length && this.ids[at] === doc) return;
+    this.grow();
+    this.ids.copyWithin(at + 1, at, this.length);
+    this.ids[at] = doc;
+    this.length++;
+  }
+
+  remove(doc: number) {
+    const at = this.find(doc);
+    if (at >= this.length || this.ids[at] !== doc) return;
+    this.ids.copyWithin(at, at + 1, this.length);
+    this.length--;
+  }
+
+  private grow() {
+    if (this.length < this.ids.length) return;
+    const next = new Uint32Array(this.ids.length * 2);
+    next.set(this.ids);
+    this.ids = next;
+  }
+}
+
+interface Word {
+  id: number;
+  text: string;
+  /** In search_terms: the "did you mean" vocabulary, which only grows. */
+  term: boolean;
+  /** The live documents whose vector holds it. */
+  postings: Postings;
+}
+
+/** One product as the index keeps it: the columns filters, sorts and facets read, and its card as the API shows it. */
+interface Row extends ProductRow {
+  lname: string;
+  lsku: string;
+  micros: string;
+  specs: string | null;
+  vec: string | null;
+  archived: boolean;
+}
+
+const CHUNK = 2_000;
+
+const SELECT_ROWS = sql`select ${productColumns}, lower(p.name) as lname, lower(p.sku) as lsku,
+  (extract(epoch from p.created_at) * 1000000)::bigint::text as micros,
+  array_to_json(p.spec_values)::text as specs, p.search_vector::text as vec,
+  p.archived_at is not null as archived
+  from products p`;
+
+/** Collations whose order is code point order, which the index reproduces (others: name order from PostgreSQL). */
+const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_basic']);
+
+/**
+ * The catalogue held in memory, derived from PostgreSQL: products as typed columns indexed by a document number,
+ * the words of their stored search vectors with the documents holding each (bitsets are made per query), the
+ * search_terms vocabulary with a trigram index for typo corrections, categories and spec attributes. Updated from
+ * the rows that changed since the last read (their `xmin` is newer than the snapshot horizon then taken).
+ */
+export class SearchIndexData {
+  cats: Category[] = [];
+  attrs: Attribute[] = [];
+  /** Whether the database orders text by code point (name sort and SKU order are then exact here). */
+  codePointOrder = false;
+
+  // Documents. A document number is never reused until the next full build.
+  ids: string[] = [];
+  byId = new Map<string, number>();
+  live = new TypedFastBitSet();
+  liveCount = 0;
+  priceCents = new Int32Array(0);
+  quantity = new Int32Array(0);
+  minOrder = new Int32Array(0);
+  category = new Int32Array(0);
+  brand = new Int32Array(0);
+  micros = new Float64Array(0);
+  lname: string[] = [];
+  lsku: string[] = [];
+  /** Each product's card as JSON (a string holds it in about half the memory of the object). */
+  cards: string[] = [];
+  /** Per document: [n, word ids (n, vector order), starts of their position lists (n + 1), positions…]. */
+  vectors: Uint32Array[] = [];
+  /** Numeric specs by attribute id: one column each, NaN where a product has no value. */
+  specs = new Map<number, Float64Array>();
+
+  // Interned categories and brands (numbers stay valid for the index's life).
+  categoryNo = new Map<string, number>();
+  categoryIds: string[] = [];
+  brandNo = new Map<string, number>();
+  brands: string[] = [];
+
+  // Words: product lexemes and search_terms together, sorted for prefix ranges.
+  words = new Map<string, Word>();
+  wordById: Word[] = [];
+  sorted: string[] = [];
+  trigramIndex = new Map<string, number[]>();
+  trigramCount: number[] = [];
+  /** Bumped when the vocabulary grows (typo corrections cached for the old one are dropped). */
+  vocabularyVersion = 0;
+
+  private capacity = 0;
+  /** Bumped by every refresh: caches of query results compare it. */
+  changes = 0;
+  /** The oldest transaction that may still commit changes not read yet (32-bit xid, as text). */
+  horizon = '0';
+
+  // ------------------------------------------------------------------------------------------------ loading
+
+  /** Reads everything (start-up, or when an announcement may have been missed). */
+  static async build(db: Db): Promise<SearchIndexData> {
+    const data = new SearchIndexData();
+    data.horizon = await horizonOf(db);
+    const [collation] = (
+      await db.execute<{ c: string }>(
+        sql`select datcollate as c from pg_database where datname = current_database()`,
+      )
+    ).rows;
+    data.codePointOrder = CODE_POINT_COLLATIONS.has(collation?.c ?? '');
+    await data.loadMeta(db);
+    const terms = await db.execute<{ term: string }>(sql`select term from search_terms`);
+    for (const { term } of terms.rows) data.word(term).term = true;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { rows } = await db.execute<Row>(
+        sql`${SELECT_ROWS} where p.archived_at is null and p.id > ${after}::uuid order by p.id limit ${CHUNK}`,
+      );
+      if (!rows.length) break;
+      await data.apply(db, rows);
+      after = rows.at(-1)!.id;
+      if (rows.length < CHUNK) break;
+    }
+    data.resort();
+    return data;
+  }
+
+  /**
+   * Reads what changed since the last read: products (and their price breaks) written by transactions at or after
+   * the horizon, new search_terms, categories and attributes. Returns false when the index cannot follow by itself
+   * (products were deleted outright, or the categories' spec definitions changed): the caller rebuilds.
+   */
+  async refresh(db: Db): Promise<boolean> {
+    const since = this.horizon;
+    const next = await horizonOf(db);
+    const changed = (alias: string) => sql`age(${sql.raw(alias)}.xmin) <= age(${since}::xid)`;
+    const oldCats = JSON.stringify(this.cats.map((c) => [c.id, c.specKeys]));
+    await this.loadMeta(db);
+    if (JSON.stringify(this.cats.map((c) => [c.id, c.specKeys])) !== oldCats) return false;
+    const terms = await db.execute<{ term: string }>(
+      sql`select term from search_terms t where ${changed('t')}`,
+    );
+    let grew = false;
+    for (const { term } of terms.rows) {
+      const w = this.word(term);
+      if (!w.term) {
+        w.term = true;
+        this.indexTrigrams(w);
+        grew = true;
+      }
+    }
+    if (grew) this.vocabularyVersion++;
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const { rows } = await db.execute<Row>(sql`${SELECT_ROWS}
+        where (${changed('p')} or p.id in (select b.product_id from product_price_breaks b where ${changed('b')}))
+          and p.id > ${after}::uuid
+        order by p.id limit ${CHUNK}`);
+      if (!rows.length) break;
+      await this.apply(db, rows);
+      after = rows.at(-1)!.id;
+      if (rows.length < CHUNK) break;
+    }
+    const [live] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from products where archived_at is null`)
+    ).rows;
+    if (live?.n !== this.liveCount) return false;
+    this.horizon = next;
+    this.changes++;
+    return true;
+  }
+
+  private async loadMeta(db: Db) {
+    [this.cats, this.attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
+  }
+
+  private async apply(db: Db, rows: Row[]) {
+    const liveRows = rows.filter((r) => !r.archived);
+    const cards = await toCatalogueProducts(db, this.cats, liveRows);
+    const cardOf = new Map(cards.map((c) => [c._id, c]));
+    for (const r of rows) {
+      const known = this.byId.get(r.id);
+      if (r.archived) {
+        if (known !== undefined) this.removeDoc(known);
+      } else this.putDoc(r, cardOf.get(r.id)!, known);
+    }
+  }
+
+  /** Drops a document's words; `keep`: it is about to be written again under the same number. */
+  private removeDoc(doc: number, keep = false) {
+    const vec = this.vectors[doc]!;
+    const n = vec[0]!;
+    for (let i = 0; i < n; i++) this.wordById[vec[1 + i]!]!.postings.remove(doc);
+    this.vectors[doc] = EMPTY;
+    if (keep) return;
+    // Sort orders may still list it: their readers skip documents that are not live.
+    this.live.remove(doc);
+    this.liveCount--;
+    this.byId.delete(this.ids[doc]!);
+    this.cards[doc] = '';
+  }
+
+  /** Writes a product under its own document number (a new one for a new product). */
+  private putDoc(r: Row, card: CatalogueProduct, known: number | undefined) {
+    let doc: number;
+    if (known === undefined) {
+      doc = this.ids.length;
+      this.ensureCapacity(doc + 1);
+      this.ids.push(r.id);
+      this.byId.set(r.id, doc);
+      this.live.add(doc);
+      this.liveCount++;
+      for (const kind of ORDER_KINDS) this.staleOrders.add(kind);
+    } else {
+      doc = known;
+      this.removeDoc(doc, true);
+      if (this.priceCents[doc] !== r.priceCents) this.staleOrders.add('price_asc');
+      if (this.micros[doc] !== Number(r.micros)) this.staleOrders.add('newest');
+      if (this.lname[doc] !== r.lname) this.staleOrders.add('name');
+      if (this.lsku[doc] !== r.lsku) this.staleOrders.add('sku');
+    }
+    this.priceCents[doc] = r.priceCents;
+    this.quantity[doc] = r.quantity;
+    this.minOrder[doc] = r.minOrder;
+    this.category[doc] = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
+    this.brand[doc] = r.brand === null ? -1 : this.intern(this.brandNo, this.brands, r.brand);
+    this.micros[doc] = Number(r.micros);
+    this.lname[doc] = r.lname;
+    this.lsku[doc] = r.lsku;
+    this.cards[doc] = JSON.stringify(card);
+    const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
+    for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
+    values.forEach((v, i) => {
+      if (v !== null && !this.specs.has(i + 1)) {
+        const column = new Float64Array(this.capacity).fill(NaN);
+        column[doc] = v;
+        this.specs.set(i + 1, column);
+      }
+    });
+    const entries = r.vec ? parseTsvector(r.vec) : [];
+    const n = entries.length;
+    const total = entries.reduce((sum, e) => sum + e.positions.length, 0);
+    const vec = new Uint32Array(2 + 2 * n + total);
+    vec[0] = n;
+    let at = 2 + 2 * n;
+    entries.forEach((e, i) => {
+      const w = this.word(e.lexeme);
+      w.postings.add(doc);
+      vec[1 + i] = w.id;
+      vec[1 + n + i] = at;
+      for (const p of e.positions) vec[at++] = p;
+    });
+    vec[1 + 2 * n] = at;
+    this.vectors[doc] = vec;
+  }
+
+  private intern(no: Map<string, number>, list: string[], value: string): number {
+    let n = no.get(value);
+    if (n === undefined) {
+      n = list.length;
+      list.push(value);
+      no.set(value, n);
+    }
+    return n;
+  }
+
+  private ensureCapacity(n: number) {
+    if (n <= this.capacity) return;
+    const cap = Math.max(1024, this.capacity * 2, n);
+    const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T, fill?: number): T => {
+      const next = make(cap);
+      if (fill !== undefined) next.fill(fill);
+      next.set(a);
+      return next;
+    };
+    this.priceCents = grow(this.priceCents, (k) => new Int32Array(k));
+    this.quantity = grow(this.quantity, (k) => new Int32Array(k));
+    this.minOrder = grow(this.minOrder, (k) => new Int32Array(k));
+    this.category = grow(this.category, (k) => new Int32Array(k));
+    this.brand = grow(this.brand, (k) => new Int32Array(k));
+    this.micros = grow(this.micros, (k) => new Float64Array(k));
+    for (const [col, column] of this.specs)
+      this.specs.set(
+        col,
+        grow(column, (k) => new Float64Array(k), NaN),
+      );
+    this.capacity = cap;
+  }
+
+  /** The word, added (to the sorted list too) when new. */
+  word(text: string): Word {
+    let w = this.words.get(text);
+    if (w) return w;
+    w = { id: this.wordById.length, text, term: false, postings: new Postings() };
+    this.words.set(text, w);
+    this.wordById.push(w);
+    if (this.building) this.sorted.push(text);
+    else {
+      this.sorted.splice(lowerBound(this.sorted, text), 0, text);
+      this.ranks = null;
+    }
+    return w;
+  }
+
+  private ranks: Int32Array | null = null;
+
+  /** Each word's place in byte order (by word id): vectors list their words in this order. */
+  wordRanks(): Int32Array {
+    if (this.ranks) return this.ranks;
+    const ranks = new Int32Array(this.wordById.length);
+    this.sorted.forEach((text, i) => {
+      ranks[this.words.get(text)!.id] = i;
+    });
+    this.ranks = ranks;
+    return ranks;
+  }
+
+  /** The places in byte order of the words an operand matches: [from, to). */
+  rankRange(text: string, prefix: boolean): [number, number] {
+    const from = lowerBound(this.sorted, text);
+    let to = from;
+    if (prefix) while (to < this.sorted.length && this.sorted[to]!.startsWith(text)) to++;
+    else if (this.sorted[from] === text) to = from + 1;
+    return [from, to];
+  }
+
+  private building = true;
+
+  /** Ends the bulk load: sorts the words once and indexes the vocabulary's trigrams. */
+  private resort() {
+    this.sorted.sort(byteCompare);
+    for (const w of this.wordById) if (w.term) this.indexTrigrams(w);
+    this.building = false;
+  }
+
+  private indexTrigrams(w: Word) {
+    const t = trigrams(w.text);
+    this.trigramCount[w.id] = t.size;
+    for (const g of t) {
+      const list = this.trigramIndex.get(g);
+      if (list) list.push(w.id);
+      else this.trigramIndex.set(g, [w.id]);
+    }
+  }
+
+  /** The words starting with `prefix`, in byte order. */
+  *withPrefix(prefix: string): Generator<Word> {
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length; i++) {
+      const text = this.sorted[i]!;
+      if (!text.startsWith(prefix)) break;
+      yield this.words.get(text)!;
+    }
+  }
+
+  card(doc: number): CatalogueProduct {
+    return JSON.parse(this.cards[doc]!) as CatalogueProduct;
+  }
+
+  /** Documents per word, as a bitset. */
+  docsOf(w: Word, into = new TypedFastBitSet()): TypedFastBitSet {
+    const { ids, length } = w.postings;
+    for (let i = 0; i < length; i++) into.add(ids[i]!);
+    return into;
+  }
+
+  // --------------------------------------------------------------------------------------------- sort orders
+
+  /** Live documents whose lower-cased SKU starts with `prefix`, in SKU order (a range of the SKU order). */
+  skuRange(prefix: string): number[] {
+    const docs = this.order('sku');
+    let lo = 0;
+    let hi = docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lsku[docs[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < docs.length && this.lsku[docs[i]!]!.startsWith(prefix); i++) {
+      if (this.live.has(docs[i]!)) out.push(docs[i]!);
+    }
+    return out;
+  }
+
+  private orders = new Map<OrderKind, Uint32Array>();
+  private staleOrders = new Set<OrderKind>(ORDER_KINDS);
+
+  /**
+   * Documents in a sort order (by price, date, name or SKU, ties by id), sorted again only after a change of that
+   * key or a new product. It may list archived documents: readers keep the live ones.
+   */
+  order(kind: OrderKind): Uint32Array {
+    const cached = this.orders.get(kind);
+    if (cached && !this.staleOrders.has(kind)) return cached;
+    const docs = Uint32Array.from(this.live.array());
+    const byId = (a: number, b: number) => (this.ids[a]! < this.ids[b]! ? -1 : 1);
+    const text = (col: string[]) => (a: number, b: number) =>
+      col[a]! < col[b]! ? -1 : col[a]! > col[b]! ? 1 : byId(a, b);
+    const cmp =
+      kind === 'sku'
+        ? text(this.lsku)
+        : kind === 'price_asc'
+          ? (a: number, b: number) => this.priceCents[a]! - this.priceCents[b]! || byId(a, b)
+          : kind === 'newest'
+            ? (a: number, b: number) => this.micros[b]! - this.micros[a]! || byId(b, a)
+            : text(this.lname);
+    docs.sort(cmp);
+    this.orders.set(kind, docs);
+    this.staleOrders.delete(kind);
+    return docs;
+  }
+}
+
+type OrderKind = 'price_asc' | 'newest' | 'name' | 'sku';
+const ORDER_KINDS: OrderKind[] = ['price_asc', 'newest', 'name', 'sku'];
+
+const EMPTY = new Uint32Array([0, 0]);
+
+/** The first index whose string is not below `s` (byte order). */
+function lowerBound(sorted: string[], s: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (byteCompare(sorted[mid]!, s) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The oldest transaction still running now (32-bit): every change not yet visible will carry this xid or a newer one. */
+async function horizonOf(db: Db): Promise<string> {
+  const { rows } = await db.execute<{ x: string }>(
+    sql`select (txid_snapshot_xmin(txid_current_snapshot()) % 4294967296)::text as x`,
+  );
+  return rows[0]!.x;
+}

@@ -1,0 +1,581 @@
+import { sql } from 'drizzle-orm';
+import { TypedFastBitSet } from 'typedfastbitset';
+import type { SuggestResult } from '@shared/catalogue/search.schema';
+import type { Db } from '../../infra/db';
+import { toRef } from './categories.service';
+import { facetsOf, PRICE_EDGES_CENTS, type Counted } from './facets.service';
+import type { EffectiveSort } from './search.cursor';
+import type { ResolvedFilters } from './search.filters';
+import type { TextQuery } from './search.terms';
+import type { SearchIndexData } from './search-index.data';
+import {
+  byteCompare,
+  rankOperands,
+  SIMILARITY_THRESHOLD,
+  similarity,
+  similarityOf,
+  trigrams,
+  tsRank,
+  type Matches,
+  type Operand,
+} from './search-index.text';
+
+/** A text query read against the index: the database's reading (`TextQuery`) plus the operand groups to AND. */
+export interface IndexTextQuery extends TextQuery {
+  groups: Operand[][];
+}
+
+const quote = (lexeme: string) => `'${lexeme.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+const WORD = /^[a-z][a-z0-9]*$|^[0-9][a-z0-9]*$/;
+/** Hyphenated words whose parts after the first all hold a letter (`ht-i0000d`, `we-000l`), or a trailing hyphen. */
+const COMPOUND = /^[a-z][a-z0-9]*(-[a-z0-9]*[a-z][a-z0-9]*)*-?$/;
+/** A word, a hyphen and digits (`we-000`): the parser reads the word, then a signed integer (`-000`). */
+const WORD_NUMBER = /^([a-z][a-z0-9]*)(-[0-9]+)$/;
+
+/**
+ * What `to_tsvector('simple', …)` gives for queries of plain tokens, each lexeme with its last position: a word;
+ * a hyphenated word (`x1-y2` at n, then `x1` at n + 1 and `y2` at n + 2; a trailing hyphen is dropped); a word and
+ * a signed number (`we-000`: `we`, `-000`). Null for anything else, which PostgreSQL's parser reads.
+ */
+export function plainWords(lower: string): { word: string; pos: number }[] | null {
+  const seen = new Map<string, number>();
+  let pos = 0;
+  for (const token of lower.split(/\s+/)) {
+    if (!token) continue;
+    const number = WORD_NUMBER.exec(token);
+    if (WORD.test(token)) seen.set(token, ++pos);
+    else if (number) {
+      seen.set(number[1]!, ++pos);
+      seen.set(number[2]!, ++pos);
+    } else if (COMPOUND.test(token)) {
+      const parts = token.replace(/-$/, '').split('-');
+      if (parts.length > 1) seen.set(parts.join('-'), ++pos);
+      for (const part of parts) seen.set(part, ++pos);
+    } else return null;
+  }
+  return [...seen].map(([word, p]) => ({ word, pos: p }));
+}
+const CACHE_LIMIT = 5_000;
+/** Ranked text matches remembered, in documents (12 bytes each): about 24 MB. */
+const RANKED_CACHE_DOCS = 2_000_000;
+
+/** Documents in relevance order (key descending, id ascending) with their keys. */
+export interface Ranked {
+  docs: Uint32Array;
+  keys: Float64Array;
+}
+
+/** The matches of a query: in relevance order with their keys for a text query, else in document order. */
+export interface Matched {
+  docs: number[];
+  keys: number[] | null;
+}
+
+/** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
+export class QueryReader {
+  private words = new Map<string, { word: string; pos: number }[]>();
+  private similar = new Map<string, string[]>();
+  private similarVersion = -1;
+  private scratch = new Uint16Array(0);
+  private ranked = new Map<string, Ranked>();
+  private rankedSize = 0;
+  private rankedVersion = -1;
+
+  constructor(
+    private readonly db: Db,
+    private readonly data: SearchIndexData,
+  ) {}
+
+  /**
+   * The buyer's words as `to_tsvector('simple', q)` reads them: letters-and-digits-only queries are split here
+   * (the parser's asciiword / numword / uint tokens), anything else is asked of PostgreSQL once and remembered.
+   */
+  private async wordsOf(q: string): Promise<{ word: string; pos: number }[]> {
+    const plain = plainWords(q.toLowerCase());
+    if (plain) return plain;
+    const known = this.words.get(q);
+    if (known) return known;
+    const { rows } = await this.db.execute<{ word: string; pos: number }>(sql`
+      select w.lexeme as word, (select max(p) from unnest(w.positions) p)::int as pos
+      from unnest(to_tsvector('simple', ${q})) w`);
+    if (this.words.size >= CACHE_LIMIT) this.words.clear();
+    this.words.set(q, rows);
+    return rows;
+  }
+
+  /** Up to three vocabulary words with pg_trgm similarity ≥ 0.3, most similar first, ties in byte order. */
+  similarTo(word: string): string[] {
+    const data = this.data;
+    if (this.similarVersion !== data.vocabularyVersion) {
+      this.similar.clear();
+      this.similarVersion = data.vocabularyVersion;
+    }
+    const cached = this.similar.get(word);
+    if (cached) return cached;
+    const mine = trigrams(word);
+    // Shared trigrams per vocabulary word, counted in a scratch array. A word needs at least `least` shared
+    // trigrams to reach the threshold (similarity ≤ shared / mine.size), so it is in one of the shortest
+    // `mine.size - least + 1` lists: those propose candidates, the longer ones (common trigrams, listing much of the
+    // vocabulary) are only probed for them (lists are in word id order).
+    if (this.scratch.length < data.wordById.length) this.scratch = new Uint16Array(data.wordById.length * 2);
+    const counts = this.scratch;
+    const lists = [...mine].map((g) => data.trigramIndex.get(g) ?? []).sort((a, b) => a.length - b.length);
+    let least = 1;
+    while (least < mine.size && similarityOf(least, mine.size, least) < SIMILARITY_THRESHOLD) least++;
+    const proposing = Math.max(1, mine.size - least + 1);
+    const touched: number[] = [];
+    lists.forEach((list, i) => {
+      if (i < proposing) {
+        for (const id of list) {
+          if (counts[id] === 0) touched.push(id);
+          counts[id]!++;
+        }
+      } else for (const id of touched) if (sortedHas(list, id)) counts[id]!++;
+    });
+    const found: { text: string; sim: number }[] = [];
+    for (const id of touched) {
+      const sim = similarityOf(counts[id]!, mine.size, data.trigramCount[id]!);
+      counts[id] = 0;
+      if (sim >= SIMILARITY_THRESHOLD) found.push({ text: data.wordById[id]!.text, sim });
+    }
+    found.sort((a, b) => b.sim - a.sim || byteCompare(a.text, b.text));
+    const out = found.slice(0, 3).map((f) => f.text);
+    if (this.similar.size >= CACHE_LIMIT) this.similar.clear();
+    this.similar.set(word, out);
+    return out;
+  }
+
+  /**
+   * The documents a text matches (before any other filter), in relevance order with their keys. Remembered per
+   * text until the index changes: typing, paging and clicking filters repeat the text with other filters.
+   */
+  textMatches(text: IndexTextQuery): Ranked {
+    const data = this.data;
+    if (this.rankedVersion !== data.changes) {
+      this.ranked.clear();
+      this.rankedSize = 0;
+      this.rankedVersion = data.changes;
+    }
+    const key = `${text.tsquery}\u0000${text.sku}`;
+    const known = this.ranked.get(key);
+    if (known) {
+      this.ranked.delete(key);
+      this.ranked.set(key, known);
+      return known;
+    }
+    const found = textDocs(data, text).array();
+    const rank = ranker(data, text);
+    const keys = found.map(rank);
+    const order = found.map((_, i) => i);
+    const ids = data.ids;
+    order.sort((a, b) => keys[b]! - keys[a]! || (ids[found[a]!]! < ids[found[b]!]! ? -1 : 1));
+    const entry: Ranked = {
+      docs: Uint32Array.from(order, (i) => found[i]!),
+      keys: Float64Array.from(order, (i) => keys[i]!),
+    };
+    this.ranked.set(key, entry);
+    this.rankedSize += entry.docs.length;
+    for (const [k, v] of this.ranked) {
+      if (this.rankedSize <= RANKED_CACHE_DOCS) break;
+      this.ranked.delete(k);
+      this.rankedSize -= v.docs.length;
+    }
+    return entry;
+  }
+
+  private prefixed(word: string): boolean {
+    for (const w of this.data.withPrefix(word)) if (w.term) return true;
+    return false;
+  }
+
+  /** What `parseTextQuery` does in SQL, from the index's vocabulary. */
+  async parse(q: string): Promise<IndexTextQuery> {
+    const sku = q.trim().toLowerCase();
+    const words = [...(await this.wordsOf(q))].sort((a, b) => a.pos - b.pos);
+    const corrections: TextQuery['corrections'] = [];
+    const parts: string[] = [];
+    const groups: Operand[][] = [];
+    let matchable = words.length > 0;
+    words.forEach(({ word }, i) => {
+      const last = i === words.length - 1;
+      if (last && this.prefixed(word)) {
+        parts.push(`${quote(word)}:*`);
+        groups.push([{ text: word, prefix: true }]);
+      } else if (this.data.words.get(word)?.term) {
+        parts.push(quote(word));
+        groups.push([{ text: word, prefix: false }]);
+      } else {
+        const similar = this.similarTo(word);
+        corrections.push({ term: word, suggestions: similar });
+        if (similar.length) {
+          parts.push(`(${similar.map(quote).join(' | ')})`);
+          groups.push(similar.map((text) => ({ text, prefix: false })));
+        } else matchable = false;
+      }
+    });
+    return {
+      tsquery: matchable ? parts.join(' & ') : null,
+      sku,
+      corrections,
+      groups: matchable ? groups : [],
+    };
+  }
+}
+
+function sortedHas(list: number[], id: number): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return list[lo] === id;
+}
+
+// ------------------------------------------------------------------------------------------------------ matching
+
+function operandDocs(data: SearchIndexData, o: Operand, into: TypedFastBitSet) {
+  if (!o.prefix) {
+    const w = data.words.get(o.text);
+    if (w) data.docsOf(w, into);
+    return;
+  }
+  for (const w of data.withPrefix(o.text)) data.docsOf(w, into);
+}
+
+/** Live documents whose SKU (lower-cased) starts with `sku`: a range of the SKU order. */
+function skuPrefixDocs(data: SearchIndexData, sku: string, into: TypedFastBitSet) {
+  if (!sku) {
+    into.union(data.live);
+    return;
+  }
+  for (const doc of data.skuRange(sku)) into.add(doc);
+}
+
+/** The documents the text matches: every group (any operand of it) or a SKU prefix. */
+function textDocs(data: SearchIndexData, text: IndexTextQuery): TypedFastBitSet {
+  let acc: TypedFastBitSet | null = null;
+  for (const group of text.groups) {
+    const docs = new TypedFastBitSet();
+    for (const o of group) operandDocs(data, o, docs);
+    acc = acc ? acc.intersection(docs) : docs;
+    if (acc.isEmpty()) break;
+  }
+  const out = acc ?? new TypedFastBitSet();
+  skuPrefixDocs(data, text.sku, out);
+  return out.intersection(data.live);
+}
+
+/** Per document, a check of every filter but the text. */
+function filterOf(data: SearchIndexData, f: ResolvedFilters): (doc: number) => boolean {
+  const checks: ((doc: number) => boolean)[] = [];
+  if (f.categoryIds) {
+    const allowed = new Set(
+      f.categoryIds.map((id) => data.categoryNo.get(id)).filter((n) => n !== undefined),
+    );
+    checks.push((doc) => allowed.has(data.category[doc]!));
+  }
+  if (f.brands) {
+    const allowed = new Set(f.brands.map((b) => data.brandNo.get(b)).filter((n) => n !== undefined));
+    checks.push((doc) => allowed.has(data.brand[doc]!));
+  }
+  if (f.inStock !== null) {
+    const want = f.inStock;
+    checks.push((doc) => data.quantity[doc]! >= data.minOrder[doc]! === want);
+  }
+  const min = f.priceCents?.min;
+  const max = f.priceCents?.max;
+  if (min != null) checks.push((doc) => data.priceCents[doc]! >= min);
+  if (max != null) checks.push((doc) => data.priceCents[doc]! <= max);
+  for (const s of f.specs) {
+    const column = data.specs.get(s.attributeId);
+    if (!column) return () => false;
+    checks.push((doc) => {
+      const v = column[doc]!;
+      return !Number.isNaN(v) && (s.min === null || v >= s.min) && (s.max === null || v <= s.max);
+    });
+  }
+  return (doc) => {
+    for (const check of checks) if (!check(doc)) return false;
+    return true;
+  };
+}
+
+/** The matching documents: a text query's in relevance order (with keys), others in document order. */
+export function matchDocs(
+  data: SearchIndexData,
+  reader: QueryReader,
+  f: ResolvedFilters & { text: IndexTextQuery | null },
+): Matched {
+  const pass = filterOf(data, f);
+  const docs: number[] = [];
+  if (!f.text) {
+    data.live.forEach((doc) => {
+      if (pass(doc)) docs.push(doc);
+    });
+    return { docs, keys: null };
+  }
+  const ranked = reader.textMatches(f.text);
+  const keys: number[] = [];
+  for (let i = 0; i < ranked.docs.length; i++) {
+    const doc = ranked.docs[i]!;
+    if (pass(doc)) {
+      docs.push(doc);
+      keys.push(ranked.keys[i]!);
+    }
+  }
+  return { docs, keys };
+}
+
+// ------------------------------------------------------------------------------------------------------- ranking
+
+/** The entries of a document's vector whose word's place in byte order is within [from, to). */
+function entriesIn(vec: Uint32Array, ranks: Int32Array, from: number, to: number): number[] | null {
+  const n = vec[0]!;
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ranks[vec[1 + mid]!]! < from) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo >= n || ranks[vec[1 + lo]!]! >= to) return null;
+  const out = [lo];
+  for (let i = lo + 1; i < n && ranks[vec[1 + i]!]! < to; i++) out.push(i);
+  return out;
+}
+
+/** Ranks documents for one text query (the operands' word ranges are found once). */
+export function ranker(data: SearchIndexData, text: IndexTextQuery): (doc: number) => number {
+  const operands = rankOperands(text.groups.flat());
+  const ranges = operands.map((o) => data.rankRange(o.text, o.prefix));
+  const ranks = data.wordRanks();
+  const and = text.groups.length >= 2;
+  return (doc) => {
+    const lsku = data.lsku[doc]!;
+    const tier = lsku === text.sku ? 2 : lsku.startsWith(text.sku) ? 1 : 0;
+    if (!text.tsquery) return tier;
+    const vec = data.vectors[doc]!;
+    const matches: Matches = ranges.map(([from, to]) => (from < to ? entriesIn(vec, ranks, from, to) : null));
+    // 2 for an exact SKU, 1 for a SKU prefix, plus ts_rank (a float4), summed as float8 as PostgreSQL resolves
+    // integer + real (float8 + float8).
+    return tier + tsRank(and, vec, matches);
+  };
+}
+
+// --------------------------------------------------------------------------------------------------------- pages
+
+export interface IndexPageRequest {
+  sort: EffectiveSort;
+  cursor: { value: string; id: string } | null;
+  limit: number;
+  offset: number;
+}
+
+export interface IndexPage {
+  docs: { doc: number; sortKey: string }[];
+}
+
+/** Sort key of a document as the cursor carries it (the same text PostgreSQL gives). */
+function keyText(data: SearchIndexData, sort: EffectiveSort, doc: number, rank: number): string {
+  switch (sort) {
+    case 'relevance':
+      return String(rank);
+    case 'price_asc':
+    case 'price_desc':
+      return String(data.priceCents[doc]);
+    case 'newest':
+      return String(data.micros[doc]);
+    case 'name':
+      return data.lname[doc]!;
+  }
+}
+
+/**
+ * One page of matches in the requested order, after the cursor when there is one. Large match sets walk a kept
+ * global order instead of sorting; relevance ranks every match. Null: this cursor cannot be placed here.
+ */
+export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRequest): IndexPage | null {
+  const { sort, cursor, limit, offset } = req;
+  const ids = data.ids;
+  const matches = matched.docs;
+  if (sort === 'relevance') {
+    // Already in relevance order.
+    const keys = matched.keys!;
+    const out: IndexPage['docs'] = [];
+    let skip = offset;
+    const v = cursor ? Number(cursor.value) : 0;
+    for (let i = 0; i < matches.length && out.length < limit; i++) {
+      const doc = matches[i]!;
+      const k = keys[i]!;
+      if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      out.push({ doc, sortKey: keyText(data, sort, doc, k) });
+    }
+    return { docs: out };
+  }
+  const after = afterOf(data, sort, cursor);
+  if (after === null) return null;
+  const take = offset + limit;
+  let ordered: number[];
+  if (matches.length > 2_000) {
+    const member = new TypedFastBitSet(matches);
+    const global = data.order(sort === 'price_desc' ? 'price_asc' : sort);
+    ordered = [];
+    const n = global.length;
+    for (let i = 0; i < n && ordered.length < take; i++) {
+      const doc = global[sort === 'price_desc' ? n - 1 - i : i]!;
+      if (member.has(doc) && after(doc)) ordered.push(doc);
+    }
+  } else {
+    ordered = matches.filter(after).sort(comparator(data, sort));
+  }
+  return {
+    docs: ordered.slice(offset, take).map((doc) => ({ doc, sortKey: keyText(data, sort, doc, 0) })),
+  };
+}
+
+function comparator(data: SearchIndexData, sort: Exclude<EffectiveSort, 'relevance'>) {
+  const ids = data.ids;
+  const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : 1);
+  switch (sort) {
+    case 'price_asc':
+      return (a: number, b: number) => data.priceCents[a]! - data.priceCents[b]! || byId(a, b);
+    case 'price_desc':
+      return (a: number, b: number) => data.priceCents[b]! - data.priceCents[a]! || byId(b, a);
+    case 'newest':
+      return (a: number, b: number) => data.micros[b]! - data.micros[a]! || byId(b, a);
+    case 'name':
+      return (a: number, b: number) =>
+        data.lname[a]! < data.lname[b]! ? -1 : data.lname[a]! > data.lname[b]! ? 1 : byId(a, b);
+  }
+}
+
+/** Documents strictly after the cursor in the sort order (every document without one). */
+function afterOf(
+  data: SearchIndexData,
+  sort: Exclude<EffectiveSort, 'relevance'>,
+  cursor: { value: string; id: string } | null,
+): ((doc: number) => boolean) | null {
+  if (!cursor) return () => true;
+  const ids = data.ids;
+  const { id } = cursor;
+  switch (sort) {
+    case 'price_asc': {
+      const v = Number(cursor.value);
+      return (doc) => data.priceCents[doc]! > v || (data.priceCents[doc] === v && ids[doc]! > id);
+    }
+    case 'price_desc': {
+      const v = Number(cursor.value);
+      return (doc) => data.priceCents[doc]! < v || (data.priceCents[doc] === v && ids[doc]! < id);
+    }
+    case 'newest': {
+      const v = Number(cursor.value);
+      if (!Number.isSafeInteger(v)) return null;
+      return (doc) => data.micros[doc]! < v || (data.micros[doc] === v && ids[doc]! < id);
+    }
+    case 'name': {
+      const v = cursor.value;
+      return (doc) => data.lname[doc]! > v || (data.lname[doc] === v && ids[doc]! > id);
+    }
+  }
+}
+
+// -------------------------------------------------------------------------------------------------------- facets
+
+/** Total and facets of the matches in one pass over their columns. */
+export function countOf(data: SearchIndexData, matches: number[]): Omit<Counted, 'page'> {
+  const ownCat = new Map<number, number>();
+  const brand = new Map<number, number>();
+  let inStock = 0;
+  const buckets = new Map<number, number>();
+  const specCols = [...data.specs].filter(([id]) =>
+    data.attrs.some((a) => a.id === id && a.type === 'number'),
+  );
+  const spec = specCols.map(() => ({ n: 0, lo: Infinity, hi: -Infinity }));
+  for (const doc of matches) {
+    const c = data.category[doc]!;
+    if (c >= 0) ownCat.set(c, (ownCat.get(c) ?? 0) + 1);
+    const b = data.brand[doc]!;
+    if (b >= 0) brand.set(b, (brand.get(b) ?? 0) + 1);
+    if (data.quantity[doc]! >= data.minOrder[doc]!) inStock++;
+    const price = data.priceCents[doc]!;
+    let bucket = 0;
+    while (bucket < PRICE_EDGES_CENTS.length && price >= PRICE_EDGES_CENTS[bucket]!) bucket++;
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
+    for (let i = 0; i < specCols.length; i++) {
+      const v = specCols[i]![1][doc]!;
+      if (Number.isNaN(v)) continue;
+      const s = spec[i]!;
+      s.n++;
+      if (v < s.lo) s.lo = v;
+      if (v > s.hi) s.hi = v;
+    }
+  }
+  return {
+    total: matches.length,
+    facets: facetsOf(data.cats, data.attrs, {
+      ownCounts: new Map([...ownCat].map(([c, n]) => [data.categoryIds[c]!, n])),
+      brands: [...brand].map(([b, n]) => ({ brand: data.brands[b]!, count: n })),
+      stock: { inStock, outOfStock: matches.length - inStock },
+      buckets,
+      specs: new Map(
+        specCols.flatMap(([id], i) => {
+          const s = spec[i]!;
+          return s.n ? [[id, { n: s.n, lo: s.lo, hi: s.hi }] as const] : [];
+        }),
+      ),
+    }),
+  };
+}
+
+// ------------------------------------------------------------------------------------------------------ suggest
+
+const SUGGEST_LIMIT = 5;
+
+/** GET /api/catalogue/suggest from the index: products by relevance, categories by name, SKUs by prefix. */
+export async function suggestFrom(
+  data: SearchIndexData,
+  reader: QueryReader,
+  q: string,
+): Promise<SuggestResult> {
+  const text = await reader.parse(q);
+  const matches = matchDocs(data, reader, {
+    text,
+    categoryIds: null,
+    brands: null,
+    inStock: null,
+    priceCents: null,
+    specs: [],
+  });
+  const page = pageOf(data, matches, {
+    sort: 'relevance',
+    cursor: null,
+    limit: SUGGEST_LIMIT,
+    offset: 0,
+  })!;
+  const lower = q.toLowerCase();
+  const categories = data.cats
+    .map((c, position) => ({ c, position, sim: similarity(c.name, q) }))
+    .filter(({ c, sim }) => c.name.toLowerCase().includes(lower) || sim > SIMILARITY_THRESHOLD)
+    .sort((a, b) => b.sim - a.sim || a.position - b.position)
+    .slice(0, SUGGEST_LIMIT)
+    .map(({ c }) => toRef(c));
+  // SKUs are unique whatever their case: the SKU order has no ties to break.
+  const skus = data.skuRange(text.sku);
+  return {
+    products: page.docs.map(({ doc }) => {
+      const card = data.card(doc);
+      return { _id: card._id, name: card.name, sku: card.sku, img: card.img, price: card.price };
+    }),
+    categories,
+    skus: skus.slice(0, SUGGEST_LIMIT).map((doc) => {
+      const card = data.card(doc);
+      return { _id: card._id, sku: card.sku, name: card.name };
+    }),
+  };
+}

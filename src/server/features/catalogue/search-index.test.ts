@@ -1,0 +1,160 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchQuerySchema, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
+import { generateCatalogue } from '../../db/seed/generate-catalogue';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { searchDatabase, searchIndexed } from './search.service';
+import { suggestDatabase } from './suggest.service';
+import { plainWords, suggestFrom } from './search-index.query';
+import type { SearchIndex } from './search-index.plugin';
+
+// The index answers what PostgreSQL answers (decision 033): a generated catalogue, a few hundred mixed queries
+// through both paths, compared whole: items in order, totals, facets, corrections and the next cursor.
+let t: TestApp;
+let index: SearchIndex;
+const rand = (() => {
+  let s = 20261126;
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+
+let words: string[] = [];
+let skus: string[] = [];
+let slugs: string[] = [];
+let brands: string[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.app.database;
+  await generateCatalogue(db, { count: 1200, seed: 7 });
+  await t.app.readCache.changed('catalogue');
+  index = t.app.searchIndex!;
+  await index.ready();
+  const names = await db.execute<{ name: string; sku: string; brand: string | null }>(
+    sql`select name, sku, brand from products where archived_at is null order by id`,
+  );
+  words = [...new Set(names.rows.flatMap((r) => r.name.toLowerCase().split(/\s+/)))].filter((w) =>
+    /^[a-z]{4,}$/.test(w),
+  );
+  skus = names.rows.map((r) => r.sku);
+  brands = [...new Set(names.rows.flatMap((r) => (r.brand ? [r.brand] : [])))];
+  slugs = (await db.execute<{ slug: string }>(sql`select slug from categories`)).rows.map((r) => r.slug);
+}, 120_000);
+afterAll(() => t.close());
+
+const typo = (w: string) => {
+  const i = 1 + Math.floor(rand() * (w.length - 2));
+  return rand() < 0.5 ? w.slice(0, i) + w.slice(i + 1) : w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+};
+
+function randomText(): string {
+  switch (Math.floor(rand() * 8)) {
+    case 0:
+      return pick(words);
+    case 1:
+      return `${pick(words)} ${pick(words)}`;
+    case 2:
+      return typo(pick(words));
+    case 3:
+      return `${pick(words)} ${pick(words).slice(0, 3)}`;
+    case 4:
+      return pick(skus).toLowerCase();
+    case 5:
+      return pick(skus).slice(0, 5);
+    case 6:
+      return `${pick(['8 bar', '10 bar', '1050 l/min', 'th-', 'kw'])}`;
+    default:
+      return pick(words).slice(0, 2 + Math.floor(rand() * 4));
+  }
+}
+
+function randomQuery(): Record<string, string | string[]> {
+  const q: Record<string, string | string[]> = {};
+  if (rand() < 0.75) q.q = randomText();
+  if (rand() < 0.3) q.category = pick(slugs);
+  if (rand() < 0.25) q.brand = rand() < 0.5 ? pick(brands) : [pick(brands), pick(brands)];
+  if (rand() < 0.3) q.inStock = pick(['true', 'false']);
+  if (rand() < 0.3) {
+    const lo = Math.floor(rand() * 2000);
+    q.price = pick([`${lo}..${lo + Math.floor(rand() * 5000)}`, `${lo}..`, `..${lo + 100}`]);
+  }
+  if (rand() < 0.2) q['spec.pressure'] = pick(['6..10', '8..', '..7']);
+  if (rand() < 0.6) q.sort = pick(['relevance', 'price_asc', 'price_desc', 'newest', 'name']);
+  q.pageSize = pick(['5', '10', '24']);
+  if (rand() < 0.2) q.page = pick(['2', '3']);
+  if (rand() < 0.3) q.facets = 'false';
+  return q;
+}
+
+const parse = (raw: Record<string, unknown>): SearchQuery => searchQuerySchema.parse(raw);
+
+async function both(query: SearchQuery): Promise<[SearchResult, SearchResult]> {
+  const { db } = t.app.database;
+  const fromIndex = await searchIndexed(db, query, index);
+  expect(fromIndex, 'the index answers').not.toBeNull();
+  return [fromIndex!, await searchDatabase(db, query)];
+}
+
+describe('the in-process index answers as PostgreSQL does', () => {
+  it('for 300 mixed queries: items in order, totals, facets, corrections and cursors; and the next page', async () => {
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let i = 0; i < 300; i++) {
+      const raw = randomQuery();
+      const [mine, theirs] = await both(parse(raw));
+      expect(mine, JSON.stringify(raw)).toEqual(theirs);
+      compared++;
+      if (theirs.total > 0) nonEmpty++;
+      if (theirs.nextCursor && rand() < 0.5) {
+        const next = parse({ ...raw, page: undefined, facets: 'false', cursor: theirs.nextCursor });
+        const [a, b] = await both(next);
+        expect(a, `next page of ${JSON.stringify(raw)}`).toEqual(b);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThanOrEqual(300);
+    expect(nonEmpty).toBeGreaterThan(100);
+  }, 120_000);
+
+  it('for navbar suggestions: products, categories and SKUs', async () => {
+    const source = (await index.current())!;
+    for (let i = 0; i < 60; i++) {
+      const q = i % 3 === 0 ? pick(skus).slice(0, 3 + (i % 5)) : randomText();
+      expect(await suggestFrom(source.data, source.reader, q), q).toEqual(
+        await suggestDatabase(t.app.database.db, q),
+      );
+    }
+  }, 60_000);
+});
+
+describe('query words read without PostgreSQL', () => {
+  it('are the lexemes and last positions of to_tsvector(simple) for plain and hyphenated words', async () => {
+    const queries = [
+      'ht-i0000d',
+      'ht-',
+      'we-000',
+      'we-000l',
+      'ab-0x',
+      'md-001 rot',
+      'a-b-c rot',
+      'x1-y2 x1',
+      '123abc 12',
+      'ab1 ab1 ab2',
+      'th-ab12 compressor 8',
+    ];
+    for (const q of queries) {
+      const { rows } = await t.app.database.db.execute<{ word: string; pos: number }>(sql`
+        select w.lexeme as word, (select max(p) from unnest(w.positions) p)::int as pos
+        from unnest(to_tsvector('simple', ${q})) w`);
+      const byWord = (a: { word: string }, b: { word: string }) => (a.word < b.word ? -1 : 1);
+      expect(plainWords(q)?.sort(byWord), q).toEqual([...rows].sort(byWord));
+    }
+    expect(plainWords('ab-12-cd')).toBeNull();
+    expect(plainWords('8.5 bar')).toBeNull();
+  });
+});
