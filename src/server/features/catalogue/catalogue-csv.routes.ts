@@ -91,7 +91,12 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: app.database.kind,
         log: req.log,
         changed: () => app.readCache.changed('catalogue'),
-        notify: { mailer: app.mailer, shopName: app.config.shop.name, baseUrl: app.config.baseUrl },
+        notify: {
+          mailer: app.mailer,
+          shopName: app.config.shop.name,
+          baseUrl: app.config.baseUrl,
+          staffEmails: app.config.staffEmails,
+        },
       };
       const importId = await startImport(deps, currentUser(req), upload, req.query).catch(
         async (err: unknown) => {

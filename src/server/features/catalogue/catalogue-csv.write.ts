@@ -119,7 +119,7 @@ export async function writeBatch(
         as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size)
       where p.id = u.id`);
   }
-  await moveStockBulk(tx, stock, 'import', ctx.actorEmail);
+  await moveStockBulk(tx, stock, 'import', ctx.actorEmail, ctx.notify);
   await writeBreaksBulk(tx, breaks);
   await answerWaiting(tx, maybeBack, ctx.notify);
   const specRows = old.flatMap((r) => {
