@@ -23,6 +23,8 @@ export const adminProductSchema = productSchema.extend({
   brand: z.string().nullable(),
   category: z.object({ slug: z.string(), name: z.string() }).nullable(),
   createdAt: z.iso.datetime(),
+  /** Staff are mailed when the stock falls to this; null: to the minimum order (decision 034). */
+  lowStockThreshold: z.number().int().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.array(adminProductSchema);

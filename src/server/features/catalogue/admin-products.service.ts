@@ -74,6 +74,7 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       brand: r.product.brand,
       category: r.categorySlug && r.categoryName ? { slug: r.categorySlug, name: r.categoryName } : null,
       createdAt: r.product.createdAt.toISOString(),
+      lowStockThreshold: r.product.lowStockThreshold,
     })),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,

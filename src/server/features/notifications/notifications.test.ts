@@ -153,6 +153,9 @@ describe('staff are mailed', () => {
         payload: body,
       });
     expect((await put({ lowStockThreshold: 5 })).statusCode).toBe(200);
+    const list = await t.app.inject({ url: `/api/admin/products?q=${product.sku}`, headers: boss.headers });
+    expect(list.json()).toEqual([expect.objectContaining({ _id: product.id, lowStockThreshold: 5 })]);
+    expect((await put({ lowStockThreshold: -1 })).json()).toMatchObject({ field: 'lowStockThreshold' });
     const subject = `Low stock: ${product.name}`;
     const order = (quantity: number) => placeOrder(t.app, alice, { productId: product.id, quantity });
     expect((await order(4)).statusCode).toBe(200); // 10 → 6

@@ -23,6 +23,7 @@ beforeEach(() => {
       brand: null,
       category: { slug: 'drills', name: 'Drills' },
       createdAt: '2026-01-02T00:00:00.000Z',
+      lowStockThreshold: null,
     },
     {
       _id: 'p2',
@@ -36,6 +37,7 @@ beforeEach(() => {
       brand: 'Atlas',
       category: null,
       createdAt: '2026-01-01T00:00:00.000Z',
+      lowStockThreshold: null,
     },
   ];
 });

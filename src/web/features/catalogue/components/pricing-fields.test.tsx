@@ -19,6 +19,7 @@ const product: AdminProduct = {
   brand: null,
   category: null,
   createdAt: '2026-01-01T00:00:00.000Z',
+  lowStockThreshold: null,
 };
 
 let sent: Record<string, unknown> | undefined;

@@ -93,6 +93,16 @@ export function ProductFields({
           {...register('quantity')}
         />
       </div>
+      <TextField
+        label="Low-stock threshold"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint="Staff are emailed when the stock falls to this. Empty: the minimum order."
+        error={shown(errors.lowStockThreshold?.message)}
+        {...register('lowStockThreshold')}
+      />
       <PricingFields loaded={priceBreaks} />
       <TextAreaField
         label="Description"
