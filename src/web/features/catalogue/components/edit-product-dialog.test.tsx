@@ -107,7 +107,7 @@ describe('EditProductDialog catalogue data', () => {
 describe('EditProductDialog low-stock threshold', () => {
   it('sets a threshold of its own', async () => {
     const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
-    const threshold = screen.getByLabelText('Low-stock threshold');
+    const threshold = screen.getByLabelText('Reorder level');
     expect(threshold).toHaveValue(null);
     await user.type(threshold, '4');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -118,7 +118,7 @@ describe('EditProductDialog low-stock threshold', () => {
     const { user } = renderWithProviders(
       <EditProductDialog product={{ ...product, lowStockThreshold: 6 }} onClose={() => {}} />,
     );
-    const threshold = screen.getByLabelText('Low-stock threshold');
+    const threshold = screen.getByLabelText('Reorder level');
     expect(threshold).toHaveValue(6);
     await user.clear(threshold);
     await user.type(threshold, '-1');

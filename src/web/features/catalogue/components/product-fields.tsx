@@ -94,12 +94,12 @@ export function ProductFields({
         />
       </div>
       <TextField
-        label="Low-stock threshold"
+        label="Reorder level"
         type="number"
         inputMode="numeric"
         min={0}
         step={1}
-        hint="Staff are emailed when the stock falls to this. Empty: the minimum order."
+        hint="Staff are emailed when the stock falls to this level (its low-stock threshold). Empty: the minimum order."
         error={shown(errors.lowStockThreshold?.message)}
         {...register('lowStockThreshold')}
       />
