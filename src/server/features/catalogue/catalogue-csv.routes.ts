@@ -119,6 +119,12 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogueImportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (req) => getImport(app.database.db, app.database.kind, req.params.id),
+    (req) =>
+      getImport(app.database.db, app.database.kind, req.params.id, {
+        mailer: app.mailer,
+        shopName: app.config.shop.name,
+        baseUrl: app.config.baseUrl,
+        staffEmails: app.config.staffEmails,
+      }),
   );
 };
