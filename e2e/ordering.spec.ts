@@ -49,6 +49,8 @@ test('order → declined card → paid → delivered → reviewed, shown in My r
   await modal.getByLabel('Address').fill('12 Foundry Lane, Springfield');
   await modal.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(/is placed/)).toBeVisible();
+  // A placed order is confirmed only once paid: the buyer lands on its payment page.
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]+$/);
   expect(await stock(page, product._id)).toBe(before - product.minOrder);
 
   await page.goto('/dashboard/my-orders');

@@ -84,7 +84,7 @@ test('an admin sells a product in packs with price breaks; the customer is price
   const table = page.getByRole('table', { name: 'Price per unit by quantity' });
   await expect(table.getByRole('row')).toHaveText([
     'QuantityUnit price',
-    '1–19$12.40',
+    '10–19$12.40',
     '20–49$11.20',
     '50+$9.90',
   ]);

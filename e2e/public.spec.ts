@@ -152,8 +152,9 @@ test('/blog lists every article', async ({ page, request }) => {
 });
 
 test.describe('not found', () => {
-  test('any other path shows Sorry with a Home button', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('any other path shows Sorry with a Home button, answered with status 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Sorry' })).toBeVisible();
     await expectAccessible(page, 'not-found');
     await page.getByRole('main').getByRole('link', { name: 'Home' }).click();

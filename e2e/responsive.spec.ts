@@ -1,4 +1,6 @@
-import { test, expect } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, confirmDialog, expectAccessible } from './fixtures';
+import { seededProducts, type ApiProduct } from './products';
 
 const routes = ['/', '/our-products', '/my-blog', '/portfolio', '/blog', '/no-such-page'];
 
@@ -27,3 +29,180 @@ for (const width of [360, 412]) {
     });
   });
 }
+
+/** A product of this test's own (tests run in parallel; seeded stock would race), with a name long enough to wrap. */
+async function newProduct(admin: Page, name: string): Promise<ApiProduct> {
+  const [seeded] = await seededProducts(admin);
+  const res = await admin.request.post('/api/product', {
+    headers: { origin: new URL(admin.url()).origin },
+    data: {
+      name,
+      img: seeded!.img,
+      price: 249.5,
+      quantity: 500,
+      minOrder: 1,
+      desc: 'Stocked for the phone test.',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
+  return products.find((p) => p.name === name)!;
+}
+
+/** Neither the page nor any list's box scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const page_ = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(page_, `the page of ${what} scrolls sideways`).toBeLessThanOrEqual(0);
+  const boxes = await page
+    .locator('.card-table')
+    .evaluateAll((els) => els.map((e) => e.scrollWidth - e.clientWidth));
+  expect(boxes.length, `${what} shows a list`).toBeGreaterThan(0);
+  for (const overflow of boxes) expect(overflow, `a list of ${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/** Wholly on screen once scrolled to: not cut by the viewport's edge or by a scrolling box. */
+async function expectOnScreen(control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  await expect(control).toBeInViewport({ ratio: 1 });
+}
+
+test('at 390 px a buyer pays, cancels and downloads an invoice from My Orders and uses the cart without sideways scrolling; the admins’ lists are cards too, and Manage All Orders fits 1,366 px', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(150_000);
+  // Registered at the desktop size: the fixture looks for the Dashboard link, which a phone folds into its menu.
+  const customer = await register({ name: 'Philippa Phone' });
+  await verifyEmail(customer);
+  const item = await newProduct(admin, `Phone Layout Pneumatic Impact Wrench ${Date.now().toString(36)}`);
+  const headers = { origin: new URL(page.url()).origin };
+  for (let i = 0; i < 2; i++) {
+    const placed = await page.request.post(`/api/order/${customer.email}`, {
+      headers,
+      data: { productId: item._id, quantity: 1, number: '5550100', address: '1 Narrow Street' },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+  }
+  const carted = await page.request.put(`/api/cart/${customer.email}/lines/${item._id}`, {
+    headers,
+    data: { quantity: 3 },
+  });
+  expect(carted.status(), await carted.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  // The cart icon stays in the top bar, with the menu folded.
+  const cartIcon = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Cart, 1 product' });
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(cartIcon).toBeVisible();
+  await expect(cartIcon).toBeInViewport({ ratio: 1 });
+
+  await cartIcon.click();
+  await expect(page).toHaveURL(/\/dashboard\/cart$/);
+  const line = page.getByRole('row').filter({ hasText: item.name });
+  await expect(line.getByRole('spinbutton', { name: `Quantity of ${item.name}` })).toHaveValue('3');
+  await expectNoSidewaysScroll(page, 'the cart');
+  await expectOnScreen(line.getByRole('button', { name: `Increase quantity of ${item.name}` }));
+  await expectOnScreen(line.getByRole('button', { name: `Remove ${item.name} from the cart` }));
+  await expectOnScreen(page.getByRole('link', { name: 'Proceed to checkout' }));
+  // Each card names what its figures are.
+  await expect(line.getByRole('cell').filter({ hasText: '$748.50' })).toHaveCSS(
+    'padding-inline-start',
+    '128px',
+  );
+  await expectAccessible(page, 'the cart at 390 px');
+
+  // The cart's line becomes a checkout: its heading in My Orders carries one Pay and one Cancel checkout.
+  const poNumber = `PO-PHONE-${Date.now()}-WORKSHOP-NORTH`;
+  const checkout = await page.request.post(`/api/checkout/${customer.email}`, {
+    headers,
+    data: { number: '5550100', address: '1 Narrow Street', poNumber },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(201);
+
+  await page.goto('/dashboard/my-orders');
+  const singles = page
+    .getByRole('row')
+    .filter({ hasText: item.name })
+    .filter({ has: page.getByRole('button', { name: `Cancel order for ${item.name}` }) });
+  await expect(singles).toHaveCount(2);
+  await expectNoSidewaysScroll(page, 'My Orders');
+  for (const row of [singles.nth(0), singles.nth(1)]) {
+    await expectOnScreen(row.getByRole('link', { name: `Pay for ${item.name}` }));
+    await expectOnScreen(row.getByRole('button', { name: `Cancel order for ${item.name}` }));
+  }
+  await expectOnScreen(page.getByRole('link', { name: `Pay for checkout PO ${poNumber}` }));
+  await expectOnScreen(page.getByRole('button', { name: `Cancel checkout PO ${poNumber}` }));
+  await expectAccessible(page, 'My Orders at 390 px');
+
+  await singles
+    .nth(1)
+    .getByRole('button', { name: `Cancel order for ${item.name}` })
+    .click();
+  await confirmDialog(page, 'Cancel this order?', 'Cancel order');
+  await expect(singles).toHaveCount(1);
+  await expect(
+    page.getByRole('row').filter({ hasText: item.name }).filter({ hasText: 'Cancelled' }),
+  ).toHaveCount(1);
+
+  await singles.getByRole('link', { name: `Pay for ${item.name}` }).click();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry').fill('12/40');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  const paid = page.getByRole('row').filter({ hasText: item.name }).filter({ hasText: 'Payment done' });
+  await expectNoSidewaysScroll(page, 'My Orders, paid');
+  // The invoice is one click away, and Details looks like a link.
+  const invoice = paid.getByRole('link', { name: `Invoice of ${item.name} (PDF)` });
+  await expectOnScreen(invoice);
+  const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{6}\.pdf$/);
+  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  await expect(paid.getByRole('link', { name: `Details of ${item.name}` })).toHaveCSS(
+    'text-decoration-line',
+    'underline',
+  );
+
+  // The admin, on a laptop: every column and action of Manage All Orders inside its box.
+  await admin.setViewportSize({ width: 1366, height: 768 });
+  await admin.goto('/dashboard/manage-all-product');
+  const region = admin.getByRole('region', { name: 'Orders table' });
+  const adminRow = region
+    .getByRole('row')
+    .filter({ hasText: item.name })
+    .filter({ has: admin.getByRole('button', { name: /^Delivery/ }) });
+  await expect(adminRow).toBeVisible();
+  const fit = await region.evaluate((box) => ({
+    box: box.clientWidth,
+    scroll: box.scrollWidth,
+    table: box.querySelector('table')!.getBoundingClientRect().width,
+  }));
+  expect(fit.scroll, 'the orders table scrolls sideways at 1,366 px').toBeLessThanOrEqual(fit.box);
+  expect(fit.table).toBeLessThanOrEqual(fit.box);
+  await expect(region.getByRole('columnheader', { name: 'Action' })).toBeInViewport({ ratio: 1 });
+  for (const name of [
+    `Delivery ${item.name} for ${customer.name}`,
+    `Refund ${item.name} for ${customer.name}`,
+  ])
+    await expectOnScreen(adminRow.getByRole('button', { name }));
+  await expectAccessible(admin, 'Manage All Orders at 1,366 px');
+
+  // And on a phone: the admins' lists are cards as well.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  for (const [path, what] of [
+    ['/dashboard/manage-all-product', 'Manage All Orders'],
+    ['/dashboard/manage-product', 'Manage Products'],
+    ['/dashboard/make-admin', 'Make Admin'],
+  ] as const) {
+    await admin.goto(path);
+    await expect(admin.getByRole('table')).toBeVisible();
+    await expectNoSidewaysScroll(admin, what);
+    await expectOnScreen(admin.getByRole('table').getByRole('button').first());
+    await expectAccessible(admin, `${what} at 390 px`);
+  }
+});

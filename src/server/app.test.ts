@@ -64,8 +64,24 @@ describe('API errors', () => {
 });
 
 describe('web app', () => {
-  it('serves the app shell for client routes, unknown ones included, with the contact details escaped in', async () => {
-    for (const url of ['/', '/our-products', '/blog/123', '/no/such/page']) {
+  it('serves the app shell for client routes, with the contact details escaped in', async () => {
+    for (const url of [
+      '/',
+      '/our-products',
+      '/our-products/',
+      '/Our-Products?page=2',
+      '/blog',
+      '/blog/123',
+      '/product/0b0e4f0e-1c1a-4c55-9d1e-6a1b2c3d4e5f',
+      '/login?from=%2Fdashboard',
+      '/reset-password?token=abc',
+      '/dashboard',
+      '/dashboard/my-orders',
+      '/dashboard/payment/42',
+      '/dashboard/manage-product/42',
+      '/dashboard/cart/checkout',
+      '/dashboard/my-profile',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -76,6 +92,35 @@ describe('web app', () => {
     expect(html).toContain('+1 555 &lt;0100&gt;');
     expect(html).toContain('&quot;address&quot;');
     expect(html).toContain('&quot;social&quot;:null');
+    // PUBLIC_PRODUCT_PAGES is off unless set: the page keeps /product/{id} behind login.
+    expect(html).toContain('&quot;publicProductPages&quot;:false');
+  });
+
+  it('answers 404 with the same app shell (its not-found page) for a path the web app does not route', async () => {
+    const shell = (await t.app.inject('/')).body;
+    for (const url of [
+      '/no/such/page',
+      '/our-products/extra',
+      '/product',
+      '/product/1/2',
+      '/blog/1/comments',
+      '/dashboard/no-such-page',
+      '/dashboard/payment',
+      '/index.html',
+    ]) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body, url).toBe(shell);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/no/such/page' });
+    expect(head.statusCode).toBe(404);
+  });
+
+  it('keeps the JSON 404 for unknown API paths', async () => {
+    const res = await t.app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
   });
 
   it('serves hashed assets pre-compressed and cached immutably', async () => {

@@ -2,20 +2,28 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
+import { webRouteMatcher } from '@shared/common/web-paths';
 import type { AppConfig } from '../infra/config';
 import { apiNotFound } from './http-semantics';
 
 const escapeAttr = (s: string) =>
   s.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/** The built app shell, with the shop's configurable contact details filled in (no extra request, no inline script). */
+/**
+ * The built app shell, with the shop's configurable contact details and settings filled in (no extra request, no
+ * inline script).
+ */
 function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
   const dir = config.webDir;
   if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
     '__SHOP_INFO__',
     escapeAttr(
-      JSON.stringify({ ...config.shop, social: config.google ? 'google' : config.oidc ? 'oidc' : null }),
+      JSON.stringify({
+        ...config.shop,
+        social: config.google ? 'google' : config.oidc ? 'oidc' : null,
+        publicProductPages: config.publicProductPages,
+      }),
     ),
   );
   return { dir, html };
@@ -29,11 +37,13 @@ const cacheControlOf = (filePath: string) =>
 
 /**
  * The built web app (when there is one): its files, and the app shell for every other GET outside /api and /media,
- * so client routes (unknown ones included, which render the not-found page) load. Anything else is a JSON 404.
+ * so client routes load. A path the web app does not route gets the same shell with status 404: the page renders
+ * the not-found page, and search engines do not index it. Anything else is a JSON 404.
  */
 export const spaPlugin = fp(
   async (app) => {
     const spa = loadSpa(app.config);
+    const isWebRoute = webRouteMatcher();
     if (spa) {
       await app.register(fastifyStatic, {
         root: spa.dir,
@@ -51,7 +61,11 @@ export const spaPlugin = fp(
       const url = req.url.split('?')[0] ?? '/';
       const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
       if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spa.html);
+        return reply
+          .status(isWebRoute(url) ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(spa.html);
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
       return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });

@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHECKOUT_WINDOW_MINUTES: 'soon' })).toThrow(/CHECKOUT_WINDOW_MINUTES/);
   });
 
+  it('keeps product pages behind login unless PUBLIC_PRODUCT_PAGES turns them public', () => {
+    expect(loadConfig({}).publicProductPages).toBe(false);
+    expect(loadConfig({ PUBLIC_PRODUCT_PAGES: 'true' }).publicProductPages).toBe(true);
+    expect(loadConfig({ PUBLIC_PRODUCT_PAGES: 'off' }).publicProductPages).toBe(false);
+    expect(() => loadConfig({ PUBLIC_PRODUCT_PAGES: 'sometimes' })).toThrow(
+      /PUBLIC_PRODUCT_PAGES: must be true or false/,
+    );
+  });
+
   it('turns the demo seed off by default on PostgreSQL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop', SEED_DEMO: 'true' }).seedDemo).toBe(true);

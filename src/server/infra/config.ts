@@ -64,6 +64,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  PUBLIC_PRODUCT_PAGES: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, { error: 'must be 0 (off) or more' })
@@ -116,6 +117,11 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
+  /**
+   * Anonymous visitors may read /product/{id} (and GET /api/product/{id}), for search engines and shared links;
+   * ordering still needs a sign-in. Off by default: the spec puts product pages behind login.
+   */
+  publicProductPages: boolean;
   /** How long a resolved session is remembered in the process (0: not at all); changes clear it at once. */
   sessionCacheMs: number;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
@@ -237,6 +243,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
+    publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { orderStatuses } from '@shared/orders/orders.schema';
+import { orderStatuses, refundStatuses } from '@shared/orders/orders.schema';
 
 /** GET /api/admin/overview: what the shop owner sees first. */
 export const overviewSchema = z.object({
   /** The last 30 days, oldest first, every day present (0 when nothing was paid). Dollars. */
   revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
-  ordersByStatus: z.array(z.object({ status: z.enum([...orderStatuses, 'Paid']), count: z.number().int() })),
+  /** Orders by stage (orderStage in src/shared/orders/order-status.ts): paid and refunded ones apart. */
+  ordersByStatus: z.array(
+    z.object({ status: z.enum([...orderStatuses, 'Paid', 'Refunded']), count: z.number().int() }),
+  ),
   /** The products with least stock below their minimum order (at most 10), least first. */
   lowStock: z.array(
     z.object({ _id: z.string(), name: z.string(), quantity: z.number().int(), minOrder: z.number().int() }),
@@ -20,6 +23,7 @@ export const overviewSchema = z.object({
       total: z.number(),
       paymentStatus: z.boolean(),
       orderStatus: z.enum(orderStatuses),
+      refundStatus: z.enum(refundStatuses).nullable(),
       createdAt: z.iso.datetime(),
     }),
   ),

@@ -1,16 +1,31 @@
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@shared/orders/orders.schema';
+import { orderStage, orderStageLabels, type OrderStage } from '@shared/orders/order-status';
 
-const statusClass: Record<Order['orderStatus'], string> = {
-  Pending: 'badge-info',
+const stageClass: Record<OrderStage, string> = {
+  Pending: 'badge-warning',
+  Paid: 'badge-info',
   Delivered: 'badge-success',
   Cancelled: 'badge-error',
+  Refunded: 'badge-neutral',
   Expired: 'badge-neutral',
 };
 
-/** The order's status as a readable badge (soft colours with dark text keep WCAG contrast). */
-export function StatusBadge({ status }: { status: Order['orderStatus'] }) {
-  return <span className={`badge badge-soft whitespace-nowrap ${statusClass[status]}`}>{status}</span>;
+/**
+ * The order's status in plain words ("Paid · Awaiting shipment", "Awaiting payment", …), the same on every page
+ * (soft colours with dark text keep WCAG contrast).
+ */
+export function StatusBadge({
+  order,
+}: {
+  order: Pick<Order, 'orderStatus' | 'paymentStatus'> & Partial<Pick<Order, 'refundStatus'>>;
+}) {
+  const stage = orderStage(order);
+  return (
+    <span className={`badge badge-soft whitespace-nowrap ${stageClass[stage]}`}>
+      {orderStageLabels[stage]}
+    </span>
+  );
 }
 
 /** The admin list's Paid/Unpaid badge. */

@@ -5,6 +5,8 @@ export interface ShopInfo {
   address: string;
   /** The social sign-in provider the server has configured, if any. */
   social: 'google' | 'oidc' | null;
+  /** PUBLIC_PRODUCT_PAGES: anonymous visitors may read /product/{id} (ordering still asks them to log in). */
+  publicProductPages: boolean;
 }
 
 // Only Vite's dev server lacks the server-written details; it shows the spec's placeholders.
@@ -14,11 +16,15 @@ const fallback: ShopInfo = {
   email: '{email}',
   address: '{address}',
   social: null,
+  publicProductPages: false,
 };
 
 let cached: ShopInfo | undefined;
 
-/** The shop's contact details, which the server writes into the page (SHOP_* variables); the dev server has none. */
+/**
+ * The shop's contact details and settings, which the server writes into the page (SHOP_* variables,
+ * PUBLIC_PRODUCT_PAGES); the dev server has none.
+ */
 export function shopInfo(): ShopInfo {
   if (cached) return cached;
   const raw = document.querySelector('meta[name="shop-info"]')?.getAttribute('content');

@@ -11,12 +11,16 @@ export function productPageHarness() {
 
   const noReviews = { average: null, count: 0, reviews: [] };
 
-  function useApi(p: Product = product, reviews: object = noReviews) {
+  function useApi(p: Product = product, reviews: object = noReviews, saved = { phone: '', address: '' }) {
     server.use(
       http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+      http.get('/api/userprofile/:email', () =>
+        HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
+      ),
       http.get('/api/product/:id', () => HttpResponse.json(p)),
       http.get('/api/product/:id/reviews', () => HttpResponse.json(reviews)),
       http.get('/api/product/:id/notify-me', () => HttpResponse.json({ waiting: false })),
+      http.get('/api/catalogue/products/:id/documents', () => HttpResponse.json([])),
       http.get('/api/catalogue/products/:id', () =>
         HttpResponse.json({ message: 'not found' }, { status: 404 }),
       ),

@@ -31,7 +31,7 @@ export function renderWithProviders(
   const user = userEvent.setup(userOptions);
   const result = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+      <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, hash: url.hash, state }]}>
         {ui}
       </MemoryRouter>
       <Toasts />

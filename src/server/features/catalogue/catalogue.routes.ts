@@ -24,6 +24,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     baseUrl: app.config.baseUrl,
     staffEmails: app.config.staffEmails,
   };
+  const { publicProductPages } = app.config;
   app.get(
     '/products',
     {
@@ -60,11 +61,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(catalogueContract.product, {
       tags: ['catalogue'],
-      summary: 'One product with its pack size and price breaks (logged in)',
+      summary:
+        'One product with its pack size and price breaks (logged in, or anyone with PUBLIC_PRODUCT_PAGES)',
       errors: [400, 401, 404],
     }),
-    config: { auth: 'user' },
-    // The same for every signed-in caller, but behind sign-in: browsers may keep it, shared caches may not.
+    // The spec puts product pages behind login; a shop that wants them found and shared opens them to everyone.
+    config: { auth: publicProductPages ? 'optional' : 'user' },
+    // The same for every caller: browsers may keep it; shared caches only when it is not behind sign-in.
     handler: (req, reply) =>
       app.readCache.reply(
         req,
@@ -72,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         'catalogue',
         `product:${req.params.id}`,
         () => getProduct(app.database.db, req.params.id),
-        'private, no-cache',
+        publicProductPages ? 'public, no-cache' : 'private, no-cache',
       ),
   });
 

@@ -28,6 +28,31 @@ const makePayment = (app: TestApp, client: Client, orderId: string) =>
     payload: { orderId, total: 1 },
   });
 
+describe('limits of one', () => {
+  it('say "1 unit" and "1 unpaid order", not "1 units" and "1 unpaid orders"', async () => {
+    const single = await createTestApp({
+      SEED_DEMO: 'false',
+      MAX_UNPAID_ORDERS: '1',
+      MAX_RESERVED_UNITS: '1',
+    });
+    try {
+      const fay = await signUp(single.app, { name: 'Fay', verified: true });
+      const product = await makeProduct(single.app, { quantity: 10 });
+      const two = await placeOrder(single.app, fay, { productId: product.id, quantity: 2 });
+      expect(two.statusCode).toBe(409);
+      expect(two.json().message).toMatch(/may reserve at most 1 unit together \(0 reserved now\)/);
+      expect((await placeOrder(single.app, fay, { productId: product.id, quantity: 1 })).statusCode).toBe(
+        200,
+      );
+      const again = await placeOrder(single.app, fay, { productId: product.id, quantity: 1 });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/^You already have 1 unpaid order, the most allowed at once\./);
+    } finally {
+      await single.close();
+    }
+  });
+});
+
 describe('who may hold stock', () => {
   it('an unverified customer gets 403 asking to verify, and no stock is taken; once verified they may order', async () => {
     const casey = await signUp(t.app, { name: 'Unverified Casey' });

@@ -83,12 +83,12 @@ export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRul
   if (held!.orders >= maxUnpaidOrders)
     throw new AppError(
       'conflict',
-      `You already have ${held!.orders} unpaid orders, the most allowed at once. Please pay for or cancel one before placing another.`,
+      `You already have ${held!.orders} unpaid ${held!.orders === 1 ? 'order' : 'orders'}, the most allowed at once. Please pay for or cancel one before placing another.`,
     );
   if (Number(held!.units) + quantity > maxReservedUnits)
     throw fieldError(
       'conflict',
       'quantity',
-      `your unpaid orders may reserve at most ${maxReservedUnits} units together (${held!.units} reserved now). Please pay for or cancel an order first.`,
+      `your unpaid orders may reserve at most ${maxReservedUnits} ${maxReservedUnits === 1 ? 'unit' : 'units'} together (${held!.units} reserved now). Please pay for or cancel an order first.`,
     );
 }

@@ -29,12 +29,14 @@ export async function orderStats(
     return { date, revenue: r ? Number(r.cents) / 100 : 0, orders: r ? Number(r.n) : 0 };
   });
 
-  const statusExpr = sql<string>`case when ${orders.orderStatus} = 'Pending' and ${orders.paymentStatus} then 'Paid' else ${orders.orderStatus} end`;
+  // The stages of orderStage (src/shared/orders/order-status.ts): a refunded order was paid and given back, so it
+  // counts as neither unpaid nor cancelled.
+  const statusExpr = sql<string>`case when ${orders.refundStatus} = 'refunded' then 'Refunded' when ${orders.orderStatus} = 'Pending' and ${orders.paymentStatus} then 'Paid' else ${orders.orderStatus} end`;
   const statusRows = await db
     .select({ status: statusExpr, n: sql<number>`count(*)::int` })
     .from(orders)
     .groupBy(statusExpr);
-  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Expired'] as const).map(
+  const ordersByStatus = (['Pending', 'Paid', 'Delivered', 'Cancelled', 'Refunded', 'Expired'] as const).map(
     (status) => ({
       status,
       count: Number(statusRows.find((r) => r.status === status)?.n ?? 0),
@@ -48,6 +50,7 @@ export async function orderStats(
     total: (o.unitPriceCents * o.quantity) / 100,
     paymentStatus: o.paymentStatus,
     orderStatus: o.orderStatus,
+    refundStatus: o.refundStatus,
     createdAt: o.createdAt.toISOString(),
   }));
 

@@ -34,6 +34,32 @@ describe('GET /api/admin/overview', () => {
     expect(o.newestOrders[0]._id).toBe(id);
   });
 
+  it('counts a refunded order as Refunded, neither unpaid nor cancelled, and lists it with its refund', async () => {
+    const count = async () => {
+      const o = (await t.app.inject({ url: '/api/admin/overview', headers: admin.headers })).json();
+      const by = Object.fromEntries(
+        o.ordersByStatus.map((s: { status: string; count: number }) => [s.status, s.count]),
+      );
+      return { by, newest: o.newestOrders[0] };
+    };
+    const product = await makeProduct(t.app, { quantity: 5, minOrder: 1, priceCents: 2_000 });
+    const id = (await placeOrder(t.app, customer, { productId: product.id, quantity: 1 })).json().insertedId;
+    await payOrder(t.app, customer, id);
+    const before = (await count()).by;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${id}/refund`,
+      headers: admin.headers,
+    });
+    expect(res.json().order).toMatchObject({ refundStatus: 'refunded', paymentStatus: false });
+    const { by, newest } = await count();
+    expect(by.Refunded).toBe((before.Refunded ?? 0) + 1);
+    expect(by.Paid).toBe(before.Paid - 1);
+    expect(by.Pending).toBe(before.Pending);
+    expect(by.Cancelled).toBe(before.Cancelled);
+    expect(newest).toMatchObject({ _id: id, orderStatus: 'Cancelled', refundStatus: 'refunded' });
+  });
+
   it('lists the 10 products with least stock of many, and counts them all', async () => {
     for (let i = 0; i < 14; i++) await makeProduct(t.app, { quantity: i, minOrder: 50 });
     const o = (await t.app.inject({ url: '/api/admin/overview', headers: admin.headers })).json();

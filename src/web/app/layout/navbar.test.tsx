@@ -52,17 +52,36 @@ describe('Navbar account links', () => {
       'href',
       '/dashboard',
     );
-    await desktopMenu().findByRole('link', { name: 'Cart, 2 products' });
     const items = desktopMenu()
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    // The cart's icon shows its count; its name says what it is.
-    expect(items).toEqual(['Home', 'Products', 'My Blog', 'Portfolio', 'Dashboard', 'Log out', '2']);
-    expect(desktopMenu().getByRole('link', { name: 'Cart, 2 products' })).toHaveAttribute(
-      'href',
-      '/dashboard/cart',
-    );
+    expect(items).toEqual(['Home', 'Products', 'My Blog', 'Portfolio', 'Dashboard', 'Log out']);
     expect(desktopMenu().queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the cart icon with its count in the top bar, outside the menu a phone folds away', async () => {
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json(session)));
+    renderNavbar();
+    // The cart's icon shows its count; its name says what it is.
+    const cart = await screen.findByRole('link', { name: 'Cart, 2 products' });
+    expect(cart).toHaveAttribute('href', '/dashboard/cart');
+    expect(cart).toHaveTextContent('2');
+    expect(cart.closest('ul')).toBeNull();
+    expect(cart.closest('nav')).toBe(screen.getByRole('navigation', { name: 'Main' }));
+    // The phone's menu (folded: hidden) holds the account links but not a second cart.
+    const phoneMenu = document.getElementById(
+      screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-controls')!,
+    )!;
+    expect(phoneMenu).not.toBeVisible();
+    expect(within(phoneMenu).getByRole('link', { name: 'Dashboard', hidden: true })).toBeInTheDocument();
+    expect(within(phoneMenu).queryByRole('link', { name: /^Cart/, hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('shows no cart to a visitor who is not signed in', async () => {
+    server.use(http.get('/api/auth/get-session', () => HttpResponse.json(null)));
+    renderNavbar();
+    await desktopMenu().findByRole('link', { name: 'Login' });
+    expect(screen.queryByRole('link', { name: /^Cart/ })).not.toBeInTheDocument();
   });
 
   it('logs out: POST sign-out, forgets the session and goes home', async () => {

@@ -15,6 +15,7 @@ const links = [
 
 // Only logged-in users need these links, the log-out code and the cart: they load after the session check says so.
 const AccountNav = lazy(() => import('@/app/account-nav'));
+const AccountCart = lazy(() => import('@/app/account-nav').then((m) => ({ default: m.AccountCart })));
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-field px-3 py-2 font-medium transition-colors hover:bg-base-200 ${isActive ? 'text-primary' : ''}`;
@@ -62,17 +63,25 @@ export function Navbar() {
           {shopInfo().name}
         </Link>
         <NavbarSearch />
-        <ul className="hidden items-center gap-1 md:flex">{items}</ul>
-        <button
-          type="button"
-          className="btn btn-ghost btn-square md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpenOn(open ? null : pathname)}
-        >
-          <StrokeIcon d={open ? iconPaths.close : iconPaths.menu} />
-        </button>
+        <div className="flex items-center gap-1">
+          <ul className="hidden items-center gap-1 md:flex">{items}</ul>
+          {/* Outside the menu: on a phone the cart stays one tap away, beside the menu button. */}
+          {session.data && (
+            <Suspense fallback={null}>
+              <AccountCart linkClass={linkClass} />
+            </Suspense>
+          )}
+          <button
+            type="button"
+            className="btn btn-ghost btn-square md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
+            <StrokeIcon d={open ? iconPaths.close : iconPaths.menu} />
+          </button>
+        </div>
       </nav>
       <ul
         id={menuId}

@@ -136,14 +136,18 @@ interface ScrollTableProps {
   children: ReactNode;
 }
 
-/** A wide table that scrolls sideways in its own keyboard-reachable region on narrow screens. */
+/**
+ * A list's table. In a narrow box it becomes one card per row (`card-table` in styles.css: give each cell its
+ * column's name in `data-label`); a wide table still scrolls sideways in its own keyboard-reachable region rather
+ * than the page.
+ */
 export function ScrollTable({ label, caption, children }: ScrollTableProps) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
+      className="card-table mt-2 overflow-x-auto rounded-box border border-base-300 bg-base-100"
     >
       <table className="table">
         <caption className="sr-only">{caption}</caption>

@@ -3,6 +3,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { messages } from '@shared/messages';
 import { useSession } from '@/features/accounts/api/get-session';
 import { OrderAgainButton } from '@/features/cart/components/order-again-button';
+import { InvoiceLink } from '@/features/invoices/components/invoice-link';
 import { MyOrdersList } from '@/features/orders/components/my-orders-list';
 import { ReviewForm } from '@/features/reviews/components/review-form';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -43,6 +44,7 @@ export function Component() {
           orderAgain={(order) => (
             <OrderAgainButton target={{ orderId: order._id }} email={user.email} label={order.productName} />
           )}
+          invoiceLink={(order) => <InvoiceLink order={order} />}
         />
       )}
     </section>

@@ -47,15 +47,19 @@ export function MakeAdminTable() {
               <tbody>
                 {items.map((u, i) => (
                   <tr key={u._id}>
-                    <td>{offset + i + 1}</td>
-                    <td className="whitespace-nowrap">{u.name}</td>
-                    <td className="whitespace-nowrap">{u.email}</td>
-                    <td>
+                    <td data-label="SL">{offset + i + 1}</td>
+                    <td data-label="Name" className="whitespace-nowrap">
+                      {u.name}
+                    </td>
+                    <td data-label="Email" className="whitespace-nowrap">
+                      {u.email}
+                    </td>
+                    <td data-label="Status">
                       <span className={`badge badge-soft ${u.role === 'admin' ? 'badge-primary' : ''}`}>
                         {u.role}
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Action">
                       {u.role === 'admin' ? (
                         <span className="text-base-content/60">
                           <span aria-hidden="true">—</span>

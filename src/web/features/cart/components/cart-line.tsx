@@ -57,7 +57,7 @@ export function CartLineRow({
           </p>
         )}
       </td>
-      <td>
+      <td data-label="Quantity">
         <QuantityStepper
           value={line.quantity}
           step={line.packSize}
@@ -71,7 +71,7 @@ export function CartLineRow({
         />
         <div className="mt-1 text-xs text-base-content/75">{formatCount(line.stock)} in stock</div>
       </td>
-      <td className="whitespace-nowrap">
+      <td data-label="Unit price" className="whitespace-nowrap">
         {formatPrice(line.unitPrice)}
         {reduced && (
           <div className="text-xs text-base-content/75">
@@ -80,11 +80,11 @@ export function CartLineRow({
           </div>
         )}
       </td>
-      <td className="whitespace-nowrap">
+      <td data-label="Total" className="whitespace-nowrap">
         <span className="font-semibold">{formatPrice(line.lineTotal)}</span>
         {line.saving > 0 && <div className="text-xs text-success">You save {formatPrice(line.saving)}</div>}
       </td>
-      <td>
+      <td data-label="Remove">
         <button
           type="button"
           className="btn btn-ghost btn-sm btn-square"

@@ -172,4 +172,19 @@ describe('Cart page', () => {
     );
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
+
+  it('labels each cell with its column, shown when a narrow screen stacks the lines as cards', async () => {
+    useApi([hose(5), drill]);
+    renderWithProviders(<CartPage />);
+    const table = await screen.findByRole('table');
+    // styles.css turns a .card-table's rows into cards when its box is narrower than 48rem.
+    expect(table.parentElement).toHaveClass('card-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(Array.from(row('Air hose 15 m').cells).map((td) => td.dataset.label)).toEqual([
+      undefined,
+      ...headers.slice(1),
+    ]);
+  });
 });

@@ -104,7 +104,7 @@ export function CartView({ email }: { email: string }) {
         <EmptyCart />
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div className="card-table mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
               <caption className="sr-only">Your cart, in the order you added the products</caption>
               <thead>

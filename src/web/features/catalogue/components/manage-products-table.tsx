@@ -58,7 +58,7 @@ export function ManageProductsTable() {
               <tbody>
                 {items.map((p) => (
                   <tr key={p._id}>
-                    <td>
+                    <td data-label="Image">
                       <img
                         src={p.img}
                         alt=""
@@ -68,7 +68,7 @@ export function ManageProductsTable() {
                         className="size-12 rounded-box border border-base-300 bg-base-200 object-cover"
                       />
                     </td>
-                    <td className="min-w-40 font-medium">
+                    <td data-label="Name" className="min-w-40 font-medium">
                       <Link to={paths.product(p._id)} className="link link-hover">
                         {p.name}
                       </Link>
@@ -77,7 +77,7 @@ export function ManageProductsTable() {
                         Stock &amp; documents<span className="sr-only"> of {p.name}</span>
                       </Link>
                     </td>
-                    <td className="whitespace-nowrap">
+                    <td data-label="Category" className="whitespace-nowrap">
                       {p.category?.name ?? (
                         <>
                           <span aria-hidden="true">—</span>
@@ -85,8 +85,10 @@ export function ManageProductsTable() {
                         </>
                       )}
                     </td>
-                    <td className="whitespace-nowrap">{formatPrice(p.price)}</td>
-                    <td>
+                    <td data-label="Price" className="whitespace-nowrap">
+                      {formatPrice(p.price)}
+                    </td>
+                    <td data-label="Stock">
                       {formatCount(p.quantity)}
                       {p.quantity < p.minOrder && (
                         <span className="badge badge-soft badge-warning ms-2 whitespace-nowrap">
@@ -94,8 +96,8 @@ export function ManageProductsTable() {
                         </span>
                       )}
                     </td>
-                    <td>{formatCount(p.minOrder)}</td>
-                    <td>
+                    <td data-label="Minimum order">{formatCount(p.minOrder)}</td>
+                    <td data-label="Action">
                       <div className="flex gap-2">
                         <EditDeleteButtons
                           name={p.name}

@@ -26,6 +26,25 @@ describe('Price-break table', () => {
     expect(screen.queryByText(/Sold in packs/)).not.toBeInTheDocument();
   });
 
+  it('leaves out the rows below the minimum order and starts the first one at it', () => {
+    const rowsFor = (minOrder: number) => {
+      const view = render(
+        <ProductPricing price={12.4} packSize={1} priceBreaks={breaks} minOrder={minOrder} />,
+      );
+      const rows = within(view.getByRole('table', { name: 'Price per unit by quantity' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent);
+      view.unmount();
+      return rows;
+    };
+    expect(rowsFor(1)).toEqual(['1–9$12.40', '10–49$11.20', '50+$9.90']);
+    expect(rowsFor(5)).toEqual(['5–9$12.40', '10–49$11.20', '50+$9.90']);
+    expect(rowsFor(10)).toEqual(['10–49$11.20', '50+$9.90']);
+    expect(rowsFor(30)).toEqual(['30–49$11.20', '50+$9.90']);
+    expect(rowsFor(60)).toEqual(['60+$9.90']);
+  });
+
   it('says the pack size when the product is sold in packs', () => {
     render(<ProductPricing price={12.4} packSize={10} priceBreaks={[]} />);
     expect(screen.getByText('Sold in packs of 10')).toBeInTheDocument();

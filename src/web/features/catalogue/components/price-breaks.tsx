@@ -1,18 +1,25 @@
 import type { ProductPricingFields } from '@shared/catalogue/catalogue.schema';
 import { formatCount, formatPrice } from '@/lib/format';
 
-/** "1–9", "10–49", "50+": the quantities each unit price applies to, from the base price's row on. */
-export function priceBreakRows(price: number, breaks: ProductPricingFields['priceBreaks']) {
+/**
+ * "1–9", "10–49", "50+": the quantities each unit price applies to, from the base price's row on. Quantities below
+ * the minimum order cannot be ordered, so a row wholly below it is left out and the first row starts at it.
+ */
+export function priceBreakRows(price: number, breaks: ProductPricingFields['priceBreaks'], minOrder = 1) {
   const sorted = [...breaks].sort((a, b) => a.minQuantity - b.minQuantity);
   const starts = [{ minQuantity: 1, price }, ...sorted];
-  return starts.map((b, i) => {
+  return starts.flatMap((b, i) => {
     const next = starts[i + 1];
-    return {
-      quantity: next
-        ? `${formatCount(b.minQuantity)}–${formatCount(next.minQuantity - 1)}`
-        : `${formatCount(b.minQuantity)}+`,
-      price: b.price,
-    };
+    if (next && next.minQuantity - 1 < minOrder) return [];
+    const from = Math.max(b.minQuantity, minOrder);
+    return [
+      {
+        quantity: next
+          ? `${formatCount(from)}–${formatCount(next.minQuantity - 1)}`
+          : `${formatCount(from)}+`,
+        price: b.price,
+      },
+    ];
   });
 }
 
@@ -24,8 +31,11 @@ export function ProductPricing({
   price,
   packSize = 1,
   priceBreaks = [],
+  minOrder = 1,
 }: {
   price: number;
+  /** The product's minimum order: the table starts there. */
+  minOrder?: number;
   packSize?: number | undefined;
   priceBreaks?: ProductPricingFields['priceBreaks'] | undefined;
 }) {
@@ -44,7 +54,7 @@ export function ProductPricing({
               </tr>
             </thead>
             <tbody>
-              {priceBreakRows(price, priceBreaks).map((row) => (
+              {priceBreakRows(price, priceBreaks, minOrder).map((row) => (
                 <tr key={row.quantity}>
                   <td>{row.quantity}</td>
                   <td>{formatPrice(row.price)}</td>

@@ -28,22 +28,33 @@ export function ProductCard({
       aria-labelledby={headingId}
       className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
     >
-      <figure className="aspect-[4/3] bg-base-200">
-        <img
-          src={product.img}
-          alt={product.name}
-          width={800}
-          height={600}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager === 'high' ? 'high' : 'auto'}
-          decoding="async"
-          className="h-full w-full object-cover"
-        />
-      </figure>
-      <div className="card-body gap-3">
-        <Heading id={headingId} className="card-title text-lg leading-snug">
+      {/* Image and title are one link to the product page, named by the title alone; the card's buttons stay
+          outside it, since interactive elements may not nest. */}
+      <Link
+        to={paths.product(product._id)}
+        aria-labelledby={headingId}
+        className="group flex flex-col rounded-t-box focus-visible:outline-offset-[-4px]"
+      >
+        <figure className="aspect-[4/3] bg-base-200">
+          <img
+            src={product.img}
+            alt={product.name}
+            width={800}
+            height={600}
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager === 'high' ? 'high' : 'auto'}
+            decoding="async"
+            className="h-full w-full object-cover"
+          />
+        </figure>
+        <Heading
+          id={headingId}
+          className="card-title px-[var(--card-p,1.5rem)] pt-[var(--card-p,1.5rem)] text-lg leading-snug group-hover:underline"
+        >
           {product.name}
         </Heading>
+      </Link>
+      <div className="card-body gap-3 pt-3">
         <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
         {product.fromPrice! < product.price && <p>from {formatPrice(product.fromPrice!)}</p>}
         {product.packSize! > 1 && <p>Packs of {product.packSize}</p>}

@@ -29,6 +29,30 @@ describe('Product page', () => {
     await waitFor(() => expect(document.title).toContain(product.name));
   });
 
+  it('lists the datasheets right after the product, before its reviews', async () => {
+    useApi();
+    server.use(
+      http.get('/api/catalogue/products/:id/documents', () =>
+        HttpResponse.json([
+          {
+            _id: 'd1',
+            kind: 'datasheet',
+            title: 'Compressor datasheet',
+            fileName: 'datasheet.pdf',
+            size: 20480,
+            url: '/media/datasheet.pdf',
+            createdAt: '2026-05-01T10:00:00.000Z',
+          },
+        ]),
+      ),
+    );
+    renderPage();
+    const documents = await screen.findByRole('region', { name: 'Documents' });
+    expect(within(documents).getByRole('link', { name: 'Compressor datasheet' })).toBeInTheDocument();
+    const reviews = await screen.findByRole('region', { name: /Reviews/ });
+    expect(documents.compareDocumentPosition(reviews) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('lists the reviews with their average, as stars, without emails', async () => {
     useApi(product, {
       average: 4.5,
@@ -130,7 +154,17 @@ describe('Order modal', () => {
     expect(await dialog.findByText(message)).toBeInTheDocument();
   });
 
-  it('places the order, toasts the server message and closes', async () => {
+  it('fills the number and address in from the profile, leaving what the customer typed', async () => {
+    useApi(product, undefined, { phone: '+1 555 0199', address: '9 Saved Road' });
+    const { user, dialog } = await openOrderModal();
+    expect(await dialog.findByDisplayValue('+1 555 0199')).toBe(dialog.getByLabelText('Number'));
+    expect(dialog.getByLabelText('Address')).toHaveValue('9 Saved Road');
+    await user.clear(dialog.getByLabelText('Address'));
+    await user.type(dialog.getByLabelText('Address'), '1 Other Street');
+    expect(dialog.getByLabelText('Address')).toHaveValue('1 Other Street');
+  });
+
+  it('places the order, toasts the server message and takes the buyer to its payment page', async () => {
     let body: Record<string, unknown> | undefined;
     let email: unknown;
     useApi();
@@ -168,6 +202,7 @@ describe('Order modal', () => {
       review: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/payment/o1');
   });
 
   it('shows the server message under its field and keeps the modal open', async () => {

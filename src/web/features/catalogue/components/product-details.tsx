@@ -10,6 +10,7 @@ import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import { useProduct } from '../api/get-product';
 import { useProductDetail } from '../api/get-product-detail';
 import { ProductPricing } from './price-breaks';
+import { ProductDocuments } from './product-documents';
 import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
@@ -108,12 +109,15 @@ export function ProductDetails({
                 price={product.data.price}
                 packSize={product.data.packSize}
                 priceBreaks={product.data.priceBreaks}
+                minOrder={product.data.minOrder}
               />
               <p className="leading-relaxed whitespace-pre-line">{product.data.desc}</p>
               {orderAction(product.data)}
             </div>
           </article>
           {detail.data && <SpecsTable detail={detail.data} />}
+          {/* Datasheets belong with the specifications, before reviews and related products. */}
+          <ProductDocuments productId={id} />
           {reviews(product.data)}
           {detail.data && <RelatedProducts detail={detail.data} />}
         </>

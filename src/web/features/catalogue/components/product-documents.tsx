@@ -8,15 +8,11 @@ export function ProductDocuments({ productId }: { productId: string }) {
   // An unknown product already says so above; other failures are said here.
   if (documents.isError && (documents.error as { status?: number }).status === 404) return null;
   if (documents.isError)
-    return (
-      <p className="mx-auto max-w-6xl px-4 pb-10 text-sm text-base-content/75">
-        The product's documents could not be loaded.
-      </p>
-    );
+    return <p className="mt-12 text-sm text-base-content/75">The product's documents could not be loaded.</p>;
   if (!documents.data?.length) return null;
   return (
-    <section aria-labelledby="documents-heading" className="mx-auto max-w-6xl px-4 pb-10">
-      <h2 id="documents-heading" className="text-xl font-semibold">
+    <section aria-labelledby="documents-heading" className="mt-12">
+      <h2 id="documents-heading" className="text-2xl font-bold">
         Documents
       </h2>
       <ul className="mt-3 grid gap-2">

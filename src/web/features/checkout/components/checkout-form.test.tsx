@@ -30,9 +30,12 @@ const lines = [line(1, 'Air hose 15 m', 10, 12.4), line(2, '18V drill', 2, 99)];
 const cart: Cart = { lines, count: 2, totalQuantity: 12, total: 322, saving: 0 };
 const checkoutId = 'c0000000-0000-4000-8000-000000000001';
 
-function renderPage(post: Parameters<typeof http.post>[1]) {
+function renderPage(post: Parameters<typeof http.post>[1], saved = { phone: '', address: '' }) {
   server.use(
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/userprofile/:email', () =>
+      HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
+    ),
     http.get('/api/cart/:email', () => HttpResponse.json(cart)),
     http.post('/api/checkout/:email', post),
   );
@@ -46,6 +49,21 @@ function renderPage(post: Parameters<typeof http.post>[1]) {
 }
 
 describe('Checkout form', () => {
+  it('fills the number and address in from the profile and sends them', async () => {
+    let body: Record<string, unknown> | undefined;
+    const { user } = renderPage(
+      async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: 'no' }, { status: 500 });
+      },
+      { phone: '+1 555 0199', address: '9 Saved Road' },
+    );
+    expect(await screen.findByDisplayValue('+1 555 0199')).toBe(screen.getByLabelText('Mobile number'));
+    expect(screen.getByLabelText('Address')).toHaveValue('9 Saved Road');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(body).toMatchObject({ number: '+1 555 0199', address: '9 Saved Road' }));
+  });
+
   it('labels every field, summarises the cart and checks the required fields before sending', async () => {
     const sent = vi.fn();
     const { user } = renderPage(() => (sent(), HttpResponse.json({})));

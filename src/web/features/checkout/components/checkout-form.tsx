@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
+import { usePrefill } from '@/lib/use-prefill';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -73,13 +74,16 @@ function LineProblems({ lines }: { lines: CheckoutLineProblem[] }) {
 
 /**
  * The cart's checkout: one delivery address (and an optional company and PO number) for every line, then one
- * payment on the next page.
+ * payment on the next page. The number and address start as the ones saved in the customer's profile.
  */
 export function CheckoutForm({
   email,
   cart,
+  saved,
 }: {
   email: string;
+  /** The phone and address saved in the customer's profile (the accounts feature's, passed in by the page). */
+  saved?: { phone?: string; address?: string };
   /** The customer's cart query (the cart feature's, passed in by the page). */
   cart: UseQueryResult<Cart>;
 }) {
@@ -89,11 +93,14 @@ export function CheckoutForm({
   const {
     register,
     submitWith,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useApiForm(checkoutCreateSchema, {
     defaultValues: { number: '', address: '', company: '', poNumber: '' },
     formField: sameNames(deliveryFieldNames),
   });
+  usePrefill({ getValues, setValue }, { number: saved?.phone, address: saved?.address });
 
   const onSubmit = submitWith(async (values) => {
     setProblems(null);

@@ -71,12 +71,12 @@ function useApi({ asAdmin = false, documents = [invoice, creditNote] } = {}) {
   );
 }
 
-const renderDetails = () =>
+const renderDetails = (hash = '') =>
   renderWithProviders(
     <Routes>
       <Route path="/dashboard/orders/:id" element={<OrderDetailsPage />} />
     </Routes>,
-    { route: `/dashboard/orders/${order._id}` },
+    { route: `/dashboard/orders/${order._id}${hash}` },
   );
 
 describe('Order details', () => {
@@ -105,6 +105,9 @@ describe('Order details', () => {
     expect(noteLink).toHaveAttribute('href', creditNote.pdfUrl);
     expect(noteLink.closest('li')).toHaveTextContent('for invoice INV-2026-000007');
     expect(screen.getByText('Band saw × 5 at $249.50')).toBeInTheDocument();
+    // The status in the same words as My Orders: refunded, not "Cancelled" beside "Unpaid".
+    const status = screen.getByText('Status', { selector: 'dt' }).nextElementSibling!;
+    expect(status).toHaveTextContent(/^Refunded$/);
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
       'href',
       '/dashboard/my-orders',
@@ -120,6 +123,14 @@ describe('Order details', () => {
       'href',
       '/dashboard/manage-all-product',
     );
+  });
+
+  it("opened at #invoice (where My Orders' Invoice link falls back to), focuses the invoices", async () => {
+    useApi();
+    renderDetails('#invoice');
+    const documents = await screen.findByRole('region', { name: 'Invoices and credit notes' });
+    expect(documents).toHaveAttribute('id', 'invoice');
+    expect(documents).toHaveFocus();
   });
 
   it('says when there is no invoice yet', async () => {

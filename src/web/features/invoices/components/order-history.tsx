@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { FileDown } from 'lucide-react';
 import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { TimelineEntry } from '@shared/invoices/timeline.schema';
@@ -87,6 +89,13 @@ function TimelineList({ orderId }: { orderId: string }) {
 
 /** An order's history and its documents, for its owner or an admin (admins also see who did each step). */
 export function OrderHistory({ orderId }: { orderId: string }) {
+  const documents = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // A list's Invoice link lands here (#invoice) when it cannot download the PDF itself: the client-side navigation
+  // does not scroll to the anchor as a page load would, so bring the section into view and focus there.
+  useEffect(() => {
+    if (hash === '#invoice') documents.current?.focus();
+  }, [hash]);
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-2">
       <section aria-labelledby="order-history" className="rounded-box border border-base-300 bg-base-100 p-5">
@@ -96,8 +105,11 @@ export function OrderHistory({ orderId }: { orderId: string }) {
         <TimelineList orderId={orderId} />
       </section>
       <section
+        ref={documents}
+        id="invoice"
+        tabIndex={-1}
         aria-labelledby="order-documents"
-        className="rounded-box border border-base-300 bg-base-100 p-5"
+        className="scroll-mt-20 rounded-box border border-base-300 bg-base-100 p-5"
       >
         <h2 id="order-documents" className="text-lg font-semibold">
           Invoices and credit notes

@@ -50,6 +50,14 @@ describe('Manage All Products', () => {
     expect(unpaid.getByText('bob@example.com')).toBeInTheDocument();
     expect(unpaid.getByText('Unpaid')).toBeInTheDocument();
     expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
+
+    // The Status column in plain words, never the stored "Pending".
+    const status = (name: string) => row(name).querySelectorAll('td')[7]!.textContent;
+    expect(status('Unpaid drill')).toBe('Awaiting payment');
+    expect(status('Paid saw')).toBe('Paid · Awaiting shipment');
+    expect(status('Delivered grinder')).toBe('Delivered');
+    expect(status('Cancelled vice')).toBe('Cancelled');
+    expect(status('Expired clamp')).toBe('Expired');
   });
 
   it('offers Delivery only for paid, undelivered orders and Cancel only for unpaid, pending ones', async () => {
@@ -151,5 +159,23 @@ describe('Manage All Products', () => {
     );
     renderWithProviders(<ManageAllProduct />);
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not load the orders. Admins only.');
+  });
+
+  it('labels every cell with its column (the cards of a narrow screen show them) and stacks the actions', async () => {
+    server.use(http.get('/api/order', () => HttpResponse.json(orders)));
+    renderWithProviders(<ManageAllProduct />);
+    const table = await screen.findByRole('table');
+    expect(table.parentElement).toHaveClass('card-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    const cells = Array.from(row('Paid saw').cells);
+    expect(cells.map((td) => td.dataset.label)).toEqual(headers);
+    // A long email wraps at its @ before anywhere else.
+    expect(within(row('Unpaid drill')).getByText('bob@example.com').innerHTML).toBe('bob<wbr>@example.com');
+    // Delivery and Refund one above the other: the Action column is as narrow as one button.
+    expect(within(cells.at(-1)!).getByRole('button', { name: /^Delivery/ }).parentElement).toHaveClass(
+      'flex-col',
+    );
   });
 });

@@ -18,6 +18,19 @@ import { DetailsLink } from './details-link';
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
   order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
 
+/** An email that, when it must wrap, wraps at its @ first. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** An unpaid single order; a checkout's lines are cancelled with their checkout (the order call refuses them). */
 const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
   isPayable(order) && !order.checkoutId;
@@ -74,13 +87,16 @@ export function AllOrdersTable({
             <tbody>
               {items.map((o, i) => (
                 <tr key={o._id}>
-                  <td>{offset + i + 1}</td>
-                  <td>
-                    <div className="whitespace-nowrap font-medium">{o.name}</div>
-                    <div className="whitespace-nowrap text-sm text-base-content/75">{o.email}</div>
+                  <td data-label="SL">{offset + i + 1}</td>
+                  {/* Long names, emails and ids wrap: the table fits beside the dashboard menu on a laptop. */}
+                  <td data-label="Customer" className="wrap-anywhere">
+                    <div className="font-medium">{o.name}</div>
+                    <div className="text-sm text-base-content/75">
+                      <BreakableEmail email={o.email} />
+                    </div>
                   </td>
-                  <td>
-                    <div className="min-w-40 font-medium">{o.productName}</div>
+                  <td data-label="Product">
+                    <div className="min-w-32 font-medium">{o.productName}</div>
                     <div className="whitespace-nowrap text-sm text-base-content/75">
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                     </div>
@@ -91,7 +107,7 @@ export function AllOrdersTable({
                     )}
                     <DetailsLink order={o} withCustomer />
                   </td>
-                  <td className="whitespace-nowrap">
+                  <td data-label="PO" className="wrap-anywhere">
                     {o.poNumber ?? (
                       <>
                         <span aria-hidden="true">—</span>
@@ -99,14 +115,19 @@ export function AllOrdersTable({
                       </>
                     )}
                   </td>
-                  <td>{formatCount(o.quantity)}</td>
-                  <td className="whitespace-nowrap">{formatPrice(o.total)}</td>
-                  <td>{o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}</td>
-                  <td>
-                    <StatusBadge status={o.orderStatus} />
+                  <td data-label="Quantity">{formatCount(o.quantity)}</td>
+                  <td data-label="Total" className="whitespace-nowrap">
+                    {formatPrice(o.total)}
                   </td>
-                  <td>
-                    <div className="flex gap-2">
+                  <td data-label="Payment">
+                    {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
+                  </td>
+                  <td data-label="Status">
+                    <StatusBadge order={o} />
+                  </td>
+                  <td data-label="Action">
+                    {/* One above the other, so the column stays as narrow as its widest button. */}
+                    <div className="flex flex-col items-start gap-1">
                       {canDeliver(o) && (
                         <button
                           type="button"

@@ -2,7 +2,10 @@ import { Link } from 'react-router';
 import type { Order } from '@shared/orders/orders.schema';
 import { paths } from '@/config/paths';
 
-/** A row's link to the order's details page (history, invoice, credit notes), named for screen readers. */
+/**
+ * A row's link to the order's details page (history, invoice, credit notes), named for screen readers. Underlined in
+ * the link colour at rest, not only on hover: among a row's badges and buttons it must read as a link at a glance.
+ */
 export function DetailsLink({
   order,
   withCustomer = false,
@@ -14,7 +17,7 @@ export function DetailsLink({
   return (
     <Link
       to={paths.orderDetails(order._id)}
-      className="link link-hover text-sm"
+      className="link link-primary text-sm"
       aria-label={`Details of ${order.productName}${withCustomer ? ` for ${order.name}` : ''}`}
     >
       Details

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { Route, Routes, useLocation } from 'react-router';
+import type { Invoice } from '@shared/invoices/invoices.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { Component as MyOrdersPage } from '@/app/routes/dashboard/my-orders';
@@ -15,6 +17,12 @@ function useApi() {
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/myorder/:email', () => HttpResponse.json(orders)),
   );
+}
+
+/** Where the router is, with the hash (the invoice's fallback lands on #invoice). */
+function WhereProbe() {
+  const { pathname, hash } = useLocation();
+  return <output data-testid="where">{pathname + hash}</output>;
 }
 
 const card = (productName: string) => screen.getByRole('link', { name: productName }).closest('tr')!;
@@ -62,11 +70,15 @@ describe('My Orders', () => {
     expect(unpaid.queryByText('Payment done')).not.toBeInTheDocument();
     expect(unpaid.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
     expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();
-    expect(unpaid.getByText('Pending')).toBeInTheDocument();
+    expect(unpaid.getByText('Awaiting payment')).toBeInTheDocument();
+    expect(unpaid.queryByText('Pending')).not.toBeInTheDocument();
 
     // Paid, not delivered: Payment done (with the transaction), no Pay or Cancel, Wait for delivery.
     const paid = within(card('Paid saw'));
     expect(paid.getByText('Payment done')).toBeInTheDocument();
+    // Not "Pending" beside "Payment done": the status says where the paid order stands.
+    expect(paid.getByText('Paid · Awaiting shipment')).toBeInTheDocument();
+    expect(paid.queryByText('Pending')).not.toBeInTheDocument();
     expect(paid.getByText('pi_123')).toBeInTheDocument();
     expect(paid.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(paid.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
@@ -226,5 +238,111 @@ describe('My Orders', () => {
     expect(screen.getByRole('link', { name: 'Drill 1' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show more orders' })).not.toBeInTheDocument();
     expect(asked).toEqual(['?limit=50', '?limit=50&cursor=page-2']);
+  });
+
+  it('gives each cell its column name, which the card layout of a narrow screen shows as a label', async () => {
+    orders = [
+      makeOrder({ productName: 'Unpaid drill' }),
+      makeOrder({ productName: 'Paid saw', paymentStatus: true }),
+    ];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    const table = await screen.findByRole('table');
+    // styles.css turns a .card-table's rows into cards when its box is narrower than 48rem.
+    expect(table.parentElement).toHaveClass('card-table');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    for (const name of ['Unpaid drill', 'Paid saw']) {
+      const labels = Array.from(card(name).cells).map((td) => td.dataset.label);
+      // The product is the card's title; every other cell is labelled as its header.
+      expect(labels).toEqual([undefined, ...headers.slice(1)]);
+    }
+  });
+
+  it('styles Details as a link: underlined in the link colour, not only on hover', async () => {
+    orders = [makeOrder({ productName: 'Unpaid drill' })];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    const details = await screen.findByRole('link', { name: 'Details of Unpaid drill' });
+    expect(details).toHaveClass('link', 'link-primary');
+    expect(details).not.toHaveClass('link-hover');
+  });
+
+  describe('Invoice link of a paid order', () => {
+    const paidId = 'b0000000-0000-4000-8000-000000000002';
+    const invoice: Invoice = {
+      _id: 'c0000000-0000-4000-8000-000000000003',
+      kind: 'invoice',
+      number: 'INV-2026-000007',
+      issuedAt: '2026-11-20T10:00:00.000Z',
+      total: 1247.5,
+      orderId: paidId,
+      checkoutId: null,
+      refersTo: null,
+      transactionId: 'pi_123',
+      refundId: null,
+      poNumber: null,
+      pdfUrl: '/api/invoices/c0000000-0000-4000-8000-000000000003/pdf',
+    };
+
+    function renderWithInvoices(documents: Invoice[]) {
+      orders = [
+        makeOrder({ productName: 'Unpaid drill' }),
+        makeOrder({ _id: paidId, productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_123' }),
+      ];
+      const asked: string[] = [];
+      server.use(
+        http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+        http.get('/api/myorder/:email', () => HttpResponse.json(orders)),
+        http.get('/api/order/:id/invoices', ({ params }) => {
+          asked.push(params.id as string);
+          return HttpResponse.json(documents);
+        }),
+      );
+      const view = renderWithProviders(
+        <Routes>
+          <Route path="/dashboard/my-orders" element={<MyOrdersPage />} />
+          <Route path="*" element={<WhereProbe />} />
+        </Routes>,
+        { route: '/dashboard/my-orders' },
+      );
+      return { ...view, asked };
+    }
+
+    it('is shown on paid orders only and asks for nothing until clicked', async () => {
+      const { asked } = renderWithInvoices([invoice]);
+      await screen.findByRole('link', { name: 'Paid saw' });
+      const link = within(card('Paid saw')).getByRole('link', { name: 'Invoice of Paid saw (PDF)' });
+      // Opened in a new tab, it is the order's page at its invoices.
+      expect(link).toHaveAttribute('href', `/dashboard/orders/${paidId}#invoice`);
+      expect(within(card('Unpaid drill')).queryByRole('link', { name: /^Invoice/ })).not.toBeInTheDocument();
+      expect(asked).toEqual([]);
+    });
+
+    it('downloads the invoice PDF in one click', async () => {
+      const downloads: { href: string; download: string }[] = [];
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        downloads.push({ href: this.getAttribute('href')!, download: this.download });
+      });
+      try {
+        const { user, asked } = renderWithInvoices([invoice]);
+        await user.click(await screen.findByRole('link', { name: 'Invoice of Paid saw (PDF)' }));
+        await waitFor(() => expect(downloads).toEqual([{ href: invoice.pdfUrl, download: '' }]));
+        expect(asked).toEqual([paidId]);
+        // The list stays: the PDF comes as an attachment.
+        expect(screen.getByRole('heading', { name: 'My Orders' })).toBeInTheDocument();
+      } finally {
+        click.mockRestore();
+      }
+    });
+
+    it('opens the order page at its invoices when there is no invoice to download', async () => {
+      const { user } = renderWithInvoices([]);
+      await user.click(await screen.findByRole('link', { name: 'Invoice of Paid saw (PDF)' }));
+      expect(await screen.findByTestId('where')).toHaveTextContent(`/dashboard/orders/${paidId}#invoice`);
+    });
   });
 });

@@ -22,10 +22,19 @@ const noAction = (
 );
 
 /**
- * Payment column: Pay and Cancel while unpaid, "Payment done" once paid, the refund once given back. A checkout's
- * line is paid and cancelled with its checkout (the order calls refuse it), so it says so instead.
+ * Payment column: Pay and Cancel while unpaid, "Payment done" once paid, the refund once given back, and the invoice
+ * of a paid order. A checkout's line is paid and cancelled with its checkout (the order calls refuse it), so it says
+ * so instead.
  */
-function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }) {
+function PaymentCell({
+  order,
+  onCancel,
+  invoice,
+}: {
+  order: Order;
+  onCancel: () => void;
+  invoice: ReactNode;
+}) {
   if (order.checkoutId && isPayable(order))
     return <span className="text-sm text-base-content/75">Paid with its checkout</span>;
   if (order.refundStatus)
@@ -38,6 +47,7 @@ function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }
             {order.refundStatus === 'refunded' ? 'returned to your card' : 'to be returned'}
           </span>
         )}
+        {invoice}
       </div>
     );
   if (isPayable(order))
@@ -80,6 +90,7 @@ function PaymentCell({ order, onCancel }: { order: Order; onCancel: () => void }
             <span className="font-mono break-all">{order.transactionId}</span>
           </span>
         )}
+        {invoice}
       </div>
     );
   return noAction;
@@ -111,11 +122,13 @@ function ReviewCell({ order, onReview }: { order: Order; onReview: () => void })
 function OrderRow({
   order,
   orderAgain,
+  invoiceLink,
   onCancel,
   onReview,
 }: {
   order: Order;
   orderAgain: (order: Order) => ReactNode;
+  invoiceLink: (order: Order) => ReactNode;
   onCancel: () => void;
   onReview: () => void;
 }) {
@@ -130,21 +143,23 @@ function OrderRow({
         </div>
         <DetailsLink order={order} />
       </td>
-      <td>
+      <td data-label="Quantity">
         {formatCount(order.quantity)}
         <div className="text-sm whitespace-nowrap text-base-content/75">× {formatPrice(order.price)}</div>
       </td>
-      <td className="font-semibold whitespace-nowrap">{formatPrice(order.total)}</td>
-      <td>
-        <StatusBadge status={order.orderStatus} />
+      <td data-label="Total" className="font-semibold whitespace-nowrap">
+        {formatPrice(order.total)}
+      </td>
+      <td data-label="Status">
+        <StatusBadge order={order} />
         {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
           <div className="mt-2">{orderAgain(order)}</div>
         )}
       </td>
-      <td>
-        <PaymentCell order={order} onCancel={onCancel} />
+      <td data-label="Payment">
+        <PaymentCell order={order} onCancel={onCancel} invoice={invoiceLink(order)} />
       </td>
-      <td>
+      <td data-label="Review">
         <ReviewCell order={order} onReview={onReview} />
       </td>
     </tr>
@@ -169,12 +184,15 @@ export function MyOrdersList({
   customer,
   reviewDialog,
   orderAgain,
+  invoiceLink,
 }: {
   customer: Customer;
   /** The review form for an order (from the reviews feature, passed in by the page). */
   reviewDialog: (order: Order, onClose: () => void) => ReactNode;
   /** The "Order again" button of a delivered or cancelled order (the cart feature's, passed in by the page). */
   orderAgain: (order: Order) => ReactNode;
+  /** A paid order's link to its invoice PDF (the invoices feature's, passed in by the page). */
+  invoiceLink: (order: Order) => ReactNode;
 }) {
   const query = useMyOrders(customer.email);
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -195,7 +213,7 @@ export function MyOrdersList({
   if (orders.length === 0) return emptyList;
   return (
     <>
-      <div className="mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      <div className="card-table mt-6 overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table">
           <caption className="sr-only">Your orders, newest first</caption>
           <thead>
@@ -224,6 +242,7 @@ export function MyOrdersList({
                   key={order._id}
                   order={order}
                   orderAgain={orderAgain}
+                  invoiceLink={invoiceLink}
                   onCancel={() => setCancelling(order)}
                   onReview={() => setReviewing(order)}
                 />

@@ -135,7 +135,9 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
           The full payment of {formatPrice(order.total)} is refunded to the customer's card through the
           payment provider.
         </li>
-        <li>{formatCount(order.quantity)} units go back into stock.</li>
+        <li>
+          {formatCount(order.quantity)} {order.quantity === 1 ? 'unit goes' : 'units go'} back into stock.
+        </li>
         <li>The customer is emailed when the refund is made.</li>
       </ul>
       <p className="mt-2">This cannot be undone.</p>

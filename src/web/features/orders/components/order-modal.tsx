@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Product, ProductPricingFields } from '@shared/catalogue/catalogue.schema';
 import {
@@ -27,6 +28,8 @@ import { refreshAfterOrderChange } from '@/lib/order-refresh';
 import { useCreateOrder } from '../api/create-order';
 import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
+import { usePrefill } from '@/lib/use-prefill';
+import { paths } from '@/config/paths';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
@@ -72,8 +75,21 @@ export const canOrder = (product: Pick<OrderableProduct, 'quantity' | 'minOrder'
   product.quantity >= firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 });
 
 /**
- * The order modal of the product page. Name and email come from the session (read-only); the quantity starts at the
- * minimum order (rounded up to a whole pack) and moves by packs; the unit price, the saving and the total follow it.
+ * The signed-in customer: name and email go on the order; the phone and address saved in their profile, if any,
+ * fill in the order's number and address.
+ */
+export interface OrderingCustomer {
+  name: string;
+  email: string;
+  phone?: string;
+  address?: string;
+}
+
+/**
+ * The order modal of the product page. Name and email come from the session (read-only); number and address start
+ * as the profile's; the quantity starts at the minimum order (rounded up to a whole pack) and moves by packs; the
+ * unit price, the saving and the total follow it. A placed order goes straight to its payment page: it is not
+ * confirmed until paid.
  */
 export function OrderModal({
   product,
@@ -81,9 +97,10 @@ export function OrderModal({
   onClose,
 }: {
   product: OrderableProduct;
-  customer: { name: string; email: string };
+  customer: OrderingCustomer;
   onClose: () => void;
 }) {
+  const navigate = useNavigate();
   const packSize = product.packSize ?? 1;
   const pricing = pricingOf(product);
   const createOrder = useCreateOrder();
@@ -94,6 +111,8 @@ export function OrderModal({
     register,
     control,
     submitWith,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useApiForm(orderFormSchema(product), {
     defaultValues: {
@@ -103,6 +122,7 @@ export function OrderModal({
     },
     formField: sameNames(fields),
   });
+  usePrefill({ getValues, setValue }, { number: customer.phone, address: customer.address });
 
   const quantity = useWatch({ control, name: 'quantity' });
   const valid = Number.isFinite(quantity) && quantity > 0;
@@ -131,6 +151,7 @@ export function OrderModal({
       });
       void notify('success', created.message);
       onClose();
+      navigate(paths.payment(created.insertedId));
     },
     // 409: the stock changed meanwhile; the product page shows the new stock.
     (e) => e instanceof ApiError && e.status === 409 && refreshAfterOrderChange(queryClient, product._id),

@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { canOrder, OrderModal, type OrderableProduct } from './order-modal';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { canOrder, OrderModal, type OrderableProduct, type OrderingCustomer } from './order-modal';
 
 /**
  * The product page's Order Now button and the order modal it opens, or a note when the stock cannot cover the
- * minimum order. `customer` is the signed-in user (name and email go on the order); without one the button is off.
+ * minimum order. `customer` is the signed-in user (name and email go on the order, the profile's phone and address
+ * fill in the form); without one (a public product page) the button goes to /login, which comes back here.
  */
 export function OrderNow({
   product,
@@ -11,11 +14,13 @@ export function OrderNow({
   unavailable,
 }: {
   product: OrderableProduct;
-  customer: { name: string; email: string } | undefined;
+  customer: OrderingCustomer | undefined;
   /** Shown under the note when the product cannot be ordered (the page's back-in-stock request). */
   unavailable?: ReactNode;
 }) {
   const [ordering, setOrdering] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
   if (!canOrder(product))
     return (
       <div className="flex flex-col gap-3">
@@ -30,8 +35,11 @@ export function OrderNow({
       <button
         type="button"
         className="btn btn-primary btn-lg w-full sm:w-auto"
-        onClick={() => setOrdering(true)}
-        disabled={!customer}
+        onClick={() =>
+          customer
+            ? setOrdering(true)
+            : void navigate(paths.login, { state: { from: location.pathname + location.search } })
+        }
       >
         Order Now
       </button>

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@shared/orders/orders.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
+import { RefundBadge, StatusBadge } from '@/components/order-badges';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 
 /** One order at a glance: what, how many, the total, its state, who ordered it and where it goes. */
@@ -36,8 +36,9 @@ export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
       <div>
         <dt className="text-sm text-base-content/75">Status</dt>
         <dd className="flex flex-wrap gap-2">
-          <StatusBadge status={o.orderStatus} />
-          {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
+          <StatusBadge order={o} />
+          {/* The status already says paid, unpaid or refunded; a refund still under way is worth its own badge. */}
+          {o.refundStatus === 'pending' && <RefundBadge order={o} />}
         </dd>
       </div>
       <div>

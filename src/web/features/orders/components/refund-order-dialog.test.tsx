@@ -83,6 +83,16 @@ describe('Refund on Manage All Orders', () => {
     expect(refunded).not.toHaveBeenCalled();
   });
 
+  it('says "1 unit goes" for a single unit', async () => {
+    orders[0] = { ...orders[0]!, quantity: 1, total: 249.5 };
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this paid order?' });
+    expect(dialog).toHaveTextContent('1 unit goes back into stock.');
+    expect(dialog).not.toHaveTextContent('1 units');
+  });
+
   it('refunds after confirmation, toasts, and the row then shows "Refunded" with no actions', async () => {
     useApi('refunded');
     const { user } = renderWithProviders(<AllOrdersPage />);
@@ -92,7 +102,7 @@ describe('Refund on Manage All Orders', () => {
     expect(
       await screen.findByText('Order cancelled. The refund is on its way to the customer.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(within(row('Paid saw')).getByText(/^Refunded/)).toBeInTheDocument());
+    await waitFor(() => expect(within(row('Paid saw')).getAllByText(/^Refunded/)).toHaveLength(2));
     expect(within(row('Paid saw')).queryAllByRole('button')).toEqual([]);
   });
 

@@ -21,6 +21,7 @@ const overview: Overview = {
     { status: 'Paid', count: 2 },
     { status: 'Delivered', count: 7 },
     { status: 'Cancelled', count: 1 },
+    { status: 'Refunded', count: 4 },
     { status: 'Expired', count: 0 },
   ],
   lowStock: [{ _id: 'p2', name: 'Air Compressor', quantity: 3, minOrder: 5 }],
@@ -33,7 +34,18 @@ const overview: Overview = {
       total: 179,
       paymentStatus: true,
       orderStatus: 'Pending',
+      refundStatus: null,
       createdAt: '2025-05-29T09:00:00.000Z',
+    },
+    {
+      _id: 'o2',
+      name: 'Cy Refunded',
+      productName: 'Bench Grinder',
+      total: 89,
+      paymentStatus: false,
+      orderStatus: 'Cancelled',
+      refundStatus: 'refunded',
+      createdAt: '2025-05-28T09:00:00.000Z',
     },
   ],
 };
@@ -49,13 +61,29 @@ describe('StoreOverview', () => {
     expect(await within(chart).findByTestId('chart')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /Revenue and paid orders per day/ })).toBeInTheDocument();
 
-    expect(screen.getByText('Delivered').nextSibling).toHaveTextContent('7');
+    const statuses = within(screen.getByRole('region', { name: 'Orders by status' }));
+    expect(
+      statuses.getAllByRole('listitem').map((li) => [...li.querySelectorAll('p')].map((p) => p.textContent)),
+    ).toEqual([
+      ['Awaiting payment', '3'],
+      ['Paid · Awaiting shipment', '2'],
+      ['Delivered', '7'],
+      ['Cancelled', '1'],
+      ['Refunded', '4'],
+      ['Expired', '0'],
+    ]);
     const low = screen.getByRole('table', { name: /below their minimum order/ });
     expect(within(low).getByRole('link', { name: 'Air Compressor' })).toHaveAttribute('href', '/product/p2');
     const newest = screen.getByRole('table', { name: /newest orders/ });
     expect(newest).toHaveTextContent('Bob Buyer');
     expect(newest).toHaveTextContent('$179.00');
-    expect(newest).toHaveTextContent('Paid');
+    const paid = within(within(newest).getByText('Bob Buyer').closest('tr')!);
+    expect(paid.getByText('Paid')).toBeInTheDocument();
+    expect(paid.getByText('Paid · Awaiting shipment')).toBeInTheDocument();
+    // A refunded order was paid and given back: never "Unpaid".
+    const refunded = within(within(newest).getByText('Cy Refunded').closest('tr')!);
+    expect(refunded.queryByText('Unpaid')).not.toBeInTheDocument();
+    expect(refunded.getAllByText(/^Refunded/)).toHaveLength(2);
   });
 
   it('lists only the lowest of many low-stock products, with a link to all of them', async () => {

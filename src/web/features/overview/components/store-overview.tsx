@@ -3,7 +3,8 @@ import type { Overview } from '@shared/overview/overview.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
-import { PaidBadge, StatusBadge } from '@/components/order-badges';
+import { orderStageLabels } from '@shared/orders/order-status';
+import { PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { useOverview } from '../api/get-overview';
 import { RevenueSection } from './revenue-section';
 
@@ -13,12 +14,10 @@ function StatusSection({ statuses }: { statuses: Overview['ordersByStatus'] }) {
       <h2 id="overview-status" className="text-xl font-bold">
         Orders by status
       </h2>
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {statuses.map((s) => (
           <li key={s.status} className="rounded-box border border-base-300 bg-base-100 p-4">
-            <p className="text-sm text-base-content/75">
-              {s.status === 'Pending' ? 'Pending (unpaid)' : s.status}
-            </p>
+            <p className="text-sm text-base-content/75">{orderStageLabels[s.status]}</p>
             <p className="text-2xl font-bold">{formatCount(s.count)}</p>
           </li>
         ))}
@@ -124,10 +123,14 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
                     <td className="min-w-40">{o.productName}</td>
                     <td className="text-end whitespace-nowrap">{formatPrice(o.total)}</td>
                     <td>
-                      <PaidBadge paid={o.paymentStatus} />
+                      {o.refundStatus ? (
+                        <RefundBadge order={{ ...o, refundAmount: o.total }} />
+                      ) : (
+                        <PaidBadge paid={o.paymentStatus} />
+                      )}
                     </td>
                     <td>
-                      <StatusBadge status={o.orderStatus} />
+                      <StatusBadge order={o} />
                     </td>
                   </tr>
                 ))}

@@ -16,7 +16,7 @@ function OrderSummary({ order }: { order: Order }) {
         <h2 id="order-summary" className="text-lg font-semibold">
           Order summary
         </h2>
-        <StatusBadge status={order.orderStatus} />
+        <StatusBadge order={order} />
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <div className="col-span-2 sm:col-span-1">

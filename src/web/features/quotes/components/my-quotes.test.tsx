@@ -5,15 +5,24 @@ import { Route, Routes } from 'react-router';
 import type { Quote } from '@shared/quotes/quotes.schema';
 import { quoteMessages } from '@shared/quotes/quotes.schema';
 import { Component as MyQuotesPage } from '@/app/routes/dashboard/my-quotes';
+import { session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { makeQuote, quoted } from './quote-fixtures';
 
 const server = setupMswServer();
 const checkoutId = 'c0000000-0000-4000-8000-00000000beef';
 
-function renderPage(quotes: Quote[], headers: Record<string, string> = {}) {
+function renderPage(
+  quotes: Quote[],
+  headers: Record<string, string> = {},
+  saved = { phone: '', address: '' },
+) {
   const asked = vi.fn();
   server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/userprofile/:email', () =>
+      HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
+    ),
     http.get('/api/quotes', ({ request }) => {
       asked(new URL(request.url).search);
       return HttpResponse.json(quotes, { headers: { 'x-total-count': String(quotes.length), ...headers } });
@@ -130,6 +139,21 @@ describe('My Quotes', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(`/dashboard/pay-checkout/${checkoutId}`);
   });
 
+  it('fills the delivery details in from the profile', async () => {
+    const { user } = renderPage(
+      [quoted(makeQuote(), [10, 90])],
+      {},
+      {
+        phone: '+1 555 0199',
+        address: '9 Saved Road',
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
+    const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
+    expect(await form.findByDisplayValue('+1 555 0199')).toBe(form.getByLabelText('Mobile number'));
+    expect(form.getByLabelText('Address')).toHaveValue('9 Saved Road');
+  });
+
   it("keeps the form with the server's 409 and the lines' problems", async () => {
     server.use(
       http.post('/api/quotes/:id/accept', () =>
@@ -164,6 +188,7 @@ describe('My Quotes', () => {
 
   it('shows a failed load with a retry', async () => {
     server.use(
+      http.get('/api/auth/get-session', () => HttpResponse.json(null)),
       http.get('/api/quotes', () =>
         HttpResponse.json({ error: 'internal', message: 'Database down.' }, { status: 500 }),
       ),

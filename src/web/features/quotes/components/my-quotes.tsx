@@ -11,25 +11,32 @@ import { paths } from '@/config/paths';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { useListState } from '@/lib/use-list-state';
+import { usePrefill } from '@/lib/use-prefill';
 import { useQuoteActions, useQuotes } from '../api/quotes';
 import { formatDay } from './format-day';
 import { QuoteFacts, QuoteHeading, QuoteLinesTable } from './quote-parts';
 
 const limit = 10;
 
+/** The phone and address saved in the customer's profile (the accounts feature's, passed in by the page). */
+type Saved = { phone?: string; address?: string } | undefined;
+
 /** The delivery details that turn a quoted request into a checkout at the quoted prices; then the pay page. */
-function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void }) {
+function AcceptForm({ quote, saved, onCancel }: { quote: Quote; saved: Saved; onCancel: () => void }) {
   const { accept } = useQuoteActions();
   const navigate = useNavigate();
   const [problems, setProblems] = useState<CheckoutLineProblem[]>([]);
   const {
     register,
     submitWith,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = useApiForm(quoteAcceptSchema, {
     defaultValues: { number: '', address: '', company: '', poNumber: '' },
     formField: sameNames(deliveryFieldNames),
   });
+  usePrefill({ getValues, setValue }, { number: saved?.phone, address: saved?.address });
   const onSubmit = submitWith(
     async (values) => {
       setProblems([]);
@@ -70,7 +77,7 @@ function AcceptForm({ quote, onCancel }: { quote: Quote; onCancel: () => void })
 }
 
 /** What the customer can do with the quote now, or why nothing. */
-function QuoteOutcome({ quote }: { quote: Quote }) {
+function QuoteOutcome({ quote, saved }: { quote: Quote; saved: Saved }) {
   const [accepting, setAccepting] = useState(false);
   switch (quote.status) {
     case 'requested':
@@ -83,7 +90,7 @@ function QuoteOutcome({ quote }: { quote: Quote }) {
               Accept quote
             </button>
           )}
-          {accepting && <AcceptForm quote={quote} onCancel={() => setAccepting(false)} />}
+          {accepting && <AcceptForm quote={quote} saved={saved} onCancel={() => setAccepting(false)} />}
         </div>
       );
     case 'accepted':
@@ -108,8 +115,11 @@ function QuoteOutcome({ quote }: { quote: Quote }) {
   }
 }
 
-/** My Quotes: the customer's requests for quote, newest first, a page at a time, with what each allows. */
-export function MyQuotesList() {
+/**
+ * My Quotes: the customer's requests for quote, newest first, a page at a time, with what each allows. `saved`
+ * fills in the delivery details of an acceptance.
+ */
+export function MyQuotesList({ saved }: { saved?: Saved }) {
   const list = useListState({});
   const quotes = useQuotes({ limit: String(limit), cursor: list.cursor });
   return (
@@ -136,7 +146,7 @@ export function MyQuotesList() {
                 <QuoteHeading quote={quote} />
                 <QuoteFacts quote={quote} />
                 <QuoteLinesTable quote={quote} />
-                <QuoteOutcome quote={quote} />
+                <QuoteOutcome quote={quote} saved={saved} />
               </article>
             </li>
           ))}

@@ -1,0 +1,86 @@
+const dashboard = '/dashboard';
+
+/**
+ * Every URL of the web app, in one place: links are built from these, the routers take their route patterns from
+ * them too (`segment`), and the server answers 404 for a page path matching none of them (`isWebRoute`), so a URL
+ * changes here or nowhere. Every entry must be a route of the web app (src/web/app/router.tsx and
+ * routes/dashboard/dashboard-routes.tsx).
+ */
+export const paths = {
+  home: '/',
+  products: '/our-products',
+  myBlog: '/my-blog',
+  portfolio: '/portfolio',
+  login: '/login',
+  register: '/register',
+  /** Where a customer asks for a password-reset mail. */
+  passwordReset: '/password-reset',
+  /** Where the mailed link lands to choose a new password (?token=… or ?error=INVALID_TOKEN). */
+  resetPassword: '/reset-password',
+  /** Where a verification link lands (?token=…); a click there verifies, opening it does not. */
+  verifyEmail: '/verify-email',
+  news: '/blog',
+  newsItem: (id: string) => `/blog/${id}`,
+  product: (id: string) => `/product/${id}`,
+  /** My Profile. */
+  dashboard,
+  myOrders: `${dashboard}/my-orders`,
+  myReviews: `${dashboard}/my-reviews`,
+  payment: (id: string) => `${dashboard}/payment/${id}`,
+  /** A checkout's one card payment (every line of it at once). */
+  checkoutPayment: (id: string) => `${dashboard}/pay-checkout/${id}`,
+  /** One order's details: its history and its invoice and credit notes (its owner or an admin). */
+  orderDetails: (id: string) => `${dashboard}/orders/${id}`,
+  /** The customer's cart (kept on the server). */
+  cart: `${dashboard}/cart`,
+  /** Paste or upload `SKU, quantity` lines into the cart. */
+  quickOrder: `${dashboard}/quick-order`,
+  /** The cart's checkout: one address and one payment for every line. */
+  cartCheckout: `${dashboard}/cart/checkout`,
+  /** The customer's requests for quote, and accepting a quoted one into a checkout. */
+  myQuotes: `${dashboard}/quotes`,
+  /** The admins' requests for quote: answer with prices, or decline. */
+  manageQuotes: `${dashboard}/manage-quotes`,
+  /** The admins' list of every order (its URL is older than the page). */
+  allOrders: `${dashboard}/manage-all-product`,
+  addProduct: `${dashboard}/add-product`,
+  makeAdmin: `${dashboard}/make-admin`,
+  manageProduct: `${dashboard}/manage-product`,
+  /** One product's admin page: its documents and stock history. */
+  productAdmin: (id: string) => `${dashboard}/manage-product/${id}`,
+  /** CSV export and import of the whole catalogue. */
+  catalogueData: `${dashboard}/catalogue-data`,
+  storeOverview: `${dashboard}/overview`,
+  manageNews: `${dashboard}/news`,
+  auditLog: `${dashboard}/audit`,
+  categoriesAdmin: `${dashboard}/categories`,
+  /** Old links (the footer's My Profile and Checkout) that redirect to the pages they mean. */
+  myProfileAlias: `${dashboard}/my-profile`,
+  checkoutAlias: `${dashboard}/checkout`,
+} as const;
+
+/** A route pattern below `parent` (none: the root), as a nested <Route path> wants it: 'my-orders', 'blog/:id'. */
+export const segment = (path: string, parent = '') => path.slice(parent.length + 1);
+
+/** Each web route as a pattern: a function entry takes one `:id` segment. */
+export const webRoutePatterns = (): string[] =>
+  Object.values(paths).map((p) => (typeof p === 'function' ? p(':id') : p));
+
+const toRegExp = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('/')
+      .map((part) => (part === ':id' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+    // react-router matches paths case-insensitively, so a page it renders must not be a 404 here.
+    'i',
+  );
+
+/**
+ * A test of whether the web app renders a page of its own at a pathname (anything else is its not-found page).
+ * Built on demand, so the web app's first load does not pay for it.
+ */
+export function webRouteMatcher(): (pathname: string) => boolean {
+  const routes = webRoutePatterns().map(toRegExp);
+  return (pathname) => routes.some((re) => re.test(pathname));
+}
