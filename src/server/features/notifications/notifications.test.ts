@@ -173,6 +173,45 @@ describe('staff are mailed', () => {
     expect(staffTo(subject)).toHaveLength(6);
   });
 
+  it('from a CSV import: the threshold is a column (none: the minimum order), one mail lists what fell', async () => {
+    const head = 'sku,name,price,quantity,minOrder,description,image,low_stock_threshold';
+    const sku = `LOW-${Date.now().toString(36)}`.toUpperCase();
+    const row = (n: number, quantity: string, threshold: string) =>
+      `${sku}-${n},Valve ${n},9.50,${quantity},1,A valve.,/media/products/test.webp,${threshold}`;
+    const csv = (...rows: string[]) => [head, ...rows].join('\n') + '\n';
+    expect(await importCsv(t.app, boss, csv(row(1, '20', '5'), row(2, '20', '8')))).toMatchObject({
+      status: 'done',
+      created: 2,
+    });
+    const thresholds = async () =>
+      (
+        await t.app.database.db.execute<{ sku: string; threshold: number | null }>(
+          sql`select sku, low_stock_threshold as threshold from products where sku like ${`${sku}-%`} order by sku`,
+        )
+      ).rows.map((r) => r.threshold);
+    expect(await thresholds()).toEqual([5, 8]);
+    // Both fall to their thresholds in one import: one mail (per recipient) names both.
+    const fell = await importCsv(t.app, boss, csv(row(1, '5', ''), row(2, '3', '')));
+    expect(fell).toMatchObject({ status: 'done', updated: 2 });
+    expect(staffTo('Low stock: 2 products')).toEqual(staff());
+    const mail = t.mail.sent.find((m) => m.subject === 'Low stock: 2 products')!;
+    expect(mail.text).toContain(`Valve 1 (SKU ${sku}-1): 5 left, low-stock threshold 5.`);
+    expect(mail.text).toContain(`Valve 2 (SKU ${sku}-2): 3 left, low-stock threshold 8.`);
+    expect(mail.text).toContain(`Last change: import by ${boss.email}.`);
+    expect(await importCsv(t.app, boss, csv(row(2, '', 'none')))).toMatchObject({
+      status: 'done',
+      updated: 1,
+    });
+    expect(await thresholds()).toEqual([5, null]);
+    const bad = await importCsv(t.app, boss, csv(row(1, '5', '-2')));
+    expect(bad.problems).toEqual([
+      expect.objectContaining({ line: 2, column: 'low_stock_threshold', message: 'must be 0 or more' }),
+    ]);
+    const exported = await t.app.inject({ url: '/api/catalogue/export.csv', headers: boss.headers });
+    expect(exported.body).toContain(',low_stock_threshold');
+    expect(exported.body).toMatch(new RegExp(`${sku}-1,.*,5\\r?\\n`));
+  });
+
   it("at the product's minimum order when it has no threshold of its own", async () => {
     const product = await makeProduct(t.app, { quantity: 8, minOrder: 3 });
     expect((await placeOrder(t.app, alice, { productId: product.id, quantity: 4 })).statusCode).toBe(200);
