@@ -70,6 +70,8 @@ app.post<{ Body: Line & { number: string; address: string; customer: Customer } 
           orderId: row!.id,
           onlyIfAvailable: true,
           notify: null,
+          // The shop's own staff notice for a fall to the threshold, part of the statement's cost.
+          staff: deps.mail,
         });
         if (!reserved) throw new SoldOut();
         return row!.id;
@@ -151,6 +153,7 @@ app.post<{ Body: { number: string; address: string; poNumber: string; customer: 
             orderId: row!.id,
             onlyIfAvailable: true,
             notify: null,
+            staff: deps.mail,
           });
           if (!reserved) throw new SoldOut();
         }

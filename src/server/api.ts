@@ -9,6 +9,7 @@ import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
+import { notificationsRoutes } from './features/notifications/index';
 import { orderDepsPlugin } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
@@ -43,4 +44,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(overviewRoutes);
   await api.register(inventoryRoutes);
   await api.register(quotesRoutes);
+  await api.register(notificationsRoutes);
 };

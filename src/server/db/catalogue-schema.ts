@@ -52,6 +52,9 @@ export const products = pgTable(
     minOrder: integer('min_order').notNull().default(1),
     // Sold in packs: an order's quantity is a multiple of this (couplings in tens); 1 when sold singly.
     packSize: integer('pack_size').notNull().default(1),
+    // Staff are mailed when a stock change takes the quantity from above this to at or below it; null means the
+    // minimum order (the overview's "below minimum order" rule), so existing products need no backfill.
+    lowStockThreshold: integer('low_stock_threshold'),
     description: text('description').notNull(),
     createdAt: createdAt(),
     // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
@@ -74,6 +77,7 @@ export const products = pgTable(
     check('products_min_order_positive', sql`${t.minOrder} >= 1`),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_pack_size_positive', sql`${t.packSize} >= 1`),
+    check('products_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
     index('products_created_at_idx')
       .on(t.createdAt.desc(), t.id)
       .where(sql`${t.archivedAt} is null`),

@@ -131,6 +131,7 @@ export * from './buying-schema';
 export * from './orders-schema';
 export * from './invoices-schema';
 export * from './quotes-schema';
+export * from './notifications-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

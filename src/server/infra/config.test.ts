@@ -137,6 +137,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16/);
   });
 
+  it('reads STAFF_EMAILS as a list of addresses, each once, and names a bad one', () => {
+    expect(loadConfig({}).staffEmails).toEqual([]);
+    expect(
+      loadConfig({ STAFF_EMAILS: ' a@example.com,, B@example.com , b@example.com ' }).staffEmails,
+    ).toEqual(['a@example.com', 'b@example.com']);
+    expect(() => loadConfig({ STAFF_EMAILS: 'a@example.com, nobody' })).toThrow(
+      /STAFF_EMAILS.*"nobody" is not an email address/,
+    );
+  });
+
   it('validates the S3_* variables as one group', () => {
     expect(loadConfig({}).s3).toBeUndefined();
     expect(

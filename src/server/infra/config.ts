@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
-import { bool, optionalText, pair } from './env-helpers';
+import { bool, emailList, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './config-s3';
 import { trustProxy } from './config-proxy';
 import { orderEnvShape, orderSettings, type OrderLimits, type RefundRetry } from './config-orders';
@@ -42,6 +42,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, { error: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   MAIL_FROM: optionalText,
+  STAFF_EMAILS: emailList.optional(),
   SMTP_TIMEOUT_MS: millis(5_000, 100),
   MAIL_RETRY_LIMIT: z.coerce.number().int({ error: 'must be a whole number' }).min(0).max(50).default(10),
   MAIL_RETRY_DELAY_SECONDS: z.coerce
@@ -103,6 +104,8 @@ export interface AppConfig {
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who always gets staff mail (new payments, quote requests, low stock…), besides the admins who opted in. */
+  staffEmails: string[];
   /** SMTP timeouts and the retry schedule of queued mail. */
   mail: { smtpTimeoutMs: number; retryLimit: number; retryDelaySeconds: number };
   /** How often idle job workers look for new jobs. */
@@ -222,6 +225,7 @@ export function loadConfig(
     authSecret: e.BETTER_AUTH_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SHOP_NAME} <no-reply@${new URL(baseUrl).hostname}>`,
+    staffEmails: e.STAFF_EMAILS ?? [],
     mail: {
       smtpTimeoutMs: e.SMTP_TIMEOUT_MS,
       retryLimit: e.MAIL_RETRY_LIMIT,

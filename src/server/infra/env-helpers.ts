@@ -21,3 +21,18 @@ export function pair<T>(
   }
   return [a[1], b[1]];
 }
+
+/**
+ * A comma-separated list of mail addresses (STAFF_EMAILS): blanks around commas and empty items are ignored, every
+ * other item must be an address, and repeats (whatever their case) count once.
+ */
+export const emailList = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ error: (i) => `"${String(i.input)}" is not an email address` })))
+  .transform((list) => [...new Map(list.map((a) => [a.toLowerCase(), a])).values()]);

@@ -26,6 +26,8 @@ export const adminProductSchema = productSchema.extend({
   createdAt: z.iso.datetime(),
   /** When it was deleted (archived); null while it is in the catalogue. */
   deletedAt: z.iso.datetime().nullable(),
+  /** Staff are mailed when the stock falls to this; null: to the minimum order (decision 034). */
+  lowStockThreshold: z.number().int().nullable(),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.array(adminProductSchema);

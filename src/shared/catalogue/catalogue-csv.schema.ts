@@ -64,6 +64,8 @@ export const csvColumns = [
   'pack_size',
   /** `10:11.20;50:9.90`: from 10 units $11.20 each, from 50 $9.90; `none` removes them. */
   'price_breaks',
+  /** Staff are mailed when the stock falls to this (decision 034); `none`: the minimum order counts. */
+  'low_stock_threshold',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 

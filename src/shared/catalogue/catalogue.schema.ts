@@ -103,8 +103,22 @@ export const productPricingFields = {
   priceBreaks: priceBreaksSchema.optional(),
 };
 
+/**
+ * Staff are mailed when a sale or an edit takes the stock to this or below (decision 034); null (or never set) means
+ * the product's minimum order.
+ */
+export const productStockFields = {
+  lowStockThreshold: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(1_000_000, { error: 'must be at most 1,000,000' })
+    .nullable()
+    .optional(),
+};
+
 export const productCreateSchema = z
-  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields })
+  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields, ...productStockFields })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
     error: 'must be at least the minimum order',
@@ -118,7 +132,7 @@ export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */
 export const productUpdateSchema = z
-  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields })
+  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields, ...productStockFields })
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -78,6 +78,7 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       category: r.categorySlug && r.categoryName ? { slug: r.categorySlug, name: r.categoryName } : null,
       createdAt: r.product.createdAt.toISOString(),
       deletedAt: r.product.archivedAt?.toISOString() ?? null,
+      lowStockThreshold: r.product.lowStockThreshold,
     })),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,

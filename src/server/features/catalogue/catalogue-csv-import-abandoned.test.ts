@@ -135,6 +135,11 @@ describe('an import whose process died', () => {
     importProgress.end(id);
     await leftWriting(id);
     await ageHeartbeat(id, 61);
+    const mailed = () =>
+      t.mail.sent.filter(
+        (m) => m.to === admin.email && m.subject === 'Catalogue import failed: catalogue.csv',
+      );
+    const mailedBefore = mailed().length;
     const read = await getImport(id);
     expect(read).toMatchObject({ status: 'failed', created: 0, updated: 0, rows: 3 });
     expect(read.message).toMatch(/no product was changed.*Run it again/);
@@ -144,6 +149,8 @@ describe('an import whose process died', () => {
     expect(audited).toHaveLength(1);
     expect(audited[0]!.after).toMatchObject({ status: 'failed', created: 0, updated: 0 });
     expect((await getImport(id)).finishedAt).toBe(read.finishedAt);
+    // Staff hear of it as of any import that ended (decision 034), once however often it is read.
+    expect(mailed().length - mailedBefore).toBe(1);
 
     // Nothing refuses the same file again.
     const again = await importCsv(t.app, admin, file);

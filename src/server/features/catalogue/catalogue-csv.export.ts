@@ -33,7 +33,7 @@ async function* productBatches(db: Db) {
     const { rows }: { rows: ExportRow[] } = await db.execute<ExportRow>(sql`
       select id, sku, name, brand, category_id as "categoryId", price_cents as "priceCents", quantity,
         min_order as "minOrder", description, img, pack_size as "packSize",
-        ${breaksKeySql} as "priceBreaks"
+        low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks"
       from products
       where archived_at is null ${after ? sql`and id > ${after}::uuid` : sql``}
       order by id limit ${BATCH}`);
@@ -85,6 +85,7 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
           guardCell(p.img),
           p.packSize,
           breaksCell(p.priceBreaks),
+          p.lowStockThreshold ?? '',
           ...attributes.map((a) => {
             const value = own?.get(a.id) ?? '';
             return typeof value === 'string' ? guardCell(value) : value;

@@ -16,6 +16,7 @@ import { AppError } from '../../infra/errors';
 import { RemoteFileError } from '../../infra/remote-file';
 import { recordAudit } from '../audit/audit.service';
 import { attributeNewStock, type BackInStockMail } from '../inventory/inventory.service';
+import { notifyStaff } from '../notifications/index';
 import { readLayout, type CsvLayout } from './catalogue-csv.header';
 import { importProgress, type Progress } from './catalogue-csv.progress';
 import { validateRow, type ImageSource, type ImportRow, type RowContext } from './catalogue-csv.rows';
@@ -280,4 +281,21 @@ async function finish(
     summary: `Imported ${fileName}: ${p.created} created, ${p.updated} updated, ${p.rejected} rejected (${p.phase})`,
     after: { ...counts, mode: p.mode, status: p.phase },
   });
+  await notifyStaff(tx, deps.notify, {
+    subject: `Catalogue import ${outcome[p.phase] ?? p.phase}: ${fileName}`,
+    paragraphs: [
+      `The import of ${fileName} started by ${actor.email} ${outcome[p.phase] ?? p.phase}.`,
+      `${p.rows} rows read: ${p.created} products created, ${p.updated} updated, ${p.rejected} rows rejected.`,
+      ...(p.message ? [p.message] : []),
+      ...(p.phase === 'rejected' ? ['Nothing was changed: every row must pass in all-or-nothing mode.'] : []),
+    ],
+    action: { label: 'See the import', url: `${deps.notify.baseUrl}/dashboard/catalogue-data` },
+  });
 }
+
+/** How the staff mail names an import's end. */
+const outcome: Partial<Record<Progress['phase'], string>> = {
+  done: 'finished',
+  rejected: 'was rejected',
+  failed: 'failed',
+};

@@ -94,7 +94,12 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: app.database.kind,
         log: req.log,
         changed: () => app.readCache.changed('catalogue'),
-        notify: { mailer: app.mailer, shopName: app.config.shop.name, baseUrl: app.config.baseUrl },
+        notify: {
+          mailer: app.mailer,
+          shopName: app.config.shop.name,
+          baseUrl: app.config.baseUrl,
+          staffEmails: app.config.staffEmails,
+        },
         resolveImage: async (source: ImageSource) => {
           if ('url' in source) return storeRemoteImage(app.media, app.fetchRemote, source.url);
           const path = await storedImagePath(app.media, source.name);
@@ -126,6 +131,12 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: catalogueImportSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (req) => getImport(app.database.db, app.database.kind, req.params.id),
+    (req) =>
+      getImport(app.database.db, app.database.kind, req.params.id, {
+        mailer: app.mailer,
+        shopName: app.config.shop.name,
+        baseUrl: app.config.baseUrl,
+        staffEmails: app.config.staffEmails,
+      }),
   );
 };

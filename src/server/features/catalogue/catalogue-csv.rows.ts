@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { ImportProblem } from '@shared/catalogue/catalogue-csv.schema';
-import { productCatalogueFields, productFields } from '@shared/catalogue/catalogue.schema';
+import {
+  productCatalogueFields,
+  productFields,
+  productStockFields,
+} from '@shared/catalogue/catalogue.schema';
 import type { PriceBreakCents } from '@shared/catalogue/pricing';
 import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
@@ -22,6 +26,7 @@ export interface CsvProduct {
   packSize: number;
   /** The breaks as `breaksKey` writes them (null: none). */
   priceBreaks: string | null;
+  lowStockThreshold: number | null;
 }
 
 /** A product as an import finds it: the fields it may change, and whether the product is archived. */
@@ -46,6 +51,8 @@ export interface ImportRow {
   /** An image to bring in before writing (pass 1 resolves it to `img`): fetched from a URL, or a stored file's name. */
   imageSource?: ImageSource;
   packSize?: number;
+  /** null (`none`): the minimum order counts. */
+  lowStockThreshold?: number | null;
   /** Replaces the product's breaks ([] removes them). */
   priceBreaks?: PriceBreakCents[];
   specs: Map<number, number | string>;
@@ -130,6 +137,18 @@ export function validateRow(
       case 'pack_size':
         if (!fail(packSizeProblem(number(cell)))) row.packSize = number(cell);
         break;
+      case 'low_stock_threshold': {
+        const n = cell.toLowerCase() === 'none' ? null : number(cell);
+        if (
+          !fail(
+            Number.isNaN(n)
+              ? 'must be a whole number, or none'
+              : check(productStockFields.lowStockThreshold, n),
+          )
+        )
+          row.lowStockThreshold = n;
+        break;
+      }
       case 'price_breaks': {
         const parsed = parseBreaksCell(cell);
         if ('problem' in parsed) fail(parsed.problem);

@@ -4,6 +4,7 @@ import { catalogueImports } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
+import { notifyStaff, type StaffMail } from '../notifications/index';
 import { importLiveness, importProgress, RUNNING_STATUSES } from './catalogue-csv.progress';
 
 /**
@@ -24,7 +25,12 @@ export const ABANDONED_MESSAGE =
 export async function failAbandonedImports(
   db: Db,
   kind: 'pglite' | 'postgres',
-  options: { id?: string; staleAfterMs?: number } = {},
+  options: {
+    id?: string;
+    staleAfterMs?: number;
+    /** Staff hear of an import that ended this way as of any other that ended (decision 034). */
+    staff?: StaffMail | undefined;
+  } = {},
 ): Promise<string[]> {
   const live = importProgress.liveIds();
   const staleAfterMs = options.staleAfterMs ?? importLiveness.staleAfterMs;
@@ -70,18 +76,33 @@ export async function failAbandonedImports(
           },
         },
       );
+    if (options.staff)
+      for (const row of failed)
+        await notifyStaff(tx, options.staff, {
+          subject: `Catalogue import failed: ${row.fileName}`,
+          paragraphs: [
+            `The import of ${row.fileName} started by ${row.actorEmail} failed: the server running it stopped.`,
+            ABANDONED_MESSAGE,
+          ],
+          action: { label: 'See the import', url: `${options.staff.baseUrl}/dashboard/catalogue-data` },
+        });
     return failed.map((r) => r.id);
   });
 }
 
 /** An import as stored, with the live progress when it is running in this process. */
-export async function getImport(db: Db, kind: 'pglite' | 'postgres', id: string): Promise<CatalogueImport> {
+export async function getImport(
+  db: Db,
+  kind: 'pglite' | 'postgres',
+  id: string,
+  staff?: StaffMail,
+): Promise<CatalogueImport> {
   const live = importProgress.get(id);
   let [row] = await db.select().from(catalogueImports).where(eq(catalogueImports.id, id));
   if (!row) throw notFound('Import');
   if (!live && (RUNNING_STATUSES as readonly string[]).includes(row.status)) {
     // Running elsewhere, or in a process that died: the sweep decides, then the row says which.
-    if ((await failAbandonedImports(db, kind, { id })).length)
+    if ((await failAbandonedImports(db, kind, { id, staff })).length)
       [row] = await db.select().from(catalogueImports).where(eq(catalogueImports.id, id));
     if (!row) throw notFound('Import');
   }

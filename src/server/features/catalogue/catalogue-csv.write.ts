@@ -18,7 +18,7 @@ export async function findBySku(
   const { rows } = await db.execute<ProductState & Record<string, unknown>>(sql`
     select id, archived_at is not null as archived, sku, name, brand, category_id as "categoryId",
       price_cents as "priceCents", quantity, min_order as "minOrder", description, img, pack_size as "packSize",
-      ${breaksKeySql} as "priceBreaks"
+      low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks"
     from products where lower(sku) = any(${param(skus.map((s) => s.toLowerCase()))}::text[])
     ${lock ? sql`for update` : sql``}`);
   return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
@@ -90,9 +90,20 @@ export async function writeBatch(
       description: r.description ?? was.description,
       img: r.img ?? was.img,
       packSize: r.packSize ?? was.packSize,
+      lowStockThreshold: r.lowStockThreshold !== undefined ? r.lowStockThreshold : was.lowStockThreshold,
     };
     const columns = (
-      ['name', 'brand', 'categoryId', 'priceCents', 'minOrder', 'description', 'img', 'packSize'] as const
+      [
+        'name',
+        'brand',
+        'categoryId',
+        'priceCents',
+        'minOrder',
+        'description',
+        'img',
+        'packSize',
+        'lowStockThreshold',
+      ] as const
     ).some((k) => next[k] !== was[k]);
     const repriced = r.priceBreaks !== undefined && breaksKey(r.priceBreaks) !== (was.priceBreaks ?? '');
     if (repriced) breaks.push({ productId: was.id, breaks: r.priceBreaks! });
@@ -110,16 +121,17 @@ export async function writeBatch(
   if (changed.length) {
     await tx.execute(sql`
       update products p set name = u.name, brand = u.brand, category_id = u.category_id, price_cents = u.price_cents,
-        min_order = u.min_order, description = u.description, img = u.img, pack_size = u.pack_size
+        min_order = u.min_order, description = u.description, img = u.img, pack_size = u.pack_size,
+        low_stock_threshold = u.low_stock_threshold
       from unnest(${param(changed.map((c) => c.id))}::uuid[], ${param(changed.map((c) => c.name))}::text[],
         ${param(changed.map((c) => c.brand))}::text[], ${param(changed.map((c) => c.categoryId))}::uuid[],
         ${param(changed.map((c) => c.priceCents))}::int[], ${param(changed.map((c) => c.minOrder))}::int[],
         ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[],
-        ${param(changed.map((c) => c.packSize))}::int[])
-        as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size)
+        ${param(changed.map((c) => c.packSize))}::int[], ${param(changed.map((c) => c.lowStockThreshold))}::int[])
+        as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size, low_stock_threshold)
       where p.id = u.id`);
   }
-  await moveStockBulk(tx, stock, 'import', ctx.actorEmail);
+  await moveStockBulk(tx, stock, 'import', ctx.actorEmail, ctx.notify);
   await writeBreaksBulk(tx, breaks);
   await answerWaiting(tx, maybeBack, ctx.notify);
   const specRows = old.flatMap((r) => {
@@ -185,9 +197,10 @@ async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promi
         ${param(fresh.map((r) => r.priceCents!))}::int[], ${param(fresh.map((r) => r.quantity!))}::int[],
         ${param(fresh.map((r) => r.minOrder ?? 1))}::int[], ${param(fresh.map((r) => r.description!))}::text[],
         ${param(fresh.map((r) => r.img!))}::text[], ${param(fresh.map((r) => r.packSize ?? 1))}::int[],
+        ${param(fresh.map((r) => r.lowStockThreshold ?? null))}::int[],
         ${param(fresh.map((r) => specArrayLiteral(r.specs)))}::text[])
         as u(id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img, pack_size,
-          spec_array)),
+          low_stock_threshold, spec_array)),
     s as (
       select * from unnest(${param(specs.map((x) => x.id))}::uuid[], ${param(specs.map((x) => x.attributeId))}::int[],
         ${param(specs.map((x) => (typeof x.v === 'number' ? x.v : null)))}::float8[],
@@ -198,9 +211,9 @@ async function insertFresh(tx: Tx, ctx: WriteContext, fresh: ImportRow[]): Promi
       from s join spec_attributes a on a.id = s.attribute_id group by s.product_id),
     inserted as (
       insert into products (id, sku, name, brand, category_id, price_cents, quantity, min_order, description, img,
-        pack_size, search_vector, spec_values)
+        pack_size, low_stock_threshold, search_vector, spec_values)
       select u.id, u.sku, u.name, u.brand, u.category_id, u.price_cents, u.quantity, u.min_order, u.description, u.img,
-        u.pack_size,
+        u.pack_size, u.low_stock_threshold,
         catalogue_search_vector(u.name, u.sku, u.brand, c.name, w.text, u.description), nullif(u.spec_array, '')::float8[]
       from u left join categories c on c.id = u.category_id left join words w on w.product_id = u.id
       returning search_vector),

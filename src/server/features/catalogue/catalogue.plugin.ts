@@ -21,7 +21,14 @@ export const catalogueFeature: FastifyPluginAsyncZod = async (app) => {
   // Imports whose process died are failed at start-up (on PGlite, every one left running) and, on PostgreSQL,
   // where another instance may die at any time, every half minute; reading an import sweeps it too.
   const sweep = () =>
-    failAbandonedImports(app.database.db, app.database.kind).then(
+    failAbandonedImports(app.database.db, app.database.kind, {
+      staff: {
+        mailer: app.mailer,
+        shopName: app.config.shop.name,
+        baseUrl: app.config.baseUrl,
+        staffEmails: app.config.staffEmails,
+      },
+    }).then(
       (ids) => ids.length && app.log.warn({ importIds: ids }, 'failed imports whose process had stopped'),
       (err: unknown) => app.log.error({ err }, 'abandoned import sweep failed'),
     );

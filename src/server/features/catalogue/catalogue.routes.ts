@@ -18,7 +18,12 @@ import { archiveProduct, createProduct, restoreProduct, updateProduct } from './
 
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   // A product edit that brings it back mails the customers waiting for it.
-  const notify = { mailer: app.mailer, shopName: app.config.shop.name, baseUrl: app.config.baseUrl };
+  const notify = {
+    mailer: app.mailer,
+    shopName: app.config.shop.name,
+    baseUrl: app.config.baseUrl,
+    staffEmails: app.config.staffEmails,
+  };
   const { publicProductPages } = app.config;
   app.get(
     '/products',

@@ -52,6 +52,7 @@ const toColumns = (p: ProductUpdate) => ({
   ...(p.minOrder !== undefined && { minOrder: p.minOrder }),
   ...(p.desc !== undefined && { description: p.desc }),
   ...(p.packSize !== undefined && { packSize: p.packSize }),
+  ...(p.lowStockThreshold !== undefined && { lowStockThreshold: p.lowStockThreshold }),
 });
 
 /** Breaks as they are stored and read back: sorted, whole cents. */
@@ -79,6 +80,7 @@ export async function createProduct(
         quantity: input.quantity,
         minOrder: input.minOrder,
         packSize: input.packSize ?? 1,
+        lowStockThreshold: input.lowStockThreshold ?? null,
         description: input.desc,
         ...(await catalogueColumns(tx, input)),
       })
@@ -125,7 +127,14 @@ export async function updateProduct(
     // Stock changes go through the inventory ledger; the rest is a plain update.
     if (changes.quantity !== undefined) {
       const delta = changes.quantity - current.quantity;
-      await moveStock(tx, { productId: id, delta, reason: 'restock', actorEmail: actor.email, notify: null });
+      await moveStock(tx, {
+        productId: id,
+        delta,
+        reason: 'restock',
+        actorEmail: actor.email,
+        notify: null,
+        staff: notify,
+      });
     }
     const columns = { ...toColumns(changes), ...(await catalogueColumns(tx, changes)) };
     const [row] = Object.keys(columns).length

@@ -3,9 +3,10 @@ import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schem
 import { checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
-import { findCheckout, toCheckout } from './checkout.model';
+import { sendCheckoutMail } from './checkout.mail';
+import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
-import { closeUnpaid, type OrderDeps } from '../orders/index';
+import { closeUnpaid, type OrderDeps, type Payable } from '../orders/index';
 
 /**
  * Cancels an unpaid checkout (its owner or an admin): its intent is stopped first, then every line becomes Cancelled
@@ -14,7 +15,15 @@ import { closeUnpaid, type OrderDeps } from '../orders/index';
 export async function cancelCheckout(deps: OrderDeps, actor: SessionUser, id: string): Promise<Checkout> {
   const found = await findCheckout(deps.db, actor, id);
   if (found.co.paidAt) throw new AppError('conflict', checkoutMessages.paidCannotCancel);
-  const { head, lines } = await closeUnpaid(deps, checkoutPayable(deps, id), found.co, 'Cancelled');
+  const payable: Payable<CheckoutRow> = {
+    ...checkoutPayable(deps, id),
+    // An admin cancelling a customer's checkout tells them, in the same transaction; their own needs no mail.
+    closed: async (tx, before, _to, by) => {
+      if (by?.role === 'admin' && found.co.userId !== by.id)
+        await sendCheckoutMail(deps.mail, 'cancelledByShop', found.co, before, tx);
+    },
+  };
+  const { head, lines } = await closeUnpaid(deps, payable, found.co, 'Cancelled', actor);
   return toCheckout(head, lines, deps.expiryMs);
 }
 

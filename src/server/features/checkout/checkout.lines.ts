@@ -128,7 +128,7 @@ export async function insertCheckout(
   lines.sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of lines) {
     // A refusal here (the stock went since it was read) rolls back the checkout, its lines and what was reserved.
-    if (!(await reserveStock(tx, line, 'order_reserved')))
+    if (!(await reserveStock(tx, line, deps.mail, 'order_reserved')))
       throw new CheckoutLinesError([
         { productId: line.productId, name: line.productName, problem: messages.quantityAboveStock },
       ]);

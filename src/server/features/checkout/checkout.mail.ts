@@ -1,5 +1,6 @@
 import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
+import { notifyStaff } from '../notifications/index';
 import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
 import {
@@ -15,7 +16,7 @@ import {
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}`;
 
-export type CheckoutMailKind = 'placed' | 'paid';
+export type CheckoutMailKind = 'placed' | 'paid' | 'cancelledByShop' | 'refundStarted';
 
 /** The mails a customer gets about a checkout: one per checkout, listing every line (never one per line). */
 export function checkoutMail(
@@ -44,6 +45,36 @@ export function checkoutMail(
       ],
       action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/pay-checkout/${co.id}` },
     });
+  const ordersAction = { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` };
+  const ref = [`Checkout: ${co.id}.`, ...po];
+  // An admin's actions: the customer learns of them at once (issue 23), not when they next look.
+  if (kind === 'cancelledByShop')
+    return composeMail(shop, {
+      ...common,
+      subject: `Cancelled: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+      paragraphs: [
+        'We have cancelled your order:',
+        ...items,
+        total,
+        ...ref,
+        'It was not paid, so nothing was charged.',
+      ],
+      action: ordersAction,
+    });
+  if (kind === 'refundStarted') {
+    const refund = lines.reduce((sum, l) => sum + (l.refundAmountCents ?? totalCents(l)), 0);
+    return composeMail(shop, {
+      ...common,
+      subject: `Cancelled and being refunded: ${lines.length} ${lines.length === 1 ? 'item' : 'items'} of your order`,
+      paragraphs: [
+        'We have cancelled these paid items of your order:',
+        ...items,
+        ...ref,
+        `We are refunding ${money(refund)} of your payment; we will mail you again as each refund goes through.`,
+      ],
+      action: ordersAction,
+    });
+  }
   return composeMail(shop, {
     ...common,
     subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
@@ -57,6 +88,21 @@ export function checkoutMail(
       'We will let you know when each item is delivered.',
     ],
     action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
+  });
+}
+
+/** Staff hear of a checkout's payment in the payment's own transaction (decision 034). */
+export function notifyCheckoutPaid(tx: Tx, deps: OrderMailDeps, co: CheckoutRow, lines: OrderRow[]) {
+  const amount = money(checkoutTotalCents(lines));
+  return notifyStaff(tx, deps, {
+    subject: `Checkout paid: ${lines.length} ${lines.length === 1 ? 'item' : 'items'}, ${amount}${co.poNumber ? ` (PO ${co.poNumber})` : ''}`,
+    paragraphs: [
+      `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''} paid ${amount} for:`,
+      ...lines.map(line),
+      `Checkout: ${co.id}.${co.poNumber ? ` PO number: ${co.poNumber}.` : ''} Transaction: ${co.transactionId}.`,
+      `Delivery address: ${co.address}.`,
+    ],
+    action: { label: 'See all orders', url: `${deps.baseUrl}/dashboard/manage-all-product` },
   });
 }
 

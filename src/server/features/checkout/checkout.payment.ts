@@ -5,7 +5,7 @@ import { pay, type OrderDeps, type OrderRow, type Payable, type PayablePayment }
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { issueInvoice } from '../invoices/invoices.service';
-import { sendCheckoutMail } from './checkout.mail';
+import { notifyCheckoutPaid, sendCheckoutMail } from './checkout.mail';
 import { assertCheckoutOwner, lockCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 
 export interface CheckoutPaymentConfirmation extends PayablePayment {
@@ -62,6 +62,7 @@ export function checkoutPayable(deps: OrderDeps, id: string): Payable<CheckoutRo
         .returning();
       const invoice = await invoiceCheckout(tx, deps, updated!, paid);
       await sendCheckoutMail(deps.mail, 'paid', updated!, paid, tx, invoice);
+      await notifyCheckoutPaid(tx, deps.mail, updated!, paid);
       return updated!;
     },
     paidCannotClose: checkoutMessages.paidCannotCancel,

@@ -1,5 +1,8 @@
 import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
+import { sendCheckoutMail } from './checkout.mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { getCheckout } from './checkout.service';
 import { type OrderDeps, refundPaidOrder } from '../orders/index';
@@ -16,6 +19,27 @@ export async function refundCheckout(deps: OrderDeps, actor: SessionUser, id: st
     (l) => l.paymentStatus && l.orderStatus === 'Pending' && l.refundStatus === null,
   );
   if (refundable.length === 0) throw new AppError('conflict', checkoutMessages.nothingToRefund);
-  for (const line of refundable) await refundPaidOrder(deps, actor, line._id);
+  const last = refundable[refundable.length - 1]!;
+  for (const line of refundable)
+    await refundPaidOrder(deps, actor, line._id, {
+      // One mail for the checkout, with its last line's refund: it lists every line this call refunds.
+      customerMail:
+        line === last
+          ? async (tx) => {
+              const [co] = await tx.select().from(checkouts).where(eq(checkouts.id, id));
+              const rows = await tx
+                .select()
+                .from(orders)
+                .where(
+                  inArray(
+                    orders.id,
+                    refundable.map((l) => l._id),
+                  ),
+                )
+                .orderBy(asc(orders.productId));
+              await sendCheckoutMail(deps.mail, 'refundStarted', co!, rows, tx);
+            }
+          : null,
+    });
   return getCheckout(deps, actor, id);
 }

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { AppError, notFound } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
-import { composeMail, type Mailer } from '../../infra/mail';
+import { composeMail } from '../../infra/mail';
+import type { StaffMail } from '../notifications/index';
 
-/** What answering "mail me when it is back" needs: the mail queue, and the shop's name and address for the link. */
-export interface BackInStockMail {
-  mailer: Mailer;
-  shopName: string;
-  baseUrl: string;
-}
+/**
+ * What answering "mail me when it is back" needs: the mail queue, and the shop's name and address for the link.
+ * The same object tells staff of low stock, so it carries STAFF_EMAILS too.
+ */
+export type BackInStockMail = StaffMail;
 
 export const orderableNowMessage = 'This product can be ordered now: there is no need to wait for it.';
 

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
 import { notFound } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
+import { notifyStaff, type StaffMail } from '../notifications/index';
 import { answerWaiting, type BackInStockMail } from './back-in-stock';
 
 export {
@@ -28,6 +29,8 @@ export interface StockChange {
    * edit that also changes the minimum order).
    */
   notify: BackInStockMail | null;
+  /** Who hears when this change takes the product to its low-stock threshold (decision 034), in this transaction. */
+  staff: StaffMail;
   /** A further condition the change must meet in the same statement (an order's customer limits). */
   when?: SQL | undefined;
 }
@@ -46,19 +49,81 @@ export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
     ],
     sql` `,
   );
-  const { rows } = await tx.execute(sql`
+  // A data-modifying WITH runs once whether or not the final select reads it: the ledger row is always written.
+  const { rows } = await tx.execute<Moved>(sql`
     with moved as (
       update products p set quantity = p.quantity + ${c.delta}
       where p.id = ${c.productId} ${guard}
-      returning p.id, p.quantity)
-    insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, order_id, actor_email)
-    select id, ${c.delta}, quantity - ${c.delta}, quantity, ${c.reason}, ${c.orderId ?? null}, ${c.actorEmail ?? null}
-    from moved
-    returning id`);
+      returning ${movedColumns}),
+    logged as (
+      insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, order_id, actor_email)
+      select id, ${c.delta}, quantity - ${c.delta}, quantity, ${c.reason}, ${c.orderId ?? null}, ${c.actorEmail ?? null}
+      from moved)
+    select * from moved`);
+  const moved = rows[0];
   // Taking stock never brings a product back: the hot path of ordering pays nothing here.
-  if (rows.length > 0 && c.delta > 0 && c.notify) await answerWaiting(tx, [c.productId], c.notify);
-  return rows.length > 0;
+  if (moved && c.delta > 0 && c.notify) await answerWaiting(tx, [c.productId], c.notify);
+  if (moved && crossed(moved, c.delta)) await notifyStaff(tx, c.staff, lowStockNotice(c.staff, [moved], c));
+  return Boolean(moved);
 }
+
+/** What a stock update returns: enough to tell whether it crossed the product's low-stock threshold, and name it. */
+interface Moved extends Record<string, unknown> {
+  id: string;
+  name: string;
+  sku: string;
+  quantity: number;
+  delta: number;
+  threshold: number;
+  live: boolean;
+}
+
+/** The threshold is the product's own, else its minimum order (the overview's "below minimum order"). */
+const movedColumns = sql.raw(
+  'p.id, p.name, p.sku, p.quantity, coalesce(p.low_stock_threshold, p.min_order) as threshold, p.archived_at is null as live',
+);
+
+/**
+ * Staff hear of low stock once per fall: when a change takes the stock from above the threshold to at or below it.
+ * Further sales while low, and restocks, say nothing; a restock above the threshold arms it again. Each update's
+ * before and after are exact under the row lock, so concurrent sales cross it once between them.
+ */
+const crossed = (m: Moved, delta: number) =>
+  m.live && delta < 0 && m.quantity - delta > m.threshold && m.quantity <= m.threshold;
+
+function lowStockNotice(
+  staff: StaffMail,
+  low: Moved[],
+  why: { reason: string; orderId?: string | undefined; actorEmail?: string | undefined },
+) {
+  const cause = `Last change: ${why.reason.replaceAll('_', ' ')}${why.orderId ? ` (order ${why.orderId})` : ''}${why.actorEmail ? ` by ${why.actorEmail}` : ''}.`;
+  const item = (m: Moved) =>
+    `${m.name} (SKU ${m.sku}): ${m.quantity} left, low-stock threshold ${m.threshold}.`;
+  const shown = low.slice(0, LOW_STOCK_LISTED);
+  const first = low[0]!;
+  return {
+    subject:
+      low.length === 1
+        ? `Low stock: ${first.name} (${first.quantity} left)`
+        : `Low stock: ${low.length} products`,
+    paragraphs: [
+      low.length === 1
+        ? 'This product has fallen to its low-stock threshold:'
+        : `${low.length} products have fallen to their low-stock thresholds:`,
+      ...shown.map(item),
+      ...(low.length > shown.length ? [`…and ${low.length - shown.length} more.`] : []),
+      cause,
+      'You hear of each product once per fall; restocking it above its threshold arms the next notice.',
+    ],
+    action:
+      low.length === 1
+        ? { label: 'See the product', url: `${staff.baseUrl}/dashboard/manage-product/${first.id}` }
+        : { label: 'See the store overview', url: `${staff.baseUrl}/dashboard/overview` },
+  };
+}
+
+/** A bulk change that takes many products low sends one mail listing this many of them, not one mail each. */
+const LOW_STOCK_LISTED = 20;
 
 interface MovementRow extends Record<string, unknown> {
   id: string | number;
@@ -112,16 +177,21 @@ export async function moveStockBulk(
   changes: { productId: string; delta: number }[],
   reason: StockReason,
   actorEmail: string,
+  staff: StaffMail,
 ) {
   const moved = changes.filter((c) => c.delta !== 0);
   if (moved.length === 0) return;
-  await tx.execute(sql`
+  const { rows } = await tx.execute<Moved>(sql`
     with v as (
       select * from unnest(${sql.param(moved.map((c) => c.productId))}::uuid[],
         ${sql.param(moved.map((c) => c.delta))}::int[]) as v(id, delta)),
     moved as (
       update products p set quantity = p.quantity + v.delta from v where p.id = v.id
-      returning p.id, p.quantity, v.delta)
-    insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, actor_email)
-    select id, delta, quantity - delta, quantity, ${reason}, ${actorEmail} from moved`);
+      returning ${movedColumns}, v.delta),
+    logged as (
+      insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, actor_email)
+      select id, delta, quantity - delta, quantity, ${reason}, ${actorEmail} from moved)
+    select * from moved order by name`);
+  const low = rows.filter((m) => crossed(m, m.delta));
+  if (low.length) await notifyStaff(tx, staff, lowStockNotice(staff, low, { reason, actorEmail }));
 }

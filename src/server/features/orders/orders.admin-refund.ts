@@ -2,7 +2,9 @@ import type { Order } from '@shared/orders/orders.schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { toOrder, totalCents, type OrderDeps } from './orders.model';
+import type { Tx } from '../../infra/db';
+import { sendOrderMail } from './orders.mail';
+import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { lockOrder } from './orders.payment';
 import { requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock } from './orders.stock';
@@ -14,7 +16,18 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
  * full refund (and its retry job), the stock goes back and the action is audited; then the refund is tried at once.
  * Idempotent: an order already being refunded (or refunded) is answered as it is, and a pending refund is tried again.
  */
-export async function refundPaidOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
+export async function refundPaidOrder(
+  deps: OrderDeps,
+  actor: SessionUser,
+  id: string,
+  opts: {
+    /**
+     * What tells the customer, in the refund's transaction: by default the order's own mail; a checkout refunding
+     * line by line passes null for all but its last line, which mails about them all.
+     */
+    customerMail?: ((tx: Tx, refunding: OrderRow) => Promise<void>) | null;
+  } = {},
+): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
     const row = await lockOrder(tx, id);
     if (row.refundStatus) return row;
@@ -30,6 +43,8 @@ export async function refundPaidOrder(deps: OrderDeps, actor: SessionUser, id: s
       cancelledAt: new Date(),
     });
     await releaseStock(tx, row, 'order_cancelled', deps.mail);
+    if (opts.customerMail !== null)
+      await (opts.customerMail ?? ((t, r) => sendOrderMail(deps.mail, 'refundStarted', r, t)))(tx, refunding);
     await recordAudit(tx, actor, {
       kind: 'order.refunded',
       entityType: 'order',

@@ -3,6 +3,7 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
+import { sendOrderMail } from './orders.mail';
 import type { OrderDeps, OrderRow } from './orders.model';
 import { closeUnpaid, type Payable } from './orders.payable';
 import { orderPayable } from './orders.payment';
@@ -17,6 +18,8 @@ function closingOrder(deps: OrderDeps, id: string): Payable<OrderRow> {
     ...orderPayable(deps, id),
     closed: async (tx, [row], to, actor) => {
       if (actor?.role !== 'admin') return;
+      // An admin cancelling a customer's order tells them; cancelling one's own needs no mail.
+      if (row!.userId !== actor.id) await sendOrderMail(deps.mail, 'cancelledByShop', row!, tx);
       await recordAudit(tx, actor, {
         kind: 'order.cancelled',
         entityType: 'order',

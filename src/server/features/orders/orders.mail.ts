@@ -8,7 +8,8 @@ export const money = (cents: number) => usd.format(cents / 100);
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
 
-export type OrderMailKind = 'placed' | 'paid' | 'delivered' | 'refunded';
+export type OrderMailKind =
+  'placed' | 'paid' | 'delivered' | 'refunded' | 'cancelledByShop' | 'refundStarted';
 
 /** An invoice or credit note that goes with a mail: named in its text, its PDF attached. */
 export interface MailedDocument {
@@ -72,6 +73,29 @@ export function orderMail(
           `Your order was ${o.orderStatus === 'Expired' ? 'not paid within its checkout window' : 'cancelled'}, so we could not supply it. Refund: ${o.refundId}.`,
           'The money usually reaches your card within 5 to 10 business days.',
           ...attached('credit note', doc),
+        ],
+        action: { label: 'See my orders', url: ordersUrl },
+      });
+    // An admin's actions: the customer learns of them at once (issue 23), not when they next look.
+    case 'cancelledByShop':
+      return composeMail(shop, {
+        ...common,
+        subject: `Cancelled: ${o.productName}`,
+        paragraphs: [
+          `We have cancelled your order: ${line(o)}.`,
+          'It was not paid, so nothing was charged.',
+          `Order: ${o.id}.`,
+        ],
+        action: { label: 'See my orders', url: ordersUrl },
+      });
+    case 'refundStarted':
+      return composeMail(shop, {
+        ...common,
+        subject: `Cancelled and being refunded: ${o.productName}`,
+        paragraphs: [
+          `We have cancelled your paid order: ${line(o)}.`,
+          `We are refunding your payment of ${money(o.refundAmountCents ?? totalCents(o))}; we will mail you again once the refund has gone through.`,
+          `Order: ${o.id}.`,
         ],
         action: { label: 'See my orders', url: ordersUrl },
       });

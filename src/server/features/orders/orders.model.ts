@@ -61,12 +61,16 @@ export interface IntentView {
   checkoutId?: string | null;
 }
 
-/** How order mails go out: the mailer, where failures are logged, and the shop's name and address for links. */
+/**
+ * How order mails go out: the mailer, where failures are logged, the shop's name and address for links, and
+ * STAFF_EMAILS (with these fields it is also the staff mail's deps, notifications' `StaffMail`).
+ */
 export interface OrderMailDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   shopName: string;
   baseUrl: string;
+  staffEmails: readonly string[];
 }
 
 /**
@@ -107,6 +111,7 @@ export const orderDeps = (p: {
     refundRetry: RefundRetry;
     baseUrl: string;
     shop: ShopDetails;
+    staffEmails: readonly string[];
   };
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -116,7 +121,13 @@ export const orderDeps = (p: {
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
   limits: p.config.orderLimits,
-  mail: { mailer: p.mailer, log: p.log, shopName: p.config.shop.name, baseUrl: p.config.baseUrl },
+  mail: {
+    mailer: p.mailer,
+    log: p.log,
+    shopName: p.config.shop.name,
+    baseUrl: p.config.baseUrl,
+    staffEmails: p.config.staffEmails,
+  },
   payments: p.payments,
   jobs: p.jobs,
   refundRetry: p.config.refundRetry,

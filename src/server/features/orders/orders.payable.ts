@@ -53,11 +53,12 @@ const byProduct = (a: OrderRow, b: OrderRow) => (a.productId < b.productId ? -1 
 class StockGone extends Error {}
 
 /** Takes every line's stock again for a late payment, all or none (a savepoint undoes a partial take). */
-async function reserveAgain(tx: Tx, lines: OrderRow[]): Promise<boolean> {
-  if (lines.length === 1) return reserveStock(tx, lines[0]!, 'order_paid_late');
+async function reserveAgain(tx: Tx, deps: OrderDeps, lines: OrderRow[]): Promise<boolean> {
+  if (lines.length === 1) return reserveStock(tx, lines[0]!, deps.mail, 'order_paid_late');
   try {
     await tx.transaction(async (sp) => {
-      for (const line of lines) if (!(await reserveStock(sp, line, 'order_paid_late'))) throw new StockGone();
+      for (const line of lines)
+        if (!(await reserveStock(sp, line, deps.mail, 'order_paid_late'))) throw new StockGone();
     });
     return true;
   } catch (err) {
@@ -95,7 +96,7 @@ export async function markPaid<H>(
       throw fieldError('bad_request', 'transactionId', `the payment amount does not match the ${noun}`);
     const status = lines[0]!.orderStatus;
     if (status === 'Cancelled' || status === 'Expired') {
-      if (!(await reserveAgain(tx, lines))) {
+      if (!(await reserveAgain(tx, deps, lines))) {
         const refunded = [];
         for (const l of lines) refunded.push(await requestRefund(tx, deps, l, p.transactionId));
         return { head, lines: refunded, outcome: 'refund' as const };

@@ -7,6 +7,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { invoiceOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
+import { notifyOrderPaid } from './orders.staff';
 import { toOrder, type OrderDeps, type OrderRow } from './orders.model';
 import { markPaid, pay, type PayablePayment, type Payable, type PaymentOutcome } from './orders.payable';
 
@@ -49,6 +50,7 @@ export function orderPayable(deps: OrderDeps, id: string): Payable<OrderRow> {
     settle: async (tx, _row, [paid]) => {
       const invoice = await invoiceOrder(tx, deps, paid!);
       await sendOrderMail(deps.mail, 'paid', paid!, tx, invoice);
+      await notifyOrderPaid(tx, deps.mail, paid!);
       return paid!;
     },
     paidCannotClose: 'A paid order can no longer be cancelled.',

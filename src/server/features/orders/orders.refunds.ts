@@ -6,6 +6,7 @@ import type { JobQueue } from '../../infra/jobs';
 import { totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { creditRefundedOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
+import { notifyRefundGaveUp } from './orders.staff';
 
 /** The job that makes (and retries) an order's refund at the payment provider. */
 export const REFUND_JOB = 'refund';
@@ -94,13 +95,41 @@ export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
       retryDelaySeconds: deps.refundRetry.delaySeconds,
       expireInSeconds: 120,
     },
-    async ({ orderId }) => {
-      const row = await settleRefund(deps, orderId);
-      if (row.refundStatus === 'pending')
-        throw new Error(`the refund of order ${orderId} is not complete yet`);
-      deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
+    async ({ orderId }, job) => {
+      try {
+        const row = await settleRefund(deps, orderId);
+        if (row.refundStatus === 'pending')
+          throw new Error(`the refund of order ${orderId} is not complete yet`);
+        deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
+      } catch (err) {
+        // The last attempt: pg-boss will not run it again, so a person has to (decision 034).
+        if (job.retryCount >= deps.refundRetry.limit)
+          await refundGaveUp(deps, orderId, job.retryCount + 1, err);
+        throw err;
+      }
     },
   );
+}
+
+/** Tells staff once the job stops retrying an order's refund that is still pending; a failure to do so is logged. */
+async function refundGaveUp(deps: OrderDeps, orderId: string, attempts: number, err: unknown) {
+  try {
+    const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (row?.refundStatus !== 'pending') return;
+    await notifyRefundGaveUp(
+      deps.db,
+      deps.mail,
+      row,
+      attempts,
+      err instanceof Error ? err.message : String(err),
+    );
+    deps.mail.log.error(
+      { order: orderId, attempts },
+      'refund given up after its last retry; staff were mailed',
+    );
+  } catch (e) {
+    deps.mail.log.error({ err: e, order: orderId }, 'could not tell staff of a refund given up');
+  }
 }
 
 /** What the customer is told when a payment they made cannot buy the order any more. */

@@ -89,7 +89,7 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     // order and its mail with it.
     const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
     await lockCustomer(tx, row!);
-    if (await reserveStock(tx, row!, 'order_reserved', withinLimits(row!, rules)))
+    if (await reserveStock(tx, row!, deps.mail, 'order_reserved', withinLimits(row!, rules)))
       return { row: row!, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
     await assertWithinLimits(tx, row!, rules);
     throw soldOut;

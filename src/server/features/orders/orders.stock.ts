@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
+import type { StaffMail } from '../notifications/index';
 
 type OrderStockReason = 'order_reserved' | 'order_paid_late';
 type OrderReleaseReason = 'order_cancelled' | 'order_expired';
@@ -13,6 +14,7 @@ type OrderReleaseReason = 'order_cancelled' | 'order_expired';
 export function reserveStock(
   tx: Tx,
   order: { id: string; productId: string; quantity: number },
+  staff: StaffMail,
   reason: OrderStockReason = 'order_reserved',
   when?: SQL,
 ): Promise<boolean> {
@@ -24,6 +26,7 @@ export function reserveStock(
     orderId,
     onlyIfAvailable: true,
     notify: null,
+    staff,
     when,
   });
 }
@@ -36,7 +39,7 @@ export async function releaseStock(
   notify: BackInStockMail,
 ) {
   const { id: orderId, productId, quantity } = order;
-  await moveStock(tx, { productId, delta: quantity, reason, orderId, notify });
+  await moveStock(tx, { productId, delta: quantity, reason, orderId, notify, staff: notify });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
+import { notifyStaff } from '../notifications/index';
 import type { OrderDeps } from '../orders/index';
 import type { QuoteLineRow, QuoteRow } from './quotes.model';
 
@@ -46,6 +47,26 @@ export function quoteMail(
       `Total: ${money(total)}.`,
       `This offer is valid until ${day(q.validUntil ?? '')} (UTC). Accept it to order at these prices, as long as the stock lasts.`,
     ],
+  });
+}
+
+/** Staff hear of a new request for quote in the request's own transaction (decision 034). */
+export function notifyQuoteRequested(
+  tx: Tx,
+  mail: OrderDeps['mail'],
+  q: QuoteRow,
+  lines: Pick<QuoteLineRow, 'quantity' | 'productName'>[],
+) {
+  return notifyStaff(tx, mail, {
+    subject: `Quote requested by ${q.name}: ${lines.length} ${lines.length === 1 ? 'product' : 'products'}`,
+    paragraphs: [
+      `${q.name} (${q.email}) asked for prices on:`,
+      ...lines.map((l) => `${l.quantity} × ${l.productName}`),
+      ...(q.wantedBy ? [`Wanted by ${day(q.wantedBy)}.`] : []),
+      ...(q.note ? [`Note: ${q.note}`] : []),
+      `Quote: ${q.id}.`,
+    ],
+    action: { label: 'Answer it', url: `${mail.baseUrl}/dashboard/manage-quotes` },
   });
 }
 

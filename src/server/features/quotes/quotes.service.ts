@@ -15,7 +15,7 @@ import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing } from '../catalogue/catalogue.service';
 import type { OrderDeps } from '../orders/index';
-import { sendQuoteMail } from './quotes.mail';
+import { notifyQuoteRequested, sendQuoteMail } from './quotes.mail';
 import {
   assertOwnerOrAdmin,
   findQuote,
@@ -87,6 +87,15 @@ export async function requestQuote(
       summary: `${customer.name} asked for a quote on ${ids.length} ${ids.length === 1 ? 'product' : 'products'}`,
       after: { status: 'requested', lines: input.lines },
     });
+    await notifyQuoteRequested(
+      tx,
+      deps.mail,
+      row!,
+      input.lines.map((l) => ({
+        quantity: l.quantity,
+        productName: pricing.get(l.productId)!.name,
+      })),
+    );
     return one(tx, row!);
   });
 }

@@ -20,8 +20,12 @@ function useApi(role: 'admin' | 'user') {
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/user/:email', () => HttpResponse.json({ email: session.user.email, role })),
     http.get('/api/userprofile/:email', () => HttpResponse.json(profile)),
+    http.get('/api/notifications/:email', () =>
+      HttpResponse.json({ email: session.user.email, staffMail: true, listedInConfig: false }),
+    ),
   );
 }
+const staffMailToggle = 'Email me about orders, quotes, stock and imports';
 
 function renderDashboard(route: string, userOptions?: { applyAccept: boolean }) {
   return renderWithProviders(
@@ -66,6 +70,7 @@ describe('Dashboard menu', () => {
       ]),
     );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('checkbox', { name: staffMailToggle })).not.toBeInTheDocument();
   });
 
   it('shows the admin pages to admins', async () => {
@@ -87,6 +92,8 @@ describe('Dashboard menu', () => {
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');
+    // An admin's My Profile also holds their staff-mail choice (decision 034).
+    expect(await screen.findByRole('checkbox', { name: staffMailToggle })).toBeChecked();
   });
 
   it('opens the admin pages inside the dashboard', async () => {

@@ -27,6 +27,7 @@ const empty: AddProductFormInput = {
   minOrder: '',
   price: '',
   quantity: '',
+  lowStockThreshold: '',
   desc: '',
   ...emptyCatalogue(),
   ...noPackOrBreaks(),
@@ -54,7 +55,7 @@ export function AddProductForm() {
   } = form;
 
   const onSubmit = handleSubmit(
-    async ({ image, sku, brand, category, specs, packSize, priceBreaks, ...values }) => {
+    async ({ image, sku, brand, category, specs, packSize, priceBreaks, lowStockThreshold, ...values }) => {
       const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
       if (catalogue.problems.length) {
         for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
@@ -74,6 +75,7 @@ export function AddProductForm() {
           ...catalogue.input,
           ...(packSize > 1 ? { packSize } : {}),
           ...(priceBreaks.length ? { priceBreaks } : {}),
+          ...(lowStockThreshold !== null ? { lowStockThreshold } : {}),
           img,
         });
         void notify('success', messages.updated);

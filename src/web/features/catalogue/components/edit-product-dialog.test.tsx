@@ -21,6 +21,7 @@ const product: AdminProduct = {
   category: { slug: 'compressors', name: 'Compressors' },
   createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  lowStockThreshold: null,
 };
 const pressure = {
   key: 'pressure',
@@ -138,5 +139,32 @@ describe('EditProductDialog renaming', () => {
     expect(await screen.findByLabelText('Product Name')).toHaveAccessibleDescription(
       /at most 120 characters/i,
     );
+  });
+});
+
+describe('EditProductDialog low-stock threshold', () => {
+  it('sets a threshold of its own', async () => {
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    const threshold = screen.getByLabelText('Reorder level');
+    expect(threshold).toHaveValue(null);
+    await user.type(threshold, '4');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toEqual({ lowStockThreshold: 4 }));
+  });
+
+  it('sends null when an existing threshold is emptied, and names a bad one', async () => {
+    const { user } = renderWithProviders(
+      <EditProductDialog product={{ ...product, lowStockThreshold: 6 }} onClose={() => {}} />,
+    );
+    const threshold = screen.getByLabelText('Reorder level');
+    expect(threshold).toHaveValue(6);
+    await user.clear(threshold);
+    await user.type(threshold, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(/must be 0 or more/i)).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(threshold);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(sent).toEqual({ lowStockThreshold: null }));
   });
 });

@@ -41,6 +41,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       price: String(product.price),
       quantity: String(product.quantity),
       minOrder: String(product.minOrder),
+      lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
       desc: product.desc,
       sku: product.sku,
       brand: product.brand ?? '',
@@ -98,6 +99,8 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       if (dirtyFields.quantity && values.quantity !== product.quantity) changes.quantity = values.quantity;
       if (dirtyFields.minOrder && values.minOrder !== product.minOrder) changes.minOrder = values.minOrder;
       if (dirtyFields.desc && values.desc !== product.desc) changes.desc = values.desc;
+      if (dirtyFields.lowStockThreshold && values.lowStockThreshold !== product.lowStockThreshold)
+        changes.lowStockThreshold = values.lowStockThreshold;
       if (packSize !== (pricing?.packSize ?? 1)) changes.packSize = packSize;
       // The breaks are replaced as a whole, so any difference sends them all (none left: an empty list removes them).
       if (JSON.stringify(priceBreaks) !== JSON.stringify(pricing?.priceBreaks ?? []))

@@ -20,6 +20,7 @@ const product = (n: number): AdminProduct => ({
   category: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  lowStockThreshold: null,
 });
 
 describe('Manage Products: search, low stock, sort and pages', () => {

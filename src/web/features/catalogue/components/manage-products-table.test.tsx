@@ -24,6 +24,7 @@ beforeEach(() => {
       category: { slug: 'drills', name: 'Drills' },
       createdAt: '2026-01-02T00:00:00.000Z',
       deletedAt: null,
+      lowStockThreshold: null,
     },
     {
       _id: 'p2',
@@ -38,6 +39,7 @@ beforeEach(() => {
       category: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       deletedAt: null,
+      lowStockThreshold: null,
     },
   ];
 });

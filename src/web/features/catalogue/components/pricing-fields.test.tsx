@@ -20,6 +20,7 @@ const product: AdminProduct = {
   category: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   deletedAt: null,
+  lowStockThreshold: null,
 };
 
 let sent: Record<string, unknown> | undefined;

@@ -90,6 +90,16 @@ export function ProductFields({
           {...register('quantity')}
         />
       </div>
+      <TextField
+        label="Reorder level"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        hint="Staff are emailed when the stock falls to this level (its low-stock threshold). Empty: the minimum order."
+        error={shown(errors.lowStockThreshold?.message)}
+        {...register('lowStockThreshold')}
+      />
       <PricingFields loaded={priceBreaks} />
       <TextAreaField
         label="Description"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productFields, productPricingFields } from '@shared/catalogue/catalogue.schema';
+import { productFields, productPricingFields, productStockFields } from '@shared/catalogue/catalogue.schema';
 import { priceBreakSchema } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { imageFileProblem } from '@/lib/upload-image';
@@ -75,6 +75,12 @@ const breaksBelowPrice = (p: { price: number; priceBreaks: { price: number }[] }
       });
   });
 
+/** The low-stock threshold as typed: an empty box is "none of its own" (null: the minimum order counts). */
+const lowStockThreshold = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v),
+  productStockFields.lowStockThreshold.unwrap(),
+);
+
 /** The pricing fields of a product sold singly at one price. */
 export const noPackOrBreaks = (): PricingFormInput => ({ packSize: '1', priceBreaks: [] });
 
@@ -86,6 +92,7 @@ export const addProductFormSchema = z
     minOrder: fromInput(productFields.minOrder),
     price: fromInput(productFields.price),
     quantity: fromInput(productFields.quantity),
+    lowStockThreshold,
     desc: productFields.desc,
     ...catalogueFields,
     ...pricingFields,
@@ -106,6 +113,7 @@ export const editProductFormSchema = z
     price: fromInput(productFields.price),
     quantity: fromInput(productFields.quantity),
     minOrder: fromInput(productFields.minOrder),
+    lowStockThreshold,
     desc: productFields.desc,
     ...catalogueFields,
     ...pricingFields,
@@ -139,4 +147,5 @@ const productFormFields = [
   'brand',
   'category',
   'packSize',
+  'lowStockThreshold',
 ] as const;
