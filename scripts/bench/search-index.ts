@@ -94,6 +94,7 @@ export async function searchIndexRows(opts: {
     ...env(await tempDir(`shop-bench-${name}-`)),
     DATABASE_URL: databaseUrl,
     SEED_DEMO: 'false',
+    SEARCH_INDEX: 'true',
     ...extra,
   });
   const indexed = await startChild(
@@ -178,7 +179,7 @@ export async function pgliteSearchIndexRow(opts: {
   const indexed = await startChild(
     'shop (PGlite, index)',
     'src/server/server.ts',
-    env(await tempDir('shop-bench-pglite-index-')),
+    { ...env(await tempDir('shop-bench-pglite-index-')), SEARCH_INDEX: 'true' },
     '/api/readyz',
   );
   await sleep(2_000);

@@ -248,9 +248,9 @@ export function loadConfig(
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
-    // On by default with the embedded database (one process); opt-in on PostgreSQL until decision 033's open
-    // cross-instance miss is explained.
-    searchIndex: e.SEARCH_INDEX ?? !e.DATABASE_URL,
+    // Opt-in until decision 033's open misses (a change another instance never saw; a spec filter after a
+    // category's new attribute) are explained.
+    searchIndex: e.SEARCH_INDEX ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,

@@ -22,7 +22,8 @@ export function StatusBadge({
 }) {
   const stage = orderStage(order);
   return (
-    <span className={`badge badge-soft whitespace-nowrap ${stageClass[stage]}`}>
+    // The longest label ("Paid · Awaiting shipment") may wrap, so Manage All Orders still fits 1,366 px.
+    <span className={`badge badge-soft h-auto min-h-5 py-0.5 text-center ${stageClass[stage]}`}>
       {orderStageLabels[stage]}
     </span>
   );

@@ -12,7 +12,7 @@ import { searchDatabase, searchIndexed } from './search.service';
 let t: TestApp;
 let admin: Client;
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'true' });
+  t = await createTestApp({ SEED_DEMO: 'true', SEARCH_INDEX: 'true' });
   admin = await signUpAdmin(t.app);
   await t.app.searchIndex!.ready();
 });

@@ -7,7 +7,7 @@ import { instancesOnOneDatabase, within } from '../../test/instances';
 import { makeProduct } from '../../test/shop';
 
 // PostgreSQL only: two instances on one database, each with its own search index (decision 033).
-const { instance } = instancesOnOneDatabase();
+const { instance } = instancesOnOneDatabase({ SEARCH_INDEX: 'true' });
 
 const priceIn = async (app: FastifyInstance, name: string, id: string) => {
   const res = await app.inject(`/api/catalogue/search?q=${encodeURIComponent(name)}&facets=false`);

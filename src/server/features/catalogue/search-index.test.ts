@@ -29,7 +29,7 @@ let slugs: string[] = [];
 let brands: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SEARCH_INDEX: 'true' });
   const { db } = t.app.database;
   await generateCatalogue(db, { count: 1200, seed: 7 });
   await t.app.readCache.changed('catalogue');
