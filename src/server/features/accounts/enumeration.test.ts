@@ -111,26 +111,32 @@ describe('sign-up does not tell whether an address has an account', () => {
     expect(headersOf(await signUpAs(known))).toEqual(fresh);
   });
 
-  it('takes about as long for a known address as for a new one', async () => {
+  // Timing under a loaded CI machine (other test files share both cores) is noisy: a real difference fails every
+  // try, a neighbour's burst only one.
+  it('takes about as long for a known address as for a new one', { retry: 2, timeout: 120_000 }, async () => {
     const known = (await signUp(t.app)).email;
     await expectSimilarTimes(
       () => signUpAs(known),
       () => signUpAs(uniqueEmail('timing')),
     );
-  }, 120_000);
+  });
 });
 
 describe('password reset does not tell whether an address has an account', () => {
-  it('answers the same and takes about as long for a known and an unknown address', async () => {
-    const known = (await signUp(t.app)).email;
-    const a = await resetFor(known);
-    const b = await resetFor(uniqueEmail('nobody'));
-    expect(a.statusCode).toBe(b.statusCode);
-    expect(a.json()).toEqual(b.json());
-    await expectSimilarTimes(
-      () => resetFor(known),
-      () => resetFor(uniqueEmail('nobody')),
-      11,
-    );
-  }, 120_000);
+  it(
+    'answers the same and takes about as long for a known and an unknown address',
+    { retry: 2, timeout: 120_000 },
+    async () => {
+      const known = (await signUp(t.app)).email;
+      const a = await resetFor(known);
+      const b = await resetFor(uniqueEmail('nobody'));
+      expect(a.statusCode).toBe(b.statusCode);
+      expect(a.json()).toEqual(b.json());
+      await expectSimilarTimes(
+        () => resetFor(known),
+        () => resetFor(uniqueEmail('nobody')),
+        11,
+      );
+    },
+  );
 });
