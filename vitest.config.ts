@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
+// A file that replaces a module with vi.mock needs a module graph of its own; every other server file shares its
+// worker's (docs/decisions/032-test-suite-time.md).
+const isolatedTests = '**/*.isolated.test.ts';
 // Server, shared and web code all import shared modules as @shared/* (tsconfig.json's path, resolved here for tests).
 const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } };
 
@@ -12,40 +15,9 @@ export default defineConfig({
     // as much as they compute, so three side by side keep both cores busy (docs/decisions/032-test-suite-time.md).
     maxWorkers: 3,
     projects: [
-      {
-        resolve,
-        test: {
-          name: 'server:pglite',
-          environment: 'node',
-          include: serverTests,
-          exclude: ['**/*.pg.test.ts'],
-          env: { TEST_DB: 'pglite' },
-          globalSetup: ['src/server/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      ...serverProjects('pglite'),
       // The same API suite again on a real PostgreSQL server when one is configured, so both drivers stay honest.
-      ...(process.env.TEST_DATABASE_URL
-        ? [
-            {
-              resolve,
-              test: {
-                name: 'server:postgres',
-                environment: 'node',
-                // *.pg.test.ts: behaviour only PostgreSQL has (several instances on one database).
-                include: [
-                  ...serverTests.filter((p) => p.startsWith('src/server')),
-                  'src/server/**/*.pg.test.ts',
-                ],
-                env: { TEST_DB: 'postgres' },
-                globalSetup: ['src/server/test/global-setup.ts'],
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
+      ...(process.env.TEST_DATABASE_URL ? serverProjects('postgres') : []),
       {
         plugins: [react()],
         // The web app also imports its own modules as @/* (as vite.config.ts resolves it).
@@ -62,3 +34,37 @@ export default defineConfig({
     ],
   },
 });
+
+/**
+ * The API suite on one database: most files in one project whose workers import the app once and reuse it (each
+ * file still builds its own app on its own database), the *.isolated.test.ts files in a second one with a fresh
+ * module graph per file.
+ */
+function serverProjects(db: 'pglite' | 'postgres') {
+  // *.pg.test.ts: behaviour only PostgreSQL has (several instances on one database).
+  const include =
+    db === 'pglite'
+      ? serverTests
+      : [...serverTests.filter((p) => p.startsWith('src/server')), 'src/server/**/*.pg.test.ts'];
+  const exclude = db === 'pglite' ? ['**/*.pg.test.ts'] : [];
+  const common = {
+    environment: 'node' as const,
+    env: { TEST_DB: db },
+    globalSetup: ['src/server/test/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  };
+  return [
+    {
+      resolve,
+      test: {
+        ...common,
+        name: `server:${db}`,
+        include,
+        exclude: [...exclude, isolatedTests],
+        isolate: false,
+      },
+    },
+    { resolve, test: { ...common, name: `server:${db}:isolated`, include: [isolatedTests], exclude } },
+  ];
+}

@@ -10,6 +10,12 @@ import { migrationsDir, rootDir } from '../infra/paths';
 import type { Db } from '../infra/db';
 import { createTestDatabase, type TestDatabase } from '../test/helper';
 
+// drizzle-kit/api adds enumerable methods to String and Array prototypes. Server test files share a worker's modules
+// (isolate: false, docs/decisions/032-test-suite-time.md), and PDF.js, which invoice tests load, refuses an Array
+// prototype with enumerable extras: hide them from for…in, as a built-in method would be.
+for (const proto of [Array.prototype, String.prototype])
+  for (const key of Object.keys(proto)) Object.defineProperty(proto, key, { enumerable: false });
+
 // Three things must agree (docs/decisions/028-migrations-and-snapshots.md): the TS schema, which the code queries;
 // the latest drizzle snapshot, which `npm run db:generate` diffs the schema against; and the SQL migrations, which
 // make every database. Each test below fails when one of them moves without the others.

@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -140,6 +140,10 @@ export function createAuth(
       enabled: config.authRateLimit,
       // Shared by every instance on PostgreSQL; one process on PGlite.
       storage: onPostgres ? 'database' : 'memory',
+      // Better Auth's own memory store is one Map per process, shared by every auth instance built in it; a store of
+      // this instance's own changes nothing for the shop (one per process) and keeps apart the many apps a test
+      // worker builds one after another.
+      ...(onPostgres ? {} : { customStorage: memoryRateLimitStore() }),
       window: 60,
       max: 200,
       customRules: {
@@ -183,3 +187,28 @@ export const authPlugin = fp(
   },
   { name: 'auth', dependencies: ['config', 'database', 'mailer', 'session-cache'] },
 );
+
+type RateLimitStorage = NonNullable<NonNullable<BetterAuthOptions['rateLimit']>['customStorage']>;
+
+/** A fixed-window request count per key, held by one auth instance; expired windows are dropped as it grows. */
+export function memoryRateLimitStore(maxEntries = 10_000): RateLimitStorage {
+  const windows = new Map<string, { count: number; endsAt: number }>();
+  const prune = (now: number) => {
+    if (windows.size <= maxEntries) return;
+    for (const [key, w] of windows) if (now >= w.endsAt) windows.delete(key);
+  };
+  return {
+    async consume(key, rule) {
+      const now = Date.now();
+      prune(now);
+      let w = windows.get(key);
+      if (!w || now >= w.endsAt) {
+        w = { count: 0, endsAt: now + rule.window * 1000 };
+        windows.set(key, w);
+      }
+      if (w.count >= rule.max) return { allowed: false, retryAfter: Math.ceil((w.endsAt - now) / 1000) };
+      w.count += 1;
+      return { allowed: true, retryAfter: null };
+    },
+  };
+}

@@ -20,7 +20,7 @@ declare module 'vitest' {
  * this template, so isolation is unchanged while initdb and the migrations run one time.
  */
 export default async function setup(project: TestProject) {
-  if (project.name === 'server:postgres') {
+  if (project.name.startsWith('server:postgres')) {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('server:postgres needs TEST_DATABASE_URL');
     const name = `shop_template_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
