@@ -80,18 +80,20 @@ const serverFeatures = {
   audit: [],
   cart: ['accounts', 'catalogue'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
-  checkout: ['cart', 'catalogue', 'invoices', 'notifications', 'orders'],
+  checkout: ['cart', 'catalogue', 'invoices', 'notifications', 'orders', 'shipping', 'tax'],
   health: [],
   inventory: ['notifications'],
   invoices: [],
   media: [],
   news: ['audit'],
   notifications: [],
-  orders: ['accounts', 'audit', 'catalogue', 'inventory', 'invoices', 'notifications'],
+  orders: ['accounts', 'audit', 'catalogue', 'inventory', 'invoices', 'notifications', 'shipping', 'tax'],
   overview: ['catalogue', 'orders'],
   payments: ['checkout', 'orders'],
-  quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders'],
+  quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'shipping', 'tax'],
   reviews: ['accounts', 'orders'],
+  shipping: ['audit'],
+  tax: ['audit', 'media', 'notifications', 'shipping'],
 };
 
 function assertAcyclic(graph) {

@@ -3,6 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } f
 import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { products } from './catalogue-schema';
+import { deliveryColumns } from './fulfilment-schema';
 
 /**
  * A product's quantity price breaks: from `minQuantity` units on, each unit costs `unitPriceCents`. Below the first
@@ -63,6 +64,7 @@ export const checkouts = pgTable(
     phone: text('phone'),
     paidAt: moment('paid_at'),
     createdAt: createdAt(),
+    ...deliveryColumns(),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),

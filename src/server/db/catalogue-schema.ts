@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   customType,
   doublePrecision,
@@ -55,6 +56,19 @@ export const products = pgTable(
     // Staff are mailed when a stock change takes the quantity from above this to at or below it; null means the
     // minimum order (the overview's "below minimum order" rule), so existing products need no backfill.
     lowStockThreshold: integer('low_stock_threshold'),
+    // Shipping (migration 0019): weight in grams (null: the product's weight spec, if any, else nothing to weigh),
+    // box dimensions in millimetres, and whether it goes as a parcel or on a pallet by LTL freight with its class.
+    shippingWeightGrams: integer('shipping_weight_grams'),
+    lengthMm: integer('length_mm'),
+    widthMm: integer('width_mm'),
+    heightMm: integer('height_mm'),
+    shipsAs: text('ships_as', { enum: ['parcel', 'freight'] })
+      .notNull()
+      .default('parcel'),
+    freightClass: text('freight_class'),
+    // Backorders (migration 0019): more than the stock may be ordered; the rest ships after the lead time.
+    backorderable: boolean('backorderable').notNull().default(false),
+    leadTimeDays: integer('lead_time_days'),
     description: text('description').notNull(),
     createdAt: createdAt(),
     // Deleting a product archives it: it leaves the catalogue, while its orders and reviews stay readable.
@@ -78,6 +92,20 @@ export const products = pgTable(
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_pack_size_positive', sql`${t.packSize} >= 1`),
     check('products_low_stock_threshold_nonnegative', sql`${t.lowStockThreshold} >= 0`),
+    check(
+      'products_shipping_weight',
+      sql`${t.shippingWeightGrams} is null or ${t.shippingWeightGrams} between 1 and 50000000`,
+    ),
+    check(
+      'products_dimensions',
+      sql`coalesce(${t.lengthMm}, 1) between 1 and 100000 and coalesce(${t.widthMm}, 1) between 1 and 100000 and coalesce(${t.heightMm}, 1) between 1 and 100000`,
+    ),
+    check('products_ships_as', sql`${t.shipsAs} in ('parcel', 'freight')`),
+    check(
+      'products_freight_class',
+      sql`${t.freightClass} is null or ${t.freightClass} in ('50', '55', '60', '65', '70', '77.5', '85', '92.5', '100', '110', '125', '150', '175', '200', '250', '300', '400', '500')`,
+    ),
+    check('products_lead_time', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} between 0 and 365`),
     index('products_created_at_idx')
       .on(t.createdAt.desc(), t.id)
       .where(sql`${t.archivedAt} is null`),

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
 import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
+import { deliveryColumns } from './fulfilment-schema';
 
 // In a file of its own, not in schema.ts: the tables that reference orders (invoices, reviews, test payments) import
 // it from here, so no table file imports the barrel that re-exports it.
@@ -44,11 +45,21 @@ export const orders = pgTable(
     refundedAt: moment('refunded_at'),
     // Set when the order is one line of a checkout (one payment for several lines).
     checkoutId: uuid('checkout_id'),
+    // Migration 0019: this order's shipping and sales tax in cents (a checkout line's share of its checkout's), so
+    // every total is goods + shipping + tax summed over lines; and the units ordered beyond the stock, which ship on
+    // the expected day.
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    taxCents: integer('tax_cents').notNull().default(0),
+    backorderedQuantity: integer('backordered_quantity').notNull().default(0),
+    expectedShipOn: date('expected_ship_on'),
+    ...deliveryColumns(),
   },
   (t) => [
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
+    check('orders_shipping_tax', sql`${t.shippingCents} >= 0 and ${t.taxCents} >= 0`),
+    check('orders_backordered', sql`${t.backorderedQuantity} between 0 and ${t.quantity}`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // Keyset paging of the admin's order list: one index per sort, and the status filter, and the email search.
     // Nulls first, as migration 0010 wrote them (plain DESC): the order that `desc()` in a query asks for.

@@ -52,6 +52,8 @@ export const quoteLines = pgTable(
     productName: text('product_name').notNull(),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents'),
+    // The admin's lead time for units above the stock when answered (migration 0019): accepting backorders them.
+    leadTimeDays: integer('lead_time_days'),
     position: integer('position').notNull(),
   },
   (t) => [
@@ -59,6 +61,7 @@ export const quoteLines = pgTable(
     inlineForeignKey(t.productId, products.id).onDelete('restrict'),
     primaryKey({ name: 'quote_lines_pk', columns: [t.quoteId, t.productId] }),
     check('quote_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('quote_lines_lead_time', sql`${t.leadTimeDays} is null or ${t.leadTimeDays} between 0 and 365`),
     check('quote_lines_price_positive', sql`${t.unitPriceCents} is null or ${t.unitPriceCents} > 0`),
     index('quote_lines_product_idx').on(t.productId),
   ],

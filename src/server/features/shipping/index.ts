@@ -1,0 +1,2 @@
+// The shipping feature's public face: what checkout, orders and the admin use.
+export * from './shipping.rates';

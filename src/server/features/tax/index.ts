@@ -1,0 +1,2 @@
+// The tax feature's public face: what checkout, orders and the admin use.
+export * from './tax.rates';
