@@ -1,2 +1,3 @@
 // The shipping feature's public face: what checkout, orders and the admin use.
 export * from './shipping.rates';
+export { loadRateTables } from './shipping.tables';

@@ -1,2 +1,3 @@
 // The tax feature's public face: what checkout, orders and the admin use.
 export * from './tax.rates';
+export { loadTaxRates } from './tax.tables';
