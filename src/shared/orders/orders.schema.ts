@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { packProblem } from '@shared/catalogue/pricing';
+import { deliveryChoiceSchema, deliveryViewShape } from './delivery.schema';
 
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -18,7 +19,7 @@ export const orderSchema = z.object({
   /** Unit price in dollars, taken from the catalogue when the order was placed. */
   price: z.number(),
   quantity: z.number().int(),
-  /** quantity × price, in dollars. */
+  /** What the order costs in dollars: quantity × price (`subtotal`) + `shipping` + `tax`. */
   total: z.number(),
   number: z.string(),
   address: z.string(),
@@ -49,6 +50,8 @@ export const orderSchema = z.object({
   checkoutId: idSchema.nullable(),
   /** The checkout's purchase-order number, on the lists that show it (absent elsewhere). */
   poNumber: z.string().nullable().optional(),
+  // How it ships and its shares of shipping and tax (a checkout line's shares; the checkout holds its delivery).
+  ...deliveryViewShape,
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
@@ -74,6 +77,7 @@ export const orderCreateSchema = z.object({
     error: 'must be a phone number',
   }),
   address: requiredText(messages.addressRequired, 300),
+  ...deliveryChoiceSchema.shape,
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
 
@@ -123,16 +127,22 @@ export const MAX_ORDER_TOTAL_CENTS = 99_999_999;
  * Why lines paid together (a checkout, a quote) are too large for one payment, or null. Each line may be within
  * the cap while their sum is not; in cents the sum stays exact far past the cap.
  */
-export function linesTotalProblem(lines: { quantity: number; unitPriceCents: number }[]): string | null {
-  const total = lines.reduce((sum, l) => sum + orderTotalCents(l.quantity, l.unitPriceCents), 0);
+export function linesTotalProblem(
+  lines: { quantity: number; unitPriceCents: number }[],
+  /** Shipping and tax on top of the goods. */
+  extrasCents = 0,
+): string | null {
+  const total = lines.reduce((sum, l) => sum + orderTotalCents(l.quantity, l.unitPriceCents), extrasCents);
   if (total <= MAX_ORDER_TOTAL_CENTS) return null;
   return 'The total may be at most $999,999.99, the most one card payment can take: split it into smaller orders.';
 }
 
 /** Why an order's total is too large to pay for, or null; names how many units can be ordered at most. */
-export function totalProblem(quantity: number, unitPriceCents: number): string | null {
-  if (orderTotalCents(quantity, unitPriceCents) <= MAX_ORDER_TOTAL_CENTS) return null;
-  const most = Math.floor(MAX_ORDER_TOTAL_CENTS / unitPriceCents);
+export function totalProblem(quantity: number, unitPriceCents: number, extrasCents = 0): string | null {
+  if (orderTotalCents(quantity, unitPriceCents) + extrasCents <= MAX_ORDER_TOTAL_CENTS) return null;
+  // Shipping and tax grow with the goods: at the rate they add now, the most units that stay within the cap.
+  const perUnit = unitPriceCents + extrasCents / quantity;
+  const most = Math.floor(MAX_ORDER_TOTAL_CENTS / perUnit);
   const advice = most >= 1 ? `; order at most ${most}` : '';
   return `The order total may be at most $999,999.99, the most one card payment can take${advice}.`;
 }

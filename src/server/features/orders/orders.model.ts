@@ -7,6 +7,10 @@ import type { ShopDetails } from '../../infra/config-shop';
 import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
+import { destinationOfText } from '@shared/common/us-address';
+import { loadRateTables, tableShippingProvider, type ShippingProvider } from '../shipping/index';
+import { loadTaxRates, tableTaxProvider, type TaxProvider } from '../tax/index';
+import type { DeliveryProviders } from './orders.delivery';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -26,7 +30,7 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
     productName: row.productName,
     price: row.unitPriceCents / 100,
     quantity: row.quantity,
-    total: (row.unitPriceCents * row.quantity) / 100,
+    total: totalCents(row) / 100,
     number: row.number,
     address: row.address,
     paymentStatus: row.paymentStatus,
@@ -46,11 +50,49 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
     refundedAt: iso(row.refundedAt),
     checkoutId: row.checkoutId,
     ...(poNumber !== undefined && { poNumber }),
+    ...deliveryView(row),
+    subtotal: goodsCents(row) / 100,
+    shipping: row.shippingCents / 100,
+    tax: row.taxCents / 100,
   };
 }
 
-export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
-  row.quantity * row.unitPriceCents;
+/** The goods alone: quantity × unit price. */
+export const goodsCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => row.quantity * row.unitPriceCents;
+
+/** What the order costs: goods + its shipping + its tax. Every charge, refund, invoice and mail uses this. */
+export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>) =>
+  goodsCents(row) + row.shippingCents + row.taxCents;
+
+type DeliveryRow = Pick<
+  OrderRow,
+  | 'shipStreet'
+  | 'shipCity'
+  | 'shipState'
+  | 'shipZip'
+  | 'shippingMethodName'
+  | 'shippingKind'
+  | 'liftgate'
+  | 'residential'
+  | 'deliveryMinDays'
+  | 'deliveryMaxDays'
+  | 'taxExemptionNumber'
+>;
+
+/** How a single order or a checkout ships, as its read shape shows it. */
+export const deliveryView = (row: DeliveryRow) => ({
+  shippingMethod: row.shippingMethodName,
+  shippingKind: row.shippingKind as 'parcel' | 'freight' | 'pickup' | 'free' | null,
+  liftgate: row.liftgate,
+  residential: row.residential,
+  deliveryMinDays: row.deliveryMinDays,
+  deliveryMaxDays: row.deliveryMaxDays,
+  shipTo:
+    row.shipState && row.shipZip
+      ? { street: row.shipStreet, city: row.shipCity, state: row.shipState, zip: row.shipZip }
+      : null,
+  taxExemptionNumber: row.taxExemptionNumber,
+});
 
 /** An intent as the orders feature needs to see it when it cancels one. */
 export interface IntentView {
@@ -100,6 +142,8 @@ export interface OrderDeps {
   jobs: JobQueue;
   refundRetry: RefundRetry;
   shop: ShopDetails;
+  /** The shipping and tax providers (the built-in tables unless the app is given others) and the shop's home. */
+  delivery: DeliveryProviders;
 }
 
 /** Builds the orders service's dependencies from the app's plain parts. */
@@ -117,6 +161,8 @@ export const orderDeps = (p: {
   log: FastifyBaseLogger;
   payments: OrderPayments;
   jobs: JobQueue;
+  shipping?: ShippingProvider;
+  tax?: TaxProvider;
 }): OrderDeps => ({
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
@@ -132,4 +178,10 @@ export const orderDeps = (p: {
   jobs: p.jobs,
   refundRetry: p.config.refundRetry,
   shop: p.config.shop,
+  delivery: {
+    shipping: p.shipping ?? tableShippingProvider(() => loadRateTables(p.db)),
+    tax: p.tax ?? tableTaxProvider(() => loadTaxRates(p.db)),
+    // The documented fallback for a spec order whose address names no state and ZIP: the shop's own (SHOP_ADDRESS).
+    home: destinationOfText(p.config.shop.address) ?? { state: 'IL', zip: '62701' },
+  },
 });

@@ -10,7 +10,7 @@ import {
   type OrderCreated,
 } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
-import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
+import { goodsCents, toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
@@ -22,6 +22,7 @@ import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
 import { reserveStock } from './orders.stock';
+import { addressTextOf, priceDelivery, rememberAddress } from './orders.delivery';
 
 export { expireUnpaidOrders } from './orders.stock';
 export { closeUnpaidOrder, sweepExpiredOrders } from './orders.close';
@@ -49,10 +50,14 @@ export async function placeOrder(
   const { row, savedCents } = await insertOrder(deps, customer, input);
   countOrderPlaced(row);
   const saved = savedCents > 0 ? ` (you save ${money(savedCents)})` : '';
+  const extras =
+    row.shippingCents + row.taxCents > 0
+      ? `: ${money(goodsCents(row))} goods + ${money(row.shippingCents)} shipping + ${money(row.taxCents)} tax`
+      : '';
   return {
     acknowledged: true,
     insertedId: row.id,
-    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${saved}. Please pay for it to confirm it.`,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${extras}${saved}. Please pay for it to confirm it.`,
   };
 }
 
@@ -68,6 +73,19 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     const unitPriceCents = unitPriceCentsAt(input.quantity, product.priceCents, product.breaks);
     const tooLarge = problem ?? totalProblem(input.quantity, unitPriceCents);
     if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
+    const address = addressTextOf(input.address, input.shipTo);
+    const delivery = await priceDelivery(
+      tx,
+      deps.delivery,
+      customer.id,
+      [{ productId: product.id, quantity: input.quantity, unitPriceCents }],
+      { ...input, addressText: address },
+    );
+    const shippingCents = delivery.shippingCents[0]!;
+    const taxCents = delivery.taxCents[0]!;
+    const withExtras = totalProblem(input.quantity, unitPriceCents, shippingCents + taxCents);
+    if (withExtras) throw fieldError('bad_request', 'quantity', withExtras);
+    if (input.shipTo) await rememberAddress(tx, customer.id, input.shipTo);
     const [row] = await tx
       .insert(orders)
       .values({
@@ -79,7 +97,10 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         unitPriceCents,
         quantity: input.quantity,
         number: input.number,
-        address: input.address,
+        address,
+        ...delivery.columns,
+        shippingCents,
+        taxCents,
       })
       .returning();
     await sendOrderMail(deps.mail, 'placed', row!, tx);

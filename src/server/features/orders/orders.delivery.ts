@@ -1,0 +1,222 @@
+import { inArray, sql } from 'drizzle-orm';
+import { destinationOfText, formatUsAddress, type UsAddress } from '@shared/common/us-address';
+import type { DeliveryChoice } from '@shared/orders/delivery.schema';
+import { addresses, products } from '../../db/schema';
+import { fieldError } from '../../infra/errors';
+import type { Db, Tx } from '../../infra/db';
+import { allocate, type ShipItem, type ShippingOption, type ShippingProvider } from '../shipping/index';
+import { activeExemption, type TaxProvider } from '../tax/index';
+
+/**
+ * The whole price of a sale beyond its goods: which ways it can ship to where, what each costs with its tax, and
+ * the shares of shipping and tax each line carries (docs/decisions/037-shipping-and-tax.md). Every total the shop
+ * shows, charges, invoices or refunds is goods + these shares, summed over lines.
+ */
+
+export interface DeliveryProviders {
+  shipping: ShippingProvider;
+  tax: TaxProvider;
+  /** The shop's own state and ZIP: where a spec order without a readable address is taxed and rated from. */
+  home: { state: string; zip: string };
+}
+
+export interface GoodsLine {
+  productId: string;
+  quantity: number;
+  unitPriceCents: number;
+}
+
+export interface Destination {
+  state: string;
+  zip: string;
+  /** Where it came from: the structured address, the free text, or the shop's own (the documented fallback). */
+  from: 'address' | 'text' | 'shop';
+}
+
+/** A shipping option as the buyer sees it: its cost, the tax with it and the sale's total, in cents. */
+export interface PricedOption extends ShippingOption {
+  taxCents: number;
+  totalCents: number;
+}
+
+export interface DeliveryQuote {
+  destination: Destination;
+  subtotalCents: number;
+  exemptionNumber: string | null;
+  /** Goods-only tax when nothing ships yet (the estimate's tax line before a method is chosen). */
+  options: PricedOption[];
+}
+
+/** What a placed order or checkout stores: the delivery columns and each line's shipping and tax share. */
+export interface PricedDelivery {
+  columns: {
+    shipStreet: string | null;
+    shipCity: string | null;
+    shipState: string;
+    shipZip: string;
+    shippingMethodId: string | null;
+    shippingMethodName: string | null;
+    shippingKind: string | null;
+    liftgate: boolean;
+    residential: boolean;
+    pickupLocationId: string | null;
+    deliveryMinDays: number | null;
+    deliveryMaxDays: number | null;
+    taxRatePpm: number;
+    taxExemptionNumber: string | null;
+  };
+  shippingCents: number[];
+  taxCents: number[];
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** How each product ships: its weight per unit (0 when it has none), parcel or freight, and its class. */
+async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
+  const ids = [...new Set(lines.map((l) => l.productId))];
+  const rows = ids.length
+    ? await db
+        .select({
+          id: products.id,
+          grams: products.shippingWeightGrams,
+          shipsAs: products.shipsAs,
+          freightClass: products.freightClass,
+        })
+        .from(products)
+        .where(inArray(products.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return lines.map((l) => {
+    const p = byId.get(l.productId);
+    return {
+      quantity: l.quantity,
+      unitWeightGrams: p?.grams ?? 0,
+      shipsAs: p?.shipsAs ?? 'parcel',
+      freightClass: p?.freightClass ?? null,
+    };
+  });
+}
+
+/** Where the sale goes: the structured address, else a state and ZIP read from the text, else the shop's own. */
+export function destinationOf(
+  p: DeliveryProviders,
+  shipTo: UsAddress | undefined,
+  text: string,
+): Destination {
+  if (shipTo) return { state: shipTo.state, zip: shipTo.zip, from: 'address' };
+  const read = destinationOfText(text);
+  if (read) return { ...read, from: 'text' };
+  return { ...p.home, from: 'shop' };
+}
+
+const goodsOf = (l: GoodsLine) => l.quantity * l.unitPriceCents;
+
+/** Every way the lines can ship to the destination, each with its tax and the sale's total. */
+export async function quoteDelivery(
+  db: Db | Tx,
+  p: DeliveryProviders,
+  userId: string,
+  lines: GoodsLine[],
+  destination: Destination,
+  extras: { liftgate: boolean; residential: boolean },
+): Promise<DeliveryQuote> {
+  const goods = lines.map(goodsOf);
+  const subtotalCents = goods.reduce((a, b) => a + b, 0);
+  const options = await p.shipping.options({
+    items: await shipItems(db, lines),
+    destination,
+    subtotalCents,
+    ...extras,
+  });
+  const exemptionCache = new Map<string, string | null>();
+  const exemptionIn = async (state: string) => {
+    if (!exemptionCache.has(state))
+      exemptionCache.set(state, await activeExemption(db, userId, state, today()));
+    return exemptionCache.get(state)!;
+  };
+  const priced: PricedOption[] = [];
+  for (const o of options) {
+    const taxedAt = o.pickupLocation ?? destination;
+    const shares = allocate(o.cents, goods);
+    const tax = await p.tax.tax({
+      destination: { state: taxedAt.state, zip: taxedAt.zip },
+      lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shares[i]! })),
+      exemptionNumber: await exemptionIn(taxedAt.state),
+    });
+    priced.push({ ...o, taxCents: tax.totalCents, totalCents: subtotalCents + o.cents + tax.totalCents });
+  }
+  return {
+    destination,
+    subtotalCents,
+    exemptionNumber: await exemptionIn(destination.state),
+    options: priced,
+  };
+}
+
+/**
+ * The buyer's choice priced for good: the option named (400 on `shippingOption` when this cart cannot ship that
+ * way), or without one the documented fallback — the cheapest option that delivers (never pickup unasked), or no
+ * shipping charge when the shop has none that can.
+ */
+export async function priceDelivery(
+  db: Db | Tx,
+  p: DeliveryProviders,
+  userId: string,
+  lines: GoodsLine[],
+  choice: DeliveryChoice & { addressText: string },
+): Promise<PricedDelivery> {
+  const destination = destinationOf(p, choice.shipTo, choice.addressText);
+  const extras = { liftgate: choice.liftgate ?? false, residential: choice.residential ?? false };
+  const quote = await quoteDelivery(db, p, userId, lines, destination, extras);
+  let option: ShippingOption | undefined;
+  if (choice.shippingOption) {
+    option = quote.options.find((o) => o.optionId === choice.shippingOption);
+    if (!option)
+      throw fieldError('bad_request', 'shippingOption', 'is not a way this order can ship to this address');
+  } else {
+    option = quote.options.filter((o) => o.kind !== 'pickup').sort((a, b) => a.cents - b.cents)[0];
+  }
+  const goods = lines.map(goodsOf);
+  const shippingCents = allocate(option?.cents ?? 0, goods);
+  const taxedAt = option?.pickupLocation ?? destination;
+  const tax = await p.tax.tax({
+    destination: { state: taxedAt.state, zip: taxedAt.zip },
+    lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shippingCents[i]! })),
+    exemptionNumber: await activeExemption(db, userId, taxedAt.state, today()),
+  });
+  return {
+    columns: {
+      shipStreet: choice.shipTo?.street ?? null,
+      shipCity: choice.shipTo?.city ?? null,
+      shipState: destination.state,
+      shipZip: destination.zip,
+      shippingMethodId: option?.methodId ?? null,
+      shippingMethodName: option?.name ?? null,
+      shippingKind: option?.kind ?? null,
+      liftgate: option?.liftgate ?? false,
+      residential: option?.residential ?? false,
+      pickupLocationId: option?.pickupLocation?.id ?? null,
+      deliveryMinDays: option?.minDays ?? null,
+      deliveryMaxDays: option?.maxDays ?? null,
+      taxRatePpm: tax.ratePpm,
+      taxExemptionNumber: tax.exemptionNumber,
+    },
+    shippingCents,
+    taxCents: tax.lineCents,
+  };
+}
+
+/** Remembers a structured address on the customer's profile (most recently used first when offered again). */
+export async function rememberAddress(tx: Tx, userId: string, a: UsAddress): Promise<void> {
+  await tx
+    .insert(addresses)
+    .values({ userId, street: a.street, city: a.city, state: a.state, zip: a.zip })
+    .onConflictDoUpdate({
+      target: [addresses.userId, addresses.street, addresses.city, addresses.state, addresses.zip],
+      set: { usedAt: sql`now()` },
+    });
+}
+
+/** The address text an order stores when the buyer gave a structured address but no free text. */
+export const addressTextOf = (text: string | undefined, shipTo: UsAddress | undefined) =>
+  text?.trim() ? text : shipTo ? formatUsAddress(shipTo) : '';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { addressMessages, stateOfZip, usAddressSchema, usStateSchema, zipSchema } from '../common/us-address';
+
+/**
+ * How an order or a checkout ships (docs/decisions/037-shipping-and-tax.md): fields added to the order and checkout
+ * calls, all optional so the spec's calls keep their shape. Without `shippingOption` the server applies its fallback.
+ */
+export const deliveryChoiceSchema = z.object({
+  /** A structured US address: taxes and rates the sale; saved to the customer's addresses. */
+  shipTo: usAddressSchema.optional(),
+  /** An `optionId` from the rates call. */
+  shippingOption: z.string({ error: 'must be text' }).trim().min(1).max(120).optional(),
+  liftgate: z.boolean({ error: 'must be true or false' }).optional(),
+  residential: z.boolean({ error: 'must be true or false' }).optional(),
+});
+export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>;
+
+/** POST /api/shipping-rates/{email}: the ways the caller's cart (or one product line) ships to a ZIP, priced. */
+export const ratesRequestSchema = z
+  .object({
+    zip: zipSchema,
+    state: usStateSchema.optional(),
+    liftgate: z.boolean({ error: 'must be true or false' }).optional(),
+    residential: z.boolean({ error: 'must be true or false' }).optional(),
+    /** Price one product line instead of the cart (the Order Now form). */
+    productId: z.uuid({ error: 'must be a product id' }).optional(),
+    quantity: z.int({ error: 'must be a whole number' }).min(1).max(1_000_000).optional(),
+  })
+  .superRefine((r, ctx) => {
+    const of = stateOfZip(r.zip);
+    if (!of) ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zip });
+    else if (r.state && r.state !== of)
+      ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zipOfState(r.state) });
+    if (r.productId && !r.quantity)
+      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'is required' });
+  });
+export type RatesRequest = z.input<typeof ratesRequestSchema>;
+
+export const pickupLocationSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  readyHours: z.number().int(),
+});
+
+/** One way to ship, in dollars: its cost, the tax with it and the sale's total; delivery in business days. */
+export const shippingOptionSchema = z.object({
+  optionId: z.string(),
+  kind: z.enum(['parcel', 'freight', 'pickup', 'free']),
+  name: z.string(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  liftgate: z.boolean(),
+  residential: z.boolean(),
+  pickupLocation: pickupLocationSchema.nullable(),
+});
+export type ShippingOptionView = z.infer<typeof shippingOptionSchema>;
+
+export const ratesSchema = z.object({
+  destination: z.object({ state: z.string(), zip: z.string() }),
+  subtotal: z.number(),
+  /** The approved certificate that makes this sale tax-free, if any. */
+  exemptionNumber: z.string().nullable(),
+  /** Cheapest first; empty when the shop has no method that can ship this (then only goods are charged). */
+  options: z.array(shippingOptionSchema),
+});
+export type Rates = z.infer<typeof ratesSchema>;
+
+/** The delivery and price fields an order and a checkout read back (added to their spec shapes). */
+export const deliveryViewShape = {
+  /** Goods: quantity × unit price, summed over lines. */
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  shippingMethod: z.string().nullable(),
+  shippingKind: z.enum(['parcel', 'freight', 'pickup', 'free']).nullable(),
+  liftgate: z.boolean(),
+  residential: z.boolean(),
+  deliveryMinDays: z.number().int().nullable(),
+  deliveryMaxDays: z.number().int().nullable(),
+  shipTo: z
+    .object({
+      street: z.string().nullable(),
+      city: z.string().nullable(),
+      state: z.string(),
+      zip: z.string(),
+    })
+    .nullable(),
+  taxExemptionNumber: z.string().nullable(),
+};
+
+export const savedAddressesSchema = z.array(
+  z.object({ _id: z.string(), street: z.string(), city: z.string(), state: z.string(), zip: z.string() }),
+);
