@@ -1,3 +1,4 @@
 // The tax feature's public face: what checkout, orders and the admin use.
 export * from './tax.rates';
 export { loadTaxRates } from './tax.tables';
+export { taxRoutes } from './tax.routes';
