@@ -349,6 +349,23 @@ describe('pickup locations', () => {
   });
 });
 
+describe('API document', () => {
+  it('documents the shipping and tax admin calls', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json() as { paths: Record<string, object> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/shipping/settings',
+        '/api/shipping/methods',
+        '/api/shipping/methods/{id}',
+        '/api/shipping/zones',
+        '/api/shipping/pickup-locations',
+        '/api/shipping/pickup-locations/{id}',
+        '/api/tax/rates',
+      ]),
+    );
+  });
+});
+
 describe('shared lists', () => {
   it('the shared freight classes are the rate engine’s, and there are 51 state codes', () => {
     expect([...freightClasses]).toEqual([...FREIGHT_CLASSES]);
