@@ -25,6 +25,11 @@ const emptyLocation: PickupLocationInput = {
   position: 0,
 };
 
+const toInput = ({ _id: _, ...l }: PickupLocation): PickupLocationInput => ({
+  ...l,
+  state: l.state as PickupLocationInput['state'],
+});
+
 /** A will-call pickup location, added or edited. */
 export function PickupForm({
   location,
@@ -35,9 +40,7 @@ export function PickupForm({
 }) {
   const save = useSavePickupLocation();
   const form = useApiForm(pickupLocationInputSchema, {
-    defaultValues: location
-      ? { ...location, state: location.state as PickupLocationInput['state'] }
-      : emptyLocation,
+    defaultValues: location ? toInput(location) : emptyLocation,
     formField: sameNames(fields),
   });
   const {

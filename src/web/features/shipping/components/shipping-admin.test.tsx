@@ -172,6 +172,53 @@ describe('ShippingAdmin', () => {
     expect(await screen.findByText(/No shipping methods yet/)).toBeInTheDocument();
   });
 
+  it('edits a pickup location with PUT and adds one with POST, showing a refused ZIP at its field', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      ...reads(),
+      http.put('/api/shipping/pickup-locations/:id', async ({ request }) => {
+        const body = await request.json();
+        bodies.push(body);
+        return HttpResponse.json({ ...settings.pickupLocations[0], ...(body as object) });
+      }),
+      http.post('/api/shipping/pickup-locations', () =>
+        HttpResponse.json(
+          { error: 'bad_request', message: 'zip: must be a 5-digit ZIP code', field: 'zip' },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderWithProviders(<ShippingAdmin />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Dallas warehouse' }));
+    const hours = screen.getByLabelText('Ready after (hours)');
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(screen.getByRole('button', { name: 'Save location' }));
+    expect(await screen.findByText('Saved Dallas warehouse')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        name: 'Dallas warehouse',
+        street: '2400 Industrial Blvd',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75207',
+        readyHours: 24,
+        active: true,
+        position: 0,
+      },
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Add location' }));
+    await user.type(screen.getByLabelText('Location name'), 'Houston yard');
+    await user.type(screen.getByLabelText('Street'), '1 Port Rd');
+    await user.type(screen.getByLabelText('City'), 'Houston');
+    await user.type(screen.getByLabelText('ZIP code'), '7701');
+    await user.click(screen.getByRole('button', { name: 'Add location' }));
+    // The shared schema refuses it before sending; the same words the server would use.
+    expect(await screen.findByText('Must be a 5-digit ZIP code')).toBeInTheDocument();
+    expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('saves the zones as one table', async () => {
     let body: unknown;
     server.use(
