@@ -50,7 +50,9 @@ export function ZonesEditor({ zones }: { zones: ShippingZone[] }) {
       <p className="text-sm text-base-content/75">
         {unzoned === 0
           ? 'Every state has a zone.'
-          : `${unzoned} states have no zone and get no parcel price.`}
+          : unzoned === 1
+            ? '1 state has no zone and gets no parcel price.'
+            : `${unzoned} states have no zone and get no parcel price.`}
       </p>
       <div className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {usStateCodes.map((state) => {
