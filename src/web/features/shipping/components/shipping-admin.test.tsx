@@ -224,8 +224,9 @@ describe('ShippingAdmin', () => {
     server.use(
       ...reads(),
       http.put('/api/shipping/zones', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json(body);
+        const sent = (await request.json()) as { zones: ShippingSettings['zones'] };
+        body = sent;
+        return HttpResponse.json(sent);
       }),
     );
     const { user } = renderWithProviders(<ShippingAdmin />);
