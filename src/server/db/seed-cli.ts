@@ -1,9 +1,9 @@
-// `npm run db:seed`: seeds the demo catalogue and news into an empty database and exits.
+// `npm run db:seed`: seeds the demo catalogue, news, shipping and tax tables into an empty database and exits.
 import path from 'node:path';
 import { loadConfig } from '../infra/config';
 import { openDatabase } from '../infra/db';
 import { createMediaStore } from '../infra/storage.plugin';
-import { seedDemo } from './seed/seed';
+import { seedDemo, seedFulfilment } from './seed/seed';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -12,5 +12,8 @@ const database = await openDatabase({
 });
 await database.migrate();
 const result = await seedDemo(database, await createMediaStore(config));
+const methods = await seedFulfilment(database);
 await database.close();
-console.log(`seeded ${result.products} products and ${result.news} news articles (${database.kind})`);
+console.log(
+  `seeded ${result.products} products, ${result.news} news articles and ${methods} shipping methods (${database.kind})`,
+);

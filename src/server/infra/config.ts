@@ -63,6 +63,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
+  SEED_DEMO_RATES: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
   SEARCH_INDEX: bool.optional(),
@@ -116,6 +117,8 @@ export interface AppConfig {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string | undefined } | undefined;
   seedDemo: boolean;
+  /** The illustrative shipping and tax tables with the demo data (SEED_DEMO_RATES, default SEED_DEMO). */
+  seedDemoRates: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
   /**
@@ -245,6 +248,7 @@ export function loadConfig(
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemoRates: e.SEED_DEMO_RATES ?? e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),

@@ -99,6 +99,8 @@ export async function createTestApp(
       BASE_URL: 'http://localhost:3000',
       // Test files share a few customers across many orders; the limits' own tests set them low.
       MAX_UNPAID_ORDERS: '1000',
+      // Goods-only totals unless a test configures shipping and tax (src/server/test/fulfilment.ts) or asks for these.
+      SEED_DEMO_RATES: 'false',
       ...env,
     },
     overrides,

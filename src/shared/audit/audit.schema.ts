@@ -23,6 +23,14 @@ export const auditKinds = [
   'quote.answered',
   'quote.declined',
   'quote.accepted',
+  'shipping_method.created',
+  'shipping_method.edited',
+  'shipping_method.deleted',
+  'shipping_zones.edited',
+  'pickup_location.created',
+  'pickup_location.edited',
+  'pickup_location.deleted',
+  'tax_rates.edited',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isUsState, type UsState } from './us-states';
+import { isUsStateCode as isUsState, type UsStateCode as UsState } from './us-states';
 
 /**
  * USPS 3-digit ZIP prefixes by state (first–last, inclusive): enough to tell that a ZIP belongs to the state given,

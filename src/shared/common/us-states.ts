@@ -1,4 +1,4 @@
-/** The 50 states and DC by USPS code: where the shop ships, taxes and accepts exemption certificates. */
+/** The 50 US states and the District of Columbia by their USPS codes: where the shop ships and collects sales tax. */
 export const usStates = {
   AL: 'Alabama',
   AK: 'Alaska',
@@ -53,6 +53,9 @@ export const usStates = {
   WY: 'Wyoming',
 } as const;
 
-export type UsState = keyof typeof usStates;
-export const usStateCodes = Object.keys(usStates) as UsState[];
-export const isUsState = (code: string): code is UsState => Object.hasOwn(usStates, code);
+export type UsStateCode = keyof typeof usStates;
+
+/** The codes in the order above (alphabetical by name). */
+export const usStateCodes = Object.keys(usStates) as [UsStateCode, ...UsStateCode[]];
+
+export const isUsStateCode = (code: string): code is UsStateCode => Object.hasOwn(usStates, code);

@@ -54,6 +54,8 @@ export const paths = {
   manageNews: `${dashboard}/news`,
   auditLog: `${dashboard}/audit`,
   categoriesAdmin: `${dashboard}/categories`,
+  /** Shipping methods and rates, zones, pickup locations and sales tax rates (admin). */
+  shippingAdmin: `${dashboard}/shipping`,
   /** Old links (the footer's My Profile and Checkout) that redirect to the pages they mean. */
   myProfileAlias: `${dashboard}/my-profile`,
   checkoutAlias: `${dashboard}/checkout`,

@@ -2,17 +2,57 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Database } from '../../infra/db';
+import type { Database, Db } from '../../infra/db';
 import type { MediaStore } from '../../infra/storage';
 import { seedImagesDir } from '../../infra/paths';
-import { news, productPriceBreaks, products } from '../schema';
+import {
+  freightRates,
+  news,
+  parcelRates,
+  pickupLocations,
+  productPriceBreaks,
+  products,
+  shippingMethods,
+  shippingZones,
+  taxRates,
+} from '../schema';
 import { demoNews, demoProducts } from './demo-data';
+import { demoPickupLocations, demoShippingMethods, demoTaxRates, demoZones } from './fulfilment-data';
 import { demoProductCatalogue } from './catalogue-data';
 import { ensureCatalogueStructure, writeProductSpecs } from './catalogue-structure';
 
 export interface SeedResult {
   products: number;
   news: number;
+}
+
+/**
+ * The illustrative shipping and tax tables (fulfilment-data.ts), written only when the shop has none of them: no
+ * method, zone, pickup location or tax rate. An admin who empties one of the tables on purpose keeps it empty.
+ */
+export async function seedFulfilment(database: Database): Promise<number> {
+  return database.withStartupLock(() => seedFulfilmentTables(database.db));
+}
+
+async function seedFulfilmentTables(db: Db): Promise<number> {
+  const counts = await Promise.all(
+    [shippingMethods, shippingZones, pickupLocations, taxRates].map((t) => db.select({ n: count() }).from(t)),
+  );
+  if (counts.some(([c]) => c?.n !== 0)) return 0;
+  await db.transaction(async (tx) => {
+    for (const m of demoShippingMethods) {
+      const { parcelRates: parcel = [], freightRates: freight = [], ...method } = m;
+      const [row] = await tx.insert(shippingMethods).values(method).returning({ id: shippingMethods.id });
+      if (parcel.length)
+        await tx.insert(parcelRates).values(parcel.map((r) => ({ methodId: row!.id, ...r })));
+      if (freight.length)
+        await tx.insert(freightRates).values(freight.map((r) => ({ methodId: row!.id, ...r })));
+    }
+    await tx.insert(pickupLocations).values(demoPickupLocations);
+    await tx.insert(shippingZones).values(demoZones);
+    await tx.insert(taxRates).values(demoTaxRates);
+  });
+  return demoShippingMethods.length;
 }
 
 /** Demo catalogue and news, written only into an empty shop so real data is never touched. */
@@ -79,7 +119,7 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
 }
 
 /**
- * SEED_DEMO: an empty shop gets the demo catalogue and news at start-up, before the app listens, so the first
+ * SEED_DEMO: an empty shop gets the demo catalogue, news, shipping and tax tables at start-up, before the app listens, so the first
  * request sees them. Registered by the app with the features; infrastructure never imports it.
  */
 export const demoSeedPlugin = fp(
@@ -87,6 +127,9 @@ export const demoSeedPlugin = fp(
     if (!app.config.seedDemo) return;
     const seeded = await seedDemo(app.database, app.media);
     if (seeded.products || seeded.news) app.log.info(seeded, 'seeded demo catalogue and news');
+    if (!app.config.seedDemoRates) return;
+    const shippingMethods = await seedFulfilment(app.database);
+    if (shippingMethods) app.log.info({ shippingMethods }, 'seeded demo shipping and tax tables');
   },
   { name: 'demo-seed', dependencies: ['config', 'database', 'media-store'] },
 );

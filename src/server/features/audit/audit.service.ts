@@ -14,7 +14,19 @@ import type { Db, Tx } from '../../infra/db';
 
 export interface AuditRecord {
   kind: AuditKind;
-  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import' | 'quote' | 'checkout';
+  entityType:
+    | 'product'
+    | 'order'
+    | 'user'
+    | 'news'
+    | 'category'
+    | 'import'
+    | 'quote'
+    | 'checkout'
+    | 'shipping_method'
+    | 'shipping_zones'
+    | 'pickup_location'
+    | 'tax_rates';
   entityId: string;
   summary: string;
   before?: unknown;

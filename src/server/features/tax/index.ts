@@ -2,3 +2,4 @@
 export * from './tax.rates';
 export { loadTaxRates } from './tax.tables';
 export { activeExemption } from './tax.exemption-lookup';
+export { taxRoutes } from './tax.routes';

@@ -25,6 +25,7 @@ import { Component as ProductAdmin } from './admin/product-admin';
 import { Component as CatalogueData } from './admin/catalogue-data';
 import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
+import { Component as ShippingAdmin } from './admin/shipping';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -75,6 +76,7 @@ export function Component() {
             <Route path={sub(paths.storeOverview)} element={<Overview />} />
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />
             <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
+            <Route path={sub(paths.shippingAdmin)} element={<ShippingAdmin />} />
             <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}

@@ -18,6 +18,7 @@ const adminLinks = [
   { to: paths.manageProduct, label: 'Manage Products' },
   { to: paths.categoriesAdmin, label: 'Categories' },
   { to: paths.catalogueData, label: 'Catalogue Data' },
+  { to: paths.shippingAdmin, label: 'Shipping & tax' },
   { to: paths.storeOverview, label: 'Store Overview' },
   { to: paths.manageNews, label: 'Manage News' },
   { to: paths.auditLog, label: 'Audit Log' },

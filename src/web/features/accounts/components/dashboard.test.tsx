@@ -85,6 +85,7 @@ describe('Dashboard menu', () => {
         'Manage Products',
         'Categories',
         'Catalogue Data',
+        'Shipping & tax',
         'Store Overview',
         'Manage News',
         'Audit Log',
