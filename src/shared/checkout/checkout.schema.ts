@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { orderSchema } from '@shared/orders/orders.schema';
+import { deliveryChoiceSchema, deliveryViewShape } from '@shared/orders/delivery.schema';
 
 /**
  * A checkout pays a whole cart at once. Its lines are ordinary, spec-shaped orders (one per product) that carry the
@@ -45,6 +46,7 @@ export const checkoutCreateSchema = z.object({
     .max(300, { error: 'must be at most 300 characters' }),
   company: optionalText(200),
   poNumber: optionalText(100),
+  ...deliveryChoiceSchema.shape,
 });
 export type CheckoutCreate = z.input<typeof checkoutCreateSchema>;
 
@@ -58,8 +60,9 @@ export const checkoutSchema = z.object({
   poNumber: z.string().nullable(),
   /** unpaid until its one payment; cancelled or expired releases every line's stock. */
   status: z.enum(checkoutStatuses),
-  /** Sum of the lines' totals, in dollars. */
+  /** Sum of the lines' totals in dollars: goods (`subtotal`) + `shipping` + `tax`. */
   total: z.number(),
+  ...deliveryViewShape,
   transactionId: z.string().nullable(),
   createdAt: z.iso.datetime(),
   paidAt: z.iso.datetime().nullable(),

@@ -21,6 +21,20 @@ export const product: Product = {
   desc: 'A quiet 50 litre compressor for the workshop.',
 };
 
+/** The delivery fields of an order or checkout that ships nothing and pays no tax (a shop without rates). */
+export const noDelivery = {
+  shipping: 0,
+  tax: 0,
+  shippingMethod: null,
+  shippingKind: null,
+  liftgate: false,
+  residential: false,
+  deliveryMinDays: null,
+  deliveryMaxDays: null,
+  shipTo: null,
+  taxExemptionNumber: null,
+} as const;
+
 let n = 0;
 /** An order with the defaults of a new, unpaid order, overridden by `fields`. */
 export function makeOrder(fields: Partial<Order> = {}): Order {
@@ -35,16 +49,7 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
     quantity: 5,
     total: 1247.5,
     subtotal: 1247.5,
-    shipping: 0,
-    tax: 0,
-    shippingMethod: null,
-    shippingKind: null,
-    liftgate: false,
-    residential: false,
-    deliveryMinDays: null,
-    deliveryMaxDays: null,
-    shipTo: null,
-    taxExemptionNumber: null,
+    ...noDelivery,
     number: '+1 555 0100',
     address: '1 Main Street, Springfield',
     paymentStatus: false,

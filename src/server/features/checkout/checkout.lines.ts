@@ -15,7 +15,10 @@ import {
   assertWithinLimits,
   lockCustomer,
   type OrderDeps,
+  type GoodsLine,
   type OrderRow,
+  priceDelivery,
+  rememberAddress,
   reserveStock,
 } from '../orders/index';
 
@@ -86,6 +89,29 @@ export async function insertCheckout(
     }),
   );
   if (tooLarge) throw new AppError('bad_request', tooLarge);
+  const goods: GoodsLine[] = rows.map((r) => {
+    const p = pricing.get(r.productId)!;
+    return {
+      productId: r.productId,
+      quantity: r.quantity,
+      unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+    };
+  });
+  const delivery = await priceDelivery(tx, deps.delivery, customer.id, goods, {
+    ...input,
+    addressText: input.address,
+  });
+  const extras = [...delivery.shippingCents, ...delivery.taxCents].reduce((a, b) => a + b, 0);
+  const tooLargeWithExtras = linesTotalProblem(goods, extras);
+  if (tooLargeWithExtras) throw new AppError('bad_request', tooLargeWithExtras);
+  if (input.shipTo) await rememberAddress(tx, customer.id, input.shipTo);
+  // Each line's shares, by product (the lines are inserted in product-id order).
+  const shareOf = new Map(
+    rows.map((r, i) => [
+      r.productId,
+      { shippingCents: delivery.shippingCents[i]!, taxCents: delivery.taxCents[i]! },
+    ]),
+  );
 
   // The customer's row first (their other orders wait), then the limits for the checkout as one unpaid order.
   const quantity = rows.reduce((sum, r) => sum + r.quantity, 0);
@@ -102,6 +128,7 @@ export async function insertCheckout(
       address: input.address,
       company: input.company ?? null,
       poNumber: input.poNumber ?? null,
+      ...delivery.columns,
     })
     .returning();
   const sorted = [...rows].sort((a, b) => (a.productId < b.productId ? -1 : 1));
@@ -121,6 +148,7 @@ export async function insertCheckout(
           number: input.number,
           address: input.address,
           checkoutId: co!.id,
+          ...shareOf.get(r.productId)!,
         };
       }),
     )

@@ -4,7 +4,7 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
+import { deliveryView, goodsCents, isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
 
 /** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -38,6 +38,10 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     poNumber: co.poNumber,
     status,
     total: checkoutTotalCents(lines) / 100,
+    subtotal: lines.reduce((sum, l) => sum + goodsCents(l), 0) / 100,
+    shipping: lines.reduce((sum, l) => sum + l.shippingCents, 0) / 100,
+    tax: lines.reduce((sum, l) => sum + l.taxCents, 0) / 100,
+    ...deliveryView(co),
     transactionId: co.transactionId,
     createdAt: co.createdAt.toISOString(),
     paidAt: iso(co.paidAt),

@@ -7,7 +7,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from '../cart/index';
 import { insertCheckout, type CheckoutInput, type PricedLine } from './checkout.lines';
-import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
+import { checkoutTotalCents, findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 
 export { cancelCheckout } from './checkout.close';
 export { type LineProblem, type PricedLine } from './checkout.lines';
@@ -80,9 +80,9 @@ export async function getPayableCheckout(
   actor: SessionUser,
   id: string,
 ): Promise<PayableCheckout> {
-  const checkout = await getCheckout(deps, actor, id);
-  const amountCents = checkout.lines.reduce((sum, l) => sum + Math.round(l.price * 100) * l.quantity, 0);
-  return { id, email: checkout.email, amountCents, status: checkout.status };
+  const { co, lines } = await findCheckout(deps.db, actor, id);
+  const checkout = toCheckout(co, lines, deps.expiryMs);
+  return { id, email: checkout.email, amountCents: checkoutTotalCents(lines), status: checkout.status };
 }
 
 /** Remembers the provider's intent for a checkout (one intent per checkout and amount). */

@@ -15,7 +15,23 @@ export {
 } from './orders.service';
 export { orderDepsPlugin } from './orders.deps';
 export { sweepIntervalMs } from './orders.jobs';
-export { toOrder, totalCents, type OrderDeps, type OrderMailDeps, type OrderRow } from './orders.model';
+export {
+  deliveryView,
+  goodsCents,
+  toOrder,
+  totalCents,
+  type OrderDeps,
+  type OrderMailDeps,
+  type OrderRow,
+} from './orders.model';
+export {
+  addressTextOf,
+  destinationOf,
+  priceDelivery,
+  quoteDelivery,
+  rememberAddress,
+  type GoodsLine,
+} from './orders.delivery';
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
 export { reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';

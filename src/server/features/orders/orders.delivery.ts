@@ -1,6 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { destinationOfText, formatUsAddress, type UsAddress } from '@shared/common/us-address';
-import type { DeliveryChoice } from '@shared/orders/delivery.schema';
+import { destinationOfText } from '@shared/common/us-address';
 import { addresses, products } from '../../db/schema';
 import { fieldError } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
@@ -69,6 +68,17 @@ export interface PricedDelivery {
   taxCents: number[];
 }
 
+/** A structured address as validated by the calls (usAddressSchema). */
+type ShipTo = { street: string; city: string; state: string; zip: string };
+
+/** What the buyer chose, as the order and checkout calls carry it (deliveryChoiceSchema). */
+export interface DeliveryChoice {
+  shipTo?: ShipTo;
+  shippingOption?: string;
+  liftgate?: boolean;
+  residential?: boolean;
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** How each product ships: its weight per unit (0 when it has none), parcel or freight, and its class. */
@@ -100,7 +110,7 @@ async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
 /** Where the sale goes: the structured address, else a state and ZIP read from the text, else the shop's own. */
 export function destinationOf(
   p: DeliveryProviders,
-  shipTo: UsAddress | undefined,
+  shipTo: ShipTo | undefined,
   text: string,
 ): Destination {
   if (shipTo) return { state: shipTo.state, zip: shipTo.zip, from: 'address' };
@@ -207,7 +217,7 @@ export async function priceDelivery(
 }
 
 /** Remembers a structured address on the customer's profile (most recently used first when offered again). */
-export async function rememberAddress(tx: Tx, userId: string, a: UsAddress): Promise<void> {
+export async function rememberAddress(tx: Tx, userId: string, a: ShipTo): Promise<void> {
   await tx
     .insert(addresses)
     .values({ userId, street: a.street, city: a.city, state: a.state, zip: a.zip })
@@ -218,5 +228,5 @@ export async function rememberAddress(tx: Tx, userId: string, a: UsAddress): Pro
 }
 
 /** The address text an order stores when the buyer gave a structured address but no free text. */
-export const addressTextOf = (text: string | undefined, shipTo: UsAddress | undefined) =>
-  text?.trim() ? text : shipTo ? formatUsAddress(shipTo) : '';
+export const addressTextOf = (text: string | undefined, shipTo: ShipTo | undefined) =>
+  text?.trim() ? text : shipTo ? `${shipTo.street}, ${shipTo.city}, ${shipTo.state} ${shipTo.zip}` : '';

@@ -58,11 +58,13 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
 }
 
 /** The goods alone: quantity × unit price. */
-export const goodsCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => row.quantity * row.unitPriceCents;
+export const goodsCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
+  row.quantity * row.unitPriceCents;
 
 /** What the order costs: goods + its shipping + its tax. Every charge, refund, invoice and mail uses this. */
-export const totalCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>) =>
-  goodsCents(row) + row.shippingCents + row.taxCents;
+export const totalCents = (
+  row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>,
+) => goodsCents(row) + row.shippingCents + row.taxCents;
 
 type DeliveryRow = Pick<
   OrderRow,

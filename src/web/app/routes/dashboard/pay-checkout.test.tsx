@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Checkout } from '@shared/checkout/checkout.schema';
 import { messages } from '@shared/messages';
-import { makeOrder, session } from '@/test/order-fixtures';
+import { makeOrder, noDelivery, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { Component as PayCheckoutPage } from './pay-checkout';
 
@@ -23,6 +23,8 @@ beforeEach(() => {
     poNumber: 'PO-4711',
     status: 'unpaid',
     total: 322,
+    subtotal: 322,
+    ...noDelivery,
     transactionId: null,
     createdAt: '2026-05-01T10:00:00.000Z',
     paidAt: null,
