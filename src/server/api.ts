@@ -17,6 +17,7 @@ import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
 import { quotesRoutes } from './features/quotes/quotes.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
+import { taxExemptionsRoutes } from './features/tax/index';
 
 /**
  * Every feature under /api: each registers its own routes, background jobs and start-up work (a feature with one
@@ -45,4 +46,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(inventoryRoutes);
   await api.register(quotesRoutes);
   await api.register(notificationsRoutes);
+  await api.register(taxExemptionsRoutes);
 };

@@ -23,6 +23,8 @@ export const auditKinds = [
   'quote.answered',
   'quote.declined',
   'quote.accepted',
+  'tax_exemption.approved',
+  'tax_exemption.rejected',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -14,7 +14,8 @@ import type { Db, Tx } from '../../infra/db';
 
 export interface AuditRecord {
   kind: AuditKind;
-  entityType: 'product' | 'order' | 'user' | 'news' | 'category' | 'import' | 'quote' | 'checkout';
+  entityType:
+    'product' | 'order' | 'user' | 'news' | 'category' | 'import' | 'quote' | 'checkout' | 'tax_exemption';
   entityId: string;
   summary: string;
   before?: unknown;

@@ -1,3 +1,5 @@
 // The tax feature's public face: what checkout, orders and the admin use.
 export * from './tax.rates';
 export { loadTaxRates } from './tax.tables';
+export { activeExemption } from './tax-exemptions.service';
+export { taxExemptionsRoutes } from './tax-exemptions.routes';

@@ -17,6 +17,7 @@ import { Component as OrderDetails } from './order-details';
 import { Component as Payment } from './payment';
 import { Component as MyQuotes } from './my-quotes';
 import { Component as ManageQuotes } from './manage-quotes';
+import { Component as TaxExemption } from './tax-exemption';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -25,6 +26,7 @@ import { Component as ProductAdmin } from './admin/product-admin';
 import { Component as CatalogueData } from './admin/catalogue-data';
 import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
+import { Component as TaxExemptionsAdmin } from './admin/tax-exemptions';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -64,6 +66,7 @@ export function Component() {
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />
           <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
           <Route path={sub(paths.myQuotes)} element={<MyQuotes />} />
+          <Route path={sub(paths.taxExemption)} element={<TaxExemption />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
@@ -76,6 +79,7 @@ export function Component() {
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />
             <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
             <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />
+            <Route path={sub(paths.taxExemptions)} element={<TaxExemptionsAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />
