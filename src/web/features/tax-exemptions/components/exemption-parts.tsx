@@ -59,13 +59,9 @@ export function ExemptionFacts({
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          Certificate {exemption.number}
-          {withCustomer && (
-            <span className="font-normal">
-              {' '}
-              from {exemption.name} ({exemption.email})
-            </span>
-          )}
+          {withCustomer
+            ? `Certificate ${exemption.number} from ${exemption.name} (${exemption.email})`
+            : `Certificate ${exemption.number}`}
         </h2>
         <ExemptionStatusBadge status={exemption.status} />
       </div>
@@ -89,8 +85,14 @@ export function ExemptionFacts({
         )}
       </dl>
       <p className="mt-2">
-        <a href={exemption.fileUrl} target="_blank" rel="noopener" className="link link-primary">
-          View the PDF<span className="sr-only"> of certificate {exemption.number}</span>
+        <a
+          href={exemption.fileUrl}
+          target="_blank"
+          rel="noopener"
+          aria-label={`View the PDF of certificate ${exemption.number}`}
+          className="link link-primary"
+        >
+          View the PDF
         </a>{' '}
         <span className="text-sm text-base-content/75">({exemption.fileName}, opens in a new tab)</span>
       </p>

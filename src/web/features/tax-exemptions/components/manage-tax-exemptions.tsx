@@ -129,16 +129,18 @@ export function ManageExemptionsList() {
                       <button
                         type="button"
                         className="btn btn-primary"
+                        aria-label={`Approve certificate ${exemption.number}`}
                         onClick={() => deciding.ask({ exemption, decision: 'approve' })}
                       >
-                        Approve<span className="sr-only"> certificate {exemption.number}</span>
+                        Approve
                       </button>
                       <button
                         type="button"
                         className="btn btn-outline btn-error"
+                        aria-label={`Reject certificate ${exemption.number}`}
                         onClick={() => deciding.ask({ exemption, decision: 'reject' })}
                       >
-                        Reject<span className="sr-only"> certificate {exemption.number}</span>
+                        Reject
                       </button>
                     </div>
                   )}
