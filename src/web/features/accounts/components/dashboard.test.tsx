@@ -56,7 +56,7 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, Cart, Quick Order, My reviews and My Quotes to customers', async () => {
+  it('shows My Profile, My Orders, Cart, Quick Order, My reviews, My Quotes and Tax exemption to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
@@ -67,6 +67,7 @@ describe('Dashboard menu', () => {
         'Quick Order',
         'My reviews',
         'My Quotes',
+        'Tax exemption',
       ]),
     );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
@@ -89,6 +90,7 @@ describe('Dashboard menu', () => {
         'Manage News',
         'Audit Log',
         'Manage Quotes',
+        'Tax exemptions',
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');
