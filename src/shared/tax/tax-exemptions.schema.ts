@@ -6,6 +6,9 @@ import { isUsStateCode, usStates } from '../common/us-states';
 export const MAX_EXEMPTION_BYTES = 10 * 1024 * 1024;
 export const MAX_EXEMPTION_MB = MAX_EXEMPTION_BYTES / (1024 * 1024);
 
+/** A customer may have this many certificates waiting for review at once (409 for one more). */
+export const MAX_PENDING_EXEMPTIONS = 5;
+
 export const exemptionStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ExemptionStatus = (typeof exemptionStatuses)[number];
 

@@ -79,7 +79,7 @@ export const taxExemptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: `Upload an exemption certificate (the customer or an admin; multipart: "file", a PDF of at most ${MAX_EXEMPTION_MB} MB, "number", "states" (repeated or comma-separated US state codes) and "expiresOn", after today); pending until an admin decides, staff are mailed`,
       consumes: ['multipart/form-data'],
-      errors: [400, 401, 403, 404, 413],
+      errors: [400, 401, 403, 404, 409, 413],
     }),
     config: { auth: 'user', selfOrAdmin: 'email' },
     handler: async (req, reply) =>

@@ -3,6 +3,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import { taxExemptionFilePath } from '@shared/tax/tax-exemptions.calls';
 import {
   exemptionUploadFieldsSchema,
+  MAX_PENDING_EXEMPTIONS,
   type ExemptionDecision,
   type ExemptionListQuery,
   type MyExemptionsQuery,
@@ -74,10 +75,23 @@ async function customerByEmail(db: Db | Tx, email: string) {
   return row;
 }
 
+/** 409 when the customer already has as many certificates waiting as allowed (read under the caller's lock). */
+async function assertRoomForPending(db: Db | Tx, userId: string) {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(taxExemptions)
+    .where(and(eq(taxExemptions.userId, userId), eq(taxExemptions.status, 'pending')));
+  if (n >= MAX_PENDING_EXEMPTIONS)
+    throw new AppError(
+      'conflict',
+      `You already have ${MAX_PENDING_EXEMPTIONS} certificates waiting for review. Please wait for our answer before uploading another.`,
+    );
+}
+
 /**
  * POST /api/tax-exemptions/{email}: the fields are checked first (400 naming the field), then the bytes must be a
- * PDF (400 naming `file`); the PDF goes to the media store as datasheets do, the row is pending, and staff are
- * mailed in the same transaction.
+ * PDF (400 naming `file`) and the customer must have fewer than MAX_PENDING_EXEMPTIONS waiting (409); the PDF goes
+ * to the media store as datasheets do, the row is pending, and staff are mailed in the same transaction.
  */
 export async function uploadExemption(
   deps: ExemptionDeps,
@@ -86,9 +100,13 @@ export async function uploadExemption(
 ): Promise<TaxExemption> {
   const fields = fieldsOf(upload.fields);
   const owner = await customerByEmail(deps.db, email);
+  // Checked before the bytes are stored, and again under the customer's row lock: uploads at once count once each.
+  await assertRoomForPending(deps.db, owner.id);
   await assertPdf(upload.bytes);
   const url = await deps.media.put(EXEMPTION_FOLDER, upload.bytes, 'pdf');
   return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from "user" where id = ${owner.id} for update`);
+    await assertRoomForPending(tx, owner.id);
     const [row] = await tx
       .insert(taxExemptions)
       .values({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayUtc } from '@shared/tax/tax-exemptions.schema';
+import { MAX_PENDING_EXEMPTIONS, todayUtc } from '@shared/tax/tax-exemptions.schema';
 import { taxExemptions, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
@@ -196,6 +196,24 @@ describe('uploading a certificate', () => {
     // Admins only: the review list and the decision.
     expect((await t.app.inject({ url: '/api/tax-exemptions', headers: alice.headers })).statusCode).toBe(403);
     expect((await decide(alice, byAdmin.json()._id, { decision: 'approve' })).statusCode).toBe(403);
+  });
+
+  it(`holds at most ${MAX_PENDING_EXEMPTIONS} certificates waiting for review per customer: 409 for one more`, async () => {
+    const dave = await signUp(t.app, { name: 'Dave Many', verified: true });
+    const results = await Promise.all(
+      Array.from({ length: MAX_PENDING_EXEMPTIONS + 2 }, (_, i) =>
+        upload(dave, { fields: validFields({ number: `MANY-${i}` }) }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(MAX_PENDING_EXEMPTIONS);
+    expect(codes.filter((c) => c === 409)).toHaveLength(2);
+    // A decision makes room again.
+    const first = results.find((r) => r.statusCode === 201)!.json();
+    expect((await decide(admin, first._id, { decision: 'reject', reason: 'Duplicate.' })).statusCode).toBe(
+      200,
+    );
+    expect((await upload(dave, { fields: validFields({ number: 'MANY-again' }) })).statusCode).toBe(201);
   });
 });
 
