@@ -105,6 +105,25 @@ describe('Dashboard menu', () => {
     expect(screen.getByLabelText('Product Name')).toBeInTheDocument();
   });
 
+  it('opens Tax exemption for customers and Tax exemptions for admins from the menu', async () => {
+    useApi('user');
+    server.use(
+      http.get('/api/tax-exemptions/:email', () =>
+        HttpResponse.json([], { headers: { 'x-total-count': '0' } }),
+      ),
+      http.get('/api/tax-exemptions', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
+    );
+    const { user, unmount } = renderDashboard('/dashboard');
+    await waitFor(() => expect(menuLabels()).toContain('Tax exemption'));
+    await user.click(menu().getByRole('link', { name: 'Tax exemption' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax exemption' })).toBeInTheDocument();
+    unmount();
+    useApi('admin');
+    renderDashboard('/dashboard/tax-exemptions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax exemptions' })).toBeInTheDocument();
+    expect(await screen.findByText('No certificates are pending review.')).toBeInTheDocument();
+  });
+
   it('sends the footer links to the pages they mean', async () => {
     useApi('user');
     server.use(http.get('/api/myorder/:email', () => HttpResponse.json([])));
