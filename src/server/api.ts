@@ -19,6 +19,7 @@ import { quotesRoutes } from './features/quotes/quotes.routes';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shippingRoutes } from './features/shipping/index';
 import { taxRoutes } from './features/tax/index';
+import { taxExemptionsRoutes } from './features/tax/index';
 
 /**
  * Every feature under /api: each registers its own routes, background jobs and start-up work (a feature with one
@@ -49,4 +50,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(notificationsRoutes);
   await api.register(shippingRoutes);
   await api.register(taxRoutes);
+  await api.register(taxExemptionsRoutes);
 };

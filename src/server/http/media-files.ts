@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { AppError } from '../infra/errors';
+import { isPublicMediaKey } from '../infra/storage';
 
 /** Media keys are content hashes: a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -18,17 +19,20 @@ export const mediaFilesPlugin = fp(
         immutable: true,
         maxAge: '365d',
         index: false,
+        // Customers' certificates are in the store too; only their own routes serve them.
+        allowedPath: (pathName) => isPublicMediaKey(pathName),
       });
       return;
     }
     app.get('/media/*', { schema: { hide: true } }, async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
-      const file = KEY.test(key)
-        ? await app.media.get(key).catch((err: unknown) => {
-            req.log.warn({ err }, 'media store unavailable');
-            throw new AppError('unavailable', 'Images are temporarily unavailable. Please try again.');
-          })
-        : undefined;
+      const file =
+        KEY.test(key) && isPublicMediaKey(key)
+          ? await app.media.get(key).catch((err: unknown) => {
+              req.log.warn({ err }, 'media store unavailable');
+              throw new AppError('unavailable', 'Images are temporarily unavailable. Please try again.');
+            })
+          : undefined;
       if (!file) throw new AppError('not_found', `Route GET /media/${key} not found`);
       reply.header('content-type', file.contentType).header('cache-control', IMMUTABLE);
       if (file.size !== undefined) reply.header('content-length', file.size);

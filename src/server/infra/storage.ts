@@ -23,6 +23,23 @@ export interface MediaStore {
   get(key: string): Promise<StoredMedia | undefined>;
 }
 
+/**
+ * Folders of the media store that /media never serves: customers' own files (tax exemption certificates), which
+ * only their routes hand out, to their owner or an admin.
+ */
+export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['tax-exemptions'];
+
+/** Whether /media may serve a key (or a URL path below /media/): none with a private folder in it, however spelled. */
+export function isPublicMediaKey(key: string): boolean {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(key);
+  } catch {
+    return false;
+  }
+  return !decoded.split(/[\\/]/).some((part) => PRIVATE_MEDIA_FOLDERS.includes(part.toLowerCase()));
+}
+
 export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   png: 'image/png',

@@ -31,6 +31,8 @@ export const auditKinds = [
   'pickup_location.edited',
   'pickup_location.deleted',
   'tax_rates.edited',
+  'tax_exemption.approved',
+  'tax_exemption.rejected',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -41,6 +41,10 @@ export const paths = {
   myQuotes: `${dashboard}/quotes`,
   /** The admins' requests for quote: answer with prices, or decline. */
   manageQuotes: `${dashboard}/manage-quotes`,
+  /** The customer's sales tax exemption certificates: upload one, see each one's status. */
+  taxExemption: `${dashboard}/tax-exemption`,
+  /** The admins' review of exemption certificates: approve, or reject with a reason. */
+  taxExemptions: `${dashboard}/tax-exemptions`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

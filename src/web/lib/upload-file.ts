@@ -2,11 +2,20 @@ import type { ErrorBody } from '@shared/common/common.schema';
 import { ApiError } from './api-client';
 
 /**
- * POSTs one file as multipart/form-data (the browser sets the boundary) to an /api path; the server's error body
- * becomes an ApiError naming its field, like api() does for JSON calls.
+ * POSTs one file as multipart/form-data (the browser sets the boundary) to an /api path, after any text `fields`
+ * (an array repeats its name); the server's error body becomes an ApiError naming its field, like api() does for
+ * JSON calls.
  */
-export async function uploadFile<T>(path: string, field: string, file: File, what = 'file'): Promise<T> {
+export async function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File,
+  what = 'file',
+  fields: Record<string, string | readonly string[]> = {},
+): Promise<T> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    for (const item of [value].flat()) form.append(name, item);
   form.append(field, file);
   let res: Response;
   try {

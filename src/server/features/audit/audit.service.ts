@@ -26,7 +26,8 @@ export interface AuditRecord {
     | 'shipping_method'
     | 'shipping_zones'
     | 'pickup_location'
-    | 'tax_rates';
+    | 'tax_rates'
+    | 'tax_exemption';
   entityId: string;
   summary: string;
   before?: unknown;

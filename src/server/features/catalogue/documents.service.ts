@@ -1,16 +1,16 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import { PDFDocument } from 'pdf-lib';
 import {
   MAX_DOCUMENTS_PER_PRODUCT,
   type DocumentKind,
   type ProductDocument,
 } from '@shared/catalogue/documents.schema';
 import { productDocuments, products } from '../../db/schema';
-import { AppError, fieldError, notFound } from '../../infra/errors';
+import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import type { MediaStore, StoredMedia } from '../../infra/storage';
 import { recordAudit } from '../audit/audit.service';
+import { assertPdf, safeFileName } from '../media/media.service';
 
 type DocumentRow = typeof productDocuments.$inferSelect;
 
@@ -25,36 +25,6 @@ const toDocument = (r: DocumentRow): ProductDocument => ({
   url: downloadUrl(r.id),
   createdAt: r.createdAt.toISOString(),
 });
-
-/**
- * A PDF is what its bytes say, not its name or type header: it must open as a PDF document with at least one page
- * (pdf-lib, strict about broken objects). Encrypted PDFs are accepted: they are still PDFs.
- */
-async function assertPdf(bytes: Buffer) {
-  const notPdf = () => fieldError('bad_request', 'file', 'must be a PDF document');
-  if (bytes.subarray(0, 1024).indexOf('%PDF-') < 0) throw notPdf();
-  try {
-    const doc = await PDFDocument.load(bytes, {
-      ignoreEncryption: true,
-      updateMetadata: false,
-      throwOnInvalidObject: true,
-    });
-    if (doc.getPageCount() < 1) throw notPdf();
-  } catch {
-    throw notPdf();
-  }
-}
-
-/** A download name without path parts or characters that would break the header; always ending in .pdf. */
-export function safeFileName(name: string): string {
-  // Printable characters only: control characters and quotes would break the Content-Disposition header.
-  const printable = [...(name.split(/[\\/]/).pop() ?? '')].filter(
-    (c) => c >= ' ' && c !== '"' && c !== '\u007f',
-  );
-  const base = printable.join('').trim().slice(0, 120);
-  const stem = base.replace(/\.pdf$/i, '') || 'document';
-  return `${stem}.pdf`;
-}
 
 async function liveProduct(db: Db, id: string) {
   const [row] = await db

@@ -80,4 +80,14 @@ describe('media in S3-compatible object storage', () => {
       expect(res.json()).toMatchObject({ error: 'not_found' });
     }
   });
+
+  it("never serves a customer's private file (a tax exemption certificate) from /media", async () => {
+    const key = await t.app.media.put('tax-exemptions', Buffer.from('%PDF-1.7 private'), 'pdf');
+    expect(key).toMatch(/^\/media\/tax-exemptions\/[0-9a-f]{24}\.pdf$/);
+    const stored = await t.app.media.get(key.replace('/media/', ''));
+    expect(stored).toBeDefined();
+    stored?.body.destroy();
+    const res = await t.app.inject(key);
+    expect(res.statusCode).toBe(404);
+  });
 });

@@ -64,3 +64,6 @@ export async function storedImagePath(media: MediaStore, name: string): Promise<
   }
   return undefined;
 }
+
+/** PDFs (datasheets, exemption certificates): checked by their bytes, named safely, served with their name. */
+export { assertPdf, pdfDisposition, safeFileName } from './media.pdf';

@@ -17,6 +17,7 @@ import { Component as OrderDetails } from './order-details';
 import { Component as Payment } from './payment';
 import { Component as MyQuotes } from './my-quotes';
 import { Component as ManageQuotes } from './manage-quotes';
+import { Component as TaxExemption } from './tax-exemption';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -26,6 +27,7 @@ import { Component as CatalogueData } from './admin/catalogue-data';
 import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
 import { Component as ShippingAdmin } from './admin/shipping';
+import { Component as TaxExemptionsAdmin } from './admin/tax-exemptions';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -65,6 +67,7 @@ export function Component() {
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />
           <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
           <Route path={sub(paths.myQuotes)} element={<MyQuotes />} />
+          <Route path={sub(paths.taxExemption)} element={<TaxExemption />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
@@ -78,6 +81,7 @@ export function Component() {
             <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
             <Route path={sub(paths.shippingAdmin)} element={<ShippingAdmin />} />
             <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />
+            <Route path={sub(paths.taxExemptions)} element={<TaxExemptionsAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

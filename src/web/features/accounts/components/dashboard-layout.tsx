@@ -9,6 +9,7 @@ const customerLinks = [
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.myReviews, label: 'My reviews' },
   { to: paths.myQuotes, label: 'My Quotes' },
+  { to: paths.taxExemption, label: 'Tax exemption' },
 ];
 
 const adminLinks = [
@@ -23,6 +24,7 @@ const adminLinks = [
   { to: paths.manageNews, label: 'Manage News' },
   { to: paths.auditLog, label: 'Audit Log' },
   { to: paths.manageQuotes, label: 'Manage Quotes' },
+  { to: paths.taxExemptions, label: 'Tax exemptions' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -56,7 +56,7 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, Cart, Quick Order, My reviews and My Quotes to customers', async () => {
+  it('shows My Profile, My Orders, Cart, Quick Order, My reviews, My Quotes and Tax exemption to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
@@ -67,6 +67,7 @@ describe('Dashboard menu', () => {
         'Quick Order',
         'My reviews',
         'My Quotes',
+        'Tax exemption',
       ]),
     );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
@@ -90,6 +91,7 @@ describe('Dashboard menu', () => {
         'Manage News',
         'Audit Log',
         'Manage Quotes',
+        'Tax exemptions',
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');
@@ -102,6 +104,25 @@ describe('Dashboard menu', () => {
     renderDashboard('/dashboard/add-product');
     expect(await screen.findByRole('heading', { level: 1, name: 'Add A Product' })).toBeInTheDocument();
     expect(screen.getByLabelText('Product Name')).toBeInTheDocument();
+  });
+
+  it('opens Tax exemption for customers and Tax exemptions for admins from the menu', async () => {
+    useApi('user');
+    server.use(
+      http.get('/api/tax-exemptions/:email', () =>
+        HttpResponse.json([], { headers: { 'x-total-count': '0' } }),
+      ),
+      http.get('/api/tax-exemptions', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
+    );
+    const { user, unmount } = renderDashboard('/dashboard');
+    await waitFor(() => expect(menuLabels()).toContain('Tax exemption'));
+    await user.click(menu().getByRole('link', { name: 'Tax exemption' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax exemption' })).toBeInTheDocument();
+    unmount();
+    useApi('admin');
+    renderDashboard('/dashboard/tax-exemptions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tax exemptions' })).toBeInTheDocument();
+    expect(await screen.findByText('No certificates are pending review.')).toBeInTheDocument();
   });
 
   it('sends the footer links to the pages they mean', async () => {
