@@ -12,4 +12,8 @@ export const checkoutCalls = endpoints<CheckoutSchemas>()({
   /** Admin: cancels and refunds every paid, undelivered line. */
   refund: { method: 'POST', path: '/checkout/{id}/refund' },
   cancel: { method: 'DELETE', path: '/checkout/{id}' },
+  /** The ways the caller's cart (or one product line) ships to a ZIP, each with its tax and total. */
+  rates: { method: 'POST', path: '/shipping-rates/{email}' },
+  /** The caller's saved delivery addresses, most recently used first. */
+  addresses: { method: 'GET', path: '/addresses/{email}' },
 });

@@ -5,6 +5,7 @@ import { emailParamsSchema } from '../accounts/accounts.schema';
 import { errorBodySchema } from '../common/common.schema';
 import { invoiceListSchema } from '../invoices/invoices.schema';
 import { checkoutCalls } from './checkout.calls';
+import { ratesRequestSchema, ratesSchema, savedAddressesSchema } from '../orders/delivery.schema';
 import {
   checkoutCreateSchema,
   checkoutLinesProblemSchema,
@@ -26,6 +27,8 @@ const checkoutSchemas = {
   pay: { params: checkoutParamsSchema, body: checkoutPaySchema, response: checkoutPaidSchema },
   refund: { params: checkoutParamsSchema, response: checkoutSchema },
   cancel: { params: checkoutParamsSchema, response: checkoutSchema },
+  rates: { params: emailParamsSchema, body: ratesRequestSchema, response: ratesSchema },
+  addresses: { params: emailParamsSchema, response: savedAddressesSchema },
 } satisfies Record<string, CallSchemas>;
 export type CheckoutSchemas = typeof checkoutSchemas;
 

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { checkouts } from '../../db/schema';
-import { pay, type OrderDeps, type OrderRow, type Payable, type PayablePayment } from '../orders/index';
+import {
+  invoiceLines,
+  pay,
+  type OrderDeps,
+  type OrderRow,
+  type Payable,
+  type PayablePayment,
+} from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { issueInvoice } from '../invoices/invoices.service';
@@ -13,7 +20,7 @@ export interface CheckoutPaymentConfirmation extends PayablePayment {
 }
 
 /** The checkout's one invoice: every line, the buyer's company and PO number (idempotent, numbered in this tx). */
-const invoiceCheckout = (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: OrderRow[]) =>
+const invoiceCheckout = async (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: OrderRow[]) =>
   issueInvoice(tx, {
     userId: co.userId,
     orderId: null,
@@ -26,14 +33,11 @@ const invoiceCheckout = (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: OrderR
       address: co.address,
       phone: co.phone ?? co.number,
     },
-    lines: lines.map((l) => ({
-      orderId: l.id,
-      description: l.productName,
-      quantity: l.quantity,
-      unitPriceCents: l.unitPriceCents,
-    })),
+    lines: await invoiceLines(tx, lines),
     transactionId: co.transactionId!,
     shop: deps.shop,
+    shippingMethod: co.shippingMethodName,
+    taxExemptionNumber: co.taxExemptionNumber,
   });
 
 /** A checkout as a payable: every line paid by its one intent, the checkout's row marked, one invoice, one mail. */

@@ -11,6 +11,7 @@ import {
 } from './checkout.service';
 import { documentsOfCheckout } from '../invoices/invoices.service';
 import { refundCheckout } from './checkout.refund';
+import { savedAddresses, shippingRates } from './checkout.rates';
 
 const tags = ['checkout'];
 
@@ -39,6 +40,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
     handler: async (req, reply) =>
       reply.status(201).send(await createCheckout(deps, currentUser(req), req.body)),
+  });
+
+  app.route({
+    ...contractRoute(calls.rates, {
+      tags,
+      summary:
+        "The ways the caller's cart, or one product line (productId and quantity), ships to a ZIP: each with its shipping, tax, total and delivery days, cheapest first",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'user', self: { param: 'email', message: 'You can only price your own cart.' } },
+    handler: async (req) => shippingRates(deps, currentUser(req), req.body),
+  });
+
+  app.route({
+    ...contractRoute(calls.addresses, {
+      tags,
+      summary: "The caller's own saved delivery addresses, most recently used first",
+      errors: [400, 401, 403],
+    }),
+    config: { auth: 'user', self: { param: 'email', message: 'You can only see your own addresses.' } },
+    handler: async (req) => savedAddresses(deps, currentUser(req).id),
   });
 
   app.route({

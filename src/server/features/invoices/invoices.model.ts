@@ -17,10 +17,16 @@ export interface InvoiceBuyer {
 export interface InvoiceLine {
   /** The order this line is (a checkout's invoice has one line per order). */
   orderId: string;
+  /** The product's SKU when issued (documents issued before migration 0019 have none). */
+  sku?: string;
   description: string;
   quantity: number;
   unitPriceCents: number;
+  /** The goods: quantity × unit price. */
   totalCents: number;
+  /** The line's shares of the sale's shipping and tax (absent on documents issued before 0019: none). */
+  shippingCents?: number;
+  taxCents?: number;
 }
 
 /**
@@ -36,6 +42,13 @@ export interface InvoiceSnapshot {
   shop: ShopDetails;
   buyer: InvoiceBuyer;
   lines: InvoiceLine[];
+  /** Goods, shipping and tax, adding up to `totalCents` (absent on documents issued before migration 0019). */
+  subtotalCents?: number;
+  shippingCents?: number;
+  taxCents?: number;
+  /** How it shipped, and the exemption certificate that made it tax-free. */
+  shippingMethod?: string | null;
+  taxExemptionNumber?: string | null;
   totalCents: number;
   /** The payment the invoice was paid by (a credit note: the payment given back). */
   transactionId: string | null;
@@ -72,3 +85,14 @@ export function toInvoice(row: InvoiceRow): Invoice {
 }
 
 export { invoiceFileName };
+
+/** A line's whole amount: goods + its shipping + its tax. */
+export const lineAmountCents = (l: InvoiceLine) => l.totalCents + (l.shippingCents ?? 0) + (l.taxCents ?? 0);
+
+/** The subtotal, shipping and tax of a set of lines, and their total. */
+export function amountsOf(lines: InvoiceLine[]) {
+  const subtotalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  const shippingCents = lines.reduce((sum, l) => sum + (l.shippingCents ?? 0), 0);
+  const taxCents = lines.reduce((sum, l) => sum + (l.taxCents ?? 0), 0);
+  return { subtotalCents, shippingCents, taxCents, totalCents: subtotalCents + shippingCents + taxCents };
+}

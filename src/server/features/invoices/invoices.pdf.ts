@@ -28,7 +28,8 @@ const BOTTOM = PAGE.height - M;
 const GREY = '#4b5563';
 /** Table columns: description, quantity, unit price, amount (x, width, alignment). */
 const COLS = [
-  { x: M, w: W - 250, align: 'left' },
+  { x: M, w: 85, align: 'left' },
+  { x: M + 90, w: W - 340, align: 'left' },
   { x: M + W - 250, w: 50, align: 'right' },
   { x: M + W - 200, w: 95, align: 'right' },
   { x: M + W - 105, w: 105, align: 'right' },
@@ -114,12 +115,26 @@ function rule(doc: PDFKit.PDFDocument) {
 
 function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   const amount = s.kind === 'invoice' ? 'Amount' : 'Credited';
-  row(doc, ['Description', 'Qty', 'Unit price', amount], 'bold');
+  row(doc, ['SKU', 'Description', 'Qty', 'Unit price', amount], 'bold');
   rule(doc);
   for (const l of s.lines)
-    row(doc, [l.description, String(l.quantity), money(l.unitPriceCents), money(l.totalCents)], 'regular');
+    row(
+      doc,
+      [l.sku ?? '', l.description, String(l.quantity), money(l.unitPriceCents), money(l.totalCents)],
+      'regular',
+    );
   rule(doc);
-  row(doc, [s.kind === 'invoice' ? 'Total paid' : 'Total credited', '', '', money(s.totalCents)], 'bold');
+  // Documents issued before shipping and tax (migration 0019) print their total alone, as they did.
+  if (s.subtotalCents !== undefined) {
+    const shipping = s.shippingMethod ? `Shipping (${s.shippingMethod})` : 'Shipping';
+    const tax = s.taxExemptionNumber
+      ? `Sales tax (exempt: certificate ${s.taxExemptionNumber})`
+      : 'Sales tax';
+    row(doc, ['', 'Subtotal', '', '', money(s.subtotalCents)], 'regular');
+    row(doc, ['', shipping, '', '', money(s.shippingCents ?? 0)], 'regular');
+    row(doc, ['', tax, '', '', money(s.taxCents ?? 0)], 'regular');
+  }
+  row(doc, ['', s.kind === 'invoice' ? 'Total paid' : 'Total credited', '', '', money(s.totalCents)], 'bold');
 }
 
 function footer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {

@@ -11,6 +11,8 @@ import {
   invoiceFileName,
   toInvoice,
   type InvoiceBuyer,
+  amountsOf,
+  lineAmountCents,
   type InvoiceLine,
   type InvoiceRow,
   type InvoiceSnapshot,
@@ -47,6 +49,8 @@ export interface InvoiceInput {
   lines: Omit<InvoiceLine, 'totalCents'>[];
   transactionId: string;
   shop: ShopDetails;
+  shippingMethod?: string | null;
+  taxExemptionNumber?: string | null;
 }
 
 /** Numbers a document, in the caller's transaction, and stores it with what it prints. */
@@ -109,7 +113,9 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedD
     shop: input.shop,
     buyer: input.buyer,
     lines,
-    totalCents: lines.reduce((sum, l) => sum + l.totalCents, 0),
+    ...amountsOf(lines),
+    shippingMethod: input.shippingMethod ?? null,
+    taxExemptionNumber: input.taxExemptionNumber ?? null,
     transactionId: input.transactionId,
     refundId: null,
     refersTo: null,
@@ -141,7 +147,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput): Promise<I
   const printed = invoice.snapshot as InvoiceSnapshot;
   const refunded = printed.lines.filter((l) => l.orderId === input.orderId);
   // A refund of a whole line prints that line; any other amount prints as one refund line.
-  const whole = refunded.reduce((sum, l) => sum + l.totalCents, 0) === input.amountCents;
+  const whole = refunded.reduce((sum, l) => sum + lineAmountCents(l), 0) === input.amountCents;
   const lines: InvoiceLine[] = whole
     ? refunded
     : [
@@ -163,7 +169,10 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput): Promise<I
     shop: input.shop,
     buyer: printed.buyer,
     lines,
+    ...amountsOf(lines),
     totalCents: input.amountCents,
+    shippingMethod: printed.shippingMethod ?? null,
+    taxExemptionNumber: printed.taxExemptionNumber ?? null,
     transactionId: printed.transactionId,
     refundId: input.refundId,
     refersTo: { id: invoice.id, number: invoice.number, issuedAt: printed.issuedAt },

@@ -38,3 +38,4 @@ export { countOrderPlaced } from './orders.metrics';
 export { attached, money, queueMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
+export { invoiceLines } from './orders.invoicing';

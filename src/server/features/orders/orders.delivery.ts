@@ -108,11 +108,7 @@ async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
 }
 
 /** Where the sale goes: the structured address, else a state and ZIP read from the text, else the shop's own. */
-export function destinationOf(
-  p: DeliveryProviders,
-  shipTo: ShipTo | undefined,
-  text: string,
-): Destination {
+export function destinationOf(p: DeliveryProviders, shipTo: ShipTo | undefined, text: string): Destination {
   if (shipTo) return { state: shipTo.state, zip: shipTo.zip, from: 'address' };
   const read = destinationOfText(text);
   if (read) return { ...read, from: 'text' };
@@ -132,12 +128,15 @@ export async function quoteDelivery(
 ): Promise<DeliveryQuote> {
   const goods = lines.map(goodsOf);
   const subtotalCents = goods.reduce((a, b) => a + b, 0);
-  const options = await p.shipping.options({
-    items: await shipItems(db, lines),
-    destination,
-    subtotalCents,
-    ...extras,
-  });
+  const options = await p.shipping.options(
+    {
+      items: await shipItems(db, lines),
+      destination,
+      subtotalCents,
+      ...extras,
+    },
+    db,
+  );
   const exemptionCache = new Map<string, string | null>();
   const exemptionIn = async (state: string) => {
     if (!exemptionCache.has(state))
@@ -148,11 +147,14 @@ export async function quoteDelivery(
   for (const o of options) {
     const taxedAt = o.pickupLocation ?? destination;
     const shares = allocate(o.cents, goods);
-    const tax = await p.tax.tax({
-      destination: { state: taxedAt.state, zip: taxedAt.zip },
-      lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shares[i]! })),
-      exemptionNumber: await exemptionIn(taxedAt.state),
-    });
+    const tax = await p.tax.tax(
+      {
+        destination: { state: taxedAt.state, zip: taxedAt.zip },
+        lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shares[i]! })),
+        exemptionNumber: await exemptionIn(taxedAt.state),
+      },
+      db,
+    );
     priced.push({ ...o, taxCents: tax.totalCents, totalCents: subtotalCents + o.cents + tax.totalCents });
   }
   return {
@@ -189,11 +191,14 @@ export async function priceDelivery(
   const goods = lines.map(goodsOf);
   const shippingCents = allocate(option?.cents ?? 0, goods);
   const taxedAt = option?.pickupLocation ?? destination;
-  const tax = await p.tax.tax({
-    destination: { state: taxedAt.state, zip: taxedAt.zip },
-    lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shippingCents[i]! })),
-    exemptionNumber: await activeExemption(db, userId, taxedAt.state, today()),
-  });
+  const tax = await p.tax.tax(
+    {
+      destination: { state: taxedAt.state, zip: taxedAt.zip },
+      lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shippingCents[i]! })),
+      exemptionNumber: await activeExemption(db, userId, taxedAt.state, today()),
+    },
+    db,
+  );
   return {
     columns: {
       shipStreet: choice.shipTo?.street ?? null,

@@ -1,9 +1,15 @@
+import { inArray } from 'drizzle-orm';
+import { products } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import { issueCreditNote, issueInvoice, type IssuedDocument } from '../invoices/invoices.service';
 import type { OrderDeps, OrderRow } from './orders.model';
 
 /** Issues the invoice of an order just marked paid, in that transaction (the invoices feature numbers it). */
-export function invoiceOrder(tx: Tx, deps: Pick<OrderDeps, 'shop'>, row: OrderRow): Promise<IssuedDocument> {
+export async function invoiceOrder(
+  tx: Tx,
+  deps: Pick<OrderDeps, 'shop'>,
+  row: OrderRow,
+): Promise<IssuedDocument> {
   return issueInvoice(tx, {
     userId: row.userId,
     orderId: row.id,
@@ -16,17 +22,31 @@ export function invoiceOrder(tx: Tx, deps: Pick<OrderDeps, 'shop'>, row: OrderRo
       address: row.address,
       phone: row.phone ?? row.number,
     },
-    lines: [
-      {
-        orderId: row.id,
-        description: row.productName,
-        quantity: row.quantity,
-        unitPriceCents: row.unitPriceCents,
-      },
-    ],
+    lines: await invoiceLines(tx, [row]),
     transactionId: row.transactionId!,
     shop: deps.shop,
+    shippingMethod: row.shippingMethodName,
+    taxExemptionNumber: row.taxExemptionNumber,
   });
+}
+
+/** Order rows as invoice lines: SKU (as the catalogue has it now, frozen by the invoice), goods, shipping, tax. */
+export async function invoiceLines(tx: Tx, rows: OrderRow[]) {
+  const ids = [...new Set(rows.map((r) => r.productId))];
+  const skus = new Map(
+    (
+      await tx.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.id, ids))
+    ).map((p) => [p.id, p.sku]),
+  );
+  return rows.map((r) => ({
+    orderId: r.id,
+    sku: skus.get(r.productId) ?? '',
+    description: r.productName,
+    quantity: r.quantity,
+    unitPriceCents: r.unitPriceCents,
+    shippingCents: r.shippingCents,
+    taxCents: r.taxCents,
+  }));
 }
 
 /**

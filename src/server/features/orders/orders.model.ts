@@ -8,8 +8,8 @@ import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
-import { loadRateTables, tableShippingProvider, type ShippingProvider } from '../shipping/index';
-import { loadTaxRates, tableTaxProvider, type TaxProvider } from '../tax/index';
+import { tableShippingProvider, type ShippingProvider } from '../shipping/index';
+import { tableTaxProvider, type TaxProvider } from '../tax/index';
 import type { DeliveryProviders } from './orders.delivery';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
@@ -181,8 +181,8 @@ export const orderDeps = (p: {
   refundRetry: p.config.refundRetry,
   shop: p.config.shop,
   delivery: {
-    shipping: p.shipping ?? tableShippingProvider(() => loadRateTables(p.db)),
-    tax: p.tax ?? tableTaxProvider(() => loadTaxRates(p.db)),
+    shipping: p.shipping ?? tableShippingProvider,
+    tax: p.tax ?? tableTaxProvider,
     // The documented fallback for a spec order whose address names no state and ZIP: the shop's own (SHOP_ADDRESS).
     home: destinationOfText(p.config.shop.address) ?? { state: 'IL', zip: '62701' },
   },

@@ -73,11 +73,6 @@ export interface ShippingOption {
   residential: boolean;
 }
 
-/** A carrier's rating API can implement this later; tests and the default shop use the tables. */
-export interface ShippingProvider {
-  options(request: RateRequest): Promise<ShippingOption[]>;
-}
-
 /** NMFC classes, cheapest first: a pallet is rated at the highest class on it. */
 export const FREIGHT_CLASSES = [
   '50',
@@ -181,11 +176,6 @@ export function tableOptions(tables: RateTables, req: RateRequest): ShippingOpti
   }
   return out;
 }
-
-/** The provider over tables read per call (they are small; shipping.tables.ts caches them). */
-export const tableShippingProvider = (load: () => Promise<RateTables>): ShippingProvider => ({
-  options: async (req) => tableOptions(await load(), req),
-});
 
 /**
  * Splits `total` cents over shares in proportion to `weights` (largest remainder), so the parts always add up to

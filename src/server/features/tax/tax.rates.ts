@@ -29,10 +29,6 @@ export interface TaxResult {
   exemptionNumber: string | null;
 }
 
-export interface TaxProvider {
-  tax(request: TaxRequest): Promise<TaxResult>;
-}
-
 /** The rate for a destination: the longest ZIP prefix of its state that matches, else none (no tax). */
 export function rateFor(
   rows: TaxRateRow[],
@@ -63,7 +59,3 @@ export function taxOf(rate: TaxRateRow | undefined, request: TaxRequest): TaxRes
     exemptionNumber: exempt ? request.exemptionNumber : null,
   };
 }
-
-export const tableTaxProvider = (load: () => Promise<TaxRateRow[]>): TaxProvider => ({
-  tax: async (request) => taxOf(rateFor(await load(), request.destination), request),
-});

@@ -1,0 +1,93 @@
+import { desc, eq } from 'drizzle-orm';
+import { stateOfZip } from '@shared/common/us-address';
+import { unitPriceCentsAt } from '@shared/catalogue/pricing';
+import type { RatesRequest, Rates } from '@shared/orders/delivery.schema';
+import { addresses } from '../../db/schema';
+import { notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import { loadPricing } from '../catalogue/catalogue.service';
+import { cartRows } from '../cart/index';
+import { quoteDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
+
+const dollars = (cents: number) => cents / 100;
+
+/**
+ * The ways the caller's cart, or one product line (the Order Now form), can ship to a ZIP, each priced with its tax
+ * and the sale's total, cheapest total first: the cart's estimate and the checkout's choice read the same figures
+ * the order will be charged.
+ */
+export async function shippingRates(
+  deps: OrderDeps,
+  customer: SessionUser,
+  req: RatesRequest,
+): Promise<Rates> {
+  const wanted = req.productId
+    ? [{ productId: req.productId, quantity: req.quantity! }]
+    : await cartRows(deps.db, customer.id);
+  const pricing = await loadPricing(
+    deps.db,
+    wanted.map((w) => w.productId),
+  );
+  if (req.productId && !pricing.get(req.productId)) throw notFound('Product');
+  const lines: GoodsLine[] = [];
+  for (const w of wanted) {
+    const p = pricing.get(w.productId);
+    if (!p || p.archived) continue;
+    lines.push({
+      productId: p.id,
+      quantity: w.quantity,
+      unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks),
+    });
+  }
+  const zip = req.zip.slice(0, 5);
+  const state = req.state ?? stateOfZip(zip)!;
+  const quote = await quoteDelivery(
+    deps.db,
+    deps.delivery,
+    customer.id,
+    lines,
+    { state, zip, from: 'address' },
+    { liftgate: req.liftgate ?? false, residential: req.residential ?? false },
+  );
+  return {
+    destination: { state, zip },
+    subtotal: dollars(quote.subtotalCents),
+    exemptionNumber: quote.exemptionNumber,
+    options: [...quote.options]
+      .sort((a, b) => a.totalCents - b.totalCents)
+      .map((o) => ({
+        optionId: o.optionId,
+        kind: o.kind,
+        name: o.name,
+        shipping: dollars(o.cents),
+        tax: dollars(o.taxCents),
+        total: dollars(o.totalCents),
+        minDays: o.minDays,
+        maxDays: o.maxDays,
+        liftgate: o.liftgate,
+        residential: o.residential,
+        pickupLocation: o.pickupLocation
+          ? {
+              _id: o.pickupLocation.id,
+              name: o.pickupLocation.name,
+              street: o.pickupLocation.street,
+              city: o.pickupLocation.city,
+              state: o.pickupLocation.state,
+              zip: o.pickupLocation.zip,
+              readyHours: o.pickupLocation.readyHours,
+            }
+          : null,
+      })),
+  };
+}
+
+/** The customer's saved addresses, most recently used first (the ten latest). */
+export async function savedAddresses(deps: OrderDeps, userId: string) {
+  const rows = await deps.db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.usedAt))
+    .limit(10);
+  return rows.map((a) => ({ _id: a.id, street: a.street, city: a.city, state: a.state, zip: a.zip }));
+}
