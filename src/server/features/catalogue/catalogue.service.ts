@@ -116,7 +116,7 @@ export async function getProduct(db: Db, id: string): Promise<PricedProduct> {
   return { ...toProduct(row), packSize: row.packSize, priceBreaks: breaksToDollars(breaks.get(id) ?? []) };
 }
 
-export { loadPricing, type ProductPricing } from './pricing.service';
+export { loadPricing, orderableStock, type ProductPricing } from './pricing.service';
 
 export interface LowStockProduct {
   _id: string;

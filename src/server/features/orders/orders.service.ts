@@ -16,12 +16,12 @@ import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock } from '../catalogue/catalogue.service';
 import { closeUnpaidOrder } from './orders.close';
 import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
-import { reserveStock } from './orders.stock';
+import { reserveOrBackorder, reserveStock } from './orders.stock';
 
 export { expireUnpaidOrders } from './orders.stock';
 export { closeUnpaidOrder, sweepExpiredOrders } from './orders.close';
@@ -61,7 +61,8 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     // Read in the reservation's transaction: the price, the rules and the stock taken commit together.
     const product = (await loadPricing(tx, [input.productId])).get(input.productId);
     if (!product || product.archived) throw notFound('Product');
-    const problem = quantityProblem(input.quantity, product);
+    // A backorderable product may be ordered above its stock (decision 037); others keep the spec's stock message.
+    const problem = quantityProblem(input.quantity, { ...product, quantity: orderableStock(product) });
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
@@ -82,15 +83,21 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         address: input.address,
       })
       .returning();
-    await sendOrderMail(deps.mail, 'placed', row!, tx);
     // The customer's row and then the product's are locked last: from there to the commit, other orders of this
     // customer or of this product wait, so one statement runs while they do, the reservation with the customer's
     // limits as its condition (after the insert, so the ledger row names the order). A refusal rolls back the
     // order and its mail with it.
     const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
     await lockCustomer(tx, row!);
-    if (await reserveStock(tx, row!, deps.mail, 'order_reserved', withinLimits(row!, rules)))
-      return { row: row!, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
+    const limits = withinLimits(row!, rules);
+    const reserved =
+      orderableStock(product) > product.quantity
+        ? await reserveOrBackorder(tx, row!, product.leadTimeDays!, deps.mail, limits)
+        : (await reserveStock(tx, row!, deps.mail, 'order_reserved', limits)) && row!;
+    if (reserved) {
+      await sendOrderMail(deps.mail, 'placed', reserved, tx);
+      return { row: reserved, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
+    }
     await assertWithinLimits(tx, row!, rules);
     throw soldOut;
   });
