@@ -8,18 +8,13 @@ import {
   type CartLine,
   type CartLineAdd,
 } from '@shared/cart/cart.schema';
-import {
-  backorderedUnits,
-  quantityProblem,
-  shipDateAfter,
-  totalProblem,
-} from '@shared/orders/orders.schema';
+import { backorderedUnits, quantityProblem, shipDateAfter, totalProblem } from '@shared/orders/orders.schema';
 import { cartLines } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
-import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 
 /** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
 const CART_LOCK_CLASS = 0x0ca27;
@@ -43,8 +38,7 @@ export function lineProblem(quantity: number, p: ProductPricing): string | null 
 
 /** What of this quantity would go on backorder if ordered now, and when it would ship. */
 function backorderOf(quantity: number, p: ProductPricing) {
-  const backordered =
-    p.backorderable && p.leadTimeDays !== null ? backorderedUnits(quantity, p.quantity) : 0;
+  const backordered = p.backorderable && p.leadTimeDays !== null ? backorderedUnits(quantity, p.quantity) : 0;
   return {
     backordered,
     expectedShipOn: backordered > 0 ? shipDateAfter(p.leadTimeDays!) : null,

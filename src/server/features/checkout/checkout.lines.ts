@@ -7,7 +7,7 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
-import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 import { lineProblem } from '../cart/index';
 import { sendCheckoutMail } from './checkout.mail';
 import type { CheckoutRow } from './checkout.model';

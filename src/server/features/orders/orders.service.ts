@@ -3,6 +3,7 @@ import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import {
+  backorderNote,
   quantityProblem,
   totalProblem,
   type Order,
@@ -16,7 +17,7 @@ import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { loadPricing, orderableStock } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock } from '../catalogue/index';
 import { closeUnpaidOrder } from './orders.close';
 import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
@@ -49,10 +50,12 @@ export async function placeOrder(
   const { row, savedCents } = await insertOrder(deps, customer, input);
   countOrderPlaced(row);
   const saved = savedCents > 0 ? ` (you save ${money(savedCents)})` : '';
+  const note = backorderNote(row);
+  const backordered = note ? ` ${note[0]!.toUpperCase()}${note.slice(1)}.` : '';
   return {
     acknowledged: true,
     insertedId: row.id,
-    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${saved}. Please pay for it to confirm it.`,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${saved}.${backordered} Please pay for it to confirm it.`,
   };
 }
 

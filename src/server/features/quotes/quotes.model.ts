@@ -5,7 +5,7 @@ import { quoteLines, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, type ProductPricing } from '../catalogue/index';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */
 export type QuoteRow = typeof quotes.$inferSelect;

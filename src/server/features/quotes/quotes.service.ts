@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing } from '../catalogue/index';
 import type { OrderDeps } from '../orders/index';
 import { notifyQuoteRequested, sendQuoteMail } from './quotes.mail';
 import {
