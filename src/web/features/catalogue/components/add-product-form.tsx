@@ -17,6 +17,7 @@ import {
   addProductFormSchema,
   formFieldOfApiField,
   noPackOrBreaks,
+  noShipping,
   type AddProductFormInput,
   type AddProductFormOutput,
 } from './product-form-schema';
@@ -31,6 +32,7 @@ const empty: AddProductFormInput = {
   desc: '',
   ...emptyCatalogue(),
   ...noPackOrBreaks(),
+  ...noShipping(),
 };
 
 /**
