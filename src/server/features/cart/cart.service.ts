@@ -40,6 +40,7 @@ export function lineProblem(quantity: number, p: ProductPricing): string | null 
 function backorderOf(quantity: number, p: ProductPricing) {
   const backordered = p.backorderable && p.leadTimeDays !== null ? backorderedUnits(quantity, p.quantity) : 0;
   return {
+    backorderable: p.backorderable && p.leadTimeDays !== null,
     backordered,
     expectedShipOn: backordered > 0 ? shipDateAfter(p.leadTimeDays!) : null,
   };
