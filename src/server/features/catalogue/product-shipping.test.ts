@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freightClasses, gramsToLb, inToMm, lbToGrams, mmToIn } from '@shared/catalogue/product-shipping';
+import { gramsToLb, inToMm, lbToGrams, mmToIn } from '@shared/catalogue/product-shipping';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUpAdmin, type Client } from '../../test/auth';
 import { validProduct } from '../../test/admin';
-import { FREIGHT_CLASSES } from '../shipping/shipping.rates';
 import { effectiveWeightGrams, shippingProfiles } from './index';
 
 const spec = (key: string, value: number | null, unit: string | null, unitKind: string | null = 'mass') => ({
@@ -46,10 +45,6 @@ describe('units of the API', () => {
   it('pounds with 2 decimals and inches with 1 survive the round trip through grams and millimetres', () => {
     for (const lb of [0.01, 0.5, 1.23, 12.5, 160.5, 99_999.99]) expect(gramsToLb(lbToGrams(lb))).toBe(lb);
     for (const inches of [0.1, 0.5, 9.9, 48, 49.5, 3937]) expect(mmToIn(inToMm(inches))).toBe(inches);
-  });
-
-  it('the shared freight classes are the shipping rates’ own', () => {
-    expect([...freightClasses]).toEqual([...FREIGHT_CLASSES]);
   });
 });
 
