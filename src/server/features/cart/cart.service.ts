@@ -38,11 +38,13 @@ export function lineProblem(quantity: number, p: ProductPricing): string | null 
 
 /** What of this quantity would go on backorder if ordered now, and when it would ship. */
 function backorderOf(quantity: number, p: ProductPricing) {
-  const backordered = p.backorderable && p.leadTimeDays !== null ? backorderedUnits(quantity, p.quantity) : 0;
+  // Only a backorderable product's line carries these (other lines keep their shape).
+  if (!p.backorderable || p.leadTimeDays === null) return {};
+  const backordered = backorderedUnits(quantity, p.quantity);
   return {
-    backorderable: p.backorderable && p.leadTimeDays !== null,
+    backorderable: true,
     backordered,
-    expectedShipOn: backordered > 0 ? shipDateAfter(p.leadTimeDays!) : null,
+    expectedShipOn: backordered > 0 ? shipDateAfter(p.leadTimeDays) : null,
   };
 }
 

@@ -57,7 +57,7 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
         // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
         listPrice: p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks) / 100 : 0,
         unitPrice: l.unitPriceCents === null ? null : l.unitPriceCents / 100,
-        leadTimeDays: l.leadTimeDays,
+        ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
     }),
   };
