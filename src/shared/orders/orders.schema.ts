@@ -115,7 +115,8 @@ export function quantityProblem(
 }
 
 /** How many of `quantity` units go on backorder when `stock` are left (a backorderable product): never negative. */
-export const backorderedUnits = (quantity: number, stock: number) => Math.max(0, quantity - Math.max(0, stock));
+export const backorderedUnits = (quantity: number, stock: number) =>
+  Math.max(0, quantity - Math.max(0, stock));
 
 /** Today (UTC) plus a lead time, as an ISO date: when a backordered order is expected to ship. */
 export function shipDateAfter(leadTimeDays: number, now = new Date()): string {
@@ -133,7 +134,10 @@ export const formatShipDate = (isoDate: string) =>
   });
 
 /** "2 on backorder, ships about Dec 10, 2026", or null when nothing is on backorder (cart, checkout, orders, mail). */
-export function backorderNote(line: { backorderedQuantity?: number | undefined; expectedShipOn?: string | null | undefined }) {
+export function backorderNote(line: {
+  backorderedQuantity?: number | undefined;
+  expectedShipOn?: string | null | undefined;
+}) {
   if (!line.backorderedQuantity || !line.expectedShipOn) return null;
   return `${line.backorderedQuantity} on backorder, ships about ${formatShipDate(line.expectedShipOn)}`;
 }

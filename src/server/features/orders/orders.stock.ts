@@ -95,7 +95,6 @@ export async function expireUnpaidOrders(
   });
 }
 
-
 /**
  * Reserves an order that may go on backorder (decision 037): with the product's row locked, it takes what stock there
  * is and writes the rest on the order as backordered, expected to ship `leadTimeDays` from today (UTC). Nothing is
