@@ -40,6 +40,12 @@ export const cartLineSchema = z.object({
   saving: z.number(),
   /** Why this line cannot be ordered as it is (a quantity rule, or the product is no longer sold), or null. */
   problem: z.string().nullable(),
+  /** More than the stock may be ordered: the rest goes on backorder (decision 037). */
+  backorderable: z.boolean().optional(),
+  /** Units above the stock of a backorderable product: ordered now, they ship later (decision 037). */
+  backordered: z.number().int().optional(),
+  /** When backordered units would ship if ordered today (ISO date), or null when nothing is on backorder. */
+  expectedShipOn: z.iso.date().nullable().optional(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boolParam, cursorParam, limitParam, searchParam } from '@shared/common/paging.schema';
 import { productSchema } from './catalogue.schema';
+import { productShippingSchema } from './product-shipping';
 
 export const adminProductSorts = ['newest', 'name', 'price_asc', 'price_desc', 'stock'] as const;
 export type AdminProductSort = (typeof adminProductSorts)[number];
@@ -19,15 +20,18 @@ export const adminProductQuerySchema = z.object({
 export type AdminProductQuery = z.infer<typeof adminProductQuerySchema>;
 
 /** A product as Manage Products lists it: the spec's fields plus its SKU, brand and category. */
-export const adminProductSchema = productSchema.extend({
-  sku: z.string(),
-  brand: z.string().nullable(),
-  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
-  createdAt: z.iso.datetime(),
-  /** When it was deleted (archived); null while it is in the catalogue. */
-  deletedAt: z.iso.datetime().nullable(),
-  /** Staff are mailed when the stock falls to this; null: to the minimum order (decision 034). */
-  lowStockThreshold: z.number().int().nullable(),
-});
+export const adminProductSchema = productSchema
+  .extend({
+    sku: z.string(),
+    brand: z.string().nullable(),
+    category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+    createdAt: z.iso.datetime(),
+    /** When it was deleted (archived); null while it is in the catalogue. */
+    deletedAt: z.iso.datetime().nullable(),
+    /** Staff are mailed when the stock falls to this; null: to the minimum order (decision 034). */
+    lowStockThreshold: z.number().int().nullable(),
+  })
+  // Shipping and backorders (decision 037): always sent by the server, optional for older readers.
+  .extend(productShippingSchema.partial().shape);
 export type AdminProduct = z.infer<typeof adminProductSchema>;
 export const adminProductListSchema = z.array(adminProductSchema);

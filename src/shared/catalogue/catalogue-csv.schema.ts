@@ -66,6 +66,17 @@ export const csvColumns = [
   'price_breaks',
   /** Staff are mailed when the stock falls to this (decision 034); `none`: the minimum order counts. */
   'low_stock_threshold',
+  /** Shipping and backorders (decision 037); each optional, empty leaves the value, `none` clears a number or class. */
+  'shipping_weight_lb',
+  'length_in',
+  'width_in',
+  'height_in',
+  /** `parcel` or `freight` (LTL; needs a freight class). */
+  'ships_as',
+  'freight_class',
+  /** `true`/`false` (also yes/no); backorders need a lead time. */
+  'backorderable',
+  'lead_time_days',
 ] as const;
 export type CsvColumn = (typeof csvColumns)[number];
 

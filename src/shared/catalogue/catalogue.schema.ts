@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { priceBreaksProblem, priceBreaksSchema } from './pricing';
+import { productShippingFields, productShippingSchema, shippingProblems } from './product-shipping';
 
 /** A product as the API returns it, with its historical field names. Price is in dollars with cents. */
 export const productSchema = z.object({
@@ -27,7 +28,10 @@ export const productPricingSchema = z.object({
 export type ProductPricingFields = z.infer<typeof productPricingSchema>;
 
 /** GET /api/product/{id} and the admin writes' answer: the spec's product plus its pack size and price breaks. */
-export const pricedProductSchema = productSchema.extend(productPricingSchema.shape);
+export const pricedProductSchema = productSchema
+  .extend(productPricingSchema.shape)
+  // Shipping and backorders (decision 037): present on what the server returns, optional for older readers.
+  .extend(productShippingSchema.partial().shape);
 export type PricedProduct = z.infer<typeof pricedProductSchema>;
 
 /** A card's pricing (home page, catalogue): pack size and the lowest unit price any quantity reaches. */
@@ -118,7 +122,13 @@ export const productStockFields = {
 };
 
 export const productCreateSchema = z
-  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields, ...productStockFields })
+  .object({
+    ...productFields,
+    ...productCatalogueFields,
+    ...productPricingFields,
+    ...productStockFields,
+    ...productShippingFields,
+  })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
     error: 'must be at least the minimum order',
@@ -127,12 +137,20 @@ export const productCreateSchema = z
     const problem =
       p.priceBreaks && typeof p.price === 'number' && priceBreaksProblem(p.price, p.priceBreaks);
     if (problem) ctx.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
+    for (const s of shippingProblems(p))
+      ctx.addIssue({ code: 'custom', path: [s.field], message: s.message });
   });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 /** PUT /api/product/{id}: any of the fields (restocking, repricing, a new image…). */
 export const productUpdateSchema = z
-  .object({ ...productFields, ...productCatalogueFields, ...productPricingFields, ...productStockFields })
+  .object({
+    ...productFields,
+    ...productCatalogueFields,
+    ...productPricingFields,
+    ...productStockFields,
+    ...productShippingFields,
+  })
   .partial()
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;

@@ -50,6 +50,10 @@ export const orderSchema = z.object({
   checkoutId: idSchema.nullable(),
   /** The checkout's purchase-order number, on the lists that show it (absent elsewhere). */
   poNumber: z.string().nullable().optional(),
+  /** Units ordered above the stock of a backorderable product: they ship after its lead time (decision 037). */
+  backorderedQuantity: z.number().int().optional(),
+  /** When the backordered units are expected to ship (ISO date, UTC), or null when nothing is on backorder. */
+  expectedShipOn: z.iso.date().nullable().optional(),
   // How it ships and its shares of shipping and tax (a checkout line's shares; the checkout holds its delivery).
   ...deliveryViewShape,
 });
@@ -112,6 +116,34 @@ export function quantityProblem(
   if (quantity > product.quantity) return messages.quantityAboveStock;
   if (quantity < product.minOrder) return messages.quantityBelowMinimum;
   return packProblem(quantity, product.packSize ?? 1);
+}
+
+/** How many of `quantity` units go on backorder when `stock` are left (a backorderable product): never negative. */
+export const backorderedUnits = (quantity: number, stock: number) =>
+  Math.max(0, quantity - Math.max(0, stock));
+
+/** Today (UTC) plus a lead time, as an ISO date: when a backordered order is expected to ship. */
+export function shipDateAfter(leadTimeDays: number, now = new Date()): string {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + leadTimeDays));
+  return day.toISOString().slice(0, 10);
+}
+
+/** A ship date (ISO, UTC) as customers read it: "Dec 10, 2026". */
+export const formatShipDate = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** "2 on backorder, ships about Dec 10, 2026", or null when nothing is on backorder (cart, checkout, orders, mail). */
+export function backorderNote(line: {
+  backorderedQuantity?: number | undefined;
+  expectedShipOn?: string | null | undefined;
+}) {
+  if (!line.backorderedQuantity || !line.expectedShipOn) return null;
+  return `${line.backorderedQuantity} on backorder, ships about ${formatShipDate(line.expectedShipOn)}`;
 }
 
 /** Whole cents, so totals never drift: total = quantity × unit price. */

@@ -72,6 +72,17 @@ export const quoteAnswerSchema = z.object({
           .number({ error: 'must be a number' })
           .positive({ error: 'must be above 0' })
           .max(1_000_000, { error: 'must be at most 1000000' }),
+        /**
+         * Days until units above the stock can ship (0–365): accepting the quote then backorders them at the quoted
+         * price (decision 037). Without it, a line above the stock is refused on accepting, as before.
+         */
+        leadTimeDays: z
+          .number({ error: 'must be a number' })
+          .int({ error: 'must be a whole number' })
+          .min(0, { error: 'must be 0 or more' })
+          .max(365, { error: 'must be at most 365' })
+          .nullable()
+          .optional(),
       }),
     )
     .min(1, { error: 'must have at least one line' })
@@ -101,6 +112,8 @@ export const quoteLineSchema = z.object({
   listPrice: z.number(),
   /** The quoted unit price in dollars; null until answered. */
   unitPrice: z.number().nullable(),
+  /** The quoted lead time for units above the stock, in days; null when none was given. */
+  leadTimeDays: z.number().int().nullable().optional(),
 });
 
 export const quoteSchema = z.object({

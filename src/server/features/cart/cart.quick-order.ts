@@ -11,7 +11,7 @@ import {
 import { products } from '../../db/schema';
 import { fieldError } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing } from '../catalogue/index';
 import { cartRows, lineProblem, lockCart, readCart, upsertLine } from './cart.service';
 
 /** A line as typed: its SKU and quantity, or why it cannot even be looked up. */

@@ -11,8 +11,8 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
-import type { ProductPricing } from '../catalogue/catalogue.service';
-import { loadPricing } from '../catalogue/catalogue.service';
+import type { ProductPricing } from '../catalogue/index';
+import { loadPricing } from '../catalogue/index';
 import { cartRows, lockCart, readCart, upsertLine } from './cart.service';
 
 /** A line of a past order: what was bought, how many, and at what unit price. */

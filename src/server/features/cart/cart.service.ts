@@ -8,13 +8,13 @@ import {
   type CartLine,
   type CartLineAdd,
 } from '@shared/cart/cart.schema';
-import { quantityProblem, totalProblem } from '@shared/orders/orders.schema';
+import { backorderedUnits, quantityProblem, shipDateAfter, totalProblem } from '@shared/orders/orders.schema';
 import { cartLines } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
-import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 
 /** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
 const CART_LOCK_CLASS = 0x0ca27;
@@ -31,9 +31,21 @@ export async function lockCart(tx: Tx, userId: string): Promise<void> {
 export function lineProblem(quantity: number, p: ProductPricing): string | null {
   if (p.archived) return cartMessages.discontinued;
   return (
-    quantityProblem(quantity, { quantity: p.quantity, minOrder: p.minOrder, packSize: p.packSize }) ??
+    quantityProblem(quantity, { quantity: orderableStock(p), minOrder: p.minOrder, packSize: p.packSize }) ??
     totalProblem(quantity, unitPriceCentsAt(quantity, p.priceCents, p.breaks))
   );
+}
+
+/** What of this quantity would go on backorder if ordered now, and when it would ship. */
+function backorderOf(quantity: number, p: ProductPricing) {
+  // Only a backorderable product's line carries these (other lines keep their shape).
+  if (!p.backorderable || p.leadTimeDays === null) return {};
+  const backordered = backorderedUnits(quantity, p.quantity);
+  return {
+    backorderable: true,
+    backordered,
+    expectedShipOn: backordered > 0 ? shipDateAfter(p.leadTimeDays) : null,
+  };
 }
 
 /** A cart line priced now: the break its quantity reaches, and what that saves against the base price. */
@@ -53,6 +65,7 @@ export function toCartLine(quantity: number, p: ProductPricing): CartLine {
     lineTotal: (quantity * unitCents) / 100,
     saving: (quantity * (p.priceCents - unitCents)) / 100,
     problem: lineProblem(quantity, p),
+    ...backorderOf(quantity, p),
   };
 }
 

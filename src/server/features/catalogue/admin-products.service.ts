@@ -8,6 +8,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import { categories, products } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import type { Db } from '../../infra/db';
+import { toShipping } from './product-shipping.service';
 import { toProduct } from './catalogue.service';
 
 const sort = (
@@ -79,6 +80,7 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       createdAt: r.product.createdAt.toISOString(),
       deletedAt: r.product.archivedAt?.toISOString() ?? null,
       lowStockThreshold: r.product.lowStockThreshold,
+      ...toShipping(r.product),
     })),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,

@@ -6,8 +6,12 @@ import type { Db } from '../../infra/db';
 import { guardCell } from './catalogue-csv.formula';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';
+import { shippingSelect } from './catalogue-csv.write';
+import { gramsToLb, mmToIn } from '@shared/catalogue/product-shipping';
 import { loadCategories } from './categories.service';
 import { loadAttributes, type Attribute } from './specs.service';
+
+const inches = (mm: number | null) => (mm === null ? '' : mmToIn(mm));
 
 /** Rows read per query: memory stays bounded by one batch whatever the catalogue's size. */
 const BATCH = 1000;
@@ -33,7 +37,7 @@ async function* productBatches(db: Db) {
     const { rows }: { rows: ExportRow[] } = await db.execute<ExportRow>(sql`
       select id, sku, name, brand, category_id as "categoryId", price_cents as "priceCents", quantity,
         min_order as "minOrder", description, img, pack_size as "packSize",
-        low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks"
+        low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks", ${shippingSelect}
       from products
       where archived_at is null ${after ? sql`and id > ${after}::uuid` : sql``}
       order by id limit ${BATCH}`);
@@ -86,6 +90,14 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
           p.packSize,
           breaksCell(p.priceBreaks),
           p.lowStockThreshold ?? '',
+          p.shippingWeightGrams === null ? '' : gramsToLb(p.shippingWeightGrams),
+          inches(p.lengthMm),
+          inches(p.widthMm),
+          inches(p.heightMm),
+          p.shipsAs,
+          p.freightClass ?? '',
+          p.backorderable ? 'true' : 'false',
+          p.leadTimeDays ?? '',
           ...attributes.map((a) => {
             const value = own?.get(a.id) ?? '';
             return typeof value === 'string' ? guardCell(value) : value;

@@ -6,6 +6,12 @@ import {
   productStockFields,
 } from '@shared/catalogue/catalogue.schema';
 import type { PriceBreakCents } from '@shared/catalogue/pricing';
+import type { ProductUpdate } from '@shared/catalogue/catalogue.schema';
+import {
+  productShippingFields,
+  shippingProblems,
+  type FreightClass,
+} from '@shared/catalogue/product-shipping';
 import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
 import { specProblem } from './specs.service';
@@ -27,6 +33,15 @@ export interface CsvProduct {
   /** The breaks as `breaksKey` writes them (null: none). */
   priceBreaks: string | null;
   lowStockThreshold: number | null;
+  /** Shipping data as stored (decision 037): whole grams and millimetres. */
+  shippingWeightGrams: number | null;
+  lengthMm: number | null;
+  widthMm: number | null;
+  heightMm: number | null;
+  shipsAs: 'parcel' | 'freight';
+  freightClass: string | null;
+  backorderable: boolean;
+  leadTimeDays: number | null;
 }
 
 /** A product as an import finds it: the fields it may change, and whether the product is archived. */
@@ -55,6 +70,8 @@ export interface ImportRow {
   lowStockThreshold?: number | null;
   /** Replaces the product's breaks ([] removes them). */
   priceBreaks?: PriceBreakCents[];
+  /** The shipping columns given (null: `none`, cleared), as the API's fields (lb, inches). */
+  shipping?: ProductUpdate;
   specs: Map<number, number | string>;
 }
 
@@ -74,6 +91,24 @@ function check(schema: z.ZodType, value: unknown): string | undefined {
   const r = schema.safeParse(value);
   return r.success ? undefined : r.error.issues[0]!.message;
 }
+
+/** The API field of each numeric shipping column, and the column that reports a field's cross-field problem. */
+const shippingFieldOf = {
+  shipping_weight_lb: 'shippingWeightLb',
+  length_in: 'lengthIn',
+  width_in: 'widthIn',
+  height_in: 'heightIn',
+  lead_time_days: 'leadTimeDays',
+} as const;
+const csvColumnOf = { freightClass: 'freight_class', leadTimeDays: 'lead_time_days' } as const;
+
+/** What the cross-field rules read of a stored product. */
+const shippingOfState = (p: ProductState) => ({
+  shipsAs: p.shipsAs,
+  freightClass: p.freightClass,
+  backorderable: p.backorderable,
+  leadTimeDays: p.leadTimeDays,
+});
 
 const number = (cell: string) => (/^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : Number.NaN);
 const REQUIRED_FOR_NEW = ['name', 'price', 'quantity', 'description', 'image'] as const;
@@ -149,6 +184,39 @@ export function validateRow(
           row.lowStockThreshold = n;
         break;
       }
+      case 'shipping_weight_lb':
+      case 'length_in':
+      case 'width_in':
+      case 'height_in':
+      case 'lead_time_days': {
+        const field = shippingFieldOf[column];
+        const value = cell.toLowerCase() === 'none' ? null : number(cell);
+        if (
+          !fail(
+            Number.isNaN(value) ? 'must be a number, or none' : check(productShippingFields[field], value),
+          )
+        )
+          row.shipping = { ...row.shipping, [field]: value };
+        break;
+      }
+      case 'ships_as': {
+        const value = cell.toLowerCase();
+        if (!fail(check(productShippingFields.shipsAs, value)))
+          row.shipping = { ...row.shipping, shipsAs: value as 'parcel' | 'freight' };
+        break;
+      }
+      case 'freight_class': {
+        const value = cell.toLowerCase() === 'none' ? null : cell;
+        if (!fail(check(productShippingFields.freightClass, value)))
+          row.shipping = { ...row.shipping, freightClass: value as FreightClass | null };
+        break;
+      }
+      case 'backorderable': {
+        const value = /^(true|yes|1)$/i.test(cell) ? true : /^(false|no|0)$/i.test(cell) ? false : null;
+        if (!fail(value === null ? 'must be true or false' : undefined))
+          row.shipping = { ...row.shipping, backorderable: value! };
+        break;
+      }
       case 'price_breaks': {
         const parsed = parseBreaksCell(cell);
         if ('problem' in parsed) fail(parsed.problem);
@@ -170,6 +238,12 @@ export function validateRow(
   const breaksProblem = price !== undefined && breaksPriceProblem(price, breaks);
   if (breaksProblem && !problems.some((p) => p.column === 'price' || p.column === 'price_breaks'))
     problem(row.priceBreaks ? 'price_breaks' : 'price', breaksProblem);
+  // Freight needs a class and backorders a lead time, judged on the product as the row leaves it.
+  if (row.shipping) {
+    const after = { ...(existing ? shippingOfState(existing) : {}), ...row.shipping };
+    for (const s of shippingProblems(after))
+      if (!problems.some((p) => p.column === csvColumnOf[s.field])) problem(csvColumnOf[s.field], s.message);
+  }
   if (!given.has('sku')) problem('sku', 'is required');
   const key = row.sku.toLowerCase();
   const first = ctx.seen?.get(key);

@@ -5,8 +5,70 @@ import { answerWaiting, moveStockBulk, type BackInStockMail } from '../inventory
 import { breaksKey, breaksKeySql } from './catalogue-csv.pricing';
 import type { ImportRow, ProductState } from './catalogue-csv.rows';
 import { writeBreaksBulk } from './pricing.service';
+import { shippingColumns } from './product-shipping.service';
 
 const param = <T>(values: T[]) => sql.param(values);
+
+/** The shipping columns as CsvProduct names them (decision 037). */
+export const shippingSelect = sql.raw(
+  'shipping_weight_grams as "shippingWeightGrams", length_mm as "lengthMm", width_mm as "widthMm", ' +
+    'height_mm as "heightMm", ships_as as "shipsAs", freight_class as "freightClass", backorderable, ' +
+    'lead_time_days as "leadTimeDays"',
+);
+
+/** A product's shipping columns with the row's cells over its stored values (a new product's: the defaults). */
+function nextShipping(id: string, was: ProductState | undefined, r: ImportRow) {
+  const c = shippingColumns(r.shipping!);
+  const cells: Record<string, unknown> = c;
+  const keep = (k: keyof typeof c, fallback: unknown) => (k in cells ? cells[k] : fallback);
+  return {
+    id,
+    grams: keep('shippingWeightGrams', was?.shippingWeightGrams ?? null),
+    length: keep('lengthMm', was?.lengthMm ?? null),
+    width: keep('widthMm', was?.widthMm ?? null),
+    height: keep('heightMm', was?.heightMm ?? null),
+    shipsAs: keep('shipsAs', was?.shipsAs ?? 'parcel'),
+    freightClass: keep('freightClass', was?.freightClass ?? null),
+    backorderable: keep('backorderable', was?.backorderable ?? false),
+    leadTimeDays: keep('leadTimeDays', was?.leadTimeDays ?? null),
+  };
+}
+
+/** Whether a row's shipping cells change its product (a new product's always do). */
+function shippingChanged(was: ProductState | undefined, r: ImportRow): boolean {
+  if (!r.shipping) return false;
+  if (!was) return true;
+  const n = nextShipping(was.id, was, r);
+  return (
+    n.grams !== was.shippingWeightGrams ||
+    n.length !== was.lengthMm ||
+    n.width !== was.widthMm ||
+    n.height !== was.heightMm ||
+    n.shipsAs !== was.shipsAs ||
+    n.freightClass !== was.freightClass ||
+    n.backorderable !== was.backorderable ||
+    n.leadTimeDays !== was.leadTimeDays
+  );
+}
+
+/** The rows' shipping columns where they change something, in one statement, after the rows' products exist. */
+async function writeShipping(tx: Tx, rows: { id: string; was: ProductState | undefined; r: ImportRow }[]) {
+  const next = rows
+    .filter(({ was, r }) => shippingChanged(was, r))
+    .map(({ id, was, r }) => nextShipping(id, was, r));
+  if (next.length === 0) return;
+  await tx.execute(sql`
+    update products p set shipping_weight_grams = u.grams, length_mm = u.length, width_mm = u.width,
+      height_mm = u.height, ships_as = u.ships_as, freight_class = u.freight_class, backorderable = u.backorderable,
+      lead_time_days = u.lead_time_days
+    from unnest(${param(next.map((n) => n.id))}::uuid[], ${param(next.map((n) => n.grams))}::int[],
+      ${param(next.map((n) => n.length))}::int[], ${param(next.map((n) => n.width))}::int[],
+      ${param(next.map((n) => n.height))}::int[], ${param(next.map((n) => n.shipsAs))}::text[],
+      ${param(next.map((n) => n.freightClass))}::text[], ${param(next.map((n) => n.backorderable))}::bool[],
+      ${param(next.map((n) => n.leadTimeDays))}::int[])
+      as u(id, grams, length, width, height, ships_as, freight_class, backorderable, lead_time_days)
+    where p.id = u.id`);
+}
 
 /** The products of these SKUs (lower-cased keys), locked for the rest of the transaction when `lock`. */
 export async function findBySku(
@@ -18,7 +80,7 @@ export async function findBySku(
   const { rows } = await db.execute<ProductState & Record<string, unknown>>(sql`
     select id, archived_at is not null as archived, sku, name, brand, category_id as "categoryId",
       price_cents as "priceCents", quantity, min_order as "minOrder", description, img, pack_size as "packSize",
-      low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks"
+      low_stock_threshold as "lowStockThreshold", ${breaksKeySql} as "priceBreaks", ${shippingSelect}
     from products where lower(sku) = any(${param(skus.map((s) => s.toLowerCase()))}::text[])
     ${lock ? sql`for update` : sql``}`);
   return new Map(rows.map((r) => [r.sku.toLowerCase(), r]));
@@ -116,7 +178,7 @@ export async function writeBatch(
     if (restocked) stock.push({ productId: was.id, delta: r.quantity! - was.quantity });
     // Only new text or specs change a search vector.
     if (!columns && !specs) ids.delete(r.sku.toLowerCase());
-    if (columns || specs || restocked || repriced) updated++;
+    if (columns || specs || restocked || repriced || shippingChanged(was, r)) updated++;
   }
   if (changed.length) {
     await tx.execute(sql`
@@ -131,6 +193,13 @@ export async function writeBatch(
         as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size, low_stock_threshold)
       where p.id = u.id`);
   }
+  await writeShipping(tx, [
+    ...fresh.map((r, i) => ({ id: freshIds[i]!, was: undefined, r })),
+    ...old.map((r) => {
+      const was = existing.get(r.sku.toLowerCase())!;
+      return { id: was.id, was, r };
+    }),
+  ]);
   await moveStockBulk(tx, stock, 'import', ctx.actorEmail, ctx.notify);
   await writeBreaksBulk(tx, breaks);
   await answerWaiting(tx, maybeBack, ctx.notify);

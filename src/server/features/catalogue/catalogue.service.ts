@@ -4,6 +4,7 @@ import { breaksToDollars } from '@shared/catalogue/pricing';
 import { products } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { Db } from '../../infra/db';
+import { toShipping } from './product-shipping.service';
 import { loadBreaks } from './pricing.service';
 
 type ProductRow = typeof products.$inferSelect;
@@ -103,20 +104,37 @@ export async function newestProducts(
 const epochMicros = (micros: string) =>
   sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
 
+/** The columns of a product's shipping data (decision 037). */
+const shippingFields = {
+  shippingWeightGrams: products.shippingWeightGrams,
+  lengthMm: products.lengthMm,
+  widthMm: products.widthMm,
+  heightMm: products.heightMm,
+  shipsAs: products.shipsAs,
+  freightClass: products.freightClass,
+  backorderable: products.backorderable,
+  leadTimeDays: products.leadTimeDays,
+};
+
 /** One live product with its pack size and price breaks (the product page and the order modal price with them). */
 export async function getProduct(db: Db, id: string): Promise<PricedProduct> {
   const [[row], breaks] = await Promise.all([
     db
-      .select({ ...productFields, packSize: products.packSize })
+      .select({ ...productFields, ...shippingFields, packSize: products.packSize })
       .from(products)
       .where(and(eq(products.id, id), isNull(products.archivedAt))),
     loadBreaks(db, [id]),
   ]);
   if (!row) throw notFound('Product');
-  return { ...toProduct(row), packSize: row.packSize, priceBreaks: breaksToDollars(breaks.get(id) ?? []) };
+  return {
+    ...toProduct(row),
+    packSize: row.packSize,
+    priceBreaks: breaksToDollars(breaks.get(id) ?? []),
+    ...toShipping(row),
+  };
 }
 
-export { loadPricing, type ProductPricing } from './pricing.service';
+export { loadPricing, orderableStock, type ProductPricing } from './pricing.service';
 
 export interface LowStockProduct {
   _id: string;

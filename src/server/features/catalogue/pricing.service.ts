@@ -15,9 +15,19 @@ export interface ProductPricing {
   minOrder: number;
   packSize: number;
   archived: boolean;
+  /** More than the stock may be ordered: the rest goes on backorder and ships after `leadTimeDays` (decision 037). */
+  backorderable: boolean;
+  leadTimeDays: number | null;
   /** Sorted by minimum quantity; empty when the product has one price. */
   breaks: PriceBreakCents[];
 }
+
+/**
+ * The most units the stock rules allow: the stock, or for a backorderable product with a lead time any number (the
+ * rest goes on backorder, decision 037). Other products keep the spec's stock message.
+ */
+export const orderableStock = (p: Pick<ProductPricing, 'quantity' | 'backorderable' | 'leadTimeDays'>) =>
+  p.backorderable && p.leadTimeDays !== null ? Number.MAX_SAFE_INTEGER : p.quantity;
 
 /** The price breaks of several products, each list sorted by minimum quantity (absent: no breaks). */
 export async function loadBreaks(
@@ -65,6 +75,8 @@ export async function loadPricing(
       minOrder: products.minOrder,
       packSize: products.packSize,
       archivedAt: products.archivedAt,
+      backorderable: products.backorderable,
+      leadTimeDays: products.leadTimeDays,
       breaks: breaksOf,
     })
     .from(products)

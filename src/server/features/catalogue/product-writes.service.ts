@@ -20,6 +20,8 @@ import {
 import { toProduct } from './catalogue.service';
 import { loadBreaks, writeBreaks } from './pricing.service';
 import { writeProductSpecs } from './product-specs.service';
+import { shippingColumns, toShipping } from './product-shipping.service';
+import { shippingProblems } from '@shared/catalogue/product-shipping';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -62,7 +64,15 @@ const priced = (row: ProductRow, priceBreaks: PriceBreak[]): PricedProduct => ({
   ...toProduct(row),
   packSize: row.packSize,
   priceBreaks,
+  ...toShipping(row),
 });
+
+/** Freight needs a class and backorders a lead time, judged on the product as the edit leaves it (400 naming it). */
+function assertShipping(row: ProductRow, changes: ProductUpdate) {
+  const after = { ...row, ...shippingColumns(changes) };
+  const [problem] = shippingProblems(after);
+  if (problem) throw fieldError('bad_request', problem.field, problem.message);
+}
 
 export async function createProduct(
   db: Db,
@@ -82,6 +92,7 @@ export async function createProduct(
         packSize: input.packSize ?? 1,
         lowStockThreshold: input.lowStockThreshold ?? null,
         description: input.desc,
+        ...shippingColumns(input),
         ...(await catalogueColumns(tx, input)),
       })
       .returning()
@@ -124,6 +135,7 @@ export async function updateProduct(
     const breaks = changes.priceBreaks ?? breaksBefore;
     const problem = priceBreaksProblem(changes.price ?? current.priceCents / 100, breaks);
     if (problem) throw fieldError('bad_request', 'priceBreaks', problem);
+    assertShipping(current, changes);
     // Stock changes go through the inventory ledger; the rest is a plain update.
     if (changes.quantity !== undefined) {
       const delta = changes.quantity - current.quantity;
@@ -136,7 +148,11 @@ export async function updateProduct(
         staff: notify,
       });
     }
-    const columns = { ...toColumns(changes), ...(await catalogueColumns(tx, changes)) };
+    const columns = {
+      ...toColumns(changes),
+      ...shippingColumns(changes),
+      ...(await catalogueColumns(tx, changes)),
+    };
     const [row] = Object.keys(columns).length
       ? await tx.update(products).set(columns).where(eq(products.id, id)).returning().catch(skuClash)
       : await tx.select().from(products).where(eq(products.id, id));

@@ -7,7 +7,7 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
-import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 import { lineProblem } from '../cart/index';
 import { sendCheckoutMail } from './checkout.mail';
 import type { CheckoutRow } from './checkout.model';
@@ -19,6 +19,7 @@ import {
   type OrderRow,
   priceDelivery,
   rememberAddress,
+  reserveOrBackorder,
   reserveStock,
 } from '../orders/index';
 
@@ -44,10 +45,23 @@ export interface PricedLine {
   productId: string;
   quantity: number;
   unitPriceCents: number;
+  /** The quote's lead time for units above the stock: they go on backorder instead of refusing the line. */
+  leadTimeDays?: number | null | undefined;
 }
 
 export type CheckoutInput = CheckoutCreate & { number: string; address: string };
-export type RowsToCheck = { productId: string; quantity: number; unitPriceCents?: number }[];
+export type RowsToCheck = {
+  productId: string;
+  quantity: number;
+  unitPriceCents?: number;
+  leadTimeDays?: number | null | undefined;
+}[];
+
+/** The lead time that backorders a line above the stock (the quote's, else a backorderable product's), or null. */
+function backorderLeadTime(r: RowsToCheck[number] | undefined, p: ProductPricing): number | null {
+  if (r?.leadTimeDays !== undefined && r.leadTimeDays !== null) return r.leadTimeDays;
+  return orderableStock(p) > p.quantity ? p.leadTimeDays : null;
+}
 
 /** Why a line cannot be ordered now: the cart's rules, or for a fixed price only the stock and the total's cap. */
 function problemOf(r: RowsToCheck[number], p: ProductPricing | undefined): string | null {
@@ -55,7 +69,7 @@ function problemOf(r: RowsToCheck[number], p: ProductPricing | undefined): strin
   if (r.unitPriceCents === undefined) return lineProblem(r.quantity, p);
   // The quoted quantity was agreed by the shop: minimum and pack size no longer apply, the stock does.
   if (p.archived) return cartMessages.discontinued;
-  if (r.quantity > p.quantity) return messages.quantityAboveStock;
+  if (r.quantity > p.quantity && backorderLeadTime(r, p) === null) return messages.quantityAboveStock;
   return totalProblem(r.quantity, r.unitPriceCents);
 }
 
@@ -154,12 +168,22 @@ export async function insertCheckout(
     )
     .returning();
   lines.sort((a, b) => (a.productId < b.productId ? -1 : 1));
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     // A refusal here (the stock went since it was read) rolls back the checkout, its lines and what was reserved.
-    if (!(await reserveStock(tx, line, deps.mail, 'order_reserved')))
+    // A line that may go on backorder takes what stock there is and backorders the rest (decision 037).
+    const lead = backorderLeadTime(
+      rows.find((r) => r.productId === line.productId),
+      pricing.get(line.productId)!,
+    );
+    const reserved =
+      lead === null
+        ? (await reserveStock(tx, line, deps.mail, 'order_reserved')) && line
+        : await reserveOrBackorder(tx, line, lead, deps.mail);
+    if (!reserved)
       throw new CheckoutLinesError([
         { productId: line.productId, name: line.productName, problem: messages.quantityAboveStock },
       ]);
+    lines[i] = reserved;
   }
   await sendCheckoutMail(deps.mail, 'placed', co!, lines, tx);
   return { co: co!, lines };

@@ -5,6 +5,7 @@ import type { CheckoutRow } from './checkout.model';
 import { checkoutTotalCents } from './checkout.model';
 import {
   attached,
+  backordered,
   money,
   queueMail,
   totalCents,
@@ -14,7 +15,7 @@ import {
 } from '../orders/index';
 
 const line = (o: OrderRow) =>
-  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}`;
+  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}${backordered(o)}`;
 
 export type CheckoutMailKind = 'placed' | 'paid' | 'cancelledByShop' | 'refundStarted';
 

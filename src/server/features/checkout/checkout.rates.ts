@@ -5,7 +5,7 @@ import type { RatesRequest, Rates } from '@shared/orders/delivery.schema';
 import { addresses } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing } from '../catalogue/index';
 import { cartRows } from '../cart/index';
 import { quoteDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
 

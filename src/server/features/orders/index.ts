@@ -33,9 +33,9 @@ export {
   type GoodsLine,
 } from './orders.delivery';
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
-export { reserveStock } from './orders.stock';
+export { reserveOrBackorder, reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
-export { attached, money, queueMail, type MailedDocument } from './orders.mail';
+export { attached, backordered, money, queueMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
 export { invoiceLines } from './orders.invoicing';

@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { destinationOfText } from '@shared/common/us-address';
-import { addresses, products } from '../../db/schema';
+import { addresses } from '../../db/schema';
+import { shippingProfiles } from '../catalogue/index';
 import { fieldError } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
 import { allocate, type ShipItem, type ShippingOption, type ShippingProvider } from '../shipping/index';
@@ -81,26 +82,17 @@ export interface DeliveryChoice {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** How each product ships: its weight per unit (0 when it has none), parcel or freight, and its class. */
+/** How each line ships: one unit's weight (its shipping weight, else its weight spec; 0 when unknown) and class. */
 async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
-  const ids = [...new Set(lines.map((l) => l.productId))];
-  const rows = ids.length
-    ? await db
-        .select({
-          id: products.id,
-          grams: products.shippingWeightGrams,
-          shipsAs: products.shipsAs,
-          freightClass: products.freightClass,
-        })
-        .from(products)
-        .where(inArray(products.id, ids))
-    : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const profiles = await shippingProfiles(
+    db,
+    lines.map((l) => l.productId),
+  );
   return lines.map((l) => {
-    const p = byId.get(l.productId);
+    const p = profiles.get(l.productId);
     return {
       quantity: l.quantity,
-      unitWeightGrams: p?.grams ?? 0,
+      unitWeightGrams: p?.unitWeightGrams ?? 0,
       shipsAs: p?.shipsAs ?? 'parcel',
       freightClass: p?.freightClass ?? null,
     };

@@ -1,3 +1,4 @@
+import { backorderNote } from '@shared/orders/orders.schema';
 import type { Db, Tx } from '../../infra/db';
 import { composeMail, type MailAttachmentRef, type MailMessage } from '../../infra/mail';
 import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
@@ -6,7 +7,13 @@ import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 export const money = (cents: number) => usd.format(cents / 100);
 const line = (o: OrderRow) =>
-  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}`;
+  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}${backordered(o)}`;
+
+/** "; 2 on backorder, ships about Dec 10, 2026" for an order with units on backorder (decision 037). */
+export const backordered = (o: OrderRow) => {
+  const note = backorderNote(o);
+  return note ? `; ${note}` : '';
+};
 
 export type OrderMailKind =
   'placed' | 'paid' | 'delivered' | 'refunded' | 'cancelledByShop' | 'refundStarted';

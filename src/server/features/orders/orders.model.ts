@@ -49,6 +49,8 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
     refundId: row.refundId,
     refundedAt: iso(row.refundedAt),
     checkoutId: row.checkoutId,
+    backorderedQuantity: row.backorderedQuantity,
+    expectedShipOn: row.expectedShipOn,
     ...(poNumber !== undefined && { poNumber }),
     ...deliveryView(row),
     subtotal: goodsCents(row) / 100,

@@ -3,6 +3,7 @@ import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import {
+  backorderNote,
   quantityProblem,
   totalProblem,
   type Order,
@@ -16,12 +17,12 @@ import { countOrderPlaced } from './orders.metrics';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing, orderableStock } from '../catalogue/index';
 import { closeUnpaidOrder } from './orders.close';
 import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
-import { reserveStock } from './orders.stock';
+import { reserveOrBackorder, reserveStock } from './orders.stock';
 import { addressTextOf, priceDelivery, rememberAddress } from './orders.delivery';
 
 export { expireUnpaidOrders } from './orders.stock';
@@ -54,10 +55,12 @@ export async function placeOrder(
     row.shippingCents + row.taxCents > 0
       ? `: ${money(goodsCents(row))} goods + ${money(row.shippingCents)} shipping + ${money(row.taxCents)} tax`
       : '';
+  const note = backorderNote(row);
+  const backordered = note ? ` ${note[0]!.toUpperCase()}${note.slice(1)}.` : '';
   return {
     acknowledged: true,
     insertedId: row.id,
-    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${extras}${saved}. Please pay for it to confirm it.`,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${extras}${saved}.${backordered} Please pay for it to confirm it.`,
   };
 }
 
@@ -66,7 +69,8 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     // Read in the reservation's transaction: the price, the rules and the stock taken commit together.
     const product = (await loadPricing(tx, [input.productId])).get(input.productId);
     if (!product || product.archived) throw notFound('Product');
-    const problem = quantityProblem(input.quantity, product);
+    // A backorderable product may be ordered above its stock (decision 037); others keep the spec's stock message.
+    const problem = quantityProblem(input.quantity, { ...product, quantity: orderableStock(product) });
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
@@ -103,15 +107,21 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         taxCents,
       })
       .returning();
-    await sendOrderMail(deps.mail, 'placed', row!, tx);
     // The customer's row and then the product's are locked last: from there to the commit, other orders of this
     // customer or of this product wait, so one statement runs while they do, the reservation with the customer's
     // limits as its condition (after the insert, so the ledger row names the order). A refusal rolls back the
     // order and its mail with it.
     const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
     await lockCustomer(tx, row!);
-    if (await reserveStock(tx, row!, deps.mail, 'order_reserved', withinLimits(row!, rules)))
-      return { row: row!, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
+    const limits = withinLimits(row!, rules);
+    const reserved =
+      orderableStock(product) > product.quantity
+        ? await reserveOrBackorder(tx, row!, product.leadTimeDays!, deps.mail, limits)
+        : (await reserveStock(tx, row!, deps.mail, 'order_reserved', limits)) && row!;
+    if (reserved) {
+      await sendOrderMail(deps.mail, 'placed', reserved, tx);
+      return { row: reserved, savedCents: savingCents(input.quantity, product.priceCents, product.breaks) };
+    }
     await assertWithinLimits(tx, row!, rules);
     throw soldOut;
   });

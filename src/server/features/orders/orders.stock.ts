@@ -1,24 +1,37 @@
 import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { orders } from '../../db/schema';
+import { orders, products } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
+import { shipDateAfter } from '@shared/orders/orders.schema';
 import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
 import type { StaffMail } from '../notifications/index';
 
 type OrderStockReason = 'order_reserved' | 'order_paid_late';
 type OrderReleaseReason = 'order_cancelled' | 'order_expired';
 
+/** An order's units, and how many of them are on backorder (never taken from stock, never given back). */
+export interface StockedOrder {
+  id: string;
+  productId: string;
+  quantity: number;
+  backorderedQuantity?: number | undefined;
+}
+
+/** The units an order holds in stock: what it ordered less what is on backorder. */
+export const reservedUnits = (order: StockedOrder) => order.quantity - (order.backorderedQuantity ?? 0);
+
 /**
  * Takes stock atomically (and writes it in the inventory ledger): succeeds only while enough is left, and `when`
- * holds if given.
+ * holds if given. Only the order's reserved units are taken; its backordered units wait for new stock.
  */
 export function reserveStock(
   tx: Tx,
-  order: { id: string; productId: string; quantity: number },
+  order: StockedOrder,
   staff: StaffMail,
   reason: OrderStockReason = 'order_reserved',
   when?: SQL,
 ): Promise<boolean> {
-  const { id: orderId, productId, quantity } = order;
+  const { id: orderId, productId } = order;
+  const quantity = reservedUnits(order);
   return moveStock(tx, {
     productId,
     delta: -quantity,
@@ -31,14 +44,18 @@ export function reserveStock(
   });
 }
 
-/** Gives an order's stock back; customers waiting for the product are mailed when it can be ordered again. */
+/**
+ * Gives an order's stock back (only its reserved units: a backordered unit was never taken); customers waiting for
+ * the product are mailed when it can be ordered again.
+ */
 export async function releaseStock(
   tx: Tx,
-  order: { id: string; productId: string; quantity: number },
+  order: StockedOrder,
   reason: OrderReleaseReason,
   notify: BackInStockMail,
 ) {
-  const { id: orderId, productId, quantity } = order;
+  const { id: orderId, productId } = order;
+  const quantity = reservedUnits(order);
   await moveStock(tx, { productId, delta: quantity, reason, orderId, notify, staff: notify });
 }
 
@@ -66,9 +83,52 @@ export async function expireUnpaidOrders(
           sql`not exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and c.payment_intent_id is not null)`,
         ),
       )
-      .returning({ id: orders.id, productId: orders.productId, quantity: orders.quantity });
+      .returning({
+        id: orders.id,
+        productId: orders.productId,
+        quantity: orders.quantity,
+        backorderedQuantity: orders.backorderedQuantity,
+      });
     // One ledger row per order, so a product's history names each expired order.
     for (const e of expired) await releaseStock(tx, e, 'order_expired', notify);
     return expired.length;
   });
+}
+
+/**
+ * Reserves an order that may go on backorder (decision 037): with the product's row locked, it takes what stock there
+ * is and writes the rest on the order as backordered, expected to ship `leadTimeDays` from today (UTC). Nothing is
+ * backordered while the stock covers the order. Returns the order row as it now stands, or null when `when` (the
+ * customer's limits) refused the reservation.
+ */
+export async function reserveOrBackorder<R extends StockedOrder>(
+  tx: Tx,
+  order: R,
+  leadTimeDays: number,
+  staff: StaffMail,
+  when?: SQL,
+): Promise<R | null> {
+  const [product] = await tx
+    .select({ quantity: products.quantity })
+    .from(products)
+    .where(eq(products.id, order.productId))
+    .for('update');
+  const stock = Math.max(0, product?.quantity ?? 0);
+  const backordered = Math.max(0, order.quantity - stock);
+  let row = order;
+  if (backordered > 0) {
+    const [updated] = await tx
+      .update(orders)
+      .set({ backorderedQuantity: backordered, expectedShipOn: shipDateAfter(leadTimeDays) })
+      .where(eq(orders.id, order.id))
+      .returning();
+    row = { ...order, ...updated };
+  }
+  // Nothing to take (no stock at all): the limits still decide, as the conditional update would have.
+  if (reservedUnits(row) === 0) {
+    if (!when) return row;
+    const { rows } = await tx.execute<{ ok: boolean }>(sql`select ${when} as ok`);
+    return rows[0]?.ok ? row : null;
+  }
+  return (await reserveStock(tx, row, staff, 'order_reserved', when)) ? row : null;
 }

@@ -1,6 +1,6 @@
 import type { Overview } from '@shared/overview/overview.schema';
 import type { Db } from '../../infra/db';
-import { lowStockProducts } from '../catalogue/catalogue.service';
+import { lowStockProducts } from '../catalogue/index';
 import { orderStats } from '../orders/index';
 
 /** How many low-stock products the overview lists; the rest are a link away (Manage Products, low stock). */

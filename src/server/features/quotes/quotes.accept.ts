@@ -41,6 +41,7 @@ export async function acceptQuote(
         productId: l.productId,
         quantity: l.quantity,
         unitPriceCents: l.unitPriceCents!,
+        leadTimeDays: l.leadTimeDays,
       }));
     },
     async done(tx, checkout) {

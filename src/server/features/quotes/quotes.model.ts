@@ -5,7 +5,7 @@ import { quoteLines, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { loadPricing, type ProductPricing } from '../catalogue/catalogue.service';
+import { loadPricing, type ProductPricing } from '../catalogue/index';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -57,6 +57,7 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
         // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
         listPrice: p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks) / 100 : 0,
         unitPrice: l.unitPriceCents === null ? null : l.unitPriceCents / 100,
+        ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
     }),
   };
@@ -110,10 +111,16 @@ export async function findQuote(db: Db | Tx, id: string): Promise<QuoteRow> {
 }
 
 /** Sets the quoted unit prices, one statement for every line. */
-export async function writePrices(tx: Tx, quoteId: string, prices: Map<string, number>) {
+export async function writePrices(
+  tx: Tx,
+  quoteId: string,
+  prices: Map<string, number>,
+  leadTimes: Map<string, number | null> = new Map(),
+) {
   const ids = [...prices.keys()];
   await tx.execute(sql`
-    update quote_lines q set unit_price_cents = p.cents
-    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => prices.get(id)!))}::int[]) as p(id, cents)
+    update quote_lines q set unit_price_cents = p.cents, lead_time_days = p.lead
+    from unnest(${sql.param(ids)}::uuid[], ${sql.param(ids.map((id) => prices.get(id)!))}::int[],
+      ${sql.param(ids.map((id) => leadTimes.get(id) ?? null))}::int[]) as p(id, cents, lead)
     where q.quote_id = ${quoteId} and q.product_id = p.id`);
 }

@@ -13,7 +13,7 @@ import { AppError, fieldError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
-import { loadPricing } from '../catalogue/catalogue.service';
+import { loadPricing } from '../catalogue/index';
 import type { OrderDeps } from '../orders/index';
 import { notifyQuoteRequested, sendQuoteMail } from './quotes.mail';
 import {
@@ -136,7 +136,9 @@ export async function answerQuote(
       lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.unitPriceCents! })),
     );
     if (tooLarge) throw fieldError('bad_request', 'lines', tooLarge);
-    await writePrices(tx, id, prices);
+    const leadTimes = new Map(input.lines.map((l) => [l.productId, l.leadTimeDays ?? null]));
+    await writePrices(tx, id, prices, leadTimes);
+    for (const l of lines) l.leadTimeDays = leadTimes.get(l.productId) ?? null;
     const [updated] = await tx
       .update(quotes)
       .set({ status: 'quoted', validUntil: input.validUntil, answeredAt: new Date(), answeredBy: admin.id })

@@ -16,6 +16,9 @@ export interface CartProduct {
   quantity: number;
   minOrder: number;
   packSize?: number | undefined;
+  /** More than the stock may be ordered (with a lead time): sent on the product page, absent on cards. */
+  backorderable?: boolean | undefined;
+  leadTimeDays?: number | null | undefined;
 }
 
 /**
@@ -39,7 +42,9 @@ export function AddToCartButton({
   const pack = product.packSize ?? 1;
   // The minimum order rounded up to whole packs (firstOrderableQuantity, without loading its module's zod here).
   const quantity = Math.ceil(product.minOrder / pack) * pack;
-  const orderable = product.quantity >= quantity;
+  const orderable =
+    product.quantity >= quantity ||
+    (product.backorderable === true && product.leadTimeDays !== null && product.leadTimeDays !== undefined);
 
   const add = async () => {
     if (!email) {

@@ -5,7 +5,11 @@ import { firstOrderableQuantity } from '@shared/catalogue/pricing';
 import type { CartLine } from '@shared/cart/cart.schema';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { paths } from '@/config/paths';
+import { backorderNote } from '@shared/orders/orders.schema';
 import { formatCount, formatPrice } from '@/lib/format';
+
+/** The most a cart line may hold (the cart's own limit). */
+const MAX_LINE_QUANTITY = 1_000_000;
 
 /**
  * One row of the cart: the product, a stepper by whole packs, the unit price its quantity reaches (the base price
@@ -27,6 +31,10 @@ export function CartLineRow({
 }) {
   const noteId = useId();
   const note = error ?? line.problem ?? undefined;
+  const backorder = backorderNote({
+    backorderedQuantity: line.backordered,
+    expectedShipOn: line.expectedShipOn,
+  });
   const reduced = line.unitPrice < line.basePrice;
   return (
     <tr aria-busy={busy}>
@@ -62,7 +70,7 @@ export function CartLineRow({
           value={line.quantity}
           step={line.packSize}
           min={firstOrderableQuantity(line)}
-          max={line.stock}
+          max={line.backorderable ? MAX_LINE_QUANTITY : line.stock}
           what={line.name}
           busy={busy}
           invalid={!!note}
@@ -70,6 +78,7 @@ export function CartLineRow({
           onCommit={onQuantity}
         />
         <div className="mt-1 text-xs text-base-content/75">{formatCount(line.stock)} in stock</div>
+        {backorder && <div className="mt-1 text-xs text-warning-content">{backorder}</div>}
       </td>
       <td data-label="Unit price" className="whitespace-nowrap">
         {formatPrice(line.unitPrice)}

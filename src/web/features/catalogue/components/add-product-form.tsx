@@ -17,6 +17,7 @@ import {
   addProductFormSchema,
   formFieldOfApiField,
   noPackOrBreaks,
+  noShipping,
   type AddProductFormInput,
   type AddProductFormOutput,
 } from './product-form-schema';
@@ -31,7 +32,12 @@ const empty: AddProductFormInput = {
   desc: '',
   ...emptyCatalogue(),
   ...noPackOrBreaks(),
+  ...noShipping(),
 };
+
+/** The fields that have a value (empty boxes are left to the server's defaults). */
+const given = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
 
 /**
  * Add A Product: every field required with the shop's messages, plus the server's numeric rules. The image is
@@ -55,7 +61,25 @@ export function AddProductForm() {
   } = form;
 
   const onSubmit = handleSubmit(
-    async ({ image, sku, brand, category, specs, packSize, priceBreaks, lowStockThreshold, ...values }) => {
+    async ({
+      image,
+      sku,
+      brand,
+      category,
+      specs,
+      packSize,
+      priceBreaks,
+      lowStockThreshold,
+      shippingWeightLb,
+      lengthIn,
+      widthIn,
+      heightIn,
+      shipsAs,
+      freightClass,
+      backorderable,
+      leadTimeDays,
+      ...values
+    }) => {
       const catalogue = toCatalogueInput({ sku, brand, category, specs }, categories.data, system, 'add');
       if (catalogue.problems.length) {
         for (const [field, message] of catalogue.problems) setError(field as `specs.${string}`, { message });
@@ -72,6 +96,10 @@ export function AddProductForm() {
         // A product sold singly at one price sends neither (the server's defaults).
         await createProduct({
           ...values,
+          // Shipping data only as given: a parcel without backorders sends none (the server's defaults).
+          ...given({ shippingWeightLb, lengthIn, widthIn, heightIn, freightClass, leadTimeDays }),
+          ...(shipsAs !== 'parcel' && { shipsAs }),
+          ...(backorderable && { backorderable }),
           ...catalogue.input,
           ...(packSize > 1 ? { packSize } : {}),
           ...(priceBreaks.length ? { priceBreaks } : {}),

@@ -20,9 +20,31 @@ import {
   editProductFormSchema,
   formFieldOfApiField,
   noPackOrBreaks,
+  shippingOfProduct,
   type EditProductFormInput,
   type EditProductFormOutput,
 } from './product-form-schema';
+
+const shippingKeys = [
+  'shippingWeightLb',
+  'lengthIn',
+  'widthIn',
+  'heightIn',
+  'shipsAs',
+  'freightClass',
+  'backorderable',
+  'leadTimeDays',
+] as const;
+const defaultShipping = {
+  shippingWeightLb: null,
+  lengthIn: null,
+  widthIn: null,
+  heightIn: null,
+  shipsAs: 'parcel',
+  freightClass: null,
+  backorderable: false,
+  leadTimeDays: null,
+} as const;
 
 /**
  * Edits a product's name, price, stock, minimum order, description, SKU, brand, category, specs and (optionally) image;
@@ -48,6 +70,7 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       category: product.category?.slug ?? '',
       specs: {},
       ...noPackOrBreaks(),
+      ...shippingOfProduct(product),
     },
   });
   const {
@@ -102,6 +125,10 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       if (dirtyFields.lowStockThreshold && values.lowStockThreshold !== product.lowStockThreshold)
         changes.lowStockThreshold = values.lowStockThreshold;
       if (packSize !== (pricing?.packSize ?? 1)) changes.packSize = packSize;
+      // Shipping data: each field the admin changed (null clears a number).
+      for (const key of shippingKeys)
+        if (dirtyFields[key] && values[key] !== (product[key] ?? defaultShipping[key]))
+          Object.assign(changes, { [key]: values[key] });
       // The breaks are replaced as a whole, so any difference sends them all (none left: an empty list removes them).
       if (JSON.stringify(priceBreaks) !== JSON.stringify(pricing?.priceBreaks ?? []))
         changes.priceBreaks = priceBreaks;

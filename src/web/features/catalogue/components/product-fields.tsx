@@ -4,6 +4,7 @@ import { ErrorText } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
 import { ImageField } from './image-field';
+import { ShippingFields } from './shipping-fields';
 import type { AddProductFormInput, PricingFormInput } from './product-form-schema';
 
 /** The shared schema's messages are the shop's ("Price is required") or the API's ("must be …"). */
@@ -101,6 +102,7 @@ export function ProductFields({
         {...register('lowStockThreshold')}
       />
       <PricingFields loaded={priceBreaks} />
+      <ShippingFields />
       <TextAreaField
         label="Description"
         rows={5}

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { productFields, productPricingFields, productStockFields } from '@shared/catalogue/catalogue.schema';
 import { priceBreakSchema } from '@shared/catalogue/pricing';
+import {
+  productShippingFields,
+  shippingProblems,
+  type ProductShipping,
+} from '@shared/catalogue/product-shipping';
 import { messages } from '@shared/messages';
 import { imageFileProblem } from '@/lib/upload-image';
 
@@ -81,6 +86,57 @@ const lowStockThreshold = z.preprocess(
   productStockFields.lowStockThreshold.unwrap(),
 );
 
+/** An optional number box: empty is null (not given), anything else meets the API's rule. */
+const optionalNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(v)) : v), schema);
+
+/**
+ * Shipping and backorders as typed (decision 037): weight in lb, box in inches, empty boxes are "not given". Freight
+ * needs a class and backorders a lead time, as on the server.
+ */
+const shippingFields = {
+  shippingWeightLb: optionalNumber(productShippingFields.shippingWeightLb.unwrap()),
+  lengthIn: optionalNumber(productShippingFields.lengthIn.unwrap()),
+  widthIn: optionalNumber(productShippingFields.widthIn.unwrap()),
+  heightIn: optionalNumber(productShippingFields.heightIn.unwrap()),
+  shipsAs: productShippingFields.shipsAs.unwrap(),
+  freightClass: z.preprocess((v) => (v === '' ? null : v), productShippingFields.freightClass.unwrap()),
+  backorderable: z.boolean(),
+  leadTimeDays: optionalNumber(productShippingFields.leadTimeDays.unwrap()),
+};
+export type ShippingFormInput = z.input<z.ZodObject<typeof shippingFields>>;
+
+const shippingRules = (p: Parameters<typeof shippingProblems>[0], ctx: z.RefinementCtx) => {
+  for (const s of shippingProblems(p)) ctx.addIssue({ code: 'custom', path: [s.field], message: s.message });
+};
+
+/** A product with no shipping data of its own: a parcel weighed by its weight spec, never backordered. */
+export const noShipping = (): ShippingFormInput => ({
+  shippingWeightLb: '',
+  lengthIn: '',
+  widthIn: '',
+  heightIn: '',
+  shipsAs: 'parcel',
+  freightClass: '',
+  backorderable: false,
+  leadTimeDays: '',
+});
+
+/** The form's values of a product's shipping data as the API reads it. */
+export const shippingOfProduct = (p: Partial<ProductShipping>): ShippingFormInput => {
+  const text = (v: number | null | undefined) => (v === null || v === undefined ? '' : String(v));
+  return {
+    shippingWeightLb: text(p.shippingWeightLb),
+    lengthIn: text(p.lengthIn),
+    widthIn: text(p.widthIn),
+    heightIn: text(p.heightIn),
+    shipsAs: p.shipsAs ?? 'parcel',
+    freightClass: p.freightClass ?? '',
+    backorderable: p.backorderable ?? false,
+    leadTimeDays: text(p.leadTimeDays),
+  };
+};
+
 /** The pricing fields of a product sold singly at one price. */
 export const noPackOrBreaks = (): PricingFormInput => ({ packSize: '1', priceBreaks: [] });
 
@@ -96,12 +152,14 @@ export const addProductFormSchema = z
     desc: productFields.desc,
     ...catalogueFields,
     ...pricingFields,
+    ...shippingFields,
   })
   .refine((p) => p.quantity >= p.minOrder, {
     path: ['quantity'],
     error: 'must be at least the minimum order',
   })
-  .superRefine(breaksBelowPrice);
+  .superRefine(breaksBelowPrice)
+  .superRefine(shippingRules);
 export type AddProductFormInput = z.input<typeof addProductFormSchema>;
 export type AddProductFormOutput = z.output<typeof addProductFormSchema>;
 
@@ -117,8 +175,10 @@ export const editProductFormSchema = z
     desc: productFields.desc,
     ...catalogueFields,
     ...pricingFields,
+    ...shippingFields,
   })
-  .superRefine(breaksBelowPrice);
+  .superRefine(breaksBelowPrice)
+  .superRefine(shippingRules);
 export type EditProductFormInput = z.input<typeof editProductFormSchema>;
 export type EditProductFormOutput = z.output<typeof editProductFormSchema>;
 
@@ -148,4 +208,12 @@ const productFormFields = [
   'category',
   'packSize',
   'lowStockThreshold',
+  'shippingWeightLb',
+  'lengthIn',
+  'widthIn',
+  'heightIn',
+  'shipsAs',
+  'freightClass',
+  'backorderable',
+  'leadTimeDays',
 ] as const;

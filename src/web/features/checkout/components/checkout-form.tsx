@@ -17,6 +17,7 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { sameNames } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
+import { backorderNote } from '@shared/orders/orders.schema';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -37,6 +38,14 @@ function CartSummary({ cart }: { cart: Cart }) {
               <span className="text-sm whitespace-nowrap text-base-content/75">
                 {formatCount(line.quantity)} × {formatPrice(line.unitPrice)}
               </span>
+              {line.backordered ? (
+                <span className="block text-sm text-base-content/75">
+                  {backorderNote({
+                    backorderedQuantity: line.backordered,
+                    expectedShipOn: line.expectedShipOn,
+                  })}
+                </span>
+              ) : null}
             </span>
             <span className="font-semibold whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
           </li>

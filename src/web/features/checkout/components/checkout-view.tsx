@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { backorderNote } from '@shared/orders/orders.schema';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -55,7 +56,12 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
             {checkout.lines.map((line) => (
               <tr key={line._id}>
                 <td className="font-medium">{line.productName}</td>
-                <td>{formatCount(line.quantity)}</td>
+                <td>
+                  {formatCount(line.quantity)}
+                  {backorderNote(line) && (
+                    <div className="text-sm text-base-content/75">{backorderNote(line)}</div>
+                  )}
+                </td>
                 <td className="whitespace-nowrap">{formatPrice(line.price)}</td>
                 <td className="font-semibold whitespace-nowrap">{formatPrice(line.total)}</td>
               </tr>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { backorderNote } from '@shared/orders/orders.schema';
 import { ListWaiting } from '@/components/ui/query-list';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Link } from 'react-router';
@@ -146,6 +147,7 @@ function OrderRow({
       <td data-label="Quantity">
         {formatCount(order.quantity)}
         <div className="text-sm whitespace-nowrap text-base-content/75">× {formatPrice(order.price)}</div>
+        {backorderNote(order) && <div className="text-sm text-base-content/75">{backorderNote(order)}</div>}
       </td>
       <td data-label="Total" className="font-semibold whitespace-nowrap">
         {formatPrice(order.total)}

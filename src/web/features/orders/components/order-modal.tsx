@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Product, ProductPricingFields } from '@shared/catalogue/catalogue.schema';
+import type { ProductShipping } from '@shared/catalogue/product-shipping';
 import {
   breaksToCents,
   firstOrderableQuantity,
@@ -17,6 +18,9 @@ import {
   orderCreateSchema,
   orderTotalCents,
   quantityProblem,
+  backorderNote,
+  backorderedUnits,
+  shipDateAfter,
   totalProblem,
 } from '@shared/orders/orders.schema';
 import { ApiError } from '@/lib/api-client';
@@ -33,7 +37,13 @@ import { paths } from '@/config/paths';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
-export type OrderableProduct = Product & Partial<ProductPricingFields>;
+export type OrderableProduct = Product &
+  Partial<ProductPricingFields> &
+  Partial<Pick<ProductShipping, 'backorderable' | 'leadTimeDays'>>;
+
+/** The product's lead time when more than its stock may be ordered (decision 037), else null. */
+const backorderLeadTime = (p: Pick<OrderableProduct, 'backorderable' | 'leadTimeDays'>) =>
+  p.backorderable && p.leadTimeDays !== null && p.leadTimeDays !== undefined ? p.leadTimeDays : null;
 
 /** The unit price (cents) reached at each quantity: the product's price, lowered by its quantity breaks. */
 const pricingOf = (product: OrderableProduct) => {
@@ -54,7 +64,10 @@ const orderFormSchema = (product: OrderableProduct) =>
       .int({ error: 'Quantity must be a whole number' })
       .superRefine((quantity, ctx) => {
         const problem =
-          quantityProblem(quantity, product) ??
+          quantityProblem(quantity, {
+            ...product,
+            quantity: backorderLeadTime(product) === null ? product.quantity : Number.MAX_SAFE_INTEGER,
+          }) ??
           (quantity <= 0
             ? messages.quantityRequired
             : totalProblem(quantity, pricingOf(product).unitCentsAt(quantity)));
@@ -70,9 +83,13 @@ export const orderTotal = (quantity: number, unitPrice: number) =>
   orderTotalCents(quantity, Math.round(unitPrice * 100)) / 100;
 
 /** Whether the product has enough stock for its minimum order, counted in whole packs (as the server counts it). */
-export const canOrder = (product: Pick<OrderableProduct, 'quantity' | 'minOrder' | 'packSize'>) =>
-  product.quantity > 0 &&
-  product.quantity >= firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 });
+export const canOrder = (
+  product: Pick<OrderableProduct, 'quantity' | 'minOrder' | 'packSize' | 'backorderable' | 'leadTimeDays'>,
+) =>
+  backorderLeadTime(product) !== null ||
+  (product.quantity > 0 &&
+    product.quantity >=
+      firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 }));
 
 /**
  * The signed-in customer: name and email go on the order; the phone and address saved in their profile, if any,
@@ -129,6 +146,14 @@ export function OrderModal({
   const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
   const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
   const saving = valid ? pricing.savingCentsAt(quantity) : 0;
+  const lead = backorderLeadTime(product);
+  const backorder =
+    valid && lead !== null
+      ? backorderNote({
+          backorderedQuantity: backorderedUnits(quantity, product.quantity),
+          expectedShipOn: shipDateAfter(lead),
+        })
+      : null;
   // A part pack is told while typing, not only on Place order: the step buttons cannot reach it, typing can.
   const quantityError =
     errors.quantity?.message ?? (valid ? packProblem(quantity, packSize) : null) ?? undefined;
@@ -172,7 +197,7 @@ export function OrderModal({
           type="number"
           inputMode="numeric"
           min={product.minOrder}
-          max={product.quantity}
+          max={lead === null ? product.quantity : undefined}
           step={packSize}
           hint={`Minimum order ${product.minOrder}, ${product.quantity} in stock, ${formatPrice(product.price)} each${packSize > 1 ? `, sold in packs of ${packSize}` : ''}.`}
           error={quantityError}
@@ -197,6 +222,7 @@ export function OrderModal({
           {...register('address')}
         />
         <div aria-live="polite">
+          {backorder && <p className="rounded-box bg-warning/10 px-4 py-3">{backorder}</p>}
           {saving > 0 && (
             <p className="rounded-box bg-success/10 px-4 py-3">
               Unit price {formatPrice(unitCents / 100)} at this quantity — you save{' '}

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { backorderNote } from '@shared/orders/orders.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { RefundBadge, StatusBadge } from '@/components/order-badges';
@@ -27,6 +28,9 @@ export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
         <dt className="text-sm text-base-content/75">Product</dt>
         <dd className="font-medium">
           {o.productName} × {formatCount(o.quantity)} at {formatPrice(o.price)}
+          {backorderNote(o) && (
+            <div className="text-sm font-normal text-base-content/75">{backorderNote(o)}</div>
+          )}
         </dd>
       </div>
       <div>

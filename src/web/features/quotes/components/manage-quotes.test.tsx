@@ -89,6 +89,44 @@ describe('Manage Quotes', () => {
     expect(await screen.findByText('Quote sent')).toBeInTheDocument();
   });
 
+  it('may give a line a lead time: units above the stock are then backordered on accepting', async () => {
+    const quote = makeQuote();
+    const sent = vi.fn();
+    server.use(
+      http.put('/api/quotes/:id/answer', async ({ params, request }) => {
+        const body = (await request.json()) as { lines: { unitPrice: number }[]; validUntil: string };
+        sent(params.id, body);
+        return HttpResponse.json(
+          quoted(
+            quote,
+            body.lines.map((l) => l.unitPrice),
+            body.validUntil,
+          ),
+        );
+      }),
+    );
+    const { user } = renderPage([quote]);
+    await user.click(await screen.findByRole('button', { name: 'Answer' }));
+    const form = within(screen.getByRole('form', { name: 'Answer the request from Ann Buyer' }));
+    const lead = form.getByLabelText('Lead time (days) for 18V Drill');
+    await user.type(lead, '400');
+    await user.click(form.getByRole('button', { name: 'Send quote' }));
+    expect(await form.findByText('Must be at most 365')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+    await user.clear(lead);
+    await user.type(lead, '21');
+    await user.click(form.getByRole('button', { name: 'Send quote' }));
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith(quote._id, {
+        lines: [
+          { productId: hoseId, unitPrice: 12.5 },
+          { productId: drillId, unitPrice: 99, leadTimeDays: 21 },
+        ],
+        validUntil: dayFromToday(14),
+      }),
+    );
+  });
+
   it("shows the server's field error under the line's price", async () => {
     server.use(
       http.put('/api/quotes/:id/answer', () =>

@@ -26,6 +26,18 @@ const answerFormSchema = z.object({
       .positive({ error: 'must be above 0' })
       .max(1_000_000, { error: 'must be at most 1000000' }),
   ),
+  /** Days until units above the stock ship (decision 037); empty: none, a line above the stock is then refused. */
+  leadTimes: z.array(
+    z.preprocess(
+      (v) => (typeof v === 'number' && Number.isNaN(v) ? null : v),
+      z
+        .number({ error: 'must be a number' })
+        .int({ error: 'must be a whole number' })
+        .min(0, { error: 'must be 0 or more' })
+        .max(365, { error: 'must be at most 365' })
+        .nullable(),
+    ),
+  ),
   validUntil: z.iso
     .date({ error: 'must be a date' })
     .refine((d) => d >= dayFromToday(), { error: 'must be today or later' }),
@@ -34,6 +46,7 @@ const answerFormSchema = z.object({
 /** The API names `lines.2.unitPrice` or `validUntil`. */
 const answerField = (apiField: string) => {
   const line = /^lines\.(\d+)/.exec(apiField);
+  if (line && apiField.endsWith('leadTimeDays')) return `leadTimes.${Number(line[1])}` as const;
   if (line) return `prices.${Number(line[1])}` as const;
   return apiField === 'validUntil' ? 'validUntil' : undefined;
 };
@@ -48,13 +61,18 @@ function AnswerForm({ quote, onDone }: { quote: Quote; onDone: () => void }) {
   } = useApiForm(answerFormSchema, {
     defaultValues: {
       prices: quote.lines.map((l) => l.listPrice),
+      leadTimes: quote.lines.map(() => null),
       validUntil: dayFromToday(DEFAULT_VALID_DAYS),
     },
     formField: answerField,
   });
-  const onSubmit = submitWith(async ({ prices, validUntil }) => {
+  const onSubmit = submitWith(async ({ prices, leadTimes, validUntil }) => {
     await answer(quote._id, {
-      lines: quote.lines.map((l, i) => ({ productId: l.productId, unitPrice: prices[i]! })),
+      lines: quote.lines.map((l, i) => ({
+        productId: l.productId,
+        unitPrice: prices[i]!,
+        ...(leadTimes[i] !== null && leadTimes[i] !== undefined && { leadTimeDays: leadTimes[i] }),
+      })),
       validUntil,
     });
     void notify('success', 'Quote sent');
@@ -70,19 +88,32 @@ function AnswerForm({ quote, onDone }: { quote: Quote; onDone: () => void }) {
       <div className="grid gap-4 sm:grid-cols-2">
         {quote.lines.map((line, i) => {
           const error = errors.prices?.[i]?.message;
+          const leadError = errors.leadTimes?.[i]?.message;
           return (
-            <TextField
-              key={line.productId}
-              label={`Unit price for ${line.productName}`}
-              hint={`${line.quantity} at a list price of $${line.listPrice.toFixed(2)} each`}
-              type="number"
-              inputMode="decimal"
-              min={0.01}
-              step={0.01}
-              autoFocus={i === 0}
-              error={error && sentence(error)}
-              {...register(`prices.${i}`, { valueAsNumber: true })}
-            />
+            <div key={line.productId} className="flex flex-col gap-2">
+              <TextField
+                label={`Unit price for ${line.productName}`}
+                hint={`${line.quantity} at a list price of $${line.listPrice.toFixed(2)} each`}
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                step={0.01}
+                autoFocus={i === 0}
+                error={error && sentence(error)}
+                {...register(`prices.${i}`, { valueAsNumber: true })}
+              />
+              <TextField
+                label={`Lead time (days) for ${line.productName}`}
+                hint="Optional: units above the stock go on backorder and ship after this many days."
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={365}
+                step={1}
+                error={leadError && sentence(leadError)}
+                {...register(`leadTimes.${i}`, { valueAsNumber: true })}
+              />
+            </div>
           );
         })}
       </div>
