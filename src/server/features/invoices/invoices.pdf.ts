@@ -27,12 +27,13 @@ const W = PAGE.width - 2 * M;
 const BOTTOM = PAGE.height - M;
 const GREY = '#4b5563';
 /** Table columns: description, quantity, unit price, amount (x, width, alignment). */
+// SKU, description, quantity, unit price, amount: the description keeps what the amounts leave.
 const COLS = [
-  { x: M, w: 85, align: 'left' },
-  { x: M + 90, w: W - 340, align: 'left' },
-  { x: M + W - 250, w: 50, align: 'right' },
-  { x: M + W - 200, w: 95, align: 'right' },
-  { x: M + W - 105, w: 105, align: 'right' },
+  { x: M, w: 80, align: 'left' },
+  { x: M + 85, w: W - 300, align: 'left' },
+  { x: M + W - 210, w: 40, align: 'right' },
+  { x: M + W - 165, w: 75, align: 'right' },
+  { x: M + W - 85, w: 85, align: 'right' },
 ] as const;
 
 export const documentTitle = (s: Pick<InvoiceSnapshot, 'kind'>) =>
