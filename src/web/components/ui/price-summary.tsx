@@ -41,3 +41,6 @@ export function PriceSummary({
     </dl>
   );
 }
+
+/** Whether an order or a checkout charges more than its goods (then its price is worth itemising). */
+export const chargesDelivery = (o: { shipping: number; tax: number }) => o.shipping > 0 || o.tax > 0;
