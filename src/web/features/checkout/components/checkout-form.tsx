@@ -131,6 +131,7 @@ const formField = (apiField: string) =>
 export const checkoutFormMessages = {
   chooseMethod: 'Choose a shipping method',
   ratesLoading: 'The shipping methods are still loading; try again in a moment.',
+  ratesFailed: 'We could not price the shipping to this address: try again.',
 } as const;
 
 /** The shipping methods for the address, one radio each: name, delivery estimate and cost. */
@@ -249,10 +250,10 @@ export function CheckoutForm({
       'shippingOption',
     ],
   });
-  const ready = ratesReady(zip, state);
+  const ready = !!state && ratesReady(zip, state);
   const rates = useShippingRates(email, {
     zip: zip.trim(),
-    state,
+    ...(state && { state }),
     liftgate: !!liftgate,
     residential: !!residential,
   });
@@ -266,7 +267,9 @@ export function CheckoutForm({
   const onSubmit = submitWith(async (values) => {
     setProblems(null);
     if (!ready || rates.isFetching || !rates.data) {
-      setError('root.server', { message: checkoutFormMessages.ratesLoading });
+      setError('root.server', {
+        message: rates.isError ? checkoutFormMessages.ratesFailed : checkoutFormMessages.ratesLoading,
+      });
       return;
     }
     const hasOptions = rates.data.options.length > 0;
