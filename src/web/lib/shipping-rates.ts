@@ -36,9 +36,10 @@ export const shippingRatesQueryOptions = (email: string, body: RatesRequest) =>
   });
 
 /** The rates for a request, fetched once its fields have stopped changing for `delay` ms. */
-export function useShippingRates(email: string, body: RatesRequest, delay = 400) {
+export function useShippingRates(email: string, body: RatesRequest, { delay = 400, enabled = true } = {}) {
   const debounced = useDebounced(body, delay);
-  return useQuery(shippingRatesQueryOptions(email, debounced));
+  const options = shippingRatesQueryOptions(email, debounced);
+  return useQuery({ ...options, enabled: enabled && options.enabled });
 }
 
 /** A value that follows `value` once it has not changed for `delay` ms (compared by its JSON). */
