@@ -121,6 +121,30 @@ describe('Checkout payment page', () => {
     expect(intentBody).not.toHaveBeenCalled();
   });
 
+  it('itemises the subtotal, shipping (method), tax and total when shipping and tax are charged', async () => {
+    checkout = {
+      ...checkout,
+      shipping: 120,
+      tax: 36.47,
+      total: 478.47,
+      shippingMethod: 'LTL freight',
+      shippingKind: 'freight',
+      liftgate: true,
+      deliveryMinDays: 3,
+      deliveryMaxDays: 6,
+    };
+    useApi();
+    renderPage();
+    const total = within(await screen.findByLabelText('Checkout total'));
+    expect(total.getByText('Subtotal')).toBeInTheDocument();
+    expect(total.getByText('$322.00')).toBeInTheDocument();
+    expect(total.getByText('Shipping (LTL freight)')).toBeInTheDocument();
+    expect(total.getByText('$120.00')).toBeInTheDocument();
+    expect(total.getByText('$36.47')).toBeInTheDocument();
+    expect(total.getByText('$478.47')).toBeInTheDocument();
+    expect(screen.getByText('LTL freight: 3–6 business days, liftgate delivery.')).toBeInTheDocument();
+  });
+
   it.each([
     ['cancelled', 'This checkout was cancelled'],
     ['expired', 'This checkout has expired'],

@@ -9,6 +9,7 @@ import { formatCount, formatPrice } from '@/lib/format';
 import { textAbout } from '@/lib/form-errors';
 import { removeCartLine, setCartLine, useCart, useCartWrite } from '../api/cart';
 import { CartLineRow } from './cart-line';
+import { ShippingEstimate } from './shipping-estimate';
 
 const why = (err: unknown) =>
   err instanceof ApiError && err.field ? textAbout(err.message, err.field) : (err as Error).message;
@@ -155,6 +156,7 @@ export function CartView({ email }: { email: string }) {
               </Link>
             )}
           </section>
+          <ShippingEstimate email={email} total={total} />
         </>
       )}
     </>

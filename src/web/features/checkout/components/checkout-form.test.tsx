@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
-import { messages } from '@shared/messages';
+import type { Rates, ShippingOptionView } from '@shared/orders/delivery.schema';
 import { Component as CheckoutPage } from '@/app/routes/dashboard/cart-checkout';
 import { session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
@@ -30,13 +30,71 @@ const lines = [line(1, 'Air hose 15 m', 10, 12.4), line(2, '18V drill', 2, 99)];
 const cart: Cart = { lines, count: 2, totalQuantity: 12, total: 322, saving: 0 };
 const checkoutId = 'c0000000-0000-4000-8000-000000000001';
 
-function renderPage(post: Parameters<typeof http.post>[1], saved = { phone: '', address: '' }) {
+const option = (o: Partial<ShippingOptionView> & Pick<ShippingOptionView, 'optionId' | 'name'>) => ({
+  kind: 'parcel' as const,
+  shipping: 0,
+  tax: 0,
+  total: 0,
+  minDays: 2,
+  maxDays: 5,
+  liftgate: false,
+  residential: false,
+  pickupLocation: null,
+  ...o,
+});
+const dallas: Rates = {
+  destination: { state: 'TX', zip: '75201' },
+  subtotal: 322,
+  exemptionNumber: null,
+  options: [
+    option({ optionId: 'ground', name: 'Ground', shipping: 18.5, tax: 28.09, total: 368.59 }),
+    option({
+      optionId: 'pickup',
+      kind: 'pickup',
+      name: 'Pickup at Dallas depot',
+      tax: 26.57,
+      total: 348.57,
+      minDays: 0,
+      maxDays: 0,
+      pickupLocation: {
+        _id: 'p1',
+        name: 'Dallas depot',
+        street: '1 Depot Road',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75207',
+        readyHours: 4,
+      },
+    }),
+    option({
+      optionId: 'freight',
+      kind: 'freight',
+      name: 'LTL freight',
+      shipping: 120,
+      tax: 36.47,
+      total: 478.47,
+    }),
+  ],
+};
+const noRates: Rates = { ...dallas, options: [] };
+const savedAddress = { _id: 'a1', street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' };
+
+function renderPage(
+  post: Parameters<typeof http.post>[1],
+  saved = { phone: '', address: '' },
+  {
+    addresses = [] as (typeof savedAddress)[],
+    rates = (() => HttpResponse.json(noRates)) as Parameters<typeof http.post>[1],
+  } = {},
+) {
   server.use(
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/userprofile/:email', () =>
       HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
     ),
     http.get('/api/cart/:email', () => HttpResponse.json(cart)),
+    http.get('/api/addresses/:email', () => HttpResponse.json(addresses)),
+    http.post('/api/shipping-rates/:email', rates),
     http.post('/api/checkout/:email', post),
   );
   return renderWithProviders(
@@ -48,28 +106,119 @@ function renderPage(post: Parameters<typeof http.post>[1], saved = { phone: '', 
   );
 }
 
+async function typeAddress(user: ReturnType<typeof renderPage>['user'], zip = '75201') {
+  await user.type(screen.getByLabelText('Street'), '1 Main Street');
+  await user.type(screen.getByLabelText('City'), 'Dallas');
+  await user.selectOptions(screen.getByLabelText('State'), 'TX');
+  await user.type(screen.getByLabelText('ZIP'), zip);
+}
+
 describe('Checkout form', () => {
-  it('fills the number and address in from the profile and sends them', async () => {
+  it('fills the number from the profile and the address from the latest saved one, and sends the choice', async () => {
     let body: Record<string, unknown> | undefined;
+    const ratesAsked = vi.fn();
     const { user } = renderPage(
       async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
         return HttpResponse.json({ message: 'no' }, { status: 500 });
       },
       { phone: '+1 555 0199', address: '9 Saved Road' },
+      {
+        addresses: [savedAddress, { ...savedAddress, _id: 'a2', street: '2 Other Way' }],
+        rates: async ({ request }) => (ratesAsked(await request.json()), HttpResponse.json(dallas)),
+      },
     );
     expect(await screen.findByDisplayValue('+1 555 0199')).toBe(screen.getByLabelText('Mobile number'));
-    expect(screen.getByLabelText('Address')).toHaveValue('9 Saved Road');
+    expect(await screen.findByDisplayValue('500 Elm Street')).toBe(screen.getByLabelText('Street'));
+    expect(screen.getByLabelText('City')).toHaveValue('Dallas');
+    expect(screen.getByLabelText('State')).toHaveValue('TX');
+    expect(screen.getByLabelText('ZIP')).toHaveValue('75201');
+    expect(screen.getByLabelText('Saved addresses')).toHaveValue('a1');
+
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    expect(ratesAsked).toHaveBeenCalledWith({
+      zip: '75201',
+      state: 'TX',
+      liftgate: false,
+      residential: false,
+    });
+    expect(within(methods).getAllByText('2–5 business days')).toHaveLength(2);
+    expect(
+      within(methods).getByText('Ready in 4 hours at 1 Depot Road, Dallas, TX 75207'),
+    ).toBeInTheDocument();
+    expect(within(methods).getByText('Free')).toBeInTheDocument();
+
+    // No method chosen yet: the form asks for one, nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Place order' }));
-    await waitFor(() => expect(body).toMatchObject({ number: '+1 555 0199', address: '9 Saved Road' }));
+    expect(await screen.findByText('Choose a shipping method')).toBeInTheDocument();
+    expect(body).toBeUndefined();
+
+    await user.click(screen.getByRole('radio', { name: /Ground/ }));
+    const total = within(screen.getByLabelText('Order total'));
+    expect(total.getByText('Shipping (Ground)')).toBeInTheDocument();
+    expect(total.getByText('$18.50')).toBeInTheDocument();
+    expect(total.getByText('$28.09')).toBeInTheDocument();
+    expect(total.getByText('$368.59')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() =>
+      expect(body).toEqual({
+        number: '+1 555 0199',
+        address: '500 Elm Street, Dallas, TX 75201',
+        shipTo: { street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' },
+        shippingOption: 'ground',
+        liftgate: false,
+        residential: false,
+      }),
+    );
+  });
+
+  it('prices freight again with a liftgate and shows a tax exemption', async () => {
+    const asked: unknown[] = [];
+    const { user } = renderPage(() => HttpResponse.json({}), undefined, {
+      addresses: [savedAddress],
+      rates: async ({ request }) => {
+        const r = (await request.json()) as { liftgate: boolean };
+        asked.push(r);
+        return HttpResponse.json({
+          ...dallas,
+          exemptionNumber: 'EX-9',
+          options: [
+            option({
+              optionId: 'freight',
+              kind: 'freight',
+              name: 'LTL freight',
+              shipping: r.liftgate ? 195 : 120,
+              total: r.liftgate ? 517 : 442,
+            }),
+          ],
+        });
+      },
+    });
+    await user.click(await screen.findByRole('radio', { name: /LTL freight/ }));
+    expect(screen.getByText('Tax exempt (certificate EX-9)')).toBeInTheDocument();
+    expect(screen.getByText('$442.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Liftgate delivery' }));
+    expect(screen.getByRole('checkbox', { name: 'Residential delivery' })).not.toBeChecked();
+    expect(await screen.findByText('$517.00')).toBeInTheDocument();
+    expect(asked.at(-1)).toEqual({ zip: '75201', state: 'TX', liftgate: true, residential: false });
   });
 
   it('labels every field, summarises the cart and checks the required fields before sending', async () => {
     const sent = vi.fn();
     const { user } = renderPage(() => (sent(), HttpResponse.json({})));
     expect(screen.getByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
-    for (const label of ['Mobile number', 'Address', 'Company (optional)', 'PO number (optional)'])
+    for (const label of [
+      'Mobile number',
+      'Street',
+      'City',
+      'State',
+      'ZIP',
+      'Company (optional)',
+      'PO number (optional)',
+    ])
       expect(await screen.findByLabelText(label)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Saved addresses')).not.toBeInTheDocument();
 
     const summary = within(screen.getByRole('region', { name: 'Your order' }));
     expect(summary.getByText('Air hose 15 m')).toBeInTheDocument();
@@ -82,26 +231,30 @@ describe('Checkout form', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Must be a phone number')).toBeInTheDocument();
     expect(screen.getByLabelText('Mobile number')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Address')).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Address')).toHaveAccessibleDescription(messages.addressRequired);
+    expect(screen.getByLabelText('Street')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ZIP')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Company (optional)')).not.toHaveAttribute('aria-invalid');
     expect(sent).not.toHaveBeenCalled();
   });
 
-  it('places the order with the PO number and goes to its payment page', async () => {
+  it('places the order with the PO number, goods only when no method ships it, and goes to its payment page', async () => {
     const body = vi.fn();
     const { user } = renderPage(async ({ request, params }) => {
       body(params.email, await request.json());
       return HttpResponse.json({ _id: checkoutId }, { status: 201 });
     });
     await user.type(await screen.findByLabelText('Mobile number'), '+1 555 0100');
-    await user.type(screen.getByLabelText('Address'), '1 Main Street');
+    await typeAddress(user);
     await user.type(screen.getByLabelText('PO number (optional)'), 'PO-4711');
+    expect(
+      await screen.findByText('Shipping is arranged after your order; you pay for the goods only.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByTestId('location')).toHaveTextContent(`/dashboard/pay-checkout/${checkoutId}`);
     expect(body).toHaveBeenCalledWith(session.user.email, {
       number: '+1 555 0100',
-      address: '1 Main Street',
+      address: '1 Main Street, Dallas, TX 75201',
+      shipTo: { street: '1 Main Street', city: 'Dallas', state: 'TX', zip: '75201' },
       poNumber: 'PO-4711',
     });
   });
@@ -119,7 +272,8 @@ describe('Checkout form', () => {
       ),
     );
     await user.type(await screen.findByLabelText('Mobile number'), '+1 555 0100');
-    await user.type(screen.getByLabelText('Address'), '1 Main Street');
+    await typeAddress(user);
+    await screen.findByText('Shipping is arranged after your order; you pay for the goods only.');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     const problems = await screen.findByRole('alert', { name: 'Lines that cannot be ordered' });
     expect(
@@ -143,12 +297,33 @@ describe('Checkout form', () => {
       ),
     );
     await user.type(await screen.findByLabelText('Mobile number'), '+1 555 0100');
-    await user.type(screen.getByLabelText('Address'), '1 Main Street');
+    await typeAddress(user);
     await user.type(screen.getByLabelText('PO number (optional)'), 'PO-1');
+    await screen.findByText('Shipping is arranged after your order; you pay for the goods only.');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() =>
       expect(screen.getByLabelText('PO number (optional)')).toHaveAttribute('aria-invalid', 'true'),
     );
     expect(screen.getByText('Is already used')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of the ZIP at the ZIP field", async () => {
+    const { user } = renderPage(() =>
+      HttpResponse.json(
+        {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: 'shipTo.zip: is not a ZIP code we deliver to',
+          field: 'shipTo.zip',
+        },
+        { status: 400 },
+      ),
+    );
+    await user.type(await screen.findByLabelText('Mobile number'), '+1 555 0100');
+    await typeAddress(user);
+    await screen.findByText('Shipping is arranged after your order; you pay for the goods only.');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(screen.getByLabelText('ZIP')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('ZIP')).toHaveAccessibleDescription('Is not a ZIP code we deliver to');
   });
 });

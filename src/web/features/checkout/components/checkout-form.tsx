@@ -1,4 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import {
@@ -9,15 +12,27 @@ import {
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Cart } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { DeliveryFields, deliveryFieldNames } from '@/components/delivery-fields';
-import { FormError } from '@/components/ui/error-text';
+import { ErrorText, FormError } from '@/components/ui/error-text';
+import { SelectField, TextField } from '@/components/ui/field';
+import { PriceSummary } from '@/components/ui/price-summary';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
-import { sameNames } from '@/lib/form-errors';
+import { sentence } from '@/lib/form-errors';
+import {
+  deliveryEstimate,
+  noShippingMethodNote,
+  ratesReady,
+  savedAddressesQueryOptions,
+  shippingCost,
+  useShippingRates,
+} from '@/lib/shipping-rates';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { backorderNote } from '@shared/orders/orders.schema';
+import { destinationOfText, formatUsAddress, usAddressSchema } from '@shared/common/us-address';
+import { usStates } from '@shared/common/us-states';
+import type { Rates } from '@shared/orders/delivery.schema';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -52,7 +67,7 @@ function CartSummary({ cart }: { cart: Cart }) {
         ))}
       </ul>
       <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-base-300 pt-3">
-        <span className="font-medium">Total</span>
+        <span className="font-medium">Subtotal</span>
         <span className="text-xl font-bold text-primary">{formatPrice(cart.total)}</span>
       </p>
     </section>
@@ -82,8 +97,92 @@ function LineProblems({ lines }: { lines: CheckoutLineProblem[] }) {
 }
 
 /**
- * The cart's checkout: one delivery address (and an optional company and PO number) for every line, then one
- * payment on the next page. The number and address start as the ones saved in the customer's profile.
+ * The form's own shape: the checkout call's fields with a structured address (required here; the spec's free-text
+ * `address` is composed from it on sending) and a shipping method that may be unchosen while the rates load.
+ */
+const checkoutFormSchema = checkoutCreateSchema
+  .omit({ address: true, shipTo: true, shippingOption: true })
+  .extend({
+    shipTo: usAddressSchema,
+    shippingOption: z
+      .string()
+      .nullish()
+      .transform((v) => v || undefined),
+  });
+
+const formFields = [
+  'number',
+  'company',
+  'poNumber',
+  'shipTo.street',
+  'shipTo.city',
+  'shipTo.state',
+  'shipTo.zip',
+  'shippingOption',
+  'liftgate',
+  'residential',
+] as const;
+/** The API's field names onto the form's: the composed `address` is the street's. */
+const formField = (apiField: string) =>
+  apiField === 'address' || apiField === 'shipTo'
+    ? ('shipTo.street' as const)
+    : formFields.find((f) => f === apiField);
+
+export const checkoutFormMessages = {
+  chooseMethod: 'Choose a shipping method',
+  ratesLoading: 'The shipping methods are still loading; try again in a moment.',
+  ratesFailed: 'We could not price the shipping to this address: try again.',
+} as const;
+
+/** The shipping methods for the address, one radio each: name, delivery estimate and cost. */
+function ShippingMethods({
+  rates,
+  error,
+  children,
+}: {
+  rates: Rates;
+  error: string | undefined;
+  /** One radio input per option, drawn by the form (registered there). */
+  children: (optionId: string, describedBy: string) => ReactNode;
+}) {
+  if (rates.options.length === 0)
+    return (
+      <p role="status" className="rounded-box border border-base-300 bg-base-200 p-3">
+        {noShippingMethodNote}
+      </p>
+    );
+  return (
+    <fieldset aria-describedby={error ? 'shipping-method-error' : undefined} className="flex flex-col gap-2">
+      <legend className="mb-1 font-medium">Shipping method</legend>
+      {rates.options.map((o) => {
+        const detail = `shipping-option-${o.optionId}-detail`;
+        return (
+          <label
+            key={o.optionId}
+            className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-checked:border-primary"
+          >
+            {children(o.optionId, detail)}
+            <span className="flex flex-1 flex-wrap items-baseline justify-between gap-2">
+              <span>
+                <span className="font-medium">{o.name}</span>
+                <span id={detail} className="block text-sm text-base-content/75">
+                  {deliveryEstimate(o)}
+                </span>
+              </span>
+              <span className="font-semibold whitespace-nowrap">{shippingCost(o.shipping)}</span>
+            </span>
+          </label>
+        );
+      })}
+      <ErrorText id="shipping-method-error" error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * The cart's checkout: a structured US delivery address (and an optional company and PO number) for every line,
+ * the shipping method priced for it with its tax, then one payment on the next page. The number starts as the
+ * profile's; the address as the most recently used one.
  */
 export function CheckoutForm({
   email,
@@ -104,17 +203,96 @@ export function CheckoutForm({
     submitWith,
     getValues,
     setValue,
+    setError,
+    control,
     formState: { errors, isSubmitting },
-  } = useApiForm(checkoutCreateSchema, {
-    defaultValues: { number: '', address: '', company: '', poNumber: '' },
-    formField: sameNames(deliveryFieldNames),
+  } = useApiForm(checkoutFormSchema, {
+    defaultValues: {
+      number: '',
+      company: '',
+      poNumber: '',
+      shipTo: { street: '', city: '', state: '', zip: '' },
+      shippingOption: null,
+      liftgate: false,
+      residential: false,
+    },
+    formField,
   });
-  usePrefill({ getValues, setValue }, { number: saved?.phone, address: saved?.address });
+  usePrefill({ getValues, setValue }, { number: saved?.phone });
+
+  const addresses = useQuery(savedAddressesQueryOptions(email));
+  const savedAddresses = addresses.data ?? [];
+  const profileDestination = saved?.address ? destinationOfText(saved.address) : undefined;
+  // The most recent saved address, once, into an untouched address; else the profile's state and ZIP.
+  const latest = savedAddresses[0];
+  useEffect(() => {
+    const now = getValues('shipTo');
+    if (now.street || now.city || now.state || now.zip) return;
+    const from = latest ?? profileDestination;
+    if (!from) return;
+    for (const key of ['street', 'city', 'state', 'zip'] as const) {
+      const value = (from as Partial<Record<typeof key, string>>)[key];
+      if (value) setValue(`shipTo.${key}`, value);
+    }
+    // The saved address is keyed by its id; the profile's by its text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [latest?._id, saved?.address, getValues, setValue]);
+
+  const [street, city, state, zip, liftgate, residential, shippingOption] = useWatch({
+    control,
+    name: [
+      'shipTo.street',
+      'shipTo.city',
+      'shipTo.state',
+      'shipTo.zip',
+      'liftgate',
+      'residential',
+      'shippingOption',
+    ],
+  });
+  const ready = !!state && ratesReady(zip, state);
+  const rates = useShippingRates(email, {
+    zip: zip.trim(),
+    ...(state && { state }),
+    liftgate: !!liftgate,
+    residential: !!residential,
+  });
+  const options = ready ? (rates.data?.options ?? []) : [];
+  const freight = options.some((o) => o.kind === 'freight');
+  const chosen = options.find((o) => o.optionId === shippingOption);
+  const savedChoice =
+    savedAddresses.find((a) => a.street === street && a.city === city && a.state === state && a.zip === zip)
+      ?._id ?? '';
 
   const onSubmit = submitWith(async (values) => {
     setProblems(null);
+    if (!ready || rates.isFetching || !rates.data) {
+      setError('root.server', {
+        message: rates.isError ? checkoutFormMessages.ratesFailed : checkoutFormMessages.ratesLoading,
+      });
+      return;
+    }
+    const hasOptions = rates.data.options.length > 0;
+    const option = rates.data.options.find((o) => o.optionId === values.shippingOption);
+    if (hasOptions && !option) {
+      setError('shippingOption', { message: checkoutFormMessages.chooseMethod }, { shouldFocus: true });
+      return;
+    }
+    const { shipTo, shippingOption: _, liftgate: lift, residential: home, ...rest } = values;
     try {
-      const checkout = await createCheckout.mutateAsync({ email, input: values });
+      const checkout = await createCheckout.mutateAsync({
+        email,
+        input: {
+          ...rest,
+          address: formatUsAddress(shipTo),
+          shipTo,
+          ...(option && { shippingOption: option.optionId }),
+          ...(rates.data.options.some((o) => o.kind === 'freight') && {
+            liftgate: !!lift,
+            residential: !!home,
+          }),
+        },
+      });
       navigate(paths.checkoutPayment(checkout._id));
     } catch (e) {
       const lines = checkoutLineProblems(e);
@@ -148,11 +326,157 @@ export function CheckoutForm({
       </div>
     );
 
+  const err = (m: string | undefined) => m && sentence(m);
+  const subtotal = rates.data && ready ? rates.data.subtotal : cart.data.total;
+
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <form noValidate onSubmit={onSubmit} aria-label="Delivery details" className="flex flex-col gap-4">
         {problems && <LineProblems lines={problems} />}
-        <DeliveryFields register={register} errors={errors} />
+        <TextField
+          label="Mobile number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          error={err(errors.number?.message)}
+          {...register('number')}
+        />
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold">Delivery address</legend>
+          {savedAddresses.length > 0 && (
+            <SelectField
+              label="Saved addresses"
+              value={savedChoice}
+              onChange={(e) => {
+                const a = savedAddresses.find((x) => x._id === e.target.value);
+                if (!a) return;
+                for (const key of ['street', 'city', 'state', 'zip'] as const)
+                  setValue(`shipTo.${key}`, a[key], { shouldValidate: !!errors.shipTo });
+              }}
+            >
+              <option value="">Another address</option>
+              {savedAddresses.map((a) => (
+                <option key={a._id} value={a._id}>
+                  {`${a.street}, ${a.city}, ${a.state} ${a.zip}`}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextField
+            label="Street"
+            autoComplete="address-line1"
+            error={err(errors.shipTo?.street?.message)}
+            {...register('shipTo.street')}
+          />
+          <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
+            <TextField
+              label="City"
+              autoComplete="address-level2"
+              error={err(errors.shipTo?.city?.message)}
+              {...register('shipTo.city')}
+            />
+            <SelectField
+              label="State"
+              autoComplete="address-level1"
+              error={err(errors.shipTo?.state?.message)}
+              {...register('shipTo.state')}
+            >
+              <option value="">Choose…</option>
+              {Object.entries(usStates).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name} ({code})
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label="ZIP"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              error={err(errors.shipTo?.zip?.message)}
+              {...register('shipTo.zip')}
+            />
+          </div>
+        </fieldset>
+        <section aria-labelledby="checkout-shipping" className="flex flex-col gap-3">
+          <h2 id="checkout-shipping" className="text-lg font-semibold">
+            Shipping
+          </h2>
+          {!ready ? (
+            <p className="text-base-content/75">
+              Enter your state and ZIP code to see the shipping methods and the tax.
+            </p>
+          ) : rates.isPending ? (
+            <p role="status" className="flex items-center gap-2">
+              <span aria-hidden="true" className="loading loading-spinner loading-sm" />
+              Finding shipping methods…
+            </p>
+          ) : rates.isError ? (
+            <ErrorState
+              message={`We could not price the shipping. ${rates.error.message}`}
+              onRetry={() => void rates.refetch()}
+            />
+          ) : (
+            <>
+              <ShippingMethods rates={rates.data} error={err(errors.shippingOption?.message)}>
+                {(optionId, describedBy) => (
+                  <input
+                    type="radio"
+                    className="radio radio-primary mt-1"
+                    value={optionId}
+                    aria-describedby={describedBy}
+                    {...register('shippingOption')}
+                  />
+                )}
+              </ShippingMethods>
+              {freight && (
+                <div className="flex flex-col gap-2">
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" className="checkbox" {...register('liftgate')} />
+                    Liftgate delivery
+                  </label>
+                  <label className="flex items-center gap-2">
+                    <input type="checkbox" className="checkbox" {...register('residential')} />
+                    Residential delivery
+                  </label>
+                  <p className="text-sm text-base-content/75">
+                    Freight prices change with these; the methods are priced again.
+                  </p>
+                </div>
+              )}
+              {rates.isFetching && (
+                <p role="status" className="text-sm text-base-content/75">
+                  Updating prices…
+                </p>
+              )}
+            </>
+          )}
+        </section>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Company (optional)"
+            autoComplete="organization"
+            error={err(errors.company?.message)}
+            {...register('company')}
+          />
+          <TextField
+            label="PO number (optional)"
+            autoComplete="off"
+            hint="Your purchase order number, printed on the invoice."
+            error={err(errors.poNumber?.message)}
+            {...register('poNumber')}
+          />
+        </div>
+        <PriceSummary
+          label="Order total"
+          className="rounded-box border border-base-300 bg-base-100 p-4"
+          subtotal={subtotal}
+          shipping={chosen?.shipping}
+          shippingMethod={chosen?.name}
+          tax={chosen?.tax}
+          exemptionNumber={ready ? rates.data?.exemptionNumber : undefined}
+          total={chosen?.total ?? subtotal}
+        />
         <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton busy={isSubmitting}>Place order</SubmitButton>

@@ -9,6 +9,8 @@ import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
+import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
+import { businessDays } from '@/lib/shipping-rates';
 
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {
@@ -69,10 +71,30 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           </tbody>
         </table>
       </div>
-      <p className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-t border-base-300 pt-3">
-        <span className="font-medium">Total</span>
-        <span className="text-xl font-bold text-primary">{formatPrice(checkout.total)}</span>
-      </p>
+      {chargesDelivery(checkout) ? (
+        <PriceSummary
+          label="Checkout total"
+          className="mt-3 border-t border-base-300 pt-3"
+          subtotal={checkout.subtotal}
+          shipping={checkout.shipping}
+          shippingMethod={checkout.shippingMethod}
+          tax={checkout.tax}
+          exemptionNumber={checkout.taxExemptionNumber}
+          total={checkout.total}
+        />
+      ) : (
+        <p className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-t border-base-300 pt-3">
+          <span className="font-medium">Total</span>
+          <span className="text-xl font-bold text-primary">{formatPrice(checkout.total)}</span>
+        </p>
+      )}
+      {checkout.shippingMethod && checkout.deliveryMinDays !== null && checkout.deliveryMaxDays !== null && (
+        <p className="mt-2 text-sm text-base-content/75">
+          {checkout.shippingMethod}: {businessDays(checkout.deliveryMinDays, checkout.deliveryMaxDays)}
+          {checkout.liftgate && ', liftgate delivery'}
+          {checkout.residential && ', residential delivery'}.
+        </p>
+      )}
       {checkout.status === 'unpaid' && checkout.expiresAt && (
         <p className="mt-2 text-sm text-base-content/75">
           Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is

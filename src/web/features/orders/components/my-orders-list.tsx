@@ -151,6 +151,11 @@ function OrderRow({
       </td>
       <td data-label="Total" className="font-semibold whitespace-nowrap">
         {formatPrice(order.total)}
+        {(order.shipping > 0 || order.tax > 0) && (
+          <div className="text-sm font-normal text-base-content/75">
+            incl. {formatPrice(order.shipping)} shipping, {formatPrice(order.tax)} tax
+          </div>
+        )}
       </td>
       <td data-label="Status">
         <StatusBadge order={order} />

@@ -34,6 +34,8 @@ import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { paths } from '@/config/paths';
+import { destinationOfText } from '@shared/common/us-address';
+import { noShippingMethodNote, shippingCost, useShippingRates } from '@/lib/shipping-rates';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
@@ -142,6 +144,7 @@ export function OrderModal({
   usePrefill({ getValues, setValue }, { number: customer.phone, address: customer.address });
 
   const quantity = useWatch({ control, name: 'quantity' });
+  const address = useWatch({ control, name: 'address' });
   const valid = Number.isFinite(quantity) && quantity > 0;
   const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
   const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
@@ -238,9 +241,51 @@ export function OrderModal({
             {total === null ? '—' : formatPrice(total)}
           </output>
         </p>
+        <ShippingNote
+          email={customer.email}
+          productId={product._id}
+          quantity={valid ? quantity : null}
+          address={address}
+        />
         <FormError message={errors.root?.server?.message} />
         <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Place order" />
       </form>
     </Modal>
+  );
+}
+
+/**
+ * What shipping and tax the server will add (its fallback: the cheapest method that delivers) when the address names
+ * a state and ZIP ("… Dallas, TX 75201"); they are charged with the goods on the payment page.
+ */
+function ShippingNote({
+  email,
+  productId,
+  quantity,
+  address,
+}: {
+  email: string;
+  productId: string;
+  quantity: number | null;
+  address: string;
+}) {
+  const to = destinationOfText(address ?? '');
+  const rates = useShippingRates(
+    email,
+    { zip: to?.zip ?? '', ...(to && { state: to.state }), productId, quantity: quantity ?? 1 },
+    { enabled: !!to && quantity !== null },
+  );
+  if (!to || quantity === null) return null;
+  const option = rates.data?.options.find((o) => o.kind !== 'pickup');
+  return (
+    <p role="status" className="text-sm text-base-content/75">
+      {rates.isPending
+        ? `Pricing shipping to ${to.state} ${to.zip}…`
+        : rates.isError
+          ? null
+          : option
+            ? `Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shipping)} (${option.name}), tax ${formatPrice(option.tax)}; total ${formatPrice(option.total)} on the payment page.`
+            : noShippingMethodNote}
+    </p>
   );
 }

@@ -36,6 +36,15 @@ export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
       <div>
         <dt className="text-sm text-base-content/75">Total</dt>
         <dd className="font-semibold">{formatPrice(o.total)}</dd>
+        {(o.shipping > 0 || o.tax > 0) && (
+          <dd className="text-sm text-base-content/75">
+            {formatPrice(o.subtotal)} goods + {formatPrice(o.shipping)} shipping
+            {o.shippingMethod ? ` (${o.shippingMethod})` : ''} + {formatPrice(o.tax)} tax
+          </dd>
+        )}
+        {o.taxExemptionNumber && (
+          <dd className="text-sm text-base-content/75">Tax exempt (certificate {o.taxExemptionNumber})</dd>
+        )}
       </div>
       <div>
         <dt className="text-sm text-base-content/75">Status</dt>

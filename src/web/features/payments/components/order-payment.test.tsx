@@ -174,4 +174,27 @@ describe('Payment page (test mode)', () => {
       'We could not start the payment. This order has expired.',
     );
   });
+
+  it('says the total is quantity × unit price + shipping + tax when they are charged', async () => {
+    order = makeOrder({
+      productName: 'Air Compressor 50L',
+      quantity: 5,
+      price: 249.5,
+      subtotal: 1247.5,
+      shipping: 35,
+      tax: 105.81,
+      total: 1388.31,
+      shippingMethod: 'Ground',
+    });
+    useApi();
+    renderPage();
+    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
+    expect(
+      summary.getByText('The total is 5 × $249.50 + $35.00 shipping (Ground) + $105.81 tax.'),
+    ).toBeInTheDocument();
+    const total = within(summary.getByLabelText('Order total'));
+    expect(total.getByText('$1,247.50')).toBeInTheDocument();
+    expect(total.getByText('Shipping (Ground)')).toBeInTheDocument();
+    expect(total.getByText('$1,388.31')).toBeInTheDocument();
+  });
 });

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { StatusBadge } from '@/components/order-badges';
+import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
 import { PaymentPanel } from './payment-panel';
 
 function OrderSummary({ order }: { order: Order }) {
@@ -36,6 +37,25 @@ function OrderSummary({ order }: { order: Order }) {
           <dd className="text-xl font-bold text-primary">{formatPrice(order.total)}</dd>
         </div>
       </dl>
+      {chargesDelivery(order) && (
+        <>
+          <p className="mt-3 text-sm text-base-content/75">
+            The total is {formatCount(order.quantity)} × {formatPrice(order.price)} +{' '}
+            {formatPrice(order.shipping)} shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ''} +{' '}
+            {formatPrice(order.tax)} tax.
+          </p>
+          <PriceSummary
+            label="Order total"
+            className="mt-3 max-w-sm border-t border-base-300 pt-3"
+            subtotal={order.subtotal}
+            shipping={order.shipping}
+            shippingMethod={order.shippingMethod}
+            tax={order.tax}
+            exemptionNumber={order.taxExemptionNumber}
+            total={order.total}
+          />
+        </>
+      )}
     </section>
   );
 }

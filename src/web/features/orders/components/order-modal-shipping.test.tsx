@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Rates } from '@shared/orders/delivery.schema';
+import { customer } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { OrderModal, type OrderableProduct } from './order-modal';
+
+const server = setupMswServer();
+
+const drill: OrderableProduct = {
+  _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6f',
+  name: '18V drill',
+  img: '/media/drill.webp',
+  price: 99,
+  quantity: 20,
+  minOrder: 1,
+  desc: 'Cordless.',
+};
+const base = { liftgate: false, residential: false, minDays: 2, maxDays: 5 };
+const rates: Rates = {
+  destination: { state: 'TX', zip: '75201' },
+  subtotal: 99,
+  exemptionNumber: null,
+  options: [
+    {
+      ...base,
+      optionId: 'pickup',
+      kind: 'pickup',
+      name: 'Pickup',
+      shipping: 0,
+      tax: 8.17,
+      total: 107.17,
+      pickupLocation: {
+        _id: 'p1',
+        name: 'Depot',
+        street: '1 Depot Road',
+        city: 'Dallas',
+        state: 'TX',
+        zip: '75207',
+        readyHours: 4,
+      },
+    },
+    {
+      ...base,
+      optionId: 'ground',
+      kind: 'parcel',
+      name: 'Ground',
+      shipping: 9.5,
+      tax: 8.95,
+      total: 117.45,
+      pickupLocation: null,
+    },
+  ],
+};
+
+describe('Order modal shipping note', () => {
+  it('prices the shipping and tax the server adds once the address names a state and ZIP', async () => {
+    const asked = vi.fn();
+    server.use(
+      http.post(
+        '/api/shipping-rates/:email',
+        async ({ request }) => (asked(await request.json()), HttpResponse.json(rates)),
+      ),
+    );
+    const { user } = renderWithProviders(
+      <OrderModal product={drill} customer={{ ...customer, address: '' }} onClose={() => {}} />,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Order 18V drill' }));
+    await user.type(dialog.getByLabelText('Address'), '1 Main Street, Springfield');
+    expect(dialog.queryByText(/Shipping to/)).not.toBeInTheDocument();
+    await user.clear(dialog.getByLabelText('Address'));
+    await user.type(dialog.getByLabelText('Address'), '500 Elm Street, Dallas, TX 75201');
+    expect(
+      await dialog.findByText(
+        'Shipping to TX 75201: $9.50 (Ground), tax $8.95; total $117.45 on the payment page.',
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toHaveBeenLastCalledWith({ zip: '75201', state: 'TX', productId: drill._id, quantity: 1 });
+    expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$99.00');
+  });
+});
