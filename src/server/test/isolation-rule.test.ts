@@ -25,7 +25,8 @@ describe('server test isolation', () => {
     const offenders: string[] = [];
     for (const file of files) {
       if (file.endsWith('.isolated.test.ts') || file.endsWith('isolation-rule.test.ts')) continue;
-      if (/\bvi\.(do)?[mM]ock\(/.test(await readFile(file, 'utf8'))) offenders.push(path.relative(rootDir, file));
+      if (/\bvi\.(do)?[mM]ock\(/.test(await readFile(file, 'utf8')))
+        offenders.push(path.relative(rootDir, file));
     }
     expect(offenders).toEqual([]);
   });
