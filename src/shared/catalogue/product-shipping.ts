@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freightClasses, type FreightClass } from '../common/freight-classes';
 
 /**
  * A product's shipping data as the API speaks it (decision 037, "Product shipping data"): weight in pounds with up
@@ -8,28 +9,7 @@ import { z } from 'zod';
 export const GRAMS_PER_LB = 453.59237;
 export const MM_PER_IN = 25.4;
 
-/** NMFC freight classes (the same list as the shipping rates' FREIGHT_CLASSES and the database's check). */
-export const freightClasses = [
-  '50',
-  '55',
-  '60',
-  '65',
-  '70',
-  '77.5',
-  '85',
-  '92.5',
-  '100',
-  '110',
-  '125',
-  '150',
-  '175',
-  '200',
-  '250',
-  '300',
-  '400',
-  '500',
-] as const;
-export type FreightClass = (typeof freightClasses)[number];
+export { freightClasses, type FreightClass };
 export const shipsAsValues = ['parcel', 'freight'] as const;
 export type ShipsAs = (typeof shipsAsValues)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { freightClasses } from '../common/freight-classes';
 import { idSchema } from '../common/common.schema';
 import { usStateCodes } from '../common/us-states';
 
@@ -10,27 +11,7 @@ import { usStateCodes } from '../common/us-states';
 export const shippingKinds = ['parcel', 'freight', 'pickup', 'free'] as const;
 export type ShippingKindName = (typeof shippingKinds)[number];
 
-/** NMFC freight classes, cheapest first (the same list as the server's rate engine; a test keeps them equal). */
-export const freightClasses = [
-  '50',
-  '55',
-  '60',
-  '65',
-  '70',
-  '77.5',
-  '85',
-  '92.5',
-  '100',
-  '110',
-  '125',
-  '150',
-  '175',
-  '200',
-  '250',
-  '300',
-  '400',
-  '500',
-] as const;
+export { freightClasses };
 
 /** $1,000,000: any price or charge above it is a typo, and it stays far inside an integer column. */
 export const MAX_CENTS = 100_000_000;

@@ -2,10 +2,11 @@
  * Demo shipping methods, parcel zones, a pickup location and sales tax rates for a fresh shop (the warehouse is in
  * Dallas, TX). ILLUSTRATIVE ONLY: the prices are made up and the tax rates are rough, real-ish state rates with a few
  * city ZIP prefixes, not tax advice; a shop must set its own rates and check its own obligations. The admin page
- * (/dashboard/shipping) says so too. Pure data: no runtime imports.
+ * (/dashboard/shipping) says so too. Pure data, with the shop's shared constants.
  */
+import { freightClasses } from '@shared/common/freight-classes';
+import { GRAMS_PER_LB } from '@shared/catalogue/product-shipping';
 
-const GRAMS_PER_LB = 453.59237;
 export const lbToGrams = (lb: number) => Math.round(lb * GRAMS_PER_LB);
 
 export interface DemoMethod {
@@ -35,26 +36,7 @@ const parcelTable = (base: number, baseStep: number, perLb: number, perLbStep: n
     }),
   );
 
-const FREIGHT_CLASSES = [
-  '50',
-  '55',
-  '60',
-  '65',
-  '70',
-  '77.5',
-  '85',
-  '92.5',
-  '100',
-  '110',
-  '125',
-  '150',
-  '175',
-  '200',
-  '250',
-  '300',
-  '400',
-  '500',
-];
+const FREIGHT_CLASSES = freightClasses;
 /** LTL bands: up to 500 lb, 2,000 lb and 10,000 lb; heavier shipments pay less per hundredweight. */
 const FREIGHT_BANDS = [
   { lb: 500, factor: 1 },

@@ -1,3 +1,5 @@
+import { freightClasses } from '@shared/common/freight-classes';
+
 /**
  * The built-in shipping rate tables as a provider: what each method costs for a shipment and how long it takes. Pure
  * over the tables it is given (shipping.tables.ts reads them), so every band boundary is tested without a database.
@@ -74,26 +76,7 @@ export interface ShippingOption {
 }
 
 /** NMFC classes, cheapest first: a pallet is rated at the highest class on it. */
-export const FREIGHT_CLASSES = [
-  '50',
-  '55',
-  '60',
-  '65',
-  '70',
-  '77.5',
-  '85',
-  '92.5',
-  '100',
-  '110',
-  '125',
-  '150',
-  '175',
-  '200',
-  '250',
-  '300',
-  '400',
-  '500',
-] as const;
+export const FREIGHT_CLASSES = freightClasses;
 
 /** A shipment's weight and how it goes: any freight line puts everything on the pallet (one truck, one delivery). */
 export function shipmentOf(items: ShipItem[]) {
