@@ -118,35 +118,16 @@ export async function quoteDelivery(
   destination: Destination,
   extras: { liftgate: boolean; residential: boolean },
 ): Promise<DeliveryQuote> {
-  const goods = lines.map(goodsOf);
-  const subtotalCents = goods.reduce((a, b) => a + b, 0);
-  const options = await p.shipping.options(
-    {
-      items: await shipItems(db, lines),
-      destination,
-      subtotalCents,
-      ...extras,
-    },
-    db,
-  );
-  const exemptionCache = new Map<string, string | null>();
+  const { goods, subtotalCents, options } = await shippingOptions(db, p, lines, destination, extras);
+  const exemptions = new Map<string, string | null>();
   const exemptionIn = async (state: string) => {
-    if (!exemptionCache.has(state))
-      exemptionCache.set(state, await activeExemption(db, userId, state, today()));
-    return exemptionCache.get(state)!;
+    if (!exemptions.has(state)) exemptions.set(state, await activeExemption(db, userId, state, today()));
+    return exemptions.get(state)!;
   };
   const priced: PricedOption[] = [];
   for (const o of options) {
     const taxedAt = o.pickupLocation ?? destination;
-    const shares = allocate(o.cents, goods);
-    const tax = await p.tax.tax(
-      {
-        destination: { state: taxedAt.state, zip: taxedAt.zip },
-        lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shares[i]! })),
-        exemptionNumber: await exemptionIn(taxedAt.state),
-      },
-      db,
-    );
+    const { tax } = await taxOn(db, p, goods, o.cents, taxedAt, await exemptionIn(taxedAt.state));
     priced.push({ ...o, taxCents: tax.totalCents, totalCents: subtotalCents + o.cents + tax.totalCents });
   }
   return {
@@ -155,6 +136,42 @@ export async function quoteDelivery(
     exemptionNumber: await exemptionIn(destination.state),
     options: priced,
   };
+}
+
+/** The ways the lines can ship, unpriced by tax (what both the quote and the placed sale start from). */
+async function shippingOptions(
+  db: Db | Tx,
+  p: DeliveryProviders,
+  lines: GoodsLine[],
+  destination: Destination,
+  extras: { liftgate: boolean; residential: boolean },
+) {
+  const goods = lines.map(goodsOf);
+  const subtotalCents = goods.reduce((a, b) => a + b, 0);
+  const items = await shipItems(db, lines);
+  const options = await p.shipping.options({ items, destination, subtotalCents, ...extras }, db);
+  return { goods, subtotalCents, options };
+}
+
+/** Shipping shared over the goods (by value), and the tax on both, sold at `taxedAt`. */
+async function taxOn(
+  db: Db | Tx,
+  p: DeliveryProviders,
+  goods: number[],
+  shippingCents: number,
+  taxedAt: { state: string; zip: string },
+  exemptionNumber: string | null,
+) {
+  const shares = allocate(shippingCents, goods);
+  const tax = await p.tax.tax(
+    {
+      destination: { state: taxedAt.state, zip: taxedAt.zip },
+      lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shares[i]! })),
+      exemptionNumber,
+    },
+    db,
+  );
+  return { shares, tax };
 }
 
 /**
@@ -171,26 +188,19 @@ export async function priceDelivery(
 ): Promise<PricedDelivery> {
   const destination = destinationOf(p, choice.shipTo, choice.addressText);
   const extras = { liftgate: choice.liftgate ?? false, residential: choice.residential ?? false };
-  const quote = await quoteDelivery(db, p, userId, lines, destination, extras);
+  // Shipping options only: the tax is worked out once, for the option taken (quoteDelivery taxes every option).
+  const { goods, options } = await shippingOptions(db, p, lines, destination, extras);
   let option: ShippingOption | undefined;
   if (choice.shippingOption) {
-    option = quote.options.find((o) => o.optionId === choice.shippingOption);
+    option = options.find((o) => o.optionId === choice.shippingOption);
     if (!option)
       throw fieldError('bad_request', 'shippingOption', 'is not a way this order can ship to this address');
   } else {
-    option = quote.options.filter((o) => o.kind !== 'pickup').sort((a, b) => a.cents - b.cents)[0];
+    option = options.filter((o) => o.kind !== 'pickup').sort((a, b) => a.cents - b.cents)[0];
   }
-  const goods = lines.map(goodsOf);
-  const shippingCents = allocate(option?.cents ?? 0, goods);
   const taxedAt = option?.pickupLocation ?? destination;
-  const tax = await p.tax.tax(
-    {
-      destination: { state: taxedAt.state, zip: taxedAt.zip },
-      lines: goods.map((g, i) => ({ goodsCents: g, shippingCents: shippingCents[i]! })),
-      exemptionNumber: await activeExemption(db, userId, taxedAt.state, today()),
-    },
-    db,
-  );
+  const exemption = await activeExemption(db, userId, taxedAt.state, today());
+  const { shares, tax } = await taxOn(db, p, goods, option?.cents ?? 0, taxedAt, exemption);
   return {
     columns: {
       shipStreet: choice.shipTo?.street ?? null,
@@ -208,7 +218,7 @@ export async function priceDelivery(
       taxRatePpm: tax.ratePpm,
       taxExemptionNumber: tax.exemptionNumber,
     },
-    shippingCents,
+    shippingCents: shares,
     taxCents: tax.lineCents,
   };
 }
