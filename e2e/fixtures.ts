@@ -5,6 +5,16 @@ import { linkFromMail, newEmail } from './mail';
 
 /** Fails on serious or critical accessibility violations, listing them readably. */
 export async function expectAccessible(page: Page, label = page.url()) {
+  // Colours are judged as they end up: a button or toast still fading in has a contrast it never keeps. Finite
+  // transitions and animations are awaited (a spinner's endless one is not).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

@@ -96,17 +96,22 @@ export function ModalFormActions({
   busy,
   onCancel,
   submitLabel,
+  submitDisabled = false,
 }: {
   busy: boolean;
   onCancel: () => void;
   submitLabel: string;
+  /** The form is not ready to send yet (still loading what it edits). */
+  submitDisabled?: boolean;
 }) {
   return (
     <div className="modal-action mt-0 flex-wrap">
       <button type="button" className="btn" onClick={onCancel} disabled={busy}>
         Cancel
       </button>
-      <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
+      <SubmitButton busy={busy} disabled={submitDisabled}>
+        {submitLabel}
+      </SubmitButton>
     </div>
   );
 }

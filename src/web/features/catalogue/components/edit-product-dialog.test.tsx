@@ -105,6 +105,68 @@ describe('EditProductDialog catalogue data', () => {
   });
 });
 
+describe('EditProductDialog while its data loads', () => {
+  it('fills the specs when the categories arrive after the product, and a rename keeps them', async () => {
+    // The order a slow machine showed: the product's details first, the categories (and so the spec fields) later.
+    let releaseCategories!: () => void;
+    const categoriesArrive = new Promise<void>((resolve) => (releaseCategories = resolve));
+    server.use(
+      http.get('/api/admin/categories', async () => {
+        await categoriesArrive;
+        return HttpResponse.json([
+          {
+            _id: 'c1',
+            slug: 'compressors',
+            name: 'Compressors',
+            parentId: null,
+            depth: 0,
+            productCount: 1,
+            childCount: 0,
+            attributes: [
+              { ...pressure, inheritedFrom: null },
+              { ...tank, inheritedFrom: null },
+            ],
+          },
+        ]);
+      }),
+    );
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect(save).toBeEnabled());
+    releaseCategories();
+    await waitFor(() => expect(screen.getByLabelText('Maximum pressure (bar)')).toHaveValue('10'));
+    await user.type(screen.getByLabelText('Product Name'), ' Pro');
+    await user.click(save);
+    await waitFor(() => expect(sent).toEqual({ name: 'Piston Compressor Pro' }));
+  });
+
+  it('cannot be saved before the current specs are known, so a quick rename never clears them', async () => {
+    let releaseDetail!: () => void;
+    const detailArrives = new Promise<void>((resolve) => (releaseDetail = resolve));
+    server.use(
+      http.get('/api/catalogue/products/p1', async () => {
+        await detailArrives;
+        return HttpResponse.json({
+          product: { ...product, keySpecs: [], packSize: 1, fromPrice: 500, priceBreaks: [] },
+          breadcrumbs: [],
+          related: [],
+          specs: [{ ...pressure, value: 10, valueText: null }],
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);
+    await screen.findByLabelText('Maximum pressure (bar)');
+    await user.type(screen.getByLabelText('Product Name'), ' Pro');
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    releaseDetail();
+    await waitFor(() => expect(save).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText('Maximum pressure (bar)')).toHaveValue('10'));
+    await user.click(save);
+    await waitFor(() => expect(sent).toEqual({ name: 'Piston Compressor Pro' }));
+  });
+});
+
 describe('EditProductDialog renaming', () => {
   it('shows the name, sends only the new name, and shows a blank name as the add form does', async () => {
     const { user } = renderWithProviders(<EditProductDialog product={product} onClose={() => {}} />);

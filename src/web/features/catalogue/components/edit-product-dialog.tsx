@@ -78,18 +78,28 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
     setError,
     resetField,
     getFieldState,
+    getValues,
     formState: { errors, isSubmitting, dirtyFields },
   } = form;
 
-  // The current specs arrive after the dialog opens: fill the fields the admin has not typed in yet.
+  // The current specs as the form shows them. They arrive after the dialog opens, and the category's spec fields
+  // only exist once the categories have loaded too, so the fields are filled when both are there.
+  const loadedSpecs = useMemo(() => {
+    if (!detail.data) return undefined;
+    const shown: Record<string, string> = {};
+    for (const s of detail.data.specs)
+      shown[s.key] = s.type === 'text' ? (s.valueText ?? '') : boundToShown(s.unitKind, s.value, system);
+    return shown;
+  }, [detail.data, system]);
   useEffect(() => {
-    for (const s of detail.data?.specs ?? []) {
-      const name = `specs.${s.key}` as const;
-      if (getFieldState(name).isDirty) continue;
-      const shown = s.type === 'text' ? (s.valueText ?? '') : boundToShown(s.unitKind, s.value, system);
+    for (const [key, shown] of Object.entries(loadedSpecs ?? {})) {
+      const name = `specs.${key}` as const;
+      // Only an empty field: react-hook-form also counts a field as dirty when a later reset elsewhere compared the
+      // whole form, so "dirty" does not mean the admin typed here.
+      if (getValues(name)) continue;
       resetField(name, { defaultValue: shown });
     }
-  }, [detail.data, system, getFieldState, resetField]);
+  }, [loadedSpecs, categories.data, getValues, resetField]);
 
   // Pack size and breaks come with the detail too (the admin list does not carry them).
   const pricing = detail.data?.product;
@@ -115,7 +125,11 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
       if (dirtyFields.sku && input.sku && input.sku !== product.sku) changes.sku = input.sku;
       if (dirtyFields.brand && input.brand && input.brand !== product.brand) changes.brand = input.brand;
       if (dirtyFields.category && input.category) changes.category = input.category;
-      const editedSpecs = Object.entries(input.specs ?? {}).filter(([key]) => dirtyFields.specs?.[key]);
+      // A spec is sent when its text differs from the stored one: a field react-hook-form merely counts as dirty
+      // (one that appeared empty before the details arrived) must not clear what is stored.
+      const editedSpecs = Object.entries(input.specs ?? {}).filter(
+        ([key]) => dirtyFields.specs?.[key] && (specs[key] ?? '').trim() !== (loadedSpecs?.[key] ?? ''),
+      );
       if (editedSpecs.length) changes.specs = Object.fromEntries(editedSpecs);
       if (dirtyFields.name && values.name !== product.name) changes.name = values.name;
       if (dirtyFields.price && values.price !== product.price) changes.price = values.price;
@@ -165,7 +179,13 @@ export function EditProductDialog({ product, onClose }: { product: AdminProduct;
           />
           <CatalogueFields />
           <FormError message={errors.root?.server?.message} />
-          <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Save changes" />
+          <ModalFormActions
+            busy={isSubmitting}
+            // Saving before the current specs and price breaks are known could overwrite them.
+            submitDisabled={detail.isPending}
+            onCancel={onClose}
+            submitLabel="Save changes"
+          />
         </form>
       </FormProvider>
     </Modal>
