@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -16,7 +18,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       ...serverProjects('pglite'),
-      // The same API suite again on a real PostgreSQL server when one is configured, so both drivers stay honest.
+      // With a PostgreSQL server configured, every API file runs on it, and PGlite keeps the files where the drivers
+      // can differ (docs/decisions/032-test-suite-time.md, "Which files run on both databases").
       ...(process.env.TEST_DATABASE_URL ? serverProjects('postgres') : []),
       {
         plugins: [react()],
@@ -44,7 +47,9 @@ function serverProjects(db: 'pglite' | 'postgres') {
   // *.pg.test.ts: behaviour only PostgreSQL has (several instances on one database).
   const include =
     db === 'pglite'
-      ? serverTests
+      ? process.env.TEST_DATABASE_URL
+        ? [...bothDatabases(), 'src/shared/**/*.test.ts']
+        : serverTests
       : [...serverTests.filter((p) => p.startsWith('src/server')), 'src/server/**/*.pg.test.ts'];
   const exclude = db === 'pglite' ? ['**/*.pg.test.ts'] : [];
   const common = {
@@ -67,4 +72,32 @@ function serverProjects(db: 'pglite' | 'postgres') {
     },
     { resolve, test: { ...common, name: `server:${db}:isolated`, include: [isolatedTests], exclude } },
   ];
+}
+
+/**
+ * The server test files that also run on PGlite when PostgreSQL runs them all: the ones that touch what differs
+ * between the drivers. Read from the files themselves, so a new file is placed without anyone remembering a list:
+ * - everything under db/, infra/, http/ and test/ (connections, types, errors, locks, NOTIFY, the app's wiring);
+ * - a file that sends work side by side (`Promise.all`, `allSettled`, `race`) or starts several instances:
+ *   interleavings on one connection are PGlite's own;
+ * - the tests of a feature module that names a driver ('pglite' or 'postgres'): a file whose name starts with that
+ *   module's name (catalogue-csv.progress.ts → catalogue-csv*.test.ts).
+ */
+function bothDatabases(): string[] {
+  const root = fileURLToPath(new URL('./src/server', import.meta.url));
+  const files = (readdirSync(root, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/'));
+  const source = (f: string) => readFileSync(path.join(root, f), 'utf8');
+  const driverModules = files
+    .filter((f) => f.startsWith('features/') && f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => /'(pglite|postgres)'/.test(source(f)))
+    .map((f) => `${path.posix.dirname(f)}/${path.posix.basename(f).split('.')[0]}`);
+  return files
+    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.pg.test.ts'))
+    .filter(
+      (f) =>
+        /^(db|infra|http|test)\//.test(f) ||
+        /Promise\.(all|allSettled|race)\(|test\/instances'/.test(source(f)) ||
+        driverModules.some((m) => f.startsWith(m)),
+    )
+    .map((f) => `src/server/${f}`);
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,6 +47,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: bounds on every wait, so a hung database fails requests fast instead of holding them. */
   timeouts?: DbTimeouts;
+  /**
+   * PostgreSQL, tests: fail a query sent on the pool from inside an open transaction's callback. PGlite has one
+   * connection, so there that query waits for the transaction that waits for it, for ever; on a pool it quietly runs
+   * outside the transaction. Failing it on PostgreSQL lets one run find the hang the embedded database would have.
+   */
+  oneConnectionCheck?: boolean;
 }
 
 const DEFAULT_TIMEOUTS: DbTimeouts = {
@@ -60,7 +67,12 @@ export const queryTimeoutOf = (t: DbTimeouts) => t.statementMs + 1_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
+    return openPostgres(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.timeouts ?? DEFAULT_TIMEOUTS,
+      options.oneConnectionCheck ?? false,
+    );
   }
   return openPglite(options.pgliteDir, options.pgliteImage);
 }
@@ -101,7 +113,19 @@ async function openPglite(dir: string | undefined, image: Blob | undefined): Pro
   };
 }
 
-async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Database> {
+/**
+ * node-postgres reads int8 (count, sum, bigint) as a string; PGlite reads it as a number. Numbers on both, so the
+ * drivers hand features the same values (`src/server/db/driver-values.test.ts`); sums of cents stay far below 2^53.
+ * Set on node-postgres's shared parsers because Drizzle passes its own per query (for dates) and falls back to those.
+ */
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
+
+async function openPostgres(
+  url: string,
+  max: number,
+  t: DbTimeouts,
+  oneConnectionCheck: boolean,
+): Promise<Database> {
   const connection = {
     connectionString: url,
     connectionTimeoutMillis: t.connectMs,
@@ -133,6 +157,7 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
   breaker.guard(pool);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle({ client: pool, schema });
+  if (oneConnectionCheck) checkOneConnection(pool, db);
   // Start-up work waits on other instances' migrations, which may rightly take longer than a request's statement
   // timeout: it gets its own connection without one.
   const withLockedClient = async <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => {
@@ -170,6 +195,28 @@ async function openPostgres(url: string, max: number, t: DbTimeouts): Promise<Da
       await pool.end();
     },
   };
+}
+
+/** See `DatabaseOptions.oneConnectionCheck`. */
+function checkOneConnection(pool: pg.Pool, db: Db) {
+  const open = new AsyncLocalStorage<{ open: boolean }>();
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    if (open.getStore()?.open)
+      return Promise.reject(
+        new Error(
+          'A query on the pool inside an open transaction: use the transaction (on PGlite this waits for ever)',
+        ),
+      );
+    return query(...args);
+  }) as typeof pool.query;
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((fn, config) => {
+    const state = { open: true };
+    return transaction((tx) => open.run(state, () => fn(tx)), config).finally(() => {
+      state.open = false;
+    });
+  }) as typeof db.transaction;
 }
 
 declare module 'fastify' {

@@ -45,7 +45,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    poolSize: 20,
+    oneConnectionCheck: true,
+  });
   return {
     database,
     url: url.toString(),
