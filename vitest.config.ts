@@ -8,6 +8,7 @@ const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 // A file that replaces a module with vi.mock needs a module graph of its own; every other server file shares its
 // worker's (docs/decisions/032-test-suite-time.md).
 const isolatedTests = '**/*.isolated.test.ts';
+const isolatedWebTests = 'src/web/**/*.isolated.test.{ts,tsx}';
 // Server, shared and web code all import shared modules as @shared/* (tsconfig.json's path, resolved here for tests).
 const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } };
 
@@ -21,22 +22,42 @@ export default defineConfig({
       // With a PostgreSQL server configured, every API file runs on it, and PGlite keeps the files where the drivers
       // can differ (docs/decisions/032-test-suite-time.md, "Which files run on both databases").
       ...(process.env.TEST_DATABASE_URL ? serverProjects('postgres') : []),
-      {
-        plugins: [react()],
-        // The web app also imports its own modules as @/* (as vite.config.ts resolves it).
-        resolve: { alias: { ...resolve.alias, '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
-        test: {
-          name: 'web',
-          environment: 'jsdom',
-          // Rendering with jsdom is slow on a busy machine: the default 5 s times out tests that do not hang.
-          testTimeout: 15_000,
-          include: ['src/web/**/*.test.{ts,tsx}'],
-          setupFiles: ['src/web/test/setup.ts'],
-        },
-      },
+      ...webProjects(),
     ],
   },
 });
+
+/**
+ * The web tests in jsdom: most files share their worker's modules (React, Testing Library and the app are imported
+ * once per worker, not once per file; the set-up file resets what the app caches), a file that replaces a module with
+ * vi.mock gets its own as *.isolated.test.tsx.
+ */
+function webProjects() {
+  const web = {
+    plugins: [react()],
+    // The web app also imports its own modules as @/* (as vite.config.ts resolves it).
+    resolve: { alias: { ...resolve.alias, '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
+  };
+  const common = {
+    environment: 'jsdom' as const,
+    // Rendering with jsdom is slow on a busy machine: the default 5 s times out tests that do not hang.
+    testTimeout: 15_000,
+    setupFiles: ['src/web/test/setup.ts'],
+  };
+  return [
+    {
+      ...web,
+      test: {
+        ...common,
+        name: 'web',
+        include: ['src/web/**/*.test.{ts,tsx}'],
+        exclude: [isolatedWebTests],
+        isolate: false,
+      },
+    },
+    { ...web, test: { ...common, name: 'web:isolated', include: [isolatedWebTests] } },
+  ];
+}
 
 /**
  * The API suite on one database: most files in one project whose workers import the app once and reuse it (each

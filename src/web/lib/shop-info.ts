@@ -36,3 +36,8 @@ export function shopInfo(): ShopInfo {
   }
   return cached;
 }
+
+/** Forgets the details read from the page, so the next read sees the page as it is now (test files share modules). */
+export function forgetShopInfo() {
+  cached = undefined;
+}
