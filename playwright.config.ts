@@ -4,15 +4,18 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { e2eAdmin } from './e2e/admin';
 import { e2eLimitsURL } from './e2e/limits';
+import { e2eRatesURL } from './e2e/rates';
 
 // One fresh data folder per run; workers inherit it through the environment instead of making their own.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail-received');
 process.env.E2E_SMTP_PORT ??= '3125';
 process.env.E2E_LIMITS_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-limits-'));
+process.env.E2E_RATES_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-rates-'));
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const limitsURL = e2eLimitsURL();
+const ratesURL = e2eRatesURL();
 // Debian's headless-only Chromium when installed (`apt-get install chromium-headless-shell`): the same engine at about
 // half the CPU of the full browser's headless mode, which matters on 2 cores; else the full browser.
 const headlessShell = '/usr/bin/chromium-headless-shell';
@@ -98,6 +101,30 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+      },
+    },
+    // The same build with the demo's shipping methods and tax rates (a warehouse in Dallas, TX): the shipping, tax,
+    // exemption and backorder flows of e2e/shipping-tax.spec.ts, which would change every other test's totals.
+    {
+      command: 'node dist/server/server.js',
+      url: `${ratesURL}/api/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: 'production',
+        PORT: new URL(ratesURL).port,
+        HOST: '127.0.0.1',
+        BASE_URL: ratesURL,
+        DATA_DIR: process.env.E2E_RATES_DATA_DIR,
+        SEED_DEMO: 'true',
+        SEED_DEMO_RATES: 'true',
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT: 'false',
+        SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+        MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        DATABASE_URL: '',
       },
     },
   ],
