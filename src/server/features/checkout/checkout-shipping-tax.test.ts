@@ -9,7 +9,7 @@ import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
-import { pdfText } from '../../test/invoices';
+import { documentsOf, downloadPdf, pdfText } from '../../test/invoices';
 import { approvedExemption, configureFulfilment, shipAs } from '../../test/fulfilment';
 
 // Figures (docs/decisions/037-shipping-and-tax.md; tables in src/server/test/fulfilment.ts): a 300 kg class-85
@@ -17,6 +17,7 @@ import { approvedExemption, configureFulfilment, shipAs } from '../../test/fulfi
 // 308 kg = 679.03 lb → 6.7903 cwt × $30 = $203.71, liftgate $75 → $278.71 shipping;
 // tax (8,100.00 + 278.71) × 8.25 % = $691.24; total $9,069.95.
 let t: TestApp;
+let admin: Client;
 let ann: Client;
 let bob: Client;
 let cara: Client;
@@ -26,9 +27,7 @@ let tables: Awaited<ReturnType<typeof configureFulfilment>>;
 const dallas = { street: '1500 Main St', city: 'Dallas', state: 'TX', zip: '75201' };
 
 beforeAll(async () => {
-  let admin: Client;
   [t, admin, ann, bob, cara] = await appWithPeople('Ann Freight', 'Bob Parcel', 'Cara Exempt');
-  void admin;
   tables = await configureFulfilment(t.app);
   compressor = await makeCartProduct(t.app, { priceCents: 800_000, quantity: 5 });
   filter = await makeCartProduct(t.app, { priceCents: 2_500, quantity: 100 });
@@ -128,6 +127,47 @@ describe('a mixed cart to Dallas, by LTL freight with a liftgate', () => {
     // The address is saved for next time.
     const saved = await t.app.inject({ url: `/api/addresses/${ann.email}`, headers: ann.headers });
     expect(saved.json()).toEqual([expect.objectContaining(dallas)]);
+  });
+
+  it('refunding one line gives back its goods and its shares of the shipping and the tax, to the cent', async () => {
+    await fillCart(ann);
+    const ltl = ((await rates(ann, { zip: '75201', liftgate: true })).json() as Rates).options.find(
+      (o) => o.kind === 'freight',
+    )!;
+    const api = checkoutApi(t.app, ann);
+    const co = (
+      await api.create({
+        address: '1500 Main St, Dallas, TX 75201',
+        shipTo: dallas,
+        shippingOption: ltl.optionId,
+        liftgate: true,
+      })
+    ).json() as Checkout;
+    const { put } = await api.pay(co._id);
+    expect((await put()).statusCode).toBe(200);
+    const filters = co.lines.find((l) => l.productId === filter.id)!;
+    // The filters' shares: by weight of the pallet (8 kg of 308) and by their taxed amount.
+    expect(filters.shipping).toBeGreaterThan(0);
+    expect(filters.tax).toBeGreaterThan(0);
+    expect(Math.round(filters.total * 100)).toBe(
+      Math.round(filters.subtotal * 100) + Math.round(filters.shipping * 100) + Math.round(filters.tax * 100),
+    );
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/order/${filters._id}/refund`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const [invoice, note] = await documentsOf(t.app, ann, filters._id);
+    expect(invoice!.total).toBe(9069.95);
+    expect(note).toMatchObject({ kind: 'credit_note', total: filters.total });
+    const text = await pdfText((await downloadPdf(t.app, ann, note!._id)).rawPayload);
+    for (const figure of ['$100.00', money(filters.shipping), money(filters.tax), money(filters.total)])
+      expect(text).toContain(figure);
+    // What stays paid is the compressor's line, with the rest of the shipping and tax.
+    const rest = co.lines.find((l) => l.productId === compressor.id)!;
+    expect(Math.round((rest.total + filters.total) * 100)).toBe(906_995);
   });
 
   it('charges the liftgate and residential surcharges only when chosen', async () => {
@@ -257,3 +297,6 @@ describe('tax exemption', () => {
     expect(ca.options.find((o) => o.kind === 'parcel')!.tax).toBe(7.25);
   });
 });
+
+const money = (dollars: number) =>
+  `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
