@@ -69,9 +69,10 @@ export const orders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('orders_total_id_idx').using(
+    // The sale's total: goods, shipping and tax (at most MAX_ORDER_TOTAL_CENTS, so it stays an int).
+    index('orders_sale_total_id_idx').using(
       'btree',
-      sql`(${t.unitPriceCents} * ${t.quantity}) desc`,
+      sql`(${t.unitPriceCents} * ${t.quantity} + ${t.shippingCents} + ${t.taxCents}) desc`,
       sql`${t.id} desc`,
     ),
     index('orders_email_pattern_idx').using('btree', sql`${t.email} text_pattern_ops`),

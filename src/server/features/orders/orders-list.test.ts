@@ -101,6 +101,21 @@ describe('GET /api/order, paged', () => {
     expect(total.items.map((o) => o.total)).toEqual(Array.from({ length: 30 }, (_, i) => (30 - i) * 10));
   });
 
+  it("sorts by the sale's total, shipping and tax included, as the Total column shows", async () => {
+    // The smallest order by goods ($10) becomes the largest sale with $500 of freight and $42.08 of tax.
+    const where = eq(orders.quantity, 1);
+    await t.app.database.db.update(orders).set({ shippingCents: 50_000, taxCents: 4_208 }).where(where);
+    try {
+      const total = await allPages<Order>(t.app, admin, '/api/order?sort=total&limit=8');
+      expect(total.items[0]).toMatchObject({ quantity: 1, total: 552.08 });
+      expect(total.items.slice(1).map((o) => o.total)).toEqual(
+        Array.from({ length: 29 }, (_, i) => (30 - i) * 10),
+      );
+    } finally {
+      await t.app.database.db.update(orders).set({ shippingCents: 0, taxCents: 0 }).where(where);
+    }
+  });
+
   it('shows an unpaid order past its checkout window under Expired, before the sweep', async () => {
     const [old] = await t.app.database.db
       .update(orders)

@@ -23,13 +23,13 @@ const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({
   type: 'timestamptz',
 });
 
-/** Each order is served by an index on (key, id) (migration 0010). */
+/** Each order is served by an index on (key, id) (migrations 0010 and 0020). */
 const sorts: Record<OrderSort, KeysetSort> = {
   newest: byTime('newest', 'desc'),
   oldest: byTime('oldest', 'asc'),
   total: {
     name: 'total',
-    key: sql`(${orders.unitPriceCents} * ${orders.quantity})`,
+    key: sql`(${orders.unitPriceCents} * ${orders.quantity} + ${orders.shippingCents} + ${orders.taxCents})`,
     dir: 'desc',
     id: sql`${orders.id}`,
     idType: 'uuid',
