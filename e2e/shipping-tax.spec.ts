@@ -113,7 +113,7 @@ test('a buyer in Dallas, TX checks out a compressor by LTL freight with a liftga
   await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
   // The compressor's line carries its share of the freight and of the tax; the invoice is the whole checkout's.
   await expect(page.getByRole('main')).toContainText(
-    /\$6,400\.00 goods \+ \$[\d,]+\.\d\d shipping.* \+ \$[\d,]+\.\d\d tax/,
+    /\$6,400\.00 goods \+ \$[\d,]+\.\d\d shipping \(LTL freight\) \+ \$[\d,]+\.\d\d tax/,
   );
   await expect(page.getByRole('main')).toContainText(`Invoice INV-`);
   await expect(page.getByRole('main')).toContainText(totalText);

@@ -95,6 +95,9 @@ describe('a mixed cart to Dallas, by LTL freight with a liftgate', () => {
       deliveryMinDays: 4,
       deliveryMaxDays: 8,
     });
+    // Each line ships by the checkout's method to its address (its order page names them).
+    for (const line of co.lines)
+      expect(line).toMatchObject({ shippingMethod: 'LTL freight', liftgate: true });
     // The lines' shares add up to the checkout's figures.
     const sum = (f: (l: Order) => number) => Math.round(co.lines.reduce((s, l) => s + f(l) * 100, 0));
     expect(sum((l) => l.shipping)).toBe(27_871);

@@ -162,6 +162,9 @@ export async function insertCheckout(
           number: input.number,
           address: input.address,
           checkoutId: co!.id,
+          // Each line ships with the checkout, by its method, to its address, taxed as it is: the order page of a
+          // line names them; its cents are the line's own shares.
+          ...delivery.columns,
           ...shareOf.get(r.productId)!,
         };
       }),
