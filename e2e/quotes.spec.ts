@@ -88,7 +88,14 @@ test('request a quote on a product → the admin answers lower → the customer 
   await mine.getByRole('button', { name: 'Accept and check out' }).click();
   await expect(mine.getByText('Number is required')).toBeVisible();
   await mine.getByLabel('Mobile number').fill('+1 555 0142');
-  await mine.getByLabel('Address').fill('12 Workshop Lane, Springfield');
+  await mine.getByLabel('Street').fill('12 Workshop Lane');
+  await mine.getByLabel('City').fill('Springfield');
+  await mine.getByLabel('State').selectOption('IL');
+  await mine.getByLabel('ZIP').fill('62701');
+  // This shop has no shipping methods: the goods alone are charged, no method to choose.
+  await expect(
+    mine.getByText('Shipping is arranged after your order; you pay for the goods only.'),
+  ).toBeVisible();
   await mine.getByLabel('PO number (optional)').fill('PO-QUOTE-1');
   await expectAccessible(page, 'my quotes, accept form');
   await mine.getByRole('button', { name: 'Accept and check out' }).click();

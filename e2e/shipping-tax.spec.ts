@@ -248,7 +248,14 @@ test('a quote above the stock, answered with a lead time and accepted, becomes a
   await expect(mine).toContainText('$280.00');
   await mine.getByRole('button', { name: 'Accept quote' }).click();
   await mine.getByLabel('Mobile number').fill('+1 214 555 0177');
-  await mine.getByLabel('Address').fill('1500 Marilla Street, Dallas, TX 75201');
+  await mine.getByLabel('Street').fill('1500 Marilla Street');
+  await mine.getByLabel('City').fill('Dallas');
+  await mine.getByLabel('State').selectOption('TX');
+  await mine.getByLabel('ZIP').fill('75201');
+  await mine
+    .getByRole('group', { name: 'Shipping method' })
+    .getByRole('radio', { name: /Ground parcel/ })
+    .check();
   await mine.getByRole('button', { name: 'Accept and check out' }).click();
   await expect(page).toHaveURL(/\/dashboard\/pay-checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('main')).toContainText(/3 on backorder, ships about/);

@@ -17,6 +17,8 @@ export const quoteApi = (app: FastifyInstance, client: Client | null) => {
       app.inject({ method: 'PUT', url: `/api/quotes/${id}/answer`, headers, payload: body }),
     decline: (id: string, reason: unknown) =>
       app.inject({ method: 'PUT', url: `/api/quotes/${id}/decline`, headers, payload: { reason } }),
+    rates: (id: string, body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/quotes/${id}/shipping-rates`, headers, payload: body }),
     accept: (id: string, body: Record<string, unknown> = {}) =>
       app.inject({
         method: 'POST',

@@ -15,26 +15,40 @@ export const deliveryChoiceSchema = z.object({
 });
 export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>;
 
+/** Where a sale ships and what the freight carrier must bring, as every rates call takes it. */
+const ratesDestinationShape = {
+  zip: zipSchema,
+  state: usStateSchema.optional(),
+  liftgate: z.boolean({ error: 'must be true or false' }).optional(),
+  residential: z.boolean({ error: 'must be true or false' }).optional(),
+};
+
+/** The ZIP must be a US one, and in the state when one is given. */
+function checkZipOfState(r: { zip: string; state?: string | undefined }, ctx: z.RefinementCtx) {
+  const of = stateOfZip(r.zip);
+  if (!of) ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zip });
+  else if (r.state && r.state !== of)
+    ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zipOfState(r.state) });
+}
+
 /** POST /api/shipping-rates/{email}: the ways the caller's cart (or one product line) ships to a ZIP, priced. */
 export const ratesRequestSchema = z
   .object({
-    zip: zipSchema,
-    state: usStateSchema.optional(),
-    liftgate: z.boolean({ error: 'must be true or false' }).optional(),
-    residential: z.boolean({ error: 'must be true or false' }).optional(),
+    ...ratesDestinationShape,
     /** Price one product line instead of the cart (the Order Now form). */
     productId: z.uuid({ error: 'must be a product id' }).optional(),
     quantity: z.int({ error: 'must be a whole number' }).min(1).max(1_000_000).optional(),
   })
   .superRefine((r, ctx) => {
-    const of = stateOfZip(r.zip);
-    if (!of) ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zip });
-    else if (r.state && r.state !== of)
-      ctx.addIssue({ code: 'custom', path: ['zip'], message: addressMessages.zipOfState(r.state) });
+    checkZipOfState(r, ctx);
     if (r.productId && !r.quantity)
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'is required' });
   });
 export type RatesRequest = z.input<typeof ratesRequestSchema>;
+
+/** A destination alone, for lines the server already knows (a quote's): the rates request without a product. */
+export const destinationRatesRequestSchema = z.object(ratesDestinationShape).superRefine(checkZipOfState);
+export type DestinationRatesRequest = z.input<typeof destinationRatesRequestSchema>;
 
 export const pickupLocationSchema = z.object({
   _id: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
 import { cursorParam, limitParam } from '@shared/common/paging.schema';
 import { checkoutCreateSchema } from '@shared/checkout/checkout.schema';
+import { destinationRatesRequestSchema } from '@shared/orders/delivery.schema';
 
 /**
  * A request for quote: a customer asks for prices on quantities (possibly above stock) with a note and a wanted-by
@@ -103,6 +104,13 @@ export const quoteDeclineSchema = z.object({
 
 /** POST /api/quotes/{id}/accept (its customer): the checkout's delivery details; answers 201 with the Checkout. */
 export const quoteAcceptSchema = checkoutCreateSchema;
+
+/**
+ * POST /api/quotes/{id}/shipping-rates (its customer): the ways the quoted lines ship to a ZIP, priced at the
+ * quoted prices with their tax; answers the rates call's `Rates`.
+ */
+export const quoteRatesRequestSchema = destinationRatesRequestSchema;
+export type QuoteRatesRequest = z.input<typeof quoteRatesRequestSchema>;
 
 export const quoteLineSchema = z.object({
   productId: idSchema,

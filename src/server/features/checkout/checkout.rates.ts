@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { stateOfZip } from '@shared/common/us-address';
 import { unitPriceCentsAt } from '@shared/catalogue/pricing';
-import type { RatesRequest, Rates } from '@shared/orders/delivery.schema';
+import type { DestinationRatesRequest, RatesRequest, Rates } from '@shared/orders/delivery.schema';
 import { addresses } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
@@ -39,15 +39,28 @@ export async function shippingRates(
       unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks),
     });
   }
-  const zip = req.zip.slice(0, 5);
-  const state = req.state ?? stateOfZip(zip)!;
+  return ratesOfLines(deps, customer.id, lines, req);
+}
+
+/**
+ * The ways these goods (at the prices given) ship to a destination, each priced with its tax and the sale's total,
+ * cheapest total first: what the cart, one product line and an accepted quote are all charged by.
+ */
+export async function ratesOfLines(
+  deps: OrderDeps,
+  customerId: string,
+  lines: GoodsLine[],
+  to: DestinationRatesRequest,
+): Promise<Rates> {
+  const zip = to.zip.slice(0, 5);
+  const state = to.state ?? stateOfZip(zip)!;
   const quote = await quoteDelivery(
     deps.db,
     deps.delivery,
-    customer.id,
+    customerId,
     lines,
     { state, zip, from: 'address' },
-    { liftgate: req.liftgate ?? false, residential: req.residential ?? false },
+    { liftgate: to.liftgate ?? false, residential: to.residential ?? false },
   );
   return {
     destination: { state, zip },

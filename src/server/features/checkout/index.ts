@@ -1,10 +1,11 @@
 /**
  * Checkout's public face: what the app registers, what payments charges and confirms, and the priced checkout an
- * accepted quote becomes. Everything else in this folder is checkout's own.
+ * accepted quote becomes (with its shipping rates). Everything else in this folder is checkout's own.
  */
 export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
 export { checkoutJobsPlugin } from './checkout.jobs';
 export { settleCheckoutsWithIntents } from './checkout.close';
+export { ratesOfLines } from './checkout.rates';
 export {
   createCheckout,
   createPricedCheckout,

@@ -10,7 +10,7 @@ import type { OrderDeps } from '../orders/index';
 import { linesOf, lockQuote, quoteStatus, type QuoteRow } from './quotes.model';
 
 /** Why a quote cannot be accepted now (409), or nothing. */
-const notAcceptable: Partial<Record<ReturnType<typeof quoteStatus>, string>> = {
+export const notAcceptable: Partial<Record<ReturnType<typeof quoteStatus>, string>> = {
   requested: quoteMessages.notQuoted,
   accepted: quoteMessages.accepted,
   declined: quoteMessages.declined,

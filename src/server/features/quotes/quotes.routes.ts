@@ -8,13 +8,23 @@ import {
   quoteDeclineSchema,
   quoteListQuerySchema,
   quoteListSchema,
+  quoteRatesRequestSchema,
   quoteRequestSchema,
   quoteSchema,
 } from '@shared/quotes/quotes.schema';
+import { ratesSchema } from '@shared/orders/delivery.schema';
 import { sendPage } from '../../infra/keyset';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { acceptQuote, answerQuote, declineQuote, getQuote, listQuotes, requestQuote } from './quotes.service';
+import {
+  acceptQuote,
+  answerQuote,
+  declineQuote,
+  getQuote,
+  listQuotes,
+  quoteShippingRates,
+  requestQuote,
+} from './quotes.service';
 
 const tags = ['quotes'];
 
@@ -94,6 +104,22 @@ export const quotesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => declineQuote(deps, currentUser(req), req.params.id, req.body),
+  );
+
+  app.post(
+    '/quotes/:id/shipping-rates',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary:
+          'The ways a quoted quote ships to a ZIP (its customer only), priced at the quoted prices with their tax, cheapest total first',
+        params: idParamsSchema,
+        body: quoteRatesRequestSchema,
+        response: { 200: ratesSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (req) => quoteShippingRates(deps, currentUser(req), req.params.id, req.body),
   );
 
   app.post(

@@ -30,6 +30,7 @@ import {
 
 export { acceptQuote } from './quotes.accept';
 export { listQuotes } from './quotes.lists';
+export { quoteShippingRates } from './quotes.rates';
 
 /** Quotes work with the orders feature's dependencies: its database, mail outbox and checkout rules. */
 export type QuoteDeps = OrderDeps;

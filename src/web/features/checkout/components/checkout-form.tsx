@@ -1,38 +1,33 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import {
-  checkoutCreateSchema,
-  checkoutMessages,
-  type CheckoutLineProblem,
-} from '@shared/checkout/checkout.schema';
+import { checkoutMessages, type CheckoutLineProblem } from '@shared/checkout/checkout.schema';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Cart } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { ErrorText, FormError } from '@/components/ui/error-text';
+import { FormError } from '@/components/ui/error-text';
 import { SelectField, TextField } from '@/components/ui/field';
 import { PriceSummary } from '@/components/ui/price-summary';
+import { ShippingChoice } from '@/components/ui/shipping-methods';
+import { UsAddressFields } from '@/components/ui/us-address-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
 import { sentence } from '@/lib/form-errors';
 import {
-  deliveryEstimate,
-  noShippingMethodNote,
-  ratesReady,
-  savedAddressesQueryOptions,
-  shippingCost,
-  useShippingRates,
-} from '@/lib/shipping-rates';
+  deliveryFormDefaults,
+  deliveryFormField,
+  deliveryFormMessages,
+  deliveryFormSchema,
+  deliveryInput,
+} from '@/lib/delivery-form';
+import { ratesReady, savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { backorderNote } from '@shared/orders/orders.schema';
-import { destinationOfText, formatUsAddress, usAddressSchema } from '@shared/common/us-address';
-import { usStates } from '@shared/common/us-states';
-import type { Rates } from '@shared/orders/delivery.schema';
+import { destinationOfText } from '@shared/common/us-address';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -97,89 +92,6 @@ function LineProblems({ lines }: { lines: CheckoutLineProblem[] }) {
 }
 
 /**
- * The form's own shape: the checkout call's fields with a structured address (required here; the spec's free-text
- * `address` is composed from it on sending) and a shipping method that may be unchosen while the rates load.
- */
-const checkoutFormSchema = checkoutCreateSchema
-  .omit({ address: true, shipTo: true, shippingOption: true })
-  .extend({
-    shipTo: usAddressSchema,
-    shippingOption: z
-      .string()
-      .nullish()
-      .transform((v) => v || undefined),
-  });
-
-const formFields = [
-  'number',
-  'company',
-  'poNumber',
-  'shipTo.street',
-  'shipTo.city',
-  'shipTo.state',
-  'shipTo.zip',
-  'shippingOption',
-  'liftgate',
-  'residential',
-] as const;
-/** The API's field names onto the form's: the composed `address` is the street's. */
-const formField = (apiField: string) =>
-  apiField === 'address' || apiField === 'shipTo'
-    ? ('shipTo.street' as const)
-    : formFields.find((f) => f === apiField);
-
-export const checkoutFormMessages = {
-  chooseMethod: 'Choose a shipping method',
-  ratesLoading: 'The shipping methods are still loading; try again in a moment.',
-  ratesFailed: 'We could not price the shipping to this address: try again.',
-} as const;
-
-/** The shipping methods for the address, one radio each: name, delivery estimate and cost. */
-function ShippingMethods({
-  rates,
-  error,
-  children,
-}: {
-  rates: Rates;
-  error: string | undefined;
-  /** One radio input per option, drawn by the form (registered there). */
-  children: (optionId: string, describedBy: string) => ReactNode;
-}) {
-  if (rates.options.length === 0)
-    return (
-      <p role="status" className="rounded-box border border-base-300 bg-base-200 p-3">
-        {noShippingMethodNote}
-      </p>
-    );
-  return (
-    <fieldset aria-describedby={error ? 'shipping-method-error' : undefined} className="flex flex-col gap-2">
-      <legend className="mb-1 font-medium">Shipping method</legend>
-      {rates.options.map((o) => {
-        const detail = `shipping-option-${o.optionId}-detail`;
-        return (
-          <label
-            key={o.optionId}
-            className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-checked:border-primary"
-          >
-            {children(o.optionId, detail)}
-            <span className="flex flex-1 flex-wrap items-baseline justify-between gap-2">
-              <span>
-                <span className="font-medium">{o.name}</span>
-                <span id={detail} className="block text-sm text-base-content/75">
-                  {deliveryEstimate(o)}
-                </span>
-              </span>
-              <span className="font-semibold whitespace-nowrap">{shippingCost(o.shipping)}</span>
-            </span>
-          </label>
-        );
-      })}
-      <ErrorText id="shipping-method-error" error={error} />
-    </fieldset>
-  );
-}
-
-/**
  * The cart's checkout: a structured US delivery address (and an optional company and PO number) for every line,
  * the shipping method priced for it with its tax, then one payment on the next page. The number starts as the
  * profile's; the address as the most recently used one.
@@ -206,17 +118,9 @@ export function CheckoutForm({
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useApiForm(checkoutFormSchema, {
-    defaultValues: {
-      number: '',
-      company: '',
-      poNumber: '',
-      shipTo: { street: '', city: '', state: '', zip: '' },
-      shippingOption: null,
-      liftgate: false,
-      residential: false,
-    },
-    formField,
+  } = useApiForm(deliveryFormSchema, {
+    defaultValues: deliveryFormDefaults,
+    formField: deliveryFormField,
   });
   usePrefill({ getValues, setValue }, { number: saved?.phone });
 
@@ -258,7 +162,6 @@ export function CheckoutForm({
     residential: !!residential,
   });
   const options = ready ? (rates.data?.options ?? []) : [];
-  const freight = options.some((o) => o.kind === 'freight');
   const chosen = options.find((o) => o.optionId === shippingOption);
   const savedChoice =
     savedAddresses.find((a) => a.street === street && a.city === city && a.state === state && a.zip === zip)
@@ -268,31 +171,17 @@ export function CheckoutForm({
     setProblems(null);
     if (!ready || rates.isFetching || !rates.data) {
       setError('root.server', {
-        message: rates.isError ? checkoutFormMessages.ratesFailed : checkoutFormMessages.ratesLoading,
+        message: rates.isError ? deliveryFormMessages.ratesFailed : deliveryFormMessages.ratesLoading,
       });
       return;
     }
-    const hasOptions = rates.data.options.length > 0;
-    const option = rates.data.options.find((o) => o.optionId === values.shippingOption);
-    if (hasOptions && !option) {
-      setError('shippingOption', { message: checkoutFormMessages.chooseMethod }, { shouldFocus: true });
+    const input = deliveryInput(values, rates.data);
+    if (!input) {
+      setError('shippingOption', { message: deliveryFormMessages.chooseMethod }, { shouldFocus: true });
       return;
     }
-    const { shipTo, shippingOption: _, liftgate: lift, residential: home, ...rest } = values;
     try {
-      const checkout = await createCheckout.mutateAsync({
-        email,
-        input: {
-          ...rest,
-          address: formatUsAddress(shipTo),
-          shipTo,
-          ...(option && { shippingOption: option.optionId }),
-          ...(rates.data.options.some((o) => o.kind === 'freight') && {
-            liftgate: !!lift,
-            residential: !!home,
-          }),
-        },
-      });
+      const checkout = await createCheckout.mutateAsync({ email, input });
       navigate(paths.checkoutPayment(checkout._id));
     } catch (e) {
       const lines = checkoutLineProblems(e);
@@ -341,8 +230,20 @@ export function CheckoutForm({
           error={err(errors.number?.message)}
           {...register('number')}
         />
-        <fieldset className="flex flex-col gap-4">
-          <legend className="mb-2 text-lg font-semibold">Delivery address</legend>
+        <UsAddressFields
+          fields={{
+            street: register('shipTo.street'),
+            city: register('shipTo.city'),
+            state: register('shipTo.state'),
+            zip: register('shipTo.zip'),
+          }}
+          errors={{
+            street: err(errors.shipTo?.street?.message),
+            city: err(errors.shipTo?.city?.message),
+            state: err(errors.shipTo?.state?.message),
+            zip: err(errors.shipTo?.zip?.message),
+          }}
+        >
           {savedAddresses.length > 0 && (
             <SelectField
               label="Saved addresses"
@@ -362,96 +263,16 @@ export function CheckoutForm({
               ))}
             </SelectField>
           )}
-          <TextField
-            label="Street"
-            autoComplete="address-line1"
-            error={err(errors.shipTo?.street?.message)}
-            {...register('shipTo.street')}
-          />
-          <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-            <TextField
-              label="City"
-              autoComplete="address-level2"
-              error={err(errors.shipTo?.city?.message)}
-              {...register('shipTo.city')}
-            />
-            <SelectField
-              label="State"
-              autoComplete="address-level1"
-              error={err(errors.shipTo?.state?.message)}
-              {...register('shipTo.state')}
-            >
-              <option value="">Choose…</option>
-              {Object.entries(usStates).map(([code, name]) => (
-                <option key={code} value={code}>
-                  {name} ({code})
-                </option>
-              ))}
-            </SelectField>
-            <TextField
-              label="ZIP"
-              inputMode="numeric"
-              autoComplete="postal-code"
-              maxLength={10}
-              error={err(errors.shipTo?.zip?.message)}
-              {...register('shipTo.zip')}
-            />
-          </div>
-        </fieldset>
-        <section aria-labelledby="checkout-shipping" className="flex flex-col gap-3">
-          <h2 id="checkout-shipping" className="text-lg font-semibold">
-            Shipping
-          </h2>
-          {!ready ? (
-            <p className="text-base-content/75">
-              Enter your state and ZIP code to see the shipping methods and the tax.
-            </p>
-          ) : rates.isPending ? (
-            <p role="status" className="flex items-center gap-2">
-              <span aria-hidden="true" className="loading loading-spinner loading-sm" />
-              Finding shipping methods…
-            </p>
-          ) : rates.isError ? (
-            <ErrorState
-              message={`We could not price the shipping. ${rates.error.message}`}
-              onRetry={() => void rates.refetch()}
-            />
-          ) : (
-            <>
-              <ShippingMethods rates={rates.data} error={err(errors.shippingOption?.message)}>
-                {(optionId, describedBy) => (
-                  <input
-                    type="radio"
-                    className="radio radio-primary mt-1"
-                    value={optionId}
-                    aria-describedby={describedBy}
-                    {...register('shippingOption')}
-                  />
-                )}
-              </ShippingMethods>
-              {freight && (
-                <div className="flex flex-col gap-2">
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" className="checkbox" {...register('liftgate')} />
-                    Liftgate delivery
-                  </label>
-                  <label className="flex items-center gap-2">
-                    <input type="checkbox" className="checkbox" {...register('residential')} />
-                    Residential delivery
-                  </label>
-                  <p className="text-sm text-base-content/75">
-                    Freight prices change with these; the methods are priced again.
-                  </p>
-                </div>
-              )}
-              {rates.isFetching && (
-                <p role="status" className="text-sm text-base-content/75">
-                  Updating prices…
-                </p>
-              )}
-            </>
-          )}
-        </section>
+        </UsAddressFields>
+        <ShippingChoice
+          headingId="checkout-shipping"
+          ready={ready}
+          rates={rates}
+          error={err(errors.shippingOption?.message)}
+          radio={register('shippingOption')}
+          liftgate={register('liftgate')}
+          residential={register('residential')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Company (optional)"

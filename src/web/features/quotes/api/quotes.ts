@@ -1,9 +1,17 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Checkout, CheckoutCreate } from '@shared/checkout/checkout.schema';
-import type { Quote, QuoteAnswer, QuoteRequest, QuoteStatus } from '@shared/quotes/quotes.schema';
+import type { Rates } from '@shared/orders/delivery.schema';
+import type {
+  Quote,
+  QuoteAnswer,
+  QuoteRatesRequest,
+  QuoteRequest,
+  QuoteStatus,
+} from '@shared/quotes/quotes.schema';
 import { api } from '@/lib/api-client';
 import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
+import { ratesReady, useDebounced } from '@/lib/shipping-rates';
 import { quotesKeys } from '@/lib/query-keys/quotes';
 
 export interface QuoteListParams {
@@ -49,6 +57,23 @@ export const declineQuote = (id: string, reason: string) =>
  */
 export const acceptQuote = (id: string, input: CheckoutCreate) =>
   api<Checkout>(`${quotePath(id)}/accept`, { method: 'POST', body: JSON.stringify(input) });
+
+/** POST /api/quotes/{id}/shipping-rates: the ways the quote's lines ship to a ZIP at the quoted prices, cheapest first. */
+export const getQuoteShippingRates = (id: string, body: QuoteRatesRequest) =>
+  api<Rates>(`${quotePath(id)}/shipping-rates`, { method: 'POST', body: JSON.stringify(body) });
+
+export const quoteShippingRatesQueryOptions = (id: string, body: QuoteRatesRequest) =>
+  queryOptions({
+    queryKey: quotesKeys.rates(id, body),
+    queryFn: () => getQuoteShippingRates(id, body),
+    enabled: ratesReady(body.zip, body.state),
+    staleTime: 60_000,
+  });
+
+/** The quote's rates to a destination, fetched once its fields have stopped changing for `delay` ms. */
+export function useQuoteShippingRates(id: string, body: QuoteRatesRequest, { delay = 400 } = {}) {
+  return useQuery(quoteShippingRatesQueryOptions(id, useDebounced(body, delay)));
+}
 
 /** The quote calls with what they make stale: every quote list, and after an accept the orders and the stock. */
 export function useQuoteActions() {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
+import type { Rates } from '@shared/orders/delivery.schema';
 import type { Quote } from '@shared/quotes/quotes.schema';
 import { quoteMessages } from '@shared/quotes/quotes.schema';
 import { Component as MyQuotesPage } from '@/app/routes/dashboard/my-quotes';
@@ -12,13 +13,48 @@ import { makeQuote, quoted } from './quote-fixtures';
 const server = setupMswServer();
 const checkoutId = 'c0000000-0000-4000-8000-00000000beef';
 
+const method = {
+  tax: 0,
+  minDays: 2,
+  maxDays: 5,
+  liftgate: false,
+  residential: false,
+  pickupLocation: null,
+};
+/** The quote of 200 × $10 + 20 × $90 to Springfield, IL: no tax there in these figures. */
+const springfield: Rates = {
+  destination: { state: 'IL', zip: '62701' },
+  subtotal: 3800,
+  exemptionNumber: null,
+  options: [
+    { ...method, optionId: 'ground', kind: 'parcel', name: 'Ground parcel', shipping: 45, total: 3845 },
+    {
+      ...method,
+      optionId: 'freight',
+      kind: 'freight',
+      name: 'LTL freight',
+      shipping: 210,
+      total: 4010,
+      minDays: 4,
+      maxDays: 8,
+    },
+  ],
+};
+const noRates: Rates = { ...springfield, options: [] };
+
 function renderPage(
   quotes: Quote[],
   headers: Record<string, string> = {},
   saved = { phone: '', address: '' },
+  rates: Rates = noRates,
 ) {
   const asked = vi.fn();
+  const ratesAsked = vi.fn();
   server.use(
+    http.post('/api/quotes/:id/shipping-rates', async ({ params, request }) => {
+      ratesAsked(params.id, await request.json());
+      return HttpResponse.json(rates);
+    }),
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/userprofile/:email', () =>
       HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
@@ -35,7 +71,15 @@ function renderPage(
     </Routes>,
     { route: '/dashboard/quotes' },
   );
-  return { ...rendered, asked };
+  return { ...rendered, asked, ratesAsked };
+}
+
+type Form = ReturnType<typeof within>;
+async function typeAddress(user: ReturnType<typeof renderPage>['user'], form: Form) {
+  await user.type(form.getByLabelText('Street'), '1 Main Street');
+  await user.type(form.getByLabelText('City'), 'Springfield');
+  await user.selectOptions(form.getByLabelText('State'), 'IL');
+  await user.type(form.getByLabelText('ZIP'), '62701');
 }
 
 const card = (name: RegExp | string) => screen.getByRole('heading', { name }).closest('article')!;
@@ -104,7 +148,7 @@ describe('My Quotes', () => {
     );
   });
 
-  it('accepts a quote with the delivery details and goes to the checkout payment page', async () => {
+  it('accepts a quote with an address and a shipping method priced for it, then goes to the payment page', async () => {
     const quote = quoted(makeQuote(), [10, 90]);
     const sent = vi.fn();
     server.use(
@@ -113,12 +157,24 @@ describe('My Quotes', () => {
         return HttpResponse.json({ _id: checkoutId, status: 'unpaid' }, { status: 201 });
       }),
     );
-    const { user } = renderPage([quote]);
+    const { user, ratesAsked } = renderPage([quote], {}, undefined, springfield);
     await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
     const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
-    for (const label of ['Mobile number', 'Address', 'Company (optional)', 'PO number (optional)'])
+    for (const label of [
+      'Mobile number',
+      'Street',
+      'City',
+      'State',
+      'ZIP',
+      'Company (optional)',
+      'PO number (optional)',
+    ])
       expect(form.getByLabelText(label)).toBeInTheDocument();
+    expect(form.getByRole('group', { name: 'Delivery address' })).toBeInTheDocument();
     expect(form.getByLabelText('Mobile number')).toHaveFocus();
+    expect(
+      form.getByText('Enter your state and ZIP code to see the shipping methods and the tax.'),
+    ).toBeInTheDocument();
 
     // Required fields are checked before anything is sent.
     await user.click(form.getByRole('button', { name: 'Accept and check out' }));
@@ -126,13 +182,41 @@ describe('My Quotes', () => {
     expect(sent).not.toHaveBeenCalled();
 
     await user.type(form.getByLabelText('Mobile number'), '+1 555 0100');
-    await user.type(form.getByLabelText('Address'), '1 Main Street, Springfield');
+    await typeAddress(user, form);
+    const methods = within(await form.findByRole('group', { name: 'Shipping method' }));
+    expect(ratesAsked).toHaveBeenLastCalledWith(quote._id, {
+      zip: '62701',
+      state: 'IL',
+      liftgate: false,
+      residential: false,
+    });
+    expect(methods.getByText('$45.00')).toBeInTheDocument();
+    expect(methods.getByText('$210.00')).toBeInTheDocument();
+    // A freight method is offered: its extras can be asked for.
+    expect(form.getByLabelText('Liftgate delivery')).not.toBeChecked();
+    expect(form.getByLabelText('Residential delivery')).not.toBeChecked();
+
+    // No method chosen yet: the form asks for one, nothing is sent.
+    await user.click(form.getByRole('button', { name: 'Accept and check out' }));
+    expect(await form.findByText('Choose a shipping method')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+
+    await user.click(methods.getByRole('radio', { name: /Ground parcel/ }));
+    const total = within(form.getByLabelText('Order total'));
+    expect(total.getByText('Shipping (Ground parcel)')).toBeInTheDocument();
+    expect(total.getByText('$3,800.00')).toBeInTheDocument();
+    expect(total.getByText('$3,845.00')).toBeInTheDocument();
+
     await user.type(form.getByLabelText('PO number (optional)'), 'PO-77');
     await user.click(form.getByRole('button', { name: 'Accept and check out' }));
     await waitFor(() =>
       expect(sent).toHaveBeenCalledWith(quote._id, {
         number: '+1 555 0100',
-        address: '1 Main Street, Springfield',
+        address: '1 Main Street, Springfield, IL 62701',
+        shipTo: { street: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701' },
+        shippingOption: 'ground',
+        liftgate: false,
+        residential: false,
         poNumber: 'PO-77',
       }),
     );
@@ -145,13 +229,51 @@ describe('My Quotes', () => {
       {},
       {
         phone: '+1 555 0199',
-        address: '9 Saved Road',
+        address: '9 Saved Road, Springfield, IL 62701',
       },
     );
     await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
     const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
     expect(await form.findByDisplayValue('+1 555 0199')).toBe(form.getByLabelText('Mobile number'));
-    expect(form.getByLabelText('Address')).toHaveValue('9 Saved Road');
+    expect(await form.findByDisplayValue('9 Saved Road')).toBe(form.getByLabelText('Street'));
+    expect(form.getByLabelText('City')).toHaveValue('Springfield');
+    expect(form.getByLabelText('State')).toHaveValue('IL');
+    expect(form.getByLabelText('ZIP')).toHaveValue('62701');
+  });
+
+  it('takes a profile address that is not a US one as the street', async () => {
+    const { user } = renderPage([quoted(makeQuote(), [10, 90])], {}, { phone: '', address: '9 Saved Road' });
+    await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
+    const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
+    expect(await form.findByDisplayValue('9 Saved Road')).toBe(form.getByLabelText('Street'));
+    expect(form.getByLabelText('State')).toHaveValue('');
+  });
+
+  it('accepts without a method when the shop has none for the address, saying shipping is arranged later', async () => {
+    const sent = vi.fn();
+    server.use(
+      http.post('/api/quotes/:id/accept', async ({ request }) => {
+        sent(await request.json());
+        return HttpResponse.json({ _id: checkoutId, status: 'unpaid' }, { status: 201 });
+      }),
+    );
+    const { user } = renderPage([quoted(makeQuote(), [10, 90])]);
+    await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
+    const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
+    await user.type(form.getByLabelText('Mobile number'), '555 0100');
+    await typeAddress(user, form);
+    expect(
+      await form.findByText('Shipping is arranged after your order; you pay for the goods only.'),
+    ).toBeInTheDocument();
+    expect(form.queryByRole('group', { name: 'Shipping method' })).not.toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Accept and check out' }));
+    await waitFor(() =>
+      expect(sent).toHaveBeenCalledWith({
+        number: '555 0100',
+        address: '1 Main Street, Springfield, IL 62701',
+        shipTo: { street: '1 Main Street', city: 'Springfield', state: 'IL', zip: '62701' },
+      }),
+    );
   });
 
   it("keeps the form with the server's 409 and the lines' problems", async () => {
@@ -171,7 +293,8 @@ describe('My Quotes', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept quote' }));
     const form = within(screen.getByRole('form', { name: 'Delivery details for this quote' }));
     await user.type(form.getByLabelText('Mobile number'), '555 0100');
-    await user.type(form.getByLabelText('Address'), '1 Main Street');
+    await typeAddress(user, form);
+    await form.findByText('Shipping is arranged after your order; you pay for the goods only.');
     await user.click(form.getByRole('button', { name: 'Accept and check out' }));
     expect(await form.findByText(quoteMessages.expired)).toBeInTheDocument();
     expect(form.getByText('Only 3 in stock.', { exact: false })).toBeInTheDocument();
