@@ -252,10 +252,8 @@ test('a quote above the stock, answered with a lead time and accepted, becomes a
   await mine.getByLabel('City').fill('Dallas');
   await mine.getByLabel('State').selectOption('TX');
   await mine.getByLabel('ZIP').fill('75201');
-  await mine
-    .getByRole('group', { name: 'Shipping method' })
-    .getByRole('radio', { name: /Ground parcel/ })
-    .check();
+  // Five 40 lb hoists are over the parcel limit: the cheapest way offered, whichever it is.
+  await mine.getByRole('group', { name: 'Shipping method' }).getByRole('radio').first().check();
   await mine.getByRole('button', { name: 'Accept and check out' }).click();
   await expect(page).toHaveURL(/\/dashboard\/pay-checkout\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('main')).toContainText(/3 on backorder, ships about/);
