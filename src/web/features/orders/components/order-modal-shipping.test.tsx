@@ -76,7 +76,47 @@ describe('Order modal shipping note', () => {
         'Shipping to TX 75201: $9.50 (Ground), tax $8.95; total $117.45 on the payment page.',
       ),
     ).toBeInTheDocument();
-    expect(asked).toHaveBeenLastCalledWith({ zip: '75201', state: 'TX', productId: drill._id, quantity: 1 });
+    expect(asked).toHaveBeenLastCalledWith({
+      zip: '75201',
+      state: 'TX',
+      productId: drill._id,
+      quantity: 1,
+      liftgate: false,
+      residential: false,
+    });
     expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$99.00');
+  });
+
+  it('lets the customer choose the method: the cheapest delivery first, pickup on a click, sent with the order', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.post('/api/shipping-rates/:email', () => HttpResponse.json(rates)),
+      http.post('/api/order/:email', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({
+          acknowledged: true,
+          insertedId: 'o1',
+          message: 'Order placed for 1 unit',
+        });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <OrderModal product={drill} customer={{ ...customer, address: '' }} onClose={() => {}} />,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Order 18V drill' }));
+    await user.type(dialog.getByLabelText('Number'), '+1 214 555 0100');
+    await user.type(dialog.getByLabelText('Address'), '500 Elm Street, Dallas, TX 75201');
+    const methods = within(await dialog.findByRole('group', { name: 'Shipping method' }));
+    expect(await methods.findByRole('radio', { name: /Ground/ })).toBeChecked();
+    await user.click(methods.getByRole('radio', { name: /Pickup/ }));
+    expect(
+      await dialog.findByText(
+        'Shipping to TX 75201: Free (Pickup), tax $8.17; total $107.17 on the payment page.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(body).toBeDefined());
+    expect(body).toMatchObject({ address: '500 Elm Street, Dallas, TX 75201', shippingOption: 'pickup' });
+    expect(body).not.toHaveProperty('liftgate');
   });
 });

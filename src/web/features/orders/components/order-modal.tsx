@@ -1,4 +1,4 @@
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -35,7 +35,8 @@ import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { paths } from '@/config/paths';
 import { destinationOfText } from '@shared/common/us-address';
-import { noShippingMethodNote, shippingCost, useShippingRates } from '@/lib/shipping-rates';
+import { shippingCost, useShippingRates } from '@/lib/shipping-rates';
+import { ShippingChoice } from '@/components/ui/shipping-methods';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
@@ -77,8 +78,12 @@ const orderFormSchema = (product: OrderableProduct) =>
       }),
     number: orderCreateSchema.shape.number,
     address: orderCreateSchema.shape.address,
+    // Added to the spec's form: how it ships, once the address names a state and ZIP (decision 037).
+    shippingOption: z.string().nullable(),
+    liftgate: z.boolean(),
+    residential: z.boolean(),
   });
-const fields = ['quantity', 'number', 'address'] as const;
+const fields = ['quantity', 'number', 'address', 'shippingOption'] as const;
 
 /** Order total in dollars, counted in whole cents (quantity × unit price). */
 export const orderTotal = (quantity: number, unitPrice: number) =>
@@ -138,13 +143,18 @@ export function OrderModal({
       quantity: firstOrderableQuantity({ minOrder: product.minOrder, packSize }),
       number: '',
       address: '',
+      shippingOption: null,
+      liftgate: false,
+      residential: false,
     },
     formField: sameNames(fields),
   });
   usePrefill({ getValues, setValue }, { number: customer.phone, address: customer.address });
 
-  const quantity = useWatch({ control, name: 'quantity' });
-  const address = useWatch({ control, name: 'address' });
+  const [quantity, address, shippingOption, liftgate, residential] = useWatch({
+    control,
+    name: ['quantity', 'address', 'shippingOption', 'liftgate', 'residential'],
+  });
   const valid = Number.isFinite(quantity) && quantity > 0;
   const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
   const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
@@ -161,6 +171,28 @@ export function OrderModal({
   const quantityError =
     errors.quantity?.message ?? (valid ? packProblem(quantity, packSize) : null) ?? undefined;
 
+  // The ways this line ships to the state and ZIP the address names, priced with its tax.
+  const to = destinationOfText(address ?? '');
+  const rates = useShippingRates(
+    customer.email,
+    {
+      zip: to?.zip ?? '',
+      ...(to && { state: to.state }),
+      productId: product._id,
+      quantity: valid ? quantity : 1,
+      liftgate: !!liftgate,
+      residential: !!residential,
+    },
+    { enabled: !!to && valid },
+  );
+  const options = to && valid ? (rates.data?.options ?? []) : [];
+  const chosen = options.find((o) => o.optionId === shippingOption);
+  // Until the customer picks one, the method the server would use anyway: the cheapest that delivers.
+  const fallback = options.filter((o) => o.kind !== 'pickup').sort((a, b) => a.total - b.total)[0];
+  useEffect(() => {
+    if (!chosen && fallback) setValue('shippingOption', fallback.optionId);
+  }, [chosen, fallback, setValue]);
+
   const onSubmit = submitWith(
     async (values) => {
       const created = await createOrder.mutateAsync({
@@ -168,6 +200,11 @@ export function OrderModal({
         quantity: values.quantity,
         number: values.number,
         address: values.address,
+        ...(chosen && { shippingOption: chosen.optionId }),
+        ...(options.some((o) => o.kind === 'freight') && {
+          liftgate: values.liftgate,
+          residential: values.residential,
+        }),
         // Extra fields, ignored by the server (it uses the session and the catalogue).
         name: customer.name,
         email: customer.email,
@@ -241,12 +278,21 @@ export function OrderModal({
             {total === null ? '—' : formatPrice(total)}
           </output>
         </p>
-        <ShippingNote
-          email={customer.email}
-          productId={product._id}
-          quantity={valid ? quantity : null}
-          address={address}
-        />
+        {to && valid && (
+          <>
+            <ShippingChoice
+              headingId={`${totalId}-shipping`}
+              headingLevel={3}
+              ready
+              rates={rates}
+              error={errors.shippingOption?.message && sentence(errors.shippingOption.message)}
+              radio={register('shippingOption')}
+              liftgate={register('liftgate')}
+              residential={register('residential')}
+            />
+            {chosen && <ShippingNote to={to} option={chosen} />}
+          </>
+        )}
         <FormError message={errors.root?.server?.message} />
         <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Place order" />
       </form>
@@ -254,38 +300,17 @@ export function OrderModal({
   );
 }
 
-/**
- * What shipping and tax the server will add (its fallback: the cheapest method that delivers) when the address names
- * a state and ZIP ("… Dallas, TX 75201"); they are charged with the goods on the payment page.
- */
+/** What the chosen method adds: shipping and tax, charged with the goods on the payment page. */
 function ShippingNote({
-  email,
-  productId,
-  quantity,
-  address,
+  to,
+  option,
 }: {
-  email: string;
-  productId: string;
-  quantity: number | null;
-  address: string;
+  to: { state: string; zip: string };
+  option: { name: string; shipping: number; tax: number; total: number };
 }) {
-  const to = destinationOfText(address ?? '');
-  const rates = useShippingRates(
-    email,
-    { zip: to?.zip ?? '', ...(to && { state: to.state }), productId, quantity: quantity ?? 1 },
-    { enabled: !!to && quantity !== null },
-  );
-  if (!to || quantity === null) return null;
-  const option = rates.data?.options.find((o) => o.kind !== 'pickup');
   return (
     <p role="status" className="text-sm text-base-content/75">
-      {rates.isPending
-        ? `Pricing shipping to ${to.state} ${to.zip}…`
-        : rates.isError
-          ? null
-          : option
-            ? `Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shipping)} (${option.name}), tax ${formatPrice(option.tax)}; total ${formatPrice(option.total)} on the payment page.`
-            : noShippingMethodNote}
+      {`Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shipping)} (${option.name}), tax ${formatPrice(option.tax)}; total ${formatPrice(option.total)} on the payment page.`}
     </p>
   );
 }
