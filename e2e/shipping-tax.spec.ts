@@ -282,3 +282,35 @@ function minimalPdf() {
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return body;
 }
+
+test('Order Now to a Dallas address lists the ways it ships, and the method chosen is what the payment page charges', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(180_000);
+  const name = `Order Now Vise ${Date.now().toString(36)}`;
+  const product = await newProduct(admin, { name, price: 150, shippingWeightLb: 12 });
+  const account = await register({ name: 'Olive Ordernow' });
+  await verifyEmail(account);
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  // The page's own button, not a related product card's "Order Now: …".
+  await page.getByRole('button', { name: 'Order Now', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: `Order ${name}` });
+  await dialog.getByLabel('Number').fill('+1 214 555 0123');
+  await dialog.getByLabel('Address').fill('1500 Marilla Street, Dallas, TX 75201');
+  const methods = dialog.getByRole('group', { name: 'Shipping method' });
+  await expect(methods.getByRole('radio', { name: /Ground parcel/ })).toBeChecked();
+  await methods.getByRole('radio', { name: /Will-call pickup/ }).check();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Shipping to TX 75201' })).toContainText(
+    'Free (Will-call pickup: Dallas warehouse), tax $12.38; total $162.38 on the payment page.',
+  );
+  await expectAccessible(page, 'order modal with shipping methods');
+  await dialog.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  const summary = page.getByLabel('Order total');
+  await expect(summary).toContainText('Shipping (Will-call pickup: Dallas warehouse)');
+  await expect(summary).toContainText('$162.38');
+});
