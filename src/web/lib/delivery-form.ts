@@ -7,6 +7,8 @@ import {
   type UsAddress,
 } from '@shared/common/us-address';
 import type { Rates } from '@shared/orders/delivery.schema';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { UsAddressPart } from '@/components/ui/us-address-fields';
 
 /**
  * The delivery form's own shape, for the cart's checkout and a quote's acceptance alike: the checkout call's fields
@@ -90,4 +92,25 @@ export function usAddressPartsOfText(text: string): Partial<UsAddress> {
   const whole = /^(.+),\s*([^,]+),\s*([A-Za-z]{2})\.?\s+(\d{5}(?:-\d{4})?)$/.exec(trimmed);
   if (whole && destination) return { street: whole[1]!.trim(), city: whole[2]!.trim(), ...destination };
   return destination ?? { street: trimmed };
+}
+
+/**
+ * `UsAddressFields`' props for a delivery form's `shipTo`: each part registered, each error worded by `word`. One
+ * wiring for the checkout and the quote's acceptance.
+ */
+export function shipToFieldProps(
+  register: UseFormRegister<z.input<typeof deliveryFormSchema>>,
+  errors: FieldErrors<z.input<typeof deliveryFormSchema>>,
+  word: (message: string | undefined) => string | undefined,
+) {
+  const parts = ['street', 'city', 'state', 'zip'] as const satisfies readonly UsAddressPart[];
+  return {
+    fields: Object.fromEntries(parts.map((p) => [p, register(`shipTo.${p}`)])) as Record<
+      UsAddressPart,
+      ReturnType<typeof register>
+    >,
+    errors: Object.fromEntries(parts.map((p) => [p, word(errors.shipTo?.[p]?.message)])) as Partial<
+      Record<UsAddressPart, string | undefined>
+    >,
+  };
 }

@@ -21,6 +21,7 @@ import {
   deliveryFormField,
   deliveryFormMessages,
   deliveryFormSchema,
+  shipToFieldProps,
   deliveryInput,
 } from '@/lib/delivery-form';
 import { ratesReady, savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
@@ -230,20 +231,7 @@ export function CheckoutForm({
           error={err(errors.number?.message)}
           {...register('number')}
         />
-        <UsAddressFields
-          fields={{
-            street: register('shipTo.street'),
-            city: register('shipTo.city'),
-            state: register('shipTo.state'),
-            zip: register('shipTo.zip'),
-          }}
-          errors={{
-            street: err(errors.shipTo?.street?.message),
-            city: err(errors.shipTo?.city?.message),
-            state: err(errors.shipTo?.state?.message),
-            zip: err(errors.shipTo?.zip?.message),
-          }}
-        >
+        <UsAddressFields {...shipToFieldProps(register, errors, err)}>
           {savedAddresses.length > 0 && (
             <SelectField
               label="Saved addresses"

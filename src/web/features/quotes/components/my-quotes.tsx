@@ -17,6 +17,7 @@ import {
   deliveryFormField,
   deliveryFormMessages,
   deliveryFormSchema,
+  shipToFieldProps,
   deliveryInput,
   usAddressPartsOfText,
 } from '@/lib/delivery-form';
@@ -115,20 +116,7 @@ function AcceptForm({ quote, saved, onCancel }: { quote: Quote; saved: Saved; on
         error={err(errors.number?.message)}
         {...register('number')}
       />
-      <UsAddressFields
-        fields={{
-          street: register('shipTo.street'),
-          city: register('shipTo.city'),
-          state: register('shipTo.state'),
-          zip: register('shipTo.zip'),
-        }}
-        errors={{
-          street: err(errors.shipTo?.street?.message),
-          city: err(errors.shipTo?.city?.message),
-          state: err(errors.shipTo?.state?.message),
-          zip: err(errors.shipTo?.zip?.message),
-        }}
-      />
+      <UsAddressFields {...shipToFieldProps(register, errors, err)} />
       <ShippingChoice
         headingId={`${ids}-shipping`}
         headingLevel={3}
