@@ -102,7 +102,9 @@ function serverProjects(db: 'pglite' | 'postgres') {
  * - a file that sends work side by side (`Promise.all`, `allSettled`, `race`) or starts several instances:
  *   interleavings on one connection are PGlite's own;
  * - the tests of a feature module that names a driver ('pglite' or 'postgres'): a file whose name starts with that
- *   module's name (catalogue-csv.progress.ts → catalogue-csv*.test.ts).
+ *   module's name (catalogue-csv.progress.ts → catalogue-csv*.test.ts);
+ * - a file that asks for it with a line comment starting `// Both databases:` and its reason (an issue that asks for
+ *   its rules to be proven on both, money summed in SQL).
  */
 function bothDatabases(): string[] {
   const root = fileURLToPath(new URL('./src/server', import.meta.url));
@@ -117,7 +119,7 @@ function bothDatabases(): string[] {
     .filter(
       (f) =>
         /^(db|infra|http|test)\//.test(f) ||
-        /Promise\.(all|allSettled|race)\(|test\/instances'/.test(source(f)) ||
+        /Promise\.(all|allSettled|race)\(|test\/instances'|^\/\/ Both databases: /m.test(source(f)) ||
         driverModules.some((m) => f.startsWith(m)),
     )
     .map((f) => `src/server/${f}`);

@@ -112,7 +112,8 @@ export const usAddressSchema = z
 export type UsAddress = z.output<typeof usAddressSchema>;
 
 /** One line, as the spec's free-text address field and the mails write it. */
-export const formatUsAddress = (a: UsAddress) => `${a.street}, ${a.city}, ${a.state} ${a.zip}`;
+export const formatUsAddress = (a: Pick<UsAddress, 'street' | 'city' | 'zip'> & { state: string }) =>
+  `${a.street}, ${a.city}, ${a.state} ${a.zip}`;
 
 /**
  * The state and ZIP of a free-text address ("… Dallas, TX 75201"), when it holds a state code followed by a ZIP of
@@ -126,4 +127,17 @@ export function destinationOfText(text: string): { state: UsState; zip: string }
     if (isUsState(state) && stateOfZip(zip) === state) found = { state, zip };
   }
   return found;
+}
+
+/**
+ * The whole address a one-line text spells as "street, city, ST ZIP" (the order form's spec field, which
+ * `formatUsAddress` writes): street and city come from the commas or lines before the state. Undefined when the
+ * text does not read that way, so the server is given no structured address it would have to guess.
+ */
+export function usAddressOfText(text: string): UsAddress | undefined {
+  const m = /^(.+?)[,\n]\s*([^,\n]+?)[,\s]\s*([A-Za-z]{2})\.?,?\s+(\d{5}(?:-\d{4})?)\s*$/s.exec(text.trim());
+  if (!m) return undefined;
+  const street = m[1]!.replace(/\s*\n\s*/g, ', ');
+  const parsed = usAddressSchema.safeParse({ street, city: m[2], state: m[3], zip: m[4] });
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import type { Order } from '@shared/orders/orders.schema';
+import { http, HttpResponse } from 'msw';
 
 /** Test data for the ordering, payment and review pages. */
 export const customer = { name: 'Ann Buyer', email: 'ann@example.com' };
@@ -70,3 +71,8 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
     ...fields,
   };
 }
+
+/** GET /api/addresses/{email}: the customer's saved delivery addresses (none unless a test gives some). */
+export const savedAddressesHandler = (
+  addresses: { _id: string; street: string; city: string; state: string; zip: string }[] = [],
+) => http.get('/api/addresses/:email', () => HttpResponse.json(addresses));

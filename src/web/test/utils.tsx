@@ -6,6 +6,7 @@ import { Toasts } from '@/app/provider';
 
 type UserEventOptions = Parameters<typeof userEvent.setup>[0];
 import { MemoryRouter, useLocation } from 'react-router';
+import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
@@ -50,9 +51,9 @@ export function LocationProbe() {
   );
 }
 
-/** An msw server for this test file: unhandled requests fail the test. */
-export function setupMswServer() {
-  const server = setupServer();
+/** An msw server for this test file: unhandled requests fail the test; `handlers` answer in every test. */
+export function setupMswServer(...handlers: RequestHandler[]) {
+  const server = setupServer(...handlers);
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());

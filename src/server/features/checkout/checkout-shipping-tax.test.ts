@@ -1,3 +1,4 @@
+// Both databases: issue #22 asks for its shipping, tax and backorder rules to be proven on PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
@@ -258,6 +259,18 @@ describe("the spec's Order Now call", () => {
       total: 151.55,
       shipTo: { state: 'TX', zip: '75201' },
     });
+  });
+
+  it('keeps a structured address sent with the order in the customer’s saved addresses, for the next order', async () => {
+    const shipTo = { street: '77 Depot Lane', city: 'Austin', state: 'TX', zip: '78701' };
+    const res = await order(bob, '77 Depot Lane, Austin, TX 78701', { shipTo });
+    expect(res.statusCode).toBe(200);
+    expect(await read(bob, res.json().insertedId)).toMatchObject({
+      shipTo,
+      address: '77 Depot Lane, Austin, TX 78701',
+    });
+    const saved = await t.app.inject({ url: `/api/addresses/${bob.email}`, headers: bob.headers });
+    expect(saved.json()).toContainEqual(expect.objectContaining(shipTo));
   });
 
   it("falls back to the shop's own state and ZIP when the text names none", async () => {

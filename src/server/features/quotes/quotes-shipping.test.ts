@@ -1,3 +1,4 @@
+// Both databases: issue #22 asks for its shipping, tax and backorder rules to be proven on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
 import type { Rates } from '@shared/orders/delivery.schema';

@@ -1,3 +1,4 @@
+// Both databases: issue #22 asks for its shipping, tax and backorder rules to be proven on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freightClasses, type ShippingMethod, type ShippingSettings } from '@shared/shipping/shipping.schema';
 import { usStateCodes } from '@shared/common/us-states';

@@ -1,3 +1,4 @@
+// Both databases: issue #22 asks for its shipping, tax and backorder rules to be proven on PGlite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import {
   allocate,

@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Rates } from '@shared/orders/delivery.schema';
-import { customer } from '@/test/order-fixtures';
+import { customer, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
 
-const server = setupMswServer();
+const server = setupMswServer(savedAddressesHandler());
 
 const drill: OrderableProduct = {
   _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6f',
@@ -116,7 +116,54 @@ describe('Order modal shipping note', () => {
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Place order' }));
     await vi.waitFor(() => expect(body).toBeDefined());
-    expect(body).toMatchObject({ address: '500 Elm Street, Dallas, TX 75201', shippingOption: 'pickup' });
+    expect(body).toMatchObject({
+      address: '500 Elm Street, Dallas, TX 75201',
+      // The same address, structured: the server saves it for the next order.
+      shipTo: { street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' },
+      shippingOption: 'pickup',
+    });
     expect(body).not.toHaveProperty('liftgate');
+  });
+
+  it('fills the Address from a saved address, and sends a text it cannot read as one without a structured copy', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      savedAddressesHandler([
+        { _id: 'a1', street: '9 Harbor Road', city: 'Houston', state: 'TX', zip: '77002' },
+      ]),
+      http.post('/api/shipping-rates/:email', () => HttpResponse.json(rates)),
+      http.post('/api/order/:email', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ acknowledged: true, insertedId: 'o1', message: 'Order placed' });
+      }),
+    );
+    const { user } = renderWithProviders(
+      <OrderModal
+        product={drill}
+        customer={{ ...customer, phone: '+1 214 555 0100', address: 'Depot gate 3' }}
+        onClose={() => {}}
+      />,
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Order 18V drill' }));
+    const saved = await dialog.findByLabelText('Saved addresses');
+    expect(saved).toHaveValue('');
+    await user.selectOptions(saved, '9 Harbor Road, Houston, TX 77002');
+    expect(dialog.getByLabelText('Address')).toHaveValue('9 Harbor Road, Houston, TX 77002');
+    expect(await dialog.findByRole('group', { name: 'Shipping method' })).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      address: '9 Harbor Road, Houston, TX 77002',
+      shipTo: { street: '9 Harbor Road', city: 'Houston', state: 'TX', zip: '77002' },
+    });
+
+    await user.selectOptions(saved, 'Another address');
+    await user.clear(dialog.getByLabelText('Address'));
+    await user.type(dialog.getByLabelText('Address'), 'Depot gate 3');
+    expect(saved).toHaveValue('');
+    await user.click(dialog.getByRole('button', { name: 'Place order' }));
+    await vi.waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ address: 'Depot gate 3' });
+    expect(bodies[1]).not.toHaveProperty('shipTo');
   });
 });

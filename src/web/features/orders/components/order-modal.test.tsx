@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
-import { customer } from '@/test/order-fixtures';
+import { customer, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
 
-const server = setupMswServer();
+const server = setupMswServer(savedAddressesHandler());
 
 /** Couplings: $12.40 each, $11.20 from 10, $9.90 from 50, in packs of 10, at least 15 (so 20) per order. */
 const coupling: OrderableProduct = {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { Product, ProductPricingFields } from '@shared/catalogue/catalogue.schema';
@@ -27,15 +27,15 @@ import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { FormError } from '@/components/ui/error-text';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { refreshAfterOrderChange } from '@/lib/order-refresh';
 import { useCreateOrder } from '../api/create-order';
 import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { paths } from '@/config/paths';
-import { destinationOfText } from '@shared/common/us-address';
-import { shippingCost, useShippingRates } from '@/lib/shipping-rates';
+import { destinationOfText, formatUsAddress, usAddressOfText } from '@shared/common/us-address';
+import { savedAddressesQueryOptions, shippingCost, useShippingRates } from '@/lib/shipping-rates';
 import { ShippingChoice } from '@/components/ui/shipping-methods';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 
@@ -193,13 +193,20 @@ export function OrderModal({
     if (!chosen && fallback) setValue('shippingOption', fallback.optionId);
   }, [chosen, fallback, setValue]);
 
+  // The addresses the customer shipped to before (checkout, quotes, this form): one pick writes the spec's field.
+  const savedAddresses = useQuery(savedAddressesQueryOptions(customer.email)).data ?? [];
+  const savedChoice = savedAddresses.find((a) => formatUsAddress(a) === address?.trim())?._id ?? '';
+
   const onSubmit = submitWith(
     async (values) => {
+      // "street, city, ST ZIP" is also sent structured, so the server saves it for the next order (decision 037).
+      const shipTo = usAddressOfText(values.address);
       const created = await createOrder.mutateAsync({
         productId: product._id,
         quantity: values.quantity,
         number: values.number,
         address: values.address,
+        ...(shipTo && { shipTo }),
         ...(chosen && { shippingOption: chosen.optionId }),
         ...(options.some((o) => o.kind === 'freight') && {
           liftgate: values.liftgate,
@@ -255,9 +262,27 @@ export function OrderModal({
           error={errors.number?.message && sentence(errors.number.message)}
           {...register('number')}
         />
+        {savedAddresses.length > 0 && (
+          <SelectField
+            label="Saved addresses"
+            value={savedChoice}
+            onChange={(e) => {
+              const a = savedAddresses.find((x) => x._id === e.target.value);
+              if (a) setValue('address', formatUsAddress(a), { shouldValidate: !!errors.address });
+            }}
+          >
+            <option value="">Another address</option>
+            {savedAddresses.map((a) => (
+              <option key={a._id} value={a._id}>
+                {formatUsAddress(a)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <TextAreaField
           label="Address"
           autoComplete="street-address"
+          hint="Street, city, state and ZIP (100 Main St, Dallas, TX 75201) price the shipping and tax."
           error={errors.address?.message && sentence(errors.address.message)}
           {...register('address')}
         />
