@@ -145,7 +145,7 @@ describe('Order modal shipping note', () => {
       />,
     );
     const dialog = within(screen.getByRole('dialog', { name: 'Order 18V drill' }));
-    const saved = await dialog.findByLabelText('Saved addresses');
+    const saved = await dialog.findByLabelText('Deliver to');
     expect(saved).toHaveValue('');
     await user.selectOptions(saved, '9 Harbor Road, Houston, TX 77002');
     expect(dialog.getByLabelText('Address')).toHaveValue('9 Harbor Road, Houston, TX 77002');
@@ -157,7 +157,7 @@ describe('Order modal shipping note', () => {
       shipTo: { street: '9 Harbor Road', city: 'Houston', state: 'TX', zip: '77002' },
     });
 
-    await user.selectOptions(saved, 'Another address');
+    await user.selectOptions(saved, 'The address below');
     await user.clear(dialog.getByLabelText('Address'));
     await user.type(dialog.getByLabelText('Address'), 'Depot gate 3');
     expect(saved).toHaveValue('');

