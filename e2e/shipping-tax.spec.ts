@@ -313,4 +313,12 @@ test('Order Now to a Dallas address lists the ways it ships, and the method chos
   const summary = page.getByLabel('Order total');
   await expect(summary).toContainText('Shipping (Will-call pickup: Dallas warehouse)');
   await expect(summary).toContainText('$162.38');
+
+  // The address was saved as a structured one: the next Order Now offers it.
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Order Now', exact: true }).click();
+  await dialog.getByLabel('Address').fill('');
+  await dialog.getByLabel('Deliver to').selectOption({ label: '1500 Marilla Street, Dallas, TX 75201' });
+  await expect(dialog.getByLabel('Address')).toHaveValue('1500 Marilla Street, Dallas, TX 75201');
+  await expect(methods.getByRole('radio', { name: /Ground parcel/ })).toBeChecked();
 });
