@@ -3,6 +3,7 @@ import { checkoutCreateSchema, type CheckoutCreate } from '@shared/checkout/chec
 import {
   destinationOfText,
   formatUsAddress,
+  usAddressOfText,
   usAddressSchema,
   type UsAddress,
 } from '@shared/common/us-address';
@@ -88,10 +89,7 @@ export function deliveryInput(values: DeliveryFormValues, rates: Rates): Checkou
 export function usAddressPartsOfText(text: string): Partial<UsAddress> {
   const trimmed = text.trim();
   if (!trimmed) return {};
-  const destination = destinationOfText(trimmed);
-  const whole = /^(.+),\s*([^,]+),\s*([A-Za-z]{2})\.?\s+(\d{5}(?:-\d{4})?)$/.exec(trimmed);
-  if (whole && destination) return { street: whole[1]!.trim(), city: whole[2]!.trim(), ...destination };
-  return destination ?? { street: trimmed };
+  return usAddressOfText(trimmed) ?? destinationOfText(trimmed) ?? { street: trimmed };
 }
 
 /**

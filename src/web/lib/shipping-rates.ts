@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { checkoutCalls } from '@shared/checkout/checkout.calls';
 import { stateOfZip } from '@shared/common/us-address';
-import type { RatesRequest, ShippingOptionView } from '@shared/orders/delivery.schema';
+import type { Rates, RatesRequest, ShippingOptionView } from '@shared/orders/delivery.schema';
 import { callApi } from './call-api';
 import { formatPrice } from './format';
 import { shippingKeys } from './query-keys/shipping';
@@ -39,8 +39,20 @@ export const shippingRatesQueryOptions = (email: string, body: RatesRequest) =>
 export function useShippingRates(email: string, body: RatesRequest, { delay = 400, enabled = true } = {}) {
   const debounced = useDebounced(body, delay);
   const options = shippingRatesQueryOptions(email, debounced);
-  return useQuery({ ...options, enabled: enabled && options.enabled });
+  return useQuery({
+    ...options,
+    enabled: enabled && options.enabled,
+    placeholderData: sameAddressPlaceholder(debounced.zip),
+  });
 }
+
+/**
+ * While a surcharge (liftgate, residential) or a quantity changes, the last rates for the same ZIP stay shown until
+ * the new ones arrive, instead of a blank price summary in between; the query is fetching meanwhile, so a form
+ * does not submit them. Another ZIP shows nothing old.
+ */
+export const sameAddressPlaceholder = (zip: string) => (previous: Rates | undefined) =>
+  previous && previous.destination.zip === zip.trim().slice(0, 5) ? previous : undefined;
 
 /** A value that follows `value` once it has not changed for `delay` ms (compared by its JSON). */
 export function useDebounced<T>(value: T, delay: number) {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
@@ -180,6 +180,7 @@ describe('Checkout form', () => {
       rates: async ({ request }) => {
         const r = (await request.json()) as { liftgate: boolean };
         asked.push(r);
+        if (r.liftgate) await delay(300);
         return HttpResponse.json({
           ...dallas,
           exemptionNumber: 'EX-9',
@@ -200,6 +201,11 @@ describe('Checkout form', () => {
     expect(screen.getByText('$442.00')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Liftgate delivery' }));
     expect(screen.getByRole('checkbox', { name: 'Residential delivery' })).not.toBeChecked();
+    // While the server prices the liftgate, the last figures stay: no blank shipping, no goods-only total.
+    await waitFor(() => expect(asked).toHaveLength(2));
+    const total = within(screen.getByLabelText('Order total'));
+    expect(total.getByText('Shipping (LTL freight)')).toBeInTheDocument();
+    expect(total.getByText('$442.00')).toBeInTheDocument();
     expect(await screen.findByText('$517.00')).toBeInTheDocument();
     expect(asked.at(-1)).toEqual({ zip: '75201', state: 'TX', liftgate: true, residential: false });
   });

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
 import { checkoutMessages, type CheckoutLineProblem } from '@shared/checkout/checkout.schema';
@@ -8,27 +7,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { Cart } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { FormError } from '@/components/ui/error-text';
-import { SelectField, TextField } from '@/components/ui/field';
-import { PriceSummary } from '@/components/ui/price-summary';
-import { ShippingChoice } from '@/components/ui/shipping-methods';
-import { UsAddressFields } from '@/components/ui/us-address-fields';
+import { DeliveryFields } from '@/components/ui/delivery-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
 import { formatCount, formatPrice } from '@/lib/format';
-import { sentence } from '@/lib/form-errors';
-import {
-  deliveryFormDefaults,
-  deliveryFormField,
-  deliveryFormMessages,
-  deliveryFormSchema,
-  shipToFieldProps,
-  deliveryInput,
-} from '@/lib/delivery-form';
-import { ratesReady, savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
-import { useApiForm } from '@/lib/use-api-form';
-import { usePrefill } from '@/lib/use-prefill';
+import { usAddressPartsOfText } from '@/lib/delivery-form';
+import { savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
+import { submitDelivery, useDeliveryForm } from '@/lib/use-delivery-form';
 import { backorderNote } from '@shared/orders/orders.schema';
-import { destinationOfText } from '@shared/common/us-address';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -111,76 +97,19 @@ export function CheckoutForm({
   const createCheckout = useCreateCheckout();
   const navigate = useNavigate();
   const [problems, setProblems] = useState<CheckoutLineProblem[] | null>(null);
-  const {
-    register,
-    submitWith,
-    getValues,
-    setValue,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useApiForm(deliveryFormSchema, {
-    defaultValues: deliveryFormDefaults,
-    formField: deliveryFormField,
-  });
-  usePrefill({ getValues, setValue }, { number: saved?.phone });
-
   const addresses = useQuery(savedAddressesQueryOptions(email));
-  const savedAddresses = addresses.data ?? [];
-  const profileDestination = saved?.address ? destinationOfText(saved.address) : undefined;
-  // The most recent saved address, once, into an untouched address; else the profile's state and ZIP.
-  const latest = savedAddresses[0];
-  useEffect(() => {
-    const now = getValues('shipTo');
-    if (now.street || now.city || now.state || now.zip) return;
-    const from = latest ?? profileDestination;
-    if (!from) return;
-    for (const key of ['street', 'city', 'state', 'zip'] as const) {
-      const value = (from as Partial<Record<typeof key, string>>)[key];
-      if (value) setValue(`shipTo.${key}`, value);
-    }
-    // The saved address is keyed by its id; the profile's by its text.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [latest?._id, saved?.address, getValues, setValue]);
-
-  const [street, city, state, zip, liftgate, residential, shippingOption] = useWatch({
-    control,
-    name: [
-      'shipTo.street',
-      'shipTo.city',
-      'shipTo.state',
-      'shipTo.zip',
-      'liftgate',
-      'residential',
-      'shippingOption',
-    ],
+  const savedAddresses = addresses.data;
+  // Once they are known: the most recent saved address into an untouched address, else what the profile's says.
+  const delivery = useDeliveryForm({
+    phone: saved?.phone,
+    address: addresses.isPending
+      ? undefined
+      : (savedAddresses?.[0] ?? (saved?.address ? usAddressPartsOfText(saved.address) : undefined)),
   });
-  const ready = !!state && ratesReady(zip, state);
-  const rates = useShippingRates(email, {
-    zip: zip.trim(),
-    ...(state && { state }),
-    liftgate: !!liftgate,
-    residential: !!residential,
-  });
-  const options = ready ? (rates.data?.options ?? []) : [];
-  const chosen = options.find((o) => o.optionId === shippingOption);
-  const savedChoice =
-    savedAddresses.find((a) => a.street === street && a.city === city && a.state === state && a.zip === zip)
-      ?._id ?? '';
+  const rates = useShippingRates(email, delivery.destination);
 
-  const onSubmit = submitWith(async (values) => {
+  const onSubmit = submitDelivery(delivery, rates, async (input) => {
     setProblems(null);
-    if (!ready || rates.isFetching || !rates.data) {
-      setError('root.server', {
-        message: rates.isError ? deliveryFormMessages.ratesFailed : deliveryFormMessages.ratesLoading,
-      });
-      return;
-    }
-    const input = deliveryInput(values, rates.data);
-    if (!input) {
-      setError('shippingOption', { message: deliveryFormMessages.chooseMethod }, { shouldFocus: true });
-      return;
-    }
     try {
       const checkout = await createCheckout.mutateAsync({ email, input });
       navigate(paths.checkoutPayment(checkout._id));
@@ -190,6 +119,9 @@ export function CheckoutForm({
       setProblems(lines);
     }
   });
+  const {
+    formState: { errors, isSubmitting },
+  } = delivery.form;
 
   if (cart.isPending)
     return (
@@ -216,75 +148,16 @@ export function CheckoutForm({
       </div>
     );
 
-  const err = (m: string | undefined) => m && sentence(m);
-  const subtotal = rates.data && ready ? rates.data.subtotal : cart.data.total;
-
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
       <form noValidate onSubmit={onSubmit} aria-label="Delivery details" className="flex flex-col gap-4">
         {problems && <LineProblems lines={problems} />}
-        <TextField
-          label="Mobile number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          error={err(errors.number?.message)}
-          {...register('number')}
-        />
-        <UsAddressFields {...shipToFieldProps(register, errors, err)}>
-          {savedAddresses.length > 0 && (
-            <SelectField
-              label="Saved addresses"
-              value={savedChoice}
-              onChange={(e) => {
-                const a = savedAddresses.find((x) => x._id === e.target.value);
-                if (!a) return;
-                for (const key of ['street', 'city', 'state', 'zip'] as const)
-                  setValue(`shipTo.${key}`, a[key], { shouldValidate: !!errors.shipTo });
-              }}
-            >
-              <option value="">Another address</option>
-              {savedAddresses.map((a) => (
-                <option key={a._id} value={a._id}>
-                  {`${a.street}, ${a.city}, ${a.state} ${a.zip}`}
-                </option>
-              ))}
-            </SelectField>
-          )}
-        </UsAddressFields>
-        <ShippingChoice
-          headingId="checkout-shipping"
-          ready={ready}
+        <DeliveryFields
+          delivery={delivery}
           rates={rates}
-          error={err(errors.shippingOption?.message)}
-          radio={register('shippingOption')}
-          liftgate={register('liftgate')}
-          residential={register('residential')}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Company (optional)"
-            autoComplete="organization"
-            error={err(errors.company?.message)}
-            {...register('company')}
-          />
-          <TextField
-            label="PO number (optional)"
-            autoComplete="off"
-            hint="Your purchase order number, printed on the invoice."
-            error={err(errors.poNumber?.message)}
-            {...register('poNumber')}
-          />
-        </div>
-        <PriceSummary
-          label="Order total"
-          className="rounded-box border border-base-300 bg-base-100 p-4"
-          subtotal={subtotal}
-          shipping={chosen?.shipping}
-          shippingMethod={chosen?.name}
-          tax={chosen?.tax}
-          exemptionNumber={ready ? rates.data?.exemptionNumber : undefined}
-          total={chosen?.total ?? subtotal}
+          subtotal={cart.data.total}
+          savedAddresses={savedAddresses}
+          headingId="checkout-shipping"
         />
         <FormError message={errors.root?.server?.message} />
         <div className="flex flex-wrap items-center gap-3">

@@ -11,7 +11,7 @@ import type {
 import { api } from '@/lib/api-client';
 import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
-import { ratesReady, useDebounced } from '@/lib/shipping-rates';
+import { ratesReady, sameAddressPlaceholder, useDebounced } from '@/lib/shipping-rates';
 import { quotesKeys } from '@/lib/query-keys/quotes';
 
 export interface QuoteListParams {
@@ -72,7 +72,11 @@ export const quoteShippingRatesQueryOptions = (id: string, body: QuoteRatesReque
 
 /** The quote's rates to a destination, fetched once its fields have stopped changing for `delay` ms. */
 export function useQuoteShippingRates(id: string, body: QuoteRatesRequest, { delay = 400 } = {}) {
-  return useQuery(quoteShippingRatesQueryOptions(id, useDebounced(body, delay)));
+  const debounced = useDebounced(body, delay);
+  return useQuery({
+    ...quoteShippingRatesQueryOptions(id, debounced),
+    placeholderData: sameAddressPlaceholder(debounced.zip),
+  });
 }
 
 /** The quote calls with what they make stale: every quote list, and after an accept the orders and the stock. */

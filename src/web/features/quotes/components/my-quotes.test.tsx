@@ -6,11 +6,11 @@ import type { Rates } from '@shared/orders/delivery.schema';
 import type { Quote } from '@shared/quotes/quotes.schema';
 import { quoteMessages } from '@shared/quotes/quotes.schema';
 import { Component as MyQuotesPage } from '@/app/routes/dashboard/my-quotes';
-import { session } from '@/test/order-fixtures';
+import { savedAddressesHandler, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { makeQuote, quoted } from './quote-fixtures';
 
-const server = setupMswServer();
+const server = setupMswServer(savedAddressesHandler());
 const checkoutId = 'c0000000-0000-4000-8000-00000000beef';
 
 const method = {

@@ -1,31 +1,18 @@
-import { useEffect, useId, useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { refusedLinesOf, type CheckoutLineProblem } from '@shared/checkout/checkout.schema';
 import type { Quote } from '@shared/quotes/quotes.schema';
 import { ApiError } from '@/lib/api-client';
+import { DeliveryFields } from '@/components/ui/delivery-fields';
 import { FormError } from '@/components/ui/error-text';
-import { TextField } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
-import { PriceSummary } from '@/components/ui/price-summary';
-import { ShippingChoice } from '@/components/ui/shipping-methods';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { usAddressParts, UsAddressFields } from '@/components/ui/us-address-fields';
 import { paths } from '@/config/paths';
-import {
-  deliveryFormDefaults,
-  deliveryFormField,
-  deliveryFormMessages,
-  deliveryFormSchema,
-  shipToFieldProps,
-  deliveryInput,
-  usAddressPartsOfText,
-} from '@/lib/delivery-form';
-import { sentence } from '@/lib/form-errors';
-import { ratesReady } from '@/lib/shipping-rates';
-import { useApiForm } from '@/lib/use-api-form';
+import { usAddressPartsOfText } from '@/lib/delivery-form';
+import { savedAddressesQueryOptions } from '@/lib/shipping-rates';
+import { submitDelivery, useDeliveryForm } from '@/lib/use-delivery-form';
 import { useListState } from '@/lib/use-list-state';
-import { usePrefill } from '@/lib/use-prefill';
 import { useQuoteActions, useQuoteShippingRates, useQuotes } from '../api/quotes';
 import { formatDay } from './format-day';
 import { QuoteFacts, QuoteHeading, QuoteLinesTable } from './quote-parts';
@@ -41,65 +28,28 @@ function AcceptForm({ quote, saved, onCancel }: { quote: Quote; saved: Saved; on
   const navigate = useNavigate();
   const [problems, setProblems] = useState<CheckoutLineProblem[]>([]);
   const ids = useId();
-  const {
-    register,
-    submitWith,
-    getValues,
-    setValue,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useApiForm(deliveryFormSchema, {
-    defaultValues: deliveryFormDefaults,
-    formField: deliveryFormField,
+  const addresses = useQuery(savedAddressesQueryOptions(quote.email));
+  // Once they are known: the most recent saved address into an untouched address, else what the profile's says.
+  const delivery = useDeliveryForm({
+    phone: saved?.phone,
+    address: addresses.isPending
+      ? undefined
+      : (addresses.data?.[0] ?? (saved?.address ? usAddressPartsOfText(saved.address) : undefined)),
   });
-  usePrefill({ getValues, setValue }, { number: saved?.phone });
-  // The profile's address, once, into an untouched address: the profile may arrive after the form opened.
-  useEffect(() => {
-    const now = getValues('shipTo');
-    if (!saved?.address || now.street || now.city || now.state || now.zip) return;
-    const parts = usAddressPartsOfText(saved.address);
-    for (const key of usAddressParts) {
-      const value = parts[key];
-      if (value) setValue(`shipTo.${key}`, value);
-    }
-  }, [saved?.address, getValues, setValue]);
-
-  const [state, zip, liftgate, residential, shippingOption] = useWatch({
-    control,
-    name: ['shipTo.state', 'shipTo.zip', 'liftgate', 'residential', 'shippingOption'],
-  });
-  const ready = !!state && ratesReady(zip, state);
-  const rates = useQuoteShippingRates(quote._id, {
-    zip: zip.trim(),
-    ...(state && { state }),
-    liftgate: !!liftgate,
-    residential: !!residential,
-  });
-  const options = ready ? (rates.data?.options ?? []) : [];
-  const chosen = options.find((o) => o.optionId === shippingOption);
-
-  const onSubmit = submitWith(
-    async (values) => {
+  const rates = useQuoteShippingRates(quote._id, delivery.destination);
+  const onSubmit = submitDelivery(
+    delivery,
+    rates,
+    async (input) => {
       setProblems([]);
-      if (!ready || rates.isFetching || !rates.data) {
-        setError('root.server', {
-          message: rates.isError ? deliveryFormMessages.ratesFailed : deliveryFormMessages.ratesLoading,
-        });
-        return;
-      }
-      const input = deliveryInput(values, rates.data);
-      if (!input) {
-        setError('shippingOption', { message: deliveryFormMessages.chooseMethod }, { shouldFocus: true });
-        return;
-      }
       const checkout = await accept(quote._id, input);
       navigate(paths.checkoutPayment(checkout._id));
     },
     (e) => setProblems((e instanceof ApiError ? refusedLinesOf(e.body) : undefined) ?? []),
   );
-  const err = (m: string | undefined) => m && sentence(m);
-  const subtotal = rates.data && ready ? rates.data.subtotal : (quote.total ?? 0);
+  const {
+    formState: { errors, isSubmitting },
+  } = delivery.form;
   return (
     <form
       noValidate
@@ -107,51 +57,15 @@ function AcceptForm({ quote, saved, onCancel }: { quote: Quote; saved: Saved; on
       aria-label="Delivery details for this quote"
       className="mt-4 flex flex-col gap-4 rounded-box border border-base-300 p-4"
     >
-      <TextField
-        label="Mobile number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        autoFocus
-        error={err(errors.number?.message)}
-        {...register('number')}
-      />
-      <UsAddressFields {...shipToFieldProps(register, errors, err)} />
-      <ShippingChoice
+      <DeliveryFields
+        delivery={delivery}
+        rates={rates}
+        subtotal={quote.total ?? 0}
+        savedAddresses={addresses.data}
         headingId={`${ids}-shipping`}
         headingLevel={3}
-        ready={ready}
-        rates={rates}
-        error={err(errors.shippingOption?.message)}
-        radio={register('shippingOption')}
-        liftgate={register('liftgate')}
-        residential={register('residential')}
+        autoFocus
       />
-      <PriceSummary
-        label="Order total"
-        className="rounded-box border border-base-300 bg-base-100 p-4"
-        subtotal={subtotal}
-        shipping={chosen?.shipping}
-        shippingMethod={chosen?.name}
-        tax={chosen?.tax}
-        exemptionNumber={ready ? rates.data?.exemptionNumber : undefined}
-        total={chosen?.total ?? subtotal}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Company (optional)"
-          autoComplete="organization"
-          error={err(errors.company?.message)}
-          {...register('company')}
-        />
-        <TextField
-          label="PO number (optional)"
-          autoComplete="off"
-          hint="Your purchase order number, printed on the invoice."
-          error={err(errors.poNumber?.message)}
-          {...register('poNumber')}
-        />
-      </div>
       <FormError message={errors.root?.server?.message} />
       {problems.length > 0 && (
         <ul aria-label="Lines that cannot be ordered" className="list-disc pl-5 text-sm text-error">
