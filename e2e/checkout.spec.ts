@@ -1,21 +1,5 @@
-import type { Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-import { seededProducts, type ApiProduct } from './products';
-
-/** A product of this test's own, made through the admin API (tests run in parallel; seeded stock would race). */
-async function newProduct(
-  admin: Page,
-  fields: Record<string, unknown>,
-): Promise<ApiProduct & { sku: string }> {
-  const [seeded] = await seededProducts(admin);
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: { img: seeded!.img, quantity: 500, minOrder: 1, desc: 'Stocked for the checkout test.', ...fields },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return { ...products.find((p) => p.name === fields.name)!, sku: fields.sku as string };
-}
+import { newProduct } from './products';
 
 test('a card, two SKUs by quick order and a price break in the cart → checkout with a PO → one payment → grouped in My Orders → a line delivered and reviewed → the rest refunded at once', async ({
   page,
@@ -29,13 +13,24 @@ test('a card, two SKUs by quick order and a price break in the cart → checkout
   const tag = Date.now().toString(36);
   // One product with a price break (10 and more at $11.20 instead of $12.40), two more ordered by SKU.
   const coupling = await newProduct(admin, {
+    quantity: 500,
     name: `Checkout Coupling ${tag}`,
     sku: `CO-CPL-${tag}`,
     price: 12.4,
     priceBreaks: [{ minQuantity: 10, price: 11.2 }],
   });
-  const hose = await newProduct(admin, { name: `Checkout Hose ${tag}`, sku: `CO-HSE-${tag}`, price: 30 });
-  const valve = await newProduct(admin, { name: `Checkout Valve ${tag}`, sku: `CO-VLV-${tag}`, price: 8.5 });
+  const hose = await newProduct(admin, {
+    quantity: 500,
+    name: `Checkout Hose ${tag}`,
+    sku: `CO-HSE-${tag}`,
+    price: 30,
+  });
+  const valve = await newProduct(admin, {
+    quantity: 500,
+    name: `Checkout Valve ${tag}`,
+    sku: `CO-VLV-${tag}`,
+    price: 8.5,
+  });
   const products = [coupling, hose, valve];
   const poNumber = `PO-${Date.now()}`;
 

@@ -1,21 +1,13 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
 import { mailTo } from './mail';
 import { invoiceProduct, seededProducts, type ApiProduct } from './products';
+import { downloadsPdf } from './payments';
 
 /** A product no other test orders from (they take those with a minimum order above one). */
 async function product(page: Page): Promise<ApiProduct> {
   return invoiceProduct(await seededProducts(page))!;
-}
-
-/** Clicks a PDF link and checks the file the browser saves: its name and that it is a PDF. */
-async function downloads(page: Page, link: ReturnType<Page['getByRole']>, name: RegExp) {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(name);
-  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return download.suggestedFilename().replace(/\.pdf$/, '');
 }
 
 test('paid order → invoice on its page and in the mail; refunded by the admin → credit note and history', async ({
@@ -62,7 +54,7 @@ test('paid order → invoice on its page and in the mail; refunded by the admin 
     /Invoice issued/,
   ]);
   const invoiceLink = page.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}/ });
-  const invoice = await downloads(page, invoiceLink, /^INV-\d{4}-\d{6}\.pdf$/);
+  const invoice = await downloadsPdf(page, invoiceLink, /^INV-\d{4}-\d{6}\.pdf$/);
   await expectAccessible(page, 'order details');
 
   const paidMail = await mailTo(customer.email, new RegExp(`^Payment received: `));
@@ -96,7 +88,7 @@ test('paid order → invoice on its page and in the mail; refunded by the admin 
     /Refunded/,
     /Credit note issued/,
   ]);
-  const note = await downloads(
+  const note = await downloadsPdf(
     page,
     page.getByRole('link', { name: /^Credit note CN-/ }),
     /^CN-\d{4}-\d{6}\.pdf$/,

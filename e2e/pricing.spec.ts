@@ -1,37 +1,14 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
+import { newProduct } from './products';
 
-interface ApiProduct {
-  _id: string;
-  name: string;
-  img: string;
-  price: number;
-  quantity: number;
-  minOrder: number;
-}
-
-/**
- * A product of this test's own, made through the admin API (the edits under test go through the UI): tests run in
- * parallel, and a shared seeded product's stock or prices would race with the other specs.
- */
-async function newProduct(admin: Page, name: string, fields: Partial<ApiProduct> = {}): Promise<ApiProduct> {
-  const [seeded] = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: {
-      name,
-      img: seeded!.img,
-      price: 12.4,
-      quantity: 200,
-      minOrder: 10,
-      desc: 'Half-inch brass coupling for air lines.',
-      ...fields,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.name === name)!;
-}
+/** The pricing tests' product: a brass coupling sold ten at a time. */
+const coupling = {
+  price: 12.4,
+  quantity: 200,
+  minOrder: 10,
+  desc: 'Half-inch brass coupling for air lines.',
+};
 
 /** Opens the Manage Products edit dialog of the product called `name`. */
 async function editProduct(admin: Page, name: string) {
@@ -49,7 +26,7 @@ test('an admin sells a product in packs with price breaks; the customer is price
 }) => {
   test.setTimeout(150_000);
   const name = `Brass Coupling ${Date.now().toString(36)}`;
-  const product = await newProduct(admin, name);
+  const product = await newProduct(admin, { name, ...coupling });
 
   const edit = await editProduct(admin, name);
   await edit.getByLabel('Pack size').fill('10');
@@ -127,7 +104,7 @@ test('a customer asks to be told when a product is back, and can withdraw it', a
 }) => {
   test.setTimeout(90_000);
   const name = `Hose Reel ${Date.now().toString(36)}`;
-  const product = await newProduct(admin, name, { price: 89, quantity: 20, minOrder: 5 });
+  const product = await newProduct(admin, { name, ...coupling, price: 89, quantity: 20, minOrder: 5 });
   const edit = await editProduct(admin, name);
   await edit.getByLabel('Stock').fill('3');
   await edit.getByRole('button', { name: 'Save changes', exact: true }).click();

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { demoProducts } from '../src/server/db/seed/demo-data';
 
 export interface ApiProduct {
@@ -29,3 +29,28 @@ export const orderingCandidates = (products: ApiProduct[]) =>
 /** The invoice spec's product: sold singly, one at a time. */
 export const invoiceProduct = (products: ApiProduct[]) =>
   products.filter((p) => p.minOrder === 1 && (p.packSize ?? 1) === 1 && p.quantity >= 5).at(-1);
+
+/**
+ * A product of the calling test's own, made through the admin API (specs run in parallel: stock they share would
+ * race), with the first seeded product's image; `fields` add to or override the defaults.
+ */
+export async function newProduct(
+  admin: Page,
+  fields: { name: string } & Record<string, unknown>,
+): Promise<ApiProduct & { sku: string }> {
+  const [seeded] = await seededProducts(admin);
+  const res = await admin.request.post('/api/product', {
+    headers: { origin: new URL(admin.url()).origin },
+    data: {
+      img: seeded!.img,
+      price: 40,
+      quantity: 100,
+      minOrder: 1,
+      desc: 'Stocked for an end-to-end test.',
+      ...fields,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
+  return { ...products.find((p) => p.name === fields.name)!, sku: String(fields.sku ?? '') };
+}

@@ -1,34 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-import type { ApiProduct } from './products';
-
-/** A product of this spec's own (the seeded ones are shared with specs that check their stock exactly). */
-async function newProduct(admin: Page, name: string): Promise<ApiProduct> {
-  const [seeded] = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: {
-      name,
-      img: seeded!.img,
-      price: 40,
-      quantity: 100,
-      minOrder: 1,
-      desc: 'Reinforced rubber air hose with brass couplings, ten metres.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.name === name)!;
-}
-
-/** Clicks a download link and checks that a PDF arrives; answers its file name without `.pdf`. */
-async function downloads(page: Page, link: ReturnType<Page['getByRole']>, name: RegExp) {
-  const [download]: [Download, void] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  expect(download.suggestedFilename()).toMatch(name);
-  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  return download.suggestedFilename().replace(/\.pdf$/, '');
-}
+import { newProduct } from './products';
+import { downloadsPdf, payByCard } from './payments';
 
 test('request a quote on a product → the admin answers lower → the customer accepts, pays and gets the invoice', async ({
   page,
@@ -39,7 +11,10 @@ test('request a quote on a product → the admin answers lower → the customer 
   test.setTimeout(180_000);
   await admin.goto('/dashboard');
   const name = `Air Hose 10 m ${Date.now().toString(36)}`;
-  const product = await newProduct(admin, name);
+  const product = await newProduct(admin, {
+    name,
+    desc: 'Reinforced rubber air hose with brass couplings, ten metres.',
+  });
 
   const customer = await register({ name: 'Quentin Quoted' });
   await verifyEmail(customer);
@@ -104,12 +79,7 @@ test('request a quote on a product → the admin answers lower → the customer 
   const summary = page.getByRole('region', { name: 'Checkout summary' });
   await expect(summary).toContainText(name);
   await expect(summary).toContainText('$325.00');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/40');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Congrats! Payment is done').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
+  await payByCard(page);
 
   // The line is ordered at the quoted price: 10 × $32.50.
   const row = page.getByRole('row').filter({ hasText: name }).first();
@@ -118,7 +88,7 @@ test('request a quote on a product → the admin answers lower → the customer 
 
   await row.getByRole('link', { name: `Details of ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Order details' })).toBeVisible();
-  await downloads(
+  await downloadsPdf(
     page,
     page.getByRole('link', { name: /^Invoice INV-\d{4}-\d{6}/ }),
     /^INV-\d{4}-\d{6}\.pdf$/,
@@ -139,7 +109,10 @@ test('the admin declines a request with a reason; the customer reads it', async 
   test.setTimeout(120_000);
   await admin.goto('/dashboard');
   const name = `Air Hose 20 m ${Date.now().toString(36)}`;
-  const product = await newProduct(admin, name);
+  const product = await newProduct(admin, {
+    name,
+    desc: 'Reinforced rubber air hose with brass couplings, ten metres.',
+  });
   const customer = await register({ name: 'Dora Declined' });
   await verifyEmail(customer);
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-import { seededProducts, type ApiProduct } from './products';
+import { newProduct } from './products';
 
 const routes = ['/', '/our-products', '/my-blog', '/portfolio', '/blog', '/no-such-page'];
 
@@ -30,25 +30,6 @@ for (const width of [360, 412]) {
   });
 }
 
-/** A product of this test's own (tests run in parallel; seeded stock would race), with a name long enough to wrap. */
-async function newProduct(admin: Page, name: string): Promise<ApiProduct> {
-  const [seeded] = await seededProducts(admin);
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: {
-      name,
-      img: seeded!.img,
-      price: 249.5,
-      quantity: 500,
-      minOrder: 1,
-      desc: 'Stocked for the phone test.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.name === name)!;
-}
-
 /** Neither the page nor any list's box scrolls sideways. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
   const page_ = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -76,7 +57,11 @@ test('at 390 px a buyer pays, cancels and downloads an invoice from My Orders an
   // Registered at the desktop size: the fixture looks for the Dashboard link, which a phone folds into its menu.
   const customer = await register({ name: 'Philippa Phone' });
   await verifyEmail(customer);
-  const item = await newProduct(admin, `Phone Layout Pneumatic Impact Wrench ${Date.now().toString(36)}`);
+  const item = await newProduct(admin, {
+    name: `Phone Layout Pneumatic Impact Wrench ${Date.now().toString(36)}`,
+    price: 249.5,
+    quantity: 500,
+  });
   const headers = { origin: new URL(page.url()).origin };
   for (let i = 0; i < 2; i++) {
     const placed = await page.request.post(`/api/order/${customer.email}`, {

@@ -1,22 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, confirmDialog, expectAccessible } from './fixtures';
-import { seededProducts, type ApiProduct } from './products';
+import { newProduct } from './products';
 import { e2eRatesURL } from './rates';
+import { payByCard } from './payments';
 
 // The demo shop with its shipping methods and tax rates (its warehouse in Dallas, TX; decision 037).
 test.use({ baseURL: e2eRatesURL() });
-
-/** A product of this test's own, made through the admin API with its shipping data. */
-async function newProduct(admin: Page, fields: Record<string, unknown>): Promise<ApiProduct> {
-  const [seeded] = await seededProducts(admin);
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: { img: seeded!.img, quantity: 50, minOrder: 1, desc: 'Stocked for the shipping test.', ...fields },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.name === fields.name)!;
-}
 
 async function addToCart(page: Page, name: string) {
   await page.goto(`/our-products?q=${encodeURIComponent(name)}`);
@@ -47,15 +36,6 @@ async function figures(summary: Locator) {
     tax: pick(/Tax[^$—]*(\$[\d,]+\.\d\d|—)/),
     total: dollars(pick(/Total\s*(\$[\d,]+\.\d\d)/)),
   };
-}
-
-async function payByCard(page: Page) {
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/40');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Pay/ }).click();
-  await expect(page.getByText('Congrats! Payment is done').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
 }
 
 test('a buyer in Dallas, TX checks out a compressor by LTL freight with a liftgate and a parcel item: shipping and tax before paying, one payment, an invoice', async ({
