@@ -85,3 +85,16 @@ export function fulfilmentOf(line: {
 /** The states a paid, undelivered line moves through once something of it has left (or is ready to). */
 export const isUnderway = (state: FulfilmentState | undefined) =>
   state === 'partly_shipped' || state === 'shipped' || state === 'ready_for_pickup';
+
+/** Units of a line not shipped yet. */
+export const remainingToShip = (o: { quantity: number; shippedQuantity?: number | undefined }) =>
+  o.quantity - (o.shippedQuantity ?? 0);
+
+/** A line an admin may ship now: paid, not delivered, cancelled or refunded, with units left (the API's rule). */
+export const canShip = (o: {
+  paymentStatus: boolean;
+  orderStatus: OrderStatus;
+  refundStatus?: RefundStatus | null | undefined;
+  quantity: number;
+  shippedQuantity?: number | undefined;
+}) => o.paymentStatus && o.orderStatus === 'Pending' && !o.refundStatus && remainingToShip(o) > 0;
