@@ -242,7 +242,7 @@ export function AllOrdersTable({
                         <td data-label="Payment">
                           {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
                         </td>
-                        <td data-label="Status" className="min-w-36">
+                        <td data-label="Status">
                           <StatusBadge order={o} />
                           <ShipmentTracking order={o} packingSlips />
                         </td>
