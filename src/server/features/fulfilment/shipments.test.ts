@@ -90,6 +90,20 @@ describe('POST /api/shipments: partial shipments of a paid checkout', () => {
     expect(mail!.text).toContain(`2 × ${drillLine.productName} (1 of 3 still to come)`);
     expect(mail!.text).toContain(`4 × ${sawLine.productName}`);
 
+    // The line's history names the shipment and, for an admin, who made it.
+    const history = await t.app.inject({
+      url: `/api/order/${drillLine._id}/timeline`,
+      headers: admin.headers,
+    });
+    expect(history.json().entries).toContainEqual(
+      expect.objectContaining({
+        kind: 'shipped',
+        title: 'Shipped',
+        detail: '2 of 3 by UPS, tracking 1Z999AA10123456784',
+        by: { role: 'admin', email: admin.email },
+      }),
+    );
+
     const [entry] = (await auditEntries(t.app, admin, 'shipment.created')).filter(
       (e) => e.entityId === shipment._id,
     );
