@@ -81,6 +81,7 @@ const serverFeatures = {
   cart: ['accounts', 'catalogue'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
   checkout: ['cart', 'catalogue', 'invoices', 'notifications', 'orders', 'shipping', 'tax'],
+  fulfilment: ['audit', 'orders'],
   health: [],
   inventory: ['notifications'],
   invoices: [],

@@ -4,6 +4,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
 import { checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
+import { fulfilmentRoutes } from './features/fulfilment/index';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
@@ -51,4 +52,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(shippingRoutes);
   await api.register(taxRoutes);
   await api.register(taxExemptionsRoutes);
+  await api.register(fulfilmentRoutes);
 };

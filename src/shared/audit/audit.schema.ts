@@ -33,6 +33,7 @@ export const auditKinds = [
   'tax_rates.edited',
   'tax_exemption.approved',
   'tax_exemption.rejected',
+  'shipment.created',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

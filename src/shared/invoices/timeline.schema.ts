@@ -5,6 +5,7 @@ export const timelineKinds = [
   'placed',
   'paid',
   'invoice',
+  'shipped',
   'delivered',
   'cancelled',
   'expired',

@@ -7,6 +7,7 @@ import {
   SPEC_LIST_DEFAULT_LIMIT,
 } from '@shared/common/paging.schema';
 import { orderStatuses } from './orders.schema';
+import { fulfilmentStates } from './order-status';
 
 export const orderSorts = ['newest', 'oldest', 'total'] as const;
 export type OrderSort = (typeof orderSorts)[number];
@@ -23,6 +24,10 @@ export const orderListQuerySchema = z.object({
     .enum(orderStatuses, { error: `must be one of ${orderStatuses.join(', ')}` })
     .optional()
     .describe('orders in this status (an unpaid order past its checkout window is Expired)'),
+  fulfilment: z
+    .enum(fulfilmentStates, { error: `must be one of ${fulfilmentStates.join(', ')}` })
+    .optional()
+    .describe('lines in this fulfilment state (decision 038), e.g. awaiting_shipment or partly_shipped'),
   paid: boolParam.optional().describe('true: paid orders only; false: unpaid only'),
   q: searchParam.describe("an order id, or the start of the customer's email"),
 });

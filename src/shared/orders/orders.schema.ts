@@ -3,6 +3,20 @@ import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { packProblem } from '@shared/catalogue/pricing';
 import { deliveryChoiceSchema, deliveryViewShape } from './delivery.schema';
+import { fulfilmentStates } from './order-status';
+
+/** A shipment as one of its lines' orders shows it: how many of this line's units it holds, and how to follow it. */
+export const orderShipmentSchema = z.object({
+  _id: idSchema,
+  kind: z.enum(['shipment', 'pickup']),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** An https link to the carrier's tracking page, or null. */
+  trackingUrl: z.string().nullable(),
+  quantity: z.number().int(),
+  createdAt: z.iso.datetime(),
+});
+export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -56,6 +70,14 @@ export const orderSchema = z.object({
   expectedShipOn: z.iso.date().nullable().optional(),
   // How it ships and its shares of shipping and tax (a checkout line's shares; the checkout holds its delivery).
   ...deliveryViewShape,
+  /** Where the line stands in fulfilment (decision 038): e.g. `partly_shipped`, `ready_for_pickup`. */
+  fulfilment: z.enum(fulfilmentStates).optional(),
+  /** Units shipped (or made ready for pickup) so far, over all its shipments. */
+  shippedQuantity: z.number().int().optional(),
+  /** The shipments holding units of this line, oldest first, with their tracking (on the lists and one order). */
+  shipments: z.array(orderShipmentSchema).optional(),
+  /** The admin list: the whole checkout's total in dollars (every line's), for a checkout's line. */
+  checkoutTotal: z.number().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

@@ -1,6 +1,12 @@
 import { formatPrice } from '@/lib/format';
 import type { Order } from '@shared/orders/orders.schema';
-import { orderStage, orderStageLabels, type OrderStage } from '@shared/orders/order-status';
+import {
+  fulfilmentLabels,
+  isUnderway,
+  orderStage,
+  orderStageLabels,
+  type OrderStage,
+} from '@shared/orders/order-status';
 
 const stageClass: Record<OrderStage, string> = {
   Pending: 'badge-warning',
@@ -18,14 +24,20 @@ const stageClass: Record<OrderStage, string> = {
 export function StatusBadge({
   order,
 }: {
-  order: Pick<Order, 'orderStatus' | 'paymentStatus'> & Partial<Pick<Order, 'refundStatus'>>;
+  order: Pick<Order, 'orderStatus' | 'paymentStatus'> & Partial<Pick<Order, 'refundStatus' | 'fulfilment'>>;
 }) {
   const stage = orderStage(order);
+  // A paid line on its way reads as its fulfilment ("Partly shipped", "Shipped", "Ready for pickup").
+  const underway = stage === 'Paid' && isUnderway(order.fulfilment);
+  const label = underway ? fulfilmentLabels[order.fulfilment!] : orderStageLabels[stage];
+  const tone = underway
+    ? order.fulfilment === 'partly_shipped'
+      ? 'badge-info'
+      : 'badge-success'
+    : stageClass[stage];
   return (
     // The longest label ("Paid · Awaiting shipment") may wrap, so Manage All Orders still fits 1,366 px.
-    <span className={`badge badge-soft h-auto min-h-5 py-0.5 text-center ${stageClass[stage]}`}>
-      {orderStageLabels[stage]}
-    </span>
+    <span className={`badge badge-soft h-auto min-h-5 py-0.5 text-center ${tone}`}>{label}</span>
   );
 }
 

@@ -2,7 +2,9 @@ import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
-import { checkouts, orders } from '../../db/schema';
+import type { FulfilmentState } from '@shared/orders/order-status';
+import { checkouts, fulfilmentStateSql, orders } from '../../db/schema';
+import { checkoutTotals, withShipments } from './orders.shipments';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
@@ -11,7 +13,8 @@ import { toOrder, type OrderDeps } from './orders.model';
 export async function listOrdersOf(deps: OrderDeps, email: string, q: MyOrdersQuery): Promise<Paged<Order>> {
   const ownerId = await userIdByEmail(deps.db, email);
   if (!ownerId) return { items: [], nextCursor: null, total: 0 };
-  return pageOfOrders(deps, eq(orders.userId, ownerId), sorts.newest, q);
+  const page = await pageOfOrders(deps, eq(orders.userId, ownerId), sorts.newest, q);
+  return { ...page, items: await withShipments(deps.db, page.items) };
 }
 
 const byTime = (name: OrderSort, dir: 'asc' | 'desc'): KeysetSort => ({
@@ -60,10 +63,23 @@ function statusIs(status: Order['orderStatus'], expiryMs: number): SQL {
   return eq(orders.orderStatus, status);
 }
 
+/**
+ * Lines in one fulfilment state, by the indexed expression (orders_fulfilment_created_id_idx). An unpaid line past
+ * its window reads as cancelled (expired) at once, as `statusIs` treats it.
+ */
+function fulfilmentIs(state: FulfilmentState, expiryMs: number): SQL {
+  const cutoff = new Date(Date.now() - expiryMs);
+  const is = (s: FulfilmentState) => sql`${fulfilmentStateSql(orders)} = ${s}`;
+  if (state === 'awaiting_payment') return and(is(state), gte(orders.createdAt, cutoff))!;
+  if (state === 'cancelled') return or(is(state), and(is('awaiting_payment'), lt(orders.createdAt, cutoff)))!;
+  return is(state);
+}
+
 function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
   const text = q.q?.toLowerCase();
   return and(
     q.status ? statusIs(q.status, expiryMs) : undefined,
+    q.fulfilment ? fulfilmentIs(q.fulfilment, expiryMs) : undefined,
     q.paid === undefined ? undefined : eq(orders.paymentStatus, q.paid),
     // Stored emails are lower case (accounts keeps them so).
     text === undefined
@@ -75,8 +91,19 @@ function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
 }
 
 /** GET /api/order: one page of every customer's orders, filtered and sorted, with the count of all matches. */
-export const listAllOrders = (deps: OrderDeps, q: OrderListQuery): Promise<Paged<Order>> =>
-  pageOfOrders(deps, filters(q, deps.expiryMs), sorts[q.sort], q);
+export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise<Paged<Order>> {
+  const page = await pageOfOrders(deps, filters(q, deps.expiryMs), sorts[q.sort], q);
+  const checkoutIds = [...new Set(page.items.flatMap((o) => (o.checkoutId ? [o.checkoutId] : [])))];
+  const items = await withShipments(deps.db, page.items);
+  const totals = await checkoutTotals(deps.db, checkoutIds);
+  return {
+    ...page,
+    items: items.map((o) => ({
+      ...o,
+      checkoutTotal: o.checkoutId ? (totals.get(o.checkoutId) ?? 0) / 100 : null,
+    })),
+  };
+}
 
 /** One page of the orders `where` selects, in `sort` order after `q.cursor`, with how many it selects in all. */
 async function pageOfOrders(

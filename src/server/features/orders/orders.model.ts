@@ -1,4 +1,5 @@
 import type { Order } from '@shared/orders/orders.schema';
+import { fulfilmentOf } from '@shared/orders/order-status';
 import type { FastifyBaseLogger } from 'fastify';
 import type { orders } from '../../db/schema';
 import type { Db } from '../../infra/db';
@@ -56,6 +57,8 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
     subtotal: goodsCents(row) / 100,
     shipping: row.shippingCents / 100,
     tax: row.taxCents / 100,
+    fulfilment: fulfilmentOf({ ...row, lapsed: unpaid && orderStatus === 'Expired' }),
+    shippedQuantity: row.shippedQuantity,
   };
 }
 

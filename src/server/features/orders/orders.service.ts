@@ -23,6 +23,7 @@ import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
 import { sendOrderMail } from './orders.mail';
 import { reserveOrBackorder, reserveStock } from './orders.stock';
+import { withShipments } from './orders.shipments';
 import { addressTextOf, priceDelivery, rememberAddress } from './orders.delivery';
 
 export { expireUnpaidOrders } from './orders.stock';
@@ -171,7 +172,8 @@ async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderR
 }
 
 export async function getOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
-  return toOrder(await findOrder(deps.db, actor, id), deps.expiryMs);
+  const [order] = await withShipments(deps.db, [toOrder(await findOrder(deps.db, actor, id), deps.expiryMs)]);
+  return order!;
 }
 
 /** What the payments feature needs to charge an order (its owner or an admin), never more. */

@@ -14,6 +14,7 @@ import { documentsOfOrder } from '../invoices/invoices.service';
 import { isPastWindow } from './orders.holds';
 import type { OrderDeps, OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
+import { shipmentsOf } from './orders.shipments';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
@@ -61,6 +62,18 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
   });
   add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
+  // Each shipment of the line (decision 038), by the admin its audit entry names.
+  for (const s of (await shipmentsOf(deps.db, [row.id])).get(row.id) ?? []) {
+    const [made] = await auditEntriesAbout(deps.db, 'shipment', s._id);
+    const units = `${s.quantity} of ${row.quantity}`;
+    add(
+      'shipped',
+      new Date(s.createdAt),
+      s.kind === 'pickup' ? 'Ready for pickup' : 'Shipped',
+      made ? { role: 'admin', email: made.actorEmail } : system,
+      { detail: s.kind === 'pickup' ? units : `${units} by ${s.carrier}, tracking ${s.trackingNumber}` },
+    );
+  }
   add('delivered', row.deliveredAt, 'Delivered', admin('order.delivered') ?? system);
   if (row.orderStatus === 'Cancelled')
     add(

@@ -1,6 +1,7 @@
 import { useAllOrders } from '@/features/orders/api/get-all-orders';
 import { AllOrdersTable } from '@/features/orders/components/all-orders-table';
 import { AllOrdersToolbar, useOrderListState } from '@/features/orders/components/all-orders-toolbar';
+import { ShipDialog } from '@/features/fulfilment/components/ship-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
@@ -17,14 +18,16 @@ export function Component() {
         Manage All Products{orders.data && ` (${orders.data.total})`}
       </h1>
       <p className="mt-2 text-base-content/75">
-        Every order of the shop. Mark paid orders delivered, or cancel orders that were never paid.
+        Every order of the shop, a checkout's lines together. Ship paid lines (all at once or in parts), mark
+        them delivered, or cancel orders that were never paid.
       </p>
       <AllOrdersToolbar state={state} params={params} />
       <AllOrdersTable
         orders={orders}
         list={state}
         limit={Number(params.limit)}
-        filtered={Boolean(params.q || params.status || params.paid)}
+        filtered={Boolean(params.q || params.status || params.paid || params.fulfilment)}
+        shipDialog={(lines, onClose) => <ShipDialog lines={lines} onClose={onClose} />}
       />
     </section>
   );

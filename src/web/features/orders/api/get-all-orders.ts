@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderSort } from '@shared/orders/orders-list.schema';
 import type { OrderStatus } from '@shared/orders/orders.schema';
+import type { FulfilmentState } from '@shared/orders/order-status';
 import { ordersCalls } from '@shared/orders/orders.calls';
 import { callApiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
@@ -9,6 +10,7 @@ export interface OrderListParams {
   limit: string;
   sort: OrderSort;
   status?: OrderStatus | undefined;
+  fulfilment?: FulfilmentState | undefined;
   paid?: 'true' | 'false' | undefined;
   q?: string | undefined;
   cursor?: string | undefined;

@@ -60,7 +60,7 @@ describe('Manage All Products', () => {
     expect(status('Expired clamp')).toBe('Expired');
   });
 
-  it('offers Delivery only for paid, undelivered orders and Cancel only for unpaid, pending ones', async () => {
+  it('offers Ship and Delivery only for paid, undelivered orders and Cancel only for unpaid, pending ones', async () => {
     server.use(http.get('/api/order', () => HttpResponse.json(orders)));
     renderWithProviders(<ManageAllProduct />);
     await screen.findByRole('table');
@@ -69,7 +69,7 @@ describe('Manage All Products', () => {
         .queryAllByRole('button')
         .map((b) => b.textContent);
     expect(buttons('Unpaid drill')).toEqual(['Cancel']);
-    expect(buttons('Paid saw')).toEqual(['Delivery', 'Refund']);
+    expect(buttons('Paid saw')).toEqual(['Ship', 'Delivery', 'Refund']);
     expect(within(row('Paid saw')).getByText('Paid')).toBeInTheDocument();
     expect(buttons('Delivered grinder')).toEqual([]);
     expect(buttons('Cancelled vice')).toEqual([]);
@@ -94,7 +94,7 @@ describe('Manage All Products', () => {
       within(row('Checkout saw'))
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Delivery', 'Refund', 'Refund checkout']);
+    ).toEqual(['Ship', 'Delivery', 'Refund', 'Refund checkout']);
     const single = within(row('Single vice'));
     expect(single.getByText('None')).toBeInTheDocument();
     expect(single.queryByText(/^Checkout …/)).not.toBeInTheDocument();

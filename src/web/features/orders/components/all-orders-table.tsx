@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PagedList, ScrollTable } from '@/components/ui/paged-list';
 import type { Page } from '@/lib/api-page';
 import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
+import { canShip } from '@shared/orders/order-status';
+import { ShipmentTracking } from '@/components/shipment-tracking';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import {
@@ -35,26 +37,62 @@ function BreakableEmail({ email }: { email: string }) {
 const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
   isPayable(order) && !order.checkoutId;
 
+/** Lines of one checkout that follow each other on the page are shown as one group; a single order is its own. */
+interface RowGroup {
+  key: string;
+  checkoutId: string | null;
+  lines: { order: Order; n: number }[];
+}
+
+function groupRows(items: Order[], offset: number): RowGroup[] {
+  const groups: RowGroup[] = [];
+  items.forEach((order, i) => {
+    const last = groups.at(-1);
+    const row = { order, n: offset + i + 1 };
+    if (order.checkoutId && last?.checkoutId === order.checkoutId) last.lines.push(row);
+    else groups.push({ key: order._id, checkoutId: order.checkoutId, lines: [row] });
+  });
+  return groups;
+}
+
+const COLUMNS = 9;
+
 /**
- * Manage All Products: one page of the shop's orders, with Delivery, Refund (paid; and the whole checkout for a
- * checkout's line) and Cancel (unpaid), and the pager.
+ * Manage All Products: one page of the shop's orders, a checkout's lines grouped under its header (PO number and
+ * the checkout's total), with Ship (given `shipDialog`), Delivery, Refund (paid; and the whole checkout for a
+ * checkout's line) and Cancel (unpaid), rows and checkouts to select and ship at once, and the pager.
  */
 export function AllOrdersTable({
   orders,
   list,
   limit,
   filtered,
+  shipDialog,
 }: {
   orders: UseQueryResult<Page<Order>>;
   list: Pick<ListState<string>, 'pageIndex' | 'hasPrevious' | 'cursor' | 'next' | 'previous' | 'first'>;
   limit: number;
   /** Search or filters are applied: an empty page says no order matches, not that there are none. */
   filtered: boolean;
+  /** The Ship dialog for these lines (the fulfilment feature's, composed by the page); without it, no Ship action. */
+  shipDialog?: (lines: Order[], onClose: () => void) => ReactNode;
 }) {
   const [delivering, setDelivering] = useState<Order | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [refunding, setRefunding] = useState<Order | null>(null);
   const [refundingCheckout, setRefundingCheckout] = useState<Order | null>(null);
+  const [shipping, setShipping] = useState<Order[] | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const shippable = (o: Order) => Boolean(shipDialog) && canShip(o);
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   return (
     <PagedList
@@ -68,126 +106,227 @@ export function AllOrdersTable({
         </p>
       }
     >
-      {(items, offset) => (
-        <>
-          <ScrollTable label="Orders table" caption="Orders of the shop">
-            <thead>
-              <tr>
-                <th scope="col">SL</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Product</th>
-                <th scope="col">PO</th>
-                <th scope="col">Quantity</th>
-                <th scope="col">Total</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Status</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((o, i) => (
-                <tr key={o._id}>
-                  <td data-label="SL">{offset + i + 1}</td>
-                  {/* Long names, emails and ids wrap: the table fits beside the dashboard menu on a laptop. */}
-                  <td data-label="Customer" className="wrap-anywhere">
-                    <div className="font-medium">{o.name}</div>
-                    <div className="text-sm text-base-content/75">
-                      <BreakableEmail email={o.email} />
-                    </div>
-                  </td>
-                  <td data-label="Product">
-                    <div className="min-w-32 font-medium">{o.productName}</div>
-                    <div className="whitespace-nowrap text-sm text-base-content/75">
-                      <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
-                    </div>
-                    {o.checkoutId && (
-                      <div className="text-xs whitespace-nowrap text-base-content/75">
-                        Checkout …{o.checkoutId.slice(-6)}
-                      </div>
-                    )}
-                    <DetailsLink order={o} withCustomer />
-                  </td>
-                  <td data-label="PO" className="wrap-anywhere">
-                    {o.poNumber ?? (
-                      <>
-                        <span aria-hidden="true">—</span>
-                        <span className="sr-only">None</span>
-                      </>
-                    )}
-                  </td>
-                  <td data-label="Quantity">{formatCount(o.quantity)}</td>
-                  <td data-label="Total" className="whitespace-nowrap">
-                    {formatPrice(o.total)}
-                  </td>
-                  <td data-label="Payment">
-                    {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge order={o} />
-                  </td>
-                  <td data-label="Action">
-                    {/* One above the other, so the column stays as narrow as its widest button. */}
-                    <div className="flex flex-col items-start gap-1">
-                      {canDeliver(o) && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-primary whitespace-nowrap"
-                          aria-label={`Delivery ${o.productName} for ${o.name}`}
-                          onClick={() => setDelivering(o)}
-                        >
-                          Delivery
-                        </button>
-                      )}
-                      {canDeliver(o) && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                          aria-label={`Refund ${o.productName} for ${o.name}`}
-                          onClick={() => setRefunding(o)}
-                        >
-                          Refund
-                        </button>
-                      )}
-                      {canDeliver(o) && o.checkoutId && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                          aria-label={`Refund checkout …${o.checkoutId.slice(-6)} (${o.productName}) for ${o.name}`}
-                          onClick={() => setRefundingCheckout(o)}
-                        >
-                          Refund checkout
-                        </button>
-                      )}
-                      {cancellable(o) && (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                          aria-label={`Cancel ${o.productName} for ${o.name}`}
-                          onClick={() => setCancelling(o)}
-                        >
-                          Cancel
-                        </button>
-                      )}
-                      {!canDeliver(o) && !cancellable(o) && (
-                        <span className="text-base-content/60">
-                          <span aria-hidden="true">—</span>
-                          <span className="sr-only">No action</span>
-                        </span>
-                      )}
-                    </div>
-                  </td>
+      {(items, offset) => {
+        const chosen = items.filter((o) => selected.has(o._id) && shippable(o));
+        return (
+          <>
+            {shipDialog && (
+              <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-primary"
+                  disabled={chosen.length === 0}
+                  onClick={() => setShipping(chosen)}
+                >
+                  Ship selected{chosen.length > 0 && ` (${chosen.length})`}
+                </button>
+                <span className="text-sm text-base-content/75">
+                  Select paid lines or whole checkouts to ship them at once.
+                </span>
+              </div>
+            )}
+            <ScrollTable label="Orders table" caption="Orders of the shop">
+              <thead>
+                <tr>
+                  <th scope="col">SL</th>
+                  <th scope="col">Customer</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">PO</th>
+                  <th scope="col">Quantity</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Action</th>
                 </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
-          {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
-          {refunding && <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />}
-          {refundingCheckout && (
-            <RefundCheckoutDialog order={refundingCheckout} onClose={() => setRefundingCheckout(null)} />
-          )}
-        </>
-      )}
+              </thead>
+              {groupRows(items, offset).map((g) => {
+                const open = g.lines.map((l) => l.order).filter(shippable);
+                const first = g.lines[0]!.order;
+                const label = g.checkoutId ? `checkout …${g.checkoutId.slice(-6)}` : '';
+                return (
+                  <tbody key={g.key}>
+                    {g.checkoutId && (
+                      <tr className="bg-base-200/60">
+                        <th scope="rowgroup" colSpan={COLUMNS} className="font-normal">
+                          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                            {open.length > 0 && (
+                              <input
+                                type="checkbox"
+                                className="checkbox checkbox-sm"
+                                aria-label={`Select ${label} for ${first.name}`}
+                                checked={open.every((o) => selected.has(o._id))}
+                                onChange={(e) =>
+                                  toggle(
+                                    open.map((o) => o._id),
+                                    e.target.checked,
+                                  )
+                                }
+                              />
+                            )}
+                            <span className="font-semibold">Checkout …{g.checkoutId.slice(-6)}</span>
+                            {first.poNumber && <span>PO {first.poNumber}</span>}
+                            <span>
+                              {formatCount(g.lines.length)} line{g.lines.length === 1 ? '' : 's'}
+                            </span>
+                            {first.checkoutTotal != null && (
+                              <span>Checkout total {formatPrice(first.checkoutTotal)}</span>
+                            )}
+                            {open.length > 1 && (
+                              <button
+                                type="button"
+                                className="btn btn-xs btn-outline"
+                                aria-label={`Ship ${label} for ${first.name}`}
+                                onClick={() => setShipping(open)}
+                              >
+                                Ship checkout
+                              </button>
+                            )}
+                          </div>
+                        </th>
+                      </tr>
+                    )}
+                    {g.lines.map(({ order: o, n }) => (
+                      <tr key={o._id}>
+                        <td data-label="SL">
+                          <div className="flex items-center gap-2">
+                            {shippable(o) && (
+                              <input
+                                type="checkbox"
+                                className="checkbox checkbox-sm"
+                                aria-label={`Select ${o.productName} for ${o.name}`}
+                                checked={selected.has(o._id)}
+                                onChange={(e) => toggle([o._id], e.target.checked)}
+                              />
+                            )}
+                            {n}
+                          </div>
+                        </td>
+                        {/* Long names, emails and ids wrap: the table fits beside the dashboard menu on a laptop. */}
+                        <td data-label="Customer" className="wrap-anywhere">
+                          <div className="font-medium">{o.name}</div>
+                          <div className="text-sm text-base-content/75">
+                            <BreakableEmail email={o.email} />
+                          </div>
+                        </td>
+                        <td data-label="Product">
+                          <div className="min-w-32 font-medium">{o.productName}</div>
+                          <div className="whitespace-nowrap text-sm text-base-content/75">
+                            <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
+                          </div>
+                          {o.checkoutId && (
+                            <div className="text-xs whitespace-nowrap text-base-content/75">
+                              Checkout …{o.checkoutId.slice(-6)}
+                            </div>
+                          )}
+                          <DetailsLink order={o} withCustomer />
+                        </td>
+                        <td data-label="PO" className="wrap-anywhere">
+                          {o.poNumber ?? (
+                            <>
+                              <span aria-hidden="true">—</span>
+                              <span className="sr-only">None</span>
+                            </>
+                          )}
+                        </td>
+                        <td data-label="Quantity">
+                          {formatCount(o.quantity)}
+                          {(o.shippedQuantity ?? 0) > 0 && (o.shippedQuantity ?? 0) < o.quantity && (
+                            <div className="text-xs whitespace-nowrap text-base-content/75">
+                              {formatCount(o.shippedQuantity!)} shipped
+                            </div>
+                          )}
+                        </td>
+                        <td data-label="Total" className="whitespace-nowrap">
+                          {formatPrice(o.total)}
+                        </td>
+                        <td data-label="Payment">
+                          {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
+                        </td>
+                        <td data-label="Status">
+                          <StatusBadge order={o} />
+                          <ShipmentTracking order={o} packingSlips />
+                        </td>
+                        <td data-label="Action">
+                          {/* One above the other, so the column stays as narrow as its widest button. */}
+                          <div className="flex flex-col items-start gap-1">
+                            {shippable(o) && (
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline whitespace-nowrap"
+                                aria-label={`Ship ${o.productName} for ${o.name}`}
+                                onClick={() => setShipping([o])}
+                              >
+                                Ship
+                              </button>
+                            )}
+                            {canDeliver(o) && (
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-primary whitespace-nowrap"
+                                aria-label={`Delivery ${o.productName} for ${o.name}`}
+                                onClick={() => setDelivering(o)}
+                              >
+                                Delivery
+                              </button>
+                            )}
+                            {canDeliver(o) && (
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                                aria-label={`Refund ${o.productName} for ${o.name}`}
+                                onClick={() => setRefunding(o)}
+                              >
+                                Refund
+                              </button>
+                            )}
+                            {canDeliver(o) && o.checkoutId && (
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                                aria-label={`Refund checkout …${o.checkoutId.slice(-6)} (${o.productName}) for ${o.name}`}
+                                onClick={() => setRefundingCheckout(o)}
+                              >
+                                Refund checkout
+                              </button>
+                            )}
+                            {cancellable(o) && (
+                              <button
+                                type="button"
+                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
+                                aria-label={`Cancel ${o.productName} for ${o.name}`}
+                                onClick={() => setCancelling(o)}
+                              >
+                                Cancel
+                              </button>
+                            )}
+                            {!canDeliver(o) && !cancellable(o) && (
+                              <span className="text-base-content/60">
+                                <span aria-hidden="true">—</span>
+                                <span className="sr-only">No action</span>
+                              </span>
+                            )}
+                          </div>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                );
+              })}
+            </ScrollTable>
+            {delivering && <DeliverOrderDialog order={delivering} onClose={() => setDelivering(null)} />}
+            {cancelling && <CancelOrderDialog order={cancelling} onClose={() => setCancelling(null)} />}
+            {refunding && <RefundOrderDialog order={refunding} onClose={() => setRefunding(null)} />}
+            {refundingCheckout && (
+              <RefundCheckoutDialog order={refundingCheckout} onClose={() => setRefundingCheckout(null)} />
+            )}
+            {shipping &&
+              shipDialog?.(shipping, () => {
+                setShipping(null);
+                setSelected(new Set());
+              })}
+          </>
+        );
+      }}
     </PagedList>
   );
 }

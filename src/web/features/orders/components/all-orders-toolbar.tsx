@@ -1,10 +1,11 @@
 import { orderSorts, type OrderSort } from '@shared/orders/orders-list.schema';
 import { orderStatuses } from '@shared/orders/orders.schema';
+import { fulfilmentLabels, fulfilmentStates } from '@shared/orders/order-status';
 import { ListToolbar } from '@/components/ui/list-toolbar';
 import { oneOf, parseListParams, useListState, type ListState } from '@/lib/use-list-state';
 import type { OrderListParams } from '../api/get-all-orders';
 
-const defaults = { q: '', status: '', paid: '', sort: 'newest' as OrderSort, limit: '25' };
+const defaults = { q: '', status: '', fulfilment: '', paid: '', sort: 'newest' as OrderSort, limit: '25' };
 type Key = keyof typeof defaults;
 
 const sortLabels: Record<OrderSort, string> = {
@@ -20,6 +21,7 @@ export function useOrderListState() {
   const params: OrderListParams = {
     ...parseListParams(v, { sorts: orderSorts, defaults }),
     status: oneOf(orderStatuses, v.status),
+    fulfilment: oneOf(fulfilmentStates, v.fulfilment),
     paid: oneOf(['true', 'false'], v.paid),
     cursor: state.cursor,
   };
@@ -38,6 +40,12 @@ export function AllOrdersToolbar({ state, params }: { state: ListState<Key>; par
           label: 'Status',
           value: params.status ?? '',
           options: [['', 'All'], ...orderStatuses.map((s) => [s, s] as const)],
+        },
+        {
+          name: 'fulfilment',
+          label: 'Fulfilment',
+          value: params.fulfilment ?? '',
+          options: [['', 'All'], ...fulfilmentStates.map((s) => [s, fulfilmentLabels[s]] as const)],
         },
         {
           name: 'paid',

@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/order-badges';
+import { ShipmentTracking } from '@/components/shipment-tracking';
 import { CancelCheckoutDialog, CancelOrderDialog, type CheckoutGroup } from './order-dialogs';
 import { CheckoutHeading, groupByCheckout } from './my-orders-checkout';
 import { DetailsLink } from './details-link';
@@ -159,6 +160,7 @@ function OrderRow({
       </td>
       <td data-label="Status">
         <StatusBadge order={order} />
+        <ShipmentTracking order={order} />
         {(order.orderStatus === 'Delivered' || order.orderStatus === 'Cancelled') && (
           <div className="mt-2">{orderAgain(order)}</div>
         )}
