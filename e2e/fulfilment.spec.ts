@@ -1,28 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible } from './fixtures';
 import { mailTo } from './mail';
-import { seededProducts, type ApiProduct } from './products';
-
-/** A product of this test's own, made through the admin API (tests run in parallel; seeded stock would race). */
-async function newProduct(admin: Page, name: string, sku: string, price: number): Promise<ApiProduct> {
-  const [seeded] = await seededProducts(admin);
-  const res = await admin.request.post('/api/product', {
-    headers: { origin: new URL(admin.url()).origin },
-    data: {
-      name,
-      sku,
-      price,
-      img: seeded!.img,
-      quantity: 50,
-      minOrder: 1,
-      desc: 'Stocked for the fulfilment test.',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const products = (await (await admin.request.get('/api/products')).json()) as ApiProduct[];
-  return products.find((p) => p.name === name)!;
-}
+import { newProduct, type ApiProduct } from './products';
+import { downloadsPdf } from './payments';
 
 /** Puts two lines in the customer's cart, checks out with a PO number and pays, through the API the pages use. */
 async function paidCheckout(page: Page, email: string, lines: [ApiProduct, number][], poNumber: string) {
@@ -67,8 +47,18 @@ test('the admin ships part of a paid checkout with tracking → the mail carries
   const customer = await register({ name: 'Sam Shipped' });
   await verifyEmail(customer);
   const tag = Date.now().toString(36);
-  const wrench = await newProduct(admin, `Ship Wrench ${tag}`, `SH-WR-${tag}`.toUpperCase(), 40);
-  const jack = await newProduct(admin, `Ship Jack ${tag}`, `SH-JK-${tag}`.toUpperCase(), 120);
+  const wrench = await newProduct(admin, {
+    name: `Ship Wrench ${tag}`,
+    sku: `SH-WR-${tag}`.toUpperCase(),
+    price: 40,
+    quantity: 50,
+  });
+  const jack = await newProduct(admin, {
+    name: `Ship Jack ${tag}`,
+    sku: `SH-JK-${tag}`.toUpperCase(),
+    price: 120,
+    quantity: 50,
+  });
   const poNumber = `PO-SHIP-${tag}`;
   await paidCheckout(
     page,
@@ -135,8 +125,6 @@ test('the admin ships part of a paid checkout with tracking → the mail carries
   const fit = await region.evaluate((box) => ({ box: box.clientWidth, scroll: box.scrollWidth }));
   expect(fit.scroll, 'the orders table scrolls sideways at 1,366 px').toBeLessThanOrEqual(fit.box);
   const slip = jackRow.getByRole('link', { name: /^Packing slip/ });
-  const [download]: [Download, void] = await Promise.all([admin.waitForEvent('download'), slip.click()]);
-  expect(download.suggestedFilename()).toMatch(/^packing-slip-[0-9a-f]{8}\.pdf$/);
-  expect((await readFile((await download.path())!)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  await downloadsPdf(admin, slip, /^packing-slip-[0-9a-f]{8}\.pdf$/);
   await expectAccessible(admin, 'Manage All Orders with shipments');
 });
