@@ -17,7 +17,9 @@ export async function writeProductSpecs(
 ): Promise<void> {
   const entries = Object.entries(specs ?? {});
   if (entries.length === 0) return;
-  const [cats, attrs] = await Promise.all([loadCategories(tx), loadAttributes(tx)]);
+  // One after the other: a transaction is one connection, and node-postgres refuses overlapping queries on one (pg@9).
+  const cats = await loadCategories(tx);
+  const attrs = await loadAttributes(tx);
   const allowed = new Set(attributeOrder(cats, categoryId));
   const byKey = new Map(attrs.map((a) => [a.key, a]));
   const set: { attributeId: number; v: number | string }[] = [];

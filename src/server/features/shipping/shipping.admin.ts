@@ -102,10 +102,9 @@ export async function getShippingSettings(db: Db): Promise<ShippingSettings> {
 async function readMethod(tx: Tx, id: string): Promise<ShippingMethod> {
   const [row] = await tx.select().from(shippingMethods).where(eq(shippingMethods.id, id));
   if (!row) throw notFound('Shipping method');
-  const [parcel, freight] = await Promise.all([
-    tx.select().from(parcelRates).where(eq(parcelRates.methodId, id)),
-    tx.select().from(freightRates).where(eq(freightRates.methodId, id)),
-  ]);
+  // In sequence: a transaction is one connection (see loadRateTables).
+  const parcel = await tx.select().from(parcelRates).where(eq(parcelRates.methodId, id));
+  const freight = await tx.select().from(freightRates).where(eq(freightRates.methodId, id));
   return toMethod(row, parcel, freight);
 }
 
