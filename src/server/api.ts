@@ -3,6 +3,7 @@ import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
 import { checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
+import { companiesRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -51,4 +52,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(shippingRoutes);
   await api.register(taxRoutes);
   await api.register(taxExemptionsRoutes);
+  await api.register(companiesRoutes);
 };

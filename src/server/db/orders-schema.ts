@@ -5,6 +5,7 @@ import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
 import { deliveryColumns } from './fulfilment-schema';
+import { companies } from './companies-schema';
 
 // In a file of its own, not in schema.ts: the tables that reference orders (invoices, reviews, test payments) import
 // it from here, so no table file imports the barrel that re-exports it.
@@ -53,6 +54,8 @@ export const orders = pgTable(
     backorderedQuantity: integer('backordered_quantity').notNull().default(0),
     expectedShipOn: date('expected_ship_on'),
     ...deliveryColumns(),
+    // Migration 0023: the buyer's company when ordered (null: no company), so members see it in the company's orders.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
   },
   (t) => [
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
@@ -85,6 +88,9 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_idx')
       .on(t.transactionId)
       .where(sql`${t.checkoutId} is null`),
+    index('orders_company_created_id_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.companyId} is not null`),
     index('orders_checkout_idx')
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),

@@ -27,7 +27,8 @@ export interface AuditRecord {
     | 'shipping_zones'
     | 'pickup_location'
     | 'tax_rates'
-    | 'tax_exemption';
+    | 'tax_exemption'
+    | 'company';
   entityId: string;
   summary: string;
   before?: unknown;
