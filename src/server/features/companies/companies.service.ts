@@ -235,6 +235,8 @@ export async function setMemberRoles(
   return db.transaction(async (tx) => {
     await access(tx, caller, id, 'admin');
     await lockCompany(tx, id);
+    // Again under the lock: an admin demoted by a change that committed meanwhile is an admin no more.
+    await access(tx, caller, id, 'admin');
     const before = await memberIn(tx, id, userId);
     const flags = flagsOf(roles);
     if (before.m.isAdmin && !flags.isAdmin && (await adminCount(tx, id)) <= 1)
@@ -264,6 +266,7 @@ export async function removeMember(db: Db, caller: SessionUser, id: string, user
     const leaving = userId === caller.id;
     await access(tx, caller, id, leaving ? 'member' : 'admin');
     await lockCompany(tx, id);
+    await access(tx, caller, id, leaving ? 'member' : 'admin');
     const before = await memberIn(tx, id, userId);
     if (before.m.isAdmin && (await adminCount(tx, id)) <= 1)
       throw new AppError('conflict', companyMessages.lastAdmin);
