@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Endpoint } from '@shared/common/contract';
+import type { CallAnswer, Endpoint } from '@shared/common/contract';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import type {
   CompanyInput,
@@ -42,21 +42,7 @@ export function useCompanyPages<E extends PagedCall>(call: E, id: string, part: 
     enabled: enabled && !!id,
   });
 }
-type ItemOf<E> = E extends { readonly path: infer _P }
-  ? E extends typeof calls.members
-    ? Awaited<ReturnType<typeof callApi<typeof calls.members>>>[number]
-    : E extends typeof calls.invitations
-      ? Awaited<ReturnType<typeof callApi<typeof calls.invitations>>>[number]
-      : E extends typeof calls.locations
-        ? Awaited<ReturnType<typeof callApi<typeof calls.locations>>>[number]
-        : E extends typeof calls.orders
-          ? Awaited<ReturnType<typeof callApi<typeof calls.orders>>>[number]
-          : E extends typeof calls.quotes
-            ? Awaited<ReturnType<typeof callApi<typeof calls.quotes>>>[number]
-            : E extends typeof calls.invoices
-              ? Awaited<ReturnType<typeof callApi<typeof calls.invoices>>>[number]
-              : Awaited<ReturnType<typeof callApi<typeof calls.lists>>>[number]
-  : never;
+type ItemOf<E extends PagedCall> = CallAnswer<E>[number];
 
 /** GET /api/companies (admin): newest first, searchable. */
 export const useCompanies = (search: string) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { usStateCodes, usStates } from '@shared/common/us-states';
+import { usStateCodes, usStates, type UsStateCode } from '@shared/common/us-states';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import type { CompanyRole, CompanyView } from '@shared/companies/companies.schema';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -241,9 +241,9 @@ function Locations({ company }: { company: CompanyView }) {
           onSubmit={s.run(async () => {
             await add.mutateAsync({
               name: f.name,
-              address: { street: f.street, city: f.city, state: f.state, zip: f.zip },
+              address: { street: f.street, city: f.city, state: f.state as UsStateCode, zip: f.zip },
               taxExemptionId: f.taxExemptionId || null,
-            } as never);
+            });
             setF(empty);
             void notify('success', 'Location added');
           })}
