@@ -4,7 +4,7 @@ import { companyMessages } from '@shared/companies/companies.schema';
 import { companyInvitations, taxExemptions, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
-import { cartApi, makeCartProduct } from '../../test/cart';
+import { cartApi, checkoutApi, makeCartProduct, twoLineCheckout } from '../../test/cart';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { quoteApi } from '../../test/quotes';
 import { payOrder, placeOrder } from '../../test/shop';
@@ -340,6 +340,31 @@ describe("the company's history", () => {
     expect(re.statusCode).toBe(200);
     expect(re.json().cart.lines.find((l: { productId: string }) => l.productId === p.id).quantity).toBe(2);
     expect((await call(cat, 'POST', `/companies/${other}/orders/${id}/reorder`)).statusCode).toBe(404);
+  });
+  it("a member's checkout: its lines and its one invoice are the company's", async () => {
+    await cartApi(t.app, bob).empty();
+    const { co } = await twoLineCheckout(t.app, bob);
+    const { put } = await checkoutApi(t.app, bob).pay(co._id);
+    expect((await put()).statusCode).toBe(200);
+    const orders = (await call(ann, 'GET', `/companies/${acme}/orders?limit=2`)).json() as {
+      checkoutId: string | null;
+      buyerEmail: string;
+    }[];
+    expect(orders.map((o) => o.checkoutId)).toEqual([co._id, co._id]);
+    const invoices = (await call(ann, 'GET', `/companies/${acme}/invoices?limit=1`)).json();
+    expect(invoices[0]).toMatchObject({
+      kind: 'invoice',
+      totalCents: 3 * 2_000 + 4 * 1_500,
+      buyerEmail: bob.email,
+    });
+    // Dan, in no company, checks out as before: nothing of it is any company's.
+    await cartApi(t.app, dan).empty();
+    const solo = await twoLineCheckout(t.app, dan);
+    expect(
+      (await call(ann, 'GET', `/companies/${acme}/orders?limit=100`))
+        .json()
+        .map((o: { checkoutId: string }) => o.checkoutId),
+    ).not.toContain(solo.co._id);
   });
 });
 
