@@ -54,7 +54,12 @@ test('a company admin invites a buyer, who registers via the link; the order and
   const product = orderingCandidates(await seededProducts(buyer)).at(0)!;
   const order = await buyer.request.post(`/api/order/${buyerEmail}`, {
     headers: { origin: new URL(buyer.url()).origin },
-    data: { productId: product._id, quantity: product.minOrder, number: '+1 555 0100', address: '1 Yard Road' },
+    data: {
+      productId: product._id,
+      quantity: product.minOrder,
+      number: '+1 555 0100',
+      address: '1 Yard Road',
+    },
   });
   expect(order.status()).toBe(200);
 

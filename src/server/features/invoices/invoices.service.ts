@@ -81,8 +81,12 @@ async function insertDocument(
       ...about,
       // The company the order or checkout was placed for (docs/decisions/039-trade-accounts.md).
       companyId: about.checkoutId
-        ? sql<string | null>`(select ${checkouts.companyId} from ${checkouts} where ${checkouts.id} = ${about.checkoutId})`
-        : sql<string | null>`(select ${orders.companyId} from ${orders} where ${orders.id} = ${about.orderId})`,
+        ? sql<
+            string | null
+          >`(select ${checkouts.companyId} from ${checkouts} where ${checkouts.id} = ${about.checkoutId})`
+        : sql<
+            string | null
+          >`(select ${orders.companyId} from ${orders} where ${orders.id} = ${about.orderId})`,
       totalCents: snapshot.totalCents,
       issuedAt,
       snapshot,
