@@ -162,4 +162,26 @@ describe('Company page', () => {
     expect(asked).toHaveBeenCalledWith(restock._id);
     expect(await screen.findByText('Restock added to your cart')).toBeInTheDocument();
   });
+  it("edits a member's roles and shows the server's refusal to demote the last company admin", async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.put(`${base}/members/:userId`, async ({ params, request }) => {
+        sent(params.userId, await request.json());
+        return HttpResponse.json(
+          {
+            error: 'conflict',
+            message: 'roles: A company needs at least one company admin: make another member an admin first.',
+            field: 'roles',
+          },
+          { status: 409 },
+        );
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Edit roles of Ann' }));
+    const roles = screen.getByRole('group', { name: 'Roles of Ann' });
+    await user.click(within(roles).getByRole('checkbox', { name: 'Company admin' }));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    expect(sent).toHaveBeenCalledWith(session.user.id, { roles: ['buyer', 'approver'] });
+    expect(await screen.findByText(/at least one company admin/)).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { usStateCodes, usStates, type UsStateCode } from '@shared/common/us-states';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
-import type { CompanyRole, CompanyView } from '@shared/companies/companies.schema';
+import type { CompanyRole, CompanyView, Member } from '@shared/companies/companies.schema';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/error-text';
 import { ErrorState } from '@/components/ui/error-state';
@@ -24,6 +24,7 @@ import {
   useRemoveMember,
   useReorder,
   useRevokeInvitation,
+  useSetRoles,
 } from '../api/companies';
 import { PagedItems, RolePicker, rolesText, Section, useSubmit } from './company-parts';
 
@@ -90,6 +91,7 @@ function Members({ company, myId }: { company: CompanyView; myId: string }) {
                 <span>
                   <span className="font-medium">{m.name}</span> ({m.email}) — {rolesText(m.roles)}
                 </span>
+                {isAdmin && <EditRoles companyId={company._id} member={m} />}
                 {(isAdmin || m.userId === myId) && (
                   <button
                     type="button"
@@ -129,6 +131,47 @@ function Members({ company, myId }: { company: CompanyView; myId: string }) {
       )}
       {isAdmin && <InviteForm companyId={company._id} />}
     </Section>
+  );
+}
+
+/** A company admin changes a member's roles; the server keeps the last company admin (and says why). */
+function EditRoles({ companyId, member }: { companyId: string; member: Member }) {
+  const setRoles = useSetRoles(companyId);
+  const [open, setOpen] = useState(false);
+  const [roles, setRolesValue] = useState<CompanyRole[]>(member.roles);
+  const s = useSubmit();
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => {
+          setRolesValue(member.roles);
+          setOpen(true);
+        }}
+      >
+        Edit roles of {member.name}
+      </button>
+    );
+  return (
+    <form
+      noValidate
+      className="flex w-full flex-col gap-2 rounded-box border border-base-300 p-3"
+      onSubmit={s.run(async () => {
+        await setRoles.mutateAsync({ userId: member.userId, roles });
+        setOpen(false);
+        void notify('success', `Roles of ${member.name} saved`);
+      })}
+    >
+      <RolePicker legend={`Roles of ${member.name}`} value={roles} onChange={setRolesValue} />
+      <FormError message={s.error?.message} />
+      <div className="flex gap-2">
+        <SubmitButton busy={s.busy}>Save roles</SubmitButton>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 
