@@ -4,6 +4,7 @@ import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { products } from './catalogue-schema';
 import { deliveryColumns } from './fulfilment-schema';
+import { companies } from './companies-schema';
 
 /**
  * A product's quantity price breaks: from `minQuantity` units on, each unit costs `unitPriceCents`. Below the first
@@ -65,9 +66,14 @@ export const checkouts = pgTable(
     paidAt: moment('paid_at'),
     createdAt: createdAt(),
     ...deliveryColumns(),
+    // The buyer's company when checked out (docs/decisions/039-trade-accounts.md).
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    index('checkouts_company_created_id_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.companyId} is not null`),
     // Nulls first, as migration 0013 wrote it (plain DESC): the order that `desc()` in a query asks for.
     index('checkouts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('checkouts_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -14,6 +14,7 @@ import { uuidPk, moment, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { checkouts } from './buying-schema';
 import { orders } from './orders-schema';
+import { companies } from './companies-schema';
 
 /** The last number given per kind of document and year (migration 0014): the source of gapless numbering. */
 export const invoiceCounters = pgTable(
@@ -50,6 +51,8 @@ export const invoices = pgTable(
     totalCents: integer('total_cents').notNull(),
     issuedAt: moment('issued_at').notNull().defaultNow(),
     snapshot: jsonb('snapshot').notNull(),
+    // The company of the order or checkout it is for (docs/decisions/039-trade-accounts.md).
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
@@ -80,6 +83,9 @@ export const invoices = pgTable(
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),
     // Nulls first, as migration 0014 wrote it (plain DESC).
+    index('invoices_company_issued_id_idx')
+      .on(t.companyId, t.issuedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.companyId} is not null`),
     index('invoices_user_issued_idx').on(t.userId, t.issuedAt.desc().nullsFirst()),
   ],
 );

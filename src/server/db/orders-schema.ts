@@ -16,6 +16,7 @@ import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
 import { deliveryColumns } from './fulfilment-schema';
+import { companies } from './companies-schema';
 
 /**
  * A line's fulfilment state as SQL, for the admin list's filter and its index (the two must be the same expression
@@ -82,6 +83,8 @@ export const orders = pgTable(
     // Migration 0021: units handed to a carrier or made ready for pickup so far, the sum of the line's shipment
     // lines, kept here (in the shipment's transaction, the row locked) so the fulfilment filter is one indexed column.
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
+    // Migration 0022: the buyer's company when ordered (null: no company), so members see it in the company's orders.
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
   },
   (t) => [
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
@@ -124,6 +127,9 @@ export const orders = pgTable(
     uniqueIndex('orders_transaction_idx')
       .on(t.transactionId)
       .where(sql`${t.checkoutId} is null`),
+    index('orders_company_created_id_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.companyId} is not null`),
     index('orders_checkout_idx')
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),

@@ -4,6 +4,7 @@ import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
 import { user } from './auth-schema';
 import { checkouts } from './buying-schema';
 import { products } from './catalogue-schema';
+import { companies } from './companies-schema';
 
 /**
  * A request for quote: the customer's lines, note and wanted-by day; the admin's answer (a price per line and a
@@ -27,6 +28,8 @@ export const quotes = pgTable(
     answeredAt: moment('answered_at'),
     decidedAt: moment('decided_at'),
     answeredBy: text('answered_by'),
+    // The requester's company when asked (docs/decisions/039-trade-accounts.md).
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
@@ -39,6 +42,9 @@ export const quotes = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('quotes_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('quotes_company_created_id_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.companyId} is not null`),
     index('quotes_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );

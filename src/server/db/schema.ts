@@ -134,6 +134,7 @@ export * from './quotes-schema';
 export * from './notifications-schema';
 export * from './fulfilment-schema';
 export * from './shipments-schema';
+export * from './companies-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

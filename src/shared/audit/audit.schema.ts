@@ -34,6 +34,20 @@ export const auditKinds = [
   'tax_exemption.approved',
   'tax_exemption.rejected',
   'shipment.created',
+  'company.created',
+  'company.edited',
+  'company_member.joined',
+  'company_member.roles_changed',
+  'company_member.removed',
+  'company_member.left',
+  'company_invitation.sent',
+  'company_invitation.revoked',
+  'company_location.created',
+  'company_location.edited',
+  'company_location.deleted',
+  'shared_list.created',
+  'shared_list.edited',
+  'shared_list.deleted',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

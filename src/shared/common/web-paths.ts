@@ -45,6 +45,14 @@ export const paths = {
   taxExemption: `${dashboard}/tax-exemption`,
   /** The admins' review of exemption certificates: approve, or reject with a reason. */
   taxExemptions: `${dashboard}/tax-exemptions`,
+  /** The customer's company: members, invitations, locations, the company's orders and its shared lists. */
+  company: `${dashboard}/company`,
+  /** Where a mailed invitation lands (?token=…); it survives logging in or registering first. */
+  companyJoin: `${dashboard}/company/join`,
+  /** The admins' list of companies. */
+  companiesAdmin: `${dashboard}/companies`,
+  /** One company as the admins see it: members and locations. */
+  companyAdmin: (id: string) => `${dashboard}/companies/${id}`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

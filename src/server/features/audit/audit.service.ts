@@ -28,7 +28,8 @@ export interface AuditRecord {
     | 'pickup_location'
     | 'tax_rates'
     | 'tax_exemption'
-    | 'shipment';
+    | 'shipment'
+    | 'company';
   entityId: string;
   summary: string;
   before?: unknown;

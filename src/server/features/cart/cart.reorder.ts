@@ -15,12 +15,15 @@ import type { ProductPricing } from '../catalogue/index';
 import { loadPricing } from '../catalogue/index';
 import { cartRows, lockCart, readCart, upsertLine } from './cart.service';
 
-/** A line of a past order: what was bought, how many, and at what unit price. */
-interface PastLine {
+/**
+ * A line of a past order: what was bought, how many, and at what unit price (none for a company's shared list, which
+ * names no price: then no price change is reported).
+ */
+export interface PastLine {
   productId: string;
   productName: string;
   quantity: number;
-  unitPriceCents: number;
+  unitPriceCents?: number;
 }
 
 const pastLine = {
@@ -47,7 +50,7 @@ function fit(want: number, p: ProductPricing) {
  * (at the quantity now in the cart), a quantity the stock no longer covers (lowered, or left out), a product no
  * longer sold (left out), or pack and minimum rules that moved the quantity.
  */
-async function reorderLines(db: Db, userId: string, past: PastLine[]): Promise<ReorderResult> {
+export async function reorderLines(db: Db, userId: string, past: PastLine[]): Promise<ReorderResult> {
   const wanted = new Map<string, PastLine>();
   for (const line of past) {
     const seen = wanted.get(line.productId);
@@ -91,7 +94,7 @@ async function reorderLines(db: Db, userId: string, past: PastLine[]): Promise<R
         change('quantity', `${tooLarge} It was not added.`);
         continue;
       }
-      if (unitCents !== w.unitPriceCents)
+      if (w.unitPriceCents !== undefined && unitCents !== w.unitPriceCents)
         change(
           'price',
           `Now ${price(unitCents)} per unit at ${fitted.quantity} (was ${price(w.unitPriceCents)}).`,

@@ -4,3 +4,4 @@
  */
 export { cartRoutes } from './cart.routes';
 export { addToCart, cartRows, lineProblem, lockCart } from './cart.service';
+export { reorderLines, type PastLine } from './cart.reorder';

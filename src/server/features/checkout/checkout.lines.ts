@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import { cartMessages } from '@shared/cart/cart.schema';
 import { checkoutMessages, type CheckoutCreate } from '@shared/checkout/checkout.schema';
 import { linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
-import { checkouts, orders } from '../../db/schema';
+import { checkouts, companyOfUser, orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
@@ -143,6 +143,7 @@ export async function insertCheckout(
       company: input.company ?? null,
       poNumber: input.poNumber ?? null,
       ...delivery.columns,
+      companyId: companyOfUser(customer.id),
     })
     .returning();
   const sorted = [...rows].sort((a, b) => (a.productId < b.productId ? -1 : 1));
@@ -162,6 +163,7 @@ export async function insertCheckout(
           number: input.number,
           address: input.address,
           checkoutId: co!.id,
+          companyId: co!.companyId,
           // Each line ships with the checkout, by its method, to its address, taxed as it is: the order page of a
           // line names them; its cents are the line's own shares.
           ...delivery.columns,

@@ -1,6 +1,6 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceKind } from '@shared/invoices/invoices.schema';
-import { invoices } from '../../db/schema';
+import { checkouts, invoices, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { ShopDetails } from '../../infra/config-shop';
@@ -79,6 +79,14 @@ async function insertDocument(
       year,
       seq,
       ...about,
+      // The company the order or checkout was placed for (docs/decisions/039-trade-accounts.md).
+      companyId: about.checkoutId
+        ? sql<
+            string | null
+          >`(select ${checkouts.companyId} from ${checkouts} where ${checkouts.id} = ${about.checkoutId})`
+        : sql<
+            string | null
+          >`(select ${orders.companyId} from ${orders} where ${orders.id} = ${about.orderId})`,
       totalCents: snapshot.totalCents,
       issuedAt,
       snapshot,

@@ -10,7 +10,7 @@ import {
   type OrderCreate,
   type OrderCreated,
 } from '@shared/orders/orders.schema';
-import { orders } from '../../db/schema';
+import { companyOfUser, orders } from '../../db/schema';
 import { goodsCents, toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import { countOrderPlaced } from './orders.metrics';
@@ -106,6 +106,7 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         ...delivery.columns,
         shippingCents,
         taxCents,
+        companyId: companyOfUser(customer.id),
       })
       .returning();
     // The customer's row and then the product's are locked last: from there to the commit, other orders of this

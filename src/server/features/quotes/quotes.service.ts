@@ -8,7 +8,7 @@ import {
   type quoteDeclineSchema,
 } from '@shared/quotes/quotes.schema';
 import type { z } from 'zod';
-import { quoteLines, quotes } from '../../db/schema';
+import { companyOfUser, quoteLines, quotes } from '../../db/schema';
 import { AppError, fieldError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
@@ -70,6 +70,7 @@ export async function requestQuote(
         email: customer.email,
         note: input.note || null,
         wantedBy: input.wantedBy ?? null,
+        companyId: companyOfUser(customer.id),
       })
       .returning();
     await tx.insert(quoteLines).values(

@@ -18,6 +18,7 @@ import { Component as Payment } from './payment';
 import { Component as MyQuotes } from './my-quotes';
 import { Component as ManageQuotes } from './manage-quotes';
 import { Component as TaxExemption } from './tax-exemption';
+import { Component as Company, Join as JoinCompany } from './company';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -28,6 +29,7 @@ import { Component as NewsAdmin } from './admin/news-admin';
 import { Component as Overview } from './admin/overview';
 import { Component as ShippingAdmin } from './admin/shipping';
 import { Component as TaxExemptionsAdmin } from './admin/tax-exemptions';
+import { Component as CompaniesAdmin, Detail as CompanyAdmin } from './admin/companies';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -68,6 +70,8 @@ export function Component() {
           <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
           <Route path={sub(paths.myQuotes)} element={<MyQuotes />} />
           <Route path={sub(paths.taxExemption)} element={<TaxExemption />} />
+          <Route path={sub(paths.company)} element={<Company />} />
+          <Route path={sub(paths.companyJoin)} element={<JoinCompany />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
@@ -82,6 +86,8 @@ export function Component() {
             <Route path={sub(paths.shippingAdmin)} element={<ShippingAdmin />} />
             <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />
             <Route path={sub(paths.taxExemptions)} element={<TaxExemptionsAdmin />} />
+            <Route path={sub(paths.companiesAdmin)} element={<CompaniesAdmin />} />
+            <Route path={sub(paths.companyAdmin(':id'))} element={<CompanyAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

@@ -10,6 +10,7 @@ const customerLinks = [
   { to: paths.myReviews, label: 'My reviews' },
   { to: paths.myQuotes, label: 'My Quotes' },
   { to: paths.taxExemption, label: 'Tax exemption' },
+  { to: paths.company, label: 'Company' },
 ];
 
 const adminLinks = [
@@ -25,6 +26,7 @@ const adminLinks = [
   { to: paths.auditLog, label: 'Audit Log' },
   { to: paths.manageQuotes, label: 'Manage Quotes' },
   { to: paths.taxExemptions, label: 'Tax exemptions' },
+  { to: paths.companiesAdmin, label: 'Companies' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -56,7 +56,7 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, Cart, Quick Order, My reviews, My Quotes and Tax exemption to customers', async () => {
+  it('shows My Profile, My Orders, Cart, Quick Order, My reviews, My Quotes, Tax exemption and Company to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
@@ -68,6 +68,7 @@ describe('Dashboard menu', () => {
         'My reviews',
         'My Quotes',
         'Tax exemption',
+        'Company',
       ]),
     );
     expect(menu().getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
@@ -92,6 +93,7 @@ describe('Dashboard menu', () => {
         'Audit Log',
         'Manage Quotes',
         'Tax exemptions',
+        'Companies',
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, moment, uuidPk } from './columns';
+import { user } from './auth-schema';
+import { products } from './catalogue-schema';
+import { taxExemptions } from './fulfilment-schema';
+
+/**
+ * Trade accounts, part 1 (docs/decisions/039-trade-accounts.md): companies, their members and roles, invitations,
+ * ship-to locations and shared requisition lists. Limits, approvals, terms, credit and price lists attach to
+ * `companies` and `company_members` later.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuidPk(),
+    name: text('name').notNull(),
+    taxId: text('tax_id').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at'),
+  },
+  (t) => [
+    // The admin's list: newest first, keyset on (created_at, id); its search is a prefix of the name.
+    index('companies_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('companies_name_pattern_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),
+    index('companies_tax_id_pattern_idx').using('btree', sql`lower(${t.taxId}) text_pattern_ops`),
+  ],
+);
+
+/**
+ * A person's membership: one company at most (the primary key is the user), with any of the three roles. A row
+ * removed is access removed: every company call reads this table, nothing caches it.
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBuyer: boolean('is_buyer').notNull().default(false),
+    isApprover: boolean('is_approver').notNull().default(false),
+    joinedAt: moment('joined_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('company_members_some_role', sql`${t.isAdmin} or ${t.isBuyer} or ${t.isApprover}`),
+    index('company_members_company_idx').on(t.companyId, t.joinedAt, t.userId),
+  ],
+);
+
+/** A mailed, single-use invitation: only the SHA-256 of its token is stored. */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuidPk(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBuyer: boolean('is_buyer').notNull().default(false),
+    isApprover: boolean('is_approver').notNull().default(false),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: text('invited_by').references(() => user.id, { onDelete: 'set null' }),
+    expiresAt: moment('expires_at').notNull(),
+    acceptedAt: moment('accepted_at'),
+    acceptedBy: text('accepted_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('company_invitations_some_role', sql`${t.isAdmin} or ${t.isBuyer} or ${t.isApprover}`),
+    uniqueIndex('company_invitations_token_idx').on(t.tokenHash),
+    index('company_invitations_company_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // One open invitation per address and company: inviting again replaces it.
+    uniqueIndex('company_invitations_open_idx')
+      .using('btree', t.companyId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null`),
+  ],
+);
+
+/** A ship-to address of the company, with the exemption certificate that covers deliveries there (if any). */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: uuidPk(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    taxExemptionId: uuid('tax_exemption_id').references(() => taxExemptions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('company_locations_company_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    uniqueIndex('company_locations_name_idx').using('btree', t.companyId, sql`lower(${t.name})`),
+    index('company_locations_exemption_idx').on(t.taxExemptionId),
+  ],
+);
+
+/** A named requisition list the company's members share: products and quantities that go to a cart at once. */
+export const sharedLists = pgTable(
+  'shared_lists',
+  {
+    id: uuidPk(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at'),
+  },
+  (t) => [
+    index('shared_lists_company_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    uniqueIndex('shared_lists_name_idx').using('btree', t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+export const sharedListLines = pgTable(
+  'shared_list_lines',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => sharedLists.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'shared_list_lines_pk', columns: [t.listId, t.productId] }),
+    check('shared_list_lines_quantity', sql`${t.quantity} > 0`),
+    index('shared_list_lines_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The buyer's company when a sale is recorded, as a value for an insert: orders, checkouts and quotes keep the company
+ * they were placed for, so a member who leaves takes nothing of the company's history along, and a customer without
+ * a company gets null (and buys exactly as before).
+ */
+export const companyOfUser = (userId: string) =>
+  sql<
+    string | null
+  >`(select ${companyMembers.companyId} from ${companyMembers} where ${companyMembers.userId} = ${userId})`;

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { companyMessages, type CompanyRole } from '@shared/companies/companies.schema';
+import { companies, companyMembers } from '../../db/schema';
+import { AppError, notFound } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db, Tx } from '../../infra/db';
+
+/** What the caller may do in one company: a member's roles, or the shop's staff (an admin of the shop). */
+export interface Access {
+  companyId: string;
+  roles: CompanyRole[];
+  staff: boolean;
+}
+
+type RoleFlags = { isAdmin: boolean; isBuyer: boolean; isApprover: boolean };
+
+export const rolesOf = (r: RoleFlags): CompanyRole[] => [
+  ...(r.isAdmin ? (['admin'] as const) : []),
+  ...(r.isBuyer ? (['buyer'] as const) : []),
+  ...(r.isApprover ? (['approver'] as const) : []),
+];
+
+export const flagsOf = (roles: readonly CompanyRole[]): RoleFlags => ({
+  isAdmin: roles.includes('admin'),
+  isBuyer: roles.includes('buyer'),
+  isApprover: roles.includes('approver'),
+});
+
+/** The caller's membership row, read from the database on every call: a member removed loses access at once. */
+export async function membershipOf(db: Db | Tx, userId: string) {
+  const [row] = await db.select().from(companyMembers).where(eq(companyMembers.userId, userId));
+  return row;
+}
+
+/**
+ * Who may act on a company. A customer must be its member (any other company, existing or not, is the same 403, so
+ * ids do not reveal which companies exist); `admin` needs the company admin role, `buyer` a company admin or buyer.
+ * The shop's admins reach every company (404 for an unknown id) and every such change is audited under their name.
+ */
+export async function access(
+  db: Db | Tx,
+  caller: SessionUser,
+  companyId: string,
+  need: 'member' | 'buyer' | 'admin' = 'member',
+): Promise<Access> {
+  if (caller.role === 'admin') {
+    const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+    if (!row) throw notFound('Company');
+    const own = await membershipOf(db, caller.id);
+    return { companyId, roles: own?.companyId === companyId ? rolesOf(own) : [], staff: true };
+  }
+  const own = await membershipOf(db, caller.id);
+  if (!own || own.companyId !== companyId) throw new AppError('forbidden', companyMessages.notMember);
+  const roles = rolesOf(own);
+  if (need === 'admin' && !own.isAdmin) throw new AppError('forbidden', companyMessages.adminsOnly);
+  if (need === 'buyer' && !own.isAdmin && !own.isBuyer)
+    throw new AppError('forbidden', 'Only a company admin or buyer can do this.');
+  return { companyId, roles, staff: false };
+}
+
+/**
+ * Locks the company's row for the rest of the transaction: member changes of one company run one at a time, so two
+ * admins demoting each other at once cannot leave it with none.
+ */
+export async function lockCompany(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!row) throw notFound('Company');
+}
+
+export async function adminCount(tx: Tx, companyId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.isAdmin, true)));
+  return row?.n ?? 0;
+}
+
+/** The Postgres unique-violation code on a drizzle error (PGlite and pg alike). */
+export const isUniqueViolation = (err: unknown) =>
+  ((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';

@@ -1,0 +1,317 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { companiesContract as calls } from '@shared/companies/companies.contract';
+import { currentUser } from '../../http/auth-guard';
+import { contractRoute } from '../../http/contract-route';
+import { pagedListDescription } from '../../http/openapi';
+import { sendPage } from '../../infra/keyset';
+import { companyInvoices, companyOrders, companyQuotes, reorderCompanyOrder } from './companies.activity';
+import {
+  addSharedList,
+  deleteSharedList,
+  listSharedLists,
+  sharedListToCart,
+  updateSharedList,
+} from './companies.lists';
+import {
+  addLocation,
+  deleteLocation,
+  listCompanyExemptions,
+  listLocations,
+  updateLocation,
+} from './companies.locations';
+import {
+  acceptInvitation,
+  createCompany,
+  getCompany,
+  invite,
+  listCompanies,
+  listInvitations,
+  listMembers,
+  myCompany,
+  previewInvitation,
+  removeMember,
+  revokeInvitation,
+  setMemberRoles,
+  updateCompany,
+  type CompanyDeps,
+} from './companies.service';
+
+const tags = ['companies'];
+const member = { auth: 'user' } as const;
+// Errors: 403 when not a member of that company (whether it exists or not) or not a company admin; 404 for an
+// unknown item in it.
+
+/** Trade accounts, part 1 (docs/decisions/039-trade-accounts.md): thin routes over the companies services. */
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: CompanyDeps = {
+    db: app.database.db,
+    mailer: app.mailer,
+    mail: { shopName: app.config.shop.name, baseUrl: app.config.baseUrl },
+  };
+  const { db } = deps;
+
+  app.route({
+    ...contractRoute(calls.create, {
+      tags,
+      summary: 'Create a company; the caller becomes its company admin (409 when already in a company)',
+      errors: [400, 401, 409],
+    }),
+    config: member,
+    handler: async (req, reply) => reply.code(201).send(await createCompany(db, currentUser(req), req.body)),
+  });
+  app.route({
+    ...contractRoute(calls.mine, { tags, summary: "The caller's company and roles, or null", errors: [401] }),
+    config: member,
+    handler: async (req) => myCompany(db, currentUser(req)),
+  });
+  app.route({
+    ...contractRoute(calls.list, {
+      tags,
+      summary: 'Every company, newest first, searchable by a prefix of its name or tax ID (admin)',
+      description: pagedListDescription,
+      errors: [400, 401, 403],
+    }),
+    config: { auth: 'admin' },
+    handler: async (req, reply) => sendPage(req, reply, await listCompanies(db, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.get, {
+      tags,
+      summary: 'A company (its members or an admin)',
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => getCompany(db, currentUser(req), req.params.id),
+  });
+  app.route({
+    ...contractRoute(calls.update, {
+      tags,
+      summary: "Edit a company's name and tax ID (company admin)",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => updateCompany(db, currentUser(req), req.params.id, req.body),
+  });
+
+  app.route({
+    ...contractRoute(calls.members, {
+      tags,
+      summary: "A company's members and their roles, oldest first",
+      description: pagedListDescription,
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await listMembers(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.setRoles, {
+      tags,
+      summary: "Change a member's roles (company admin); the last company admin keeps the role (409)",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) =>
+      setMemberRoles(db, currentUser(req), req.params.id, req.params.userId, req.body.roles),
+  });
+  app.route({
+    ...contractRoute(calls.removeMember, {
+      tags,
+      summary: 'Remove a member (company admin) or leave (the member); never the last company admin (409)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => removeMember(db, currentUser(req), req.params.id, req.params.userId),
+  });
+
+  app.route({
+    ...contractRoute(calls.invitations, {
+      tags,
+      summary: 'Invitations not accepted yet (company admin), newest first',
+      description: pagedListDescription,
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await listInvitations(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.invite, {
+      tags,
+      summary:
+        'Invite someone by email with roles (company admin): a single-use link, mailed, valid for 14 days',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      reply.code(201).send(await invite(deps, currentUser(req), req.params.id, req.body)),
+  });
+  app.route({
+    ...contractRoute(calls.revokeInvitation, {
+      tags,
+      summary: 'Withdraw an invitation (company admin)',
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => revokeInvitation(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+  app.route({
+    ...contractRoute(calls.previewInvitation, {
+      tags,
+      summary: 'What an invitation link offers, and why the caller cannot accept it if so',
+      errors: [400, 401, 404],
+    }),
+    config: member,
+    handler: async (req) => previewInvitation(db, currentUser(req), req.params.token),
+  });
+  app.route({
+    ...contractRoute(calls.acceptInvitation, {
+      tags,
+      summary:
+        'Accept an invitation: the signed-in account with the invited email joins (403 another email; 409 used, expired or already in a company)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => acceptInvitation(db, currentUser(req), req.params.token),
+  });
+
+  app.route({
+    ...contractRoute(calls.locations, {
+      tags,
+      summary: "A company's ship-to locations, newest first",
+      description: pagedListDescription,
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await listLocations(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.addLocation, {
+      tags,
+      summary: 'Add a location (company admin)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      reply.code(201).send(await addLocation(db, currentUser(req), req.params.id, req.body)),
+  });
+  app.route({
+    ...contractRoute(calls.updateLocation, {
+      tags,
+      summary: 'Edit a location (company admin)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => updateLocation(db, currentUser(req), req.params.id, req.params.itemId, req.body),
+  });
+  app.route({
+    ...contractRoute(calls.deleteLocation, {
+      tags,
+      summary: 'Remove a location (company admin)',
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => deleteLocation(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+  app.route({
+    ...contractRoute(calls.exemptions, {
+      tags,
+      summary:
+        "Approved exemption certificates of the company's members, which a location may name (company admin)",
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => listCompanyExemptions(db, currentUser(req), req.params.id),
+  });
+
+  const history = (what: string) => ({
+    tags,
+    summary: `The company's ${what}, newest first, with who placed them (any member)`,
+    description: pagedListDescription,
+  });
+  app.route({
+    ...contractRoute(calls.orders, {
+      ...history('orders (single orders and checkout lines)'),
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await companyOrders(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.quotes, { ...history('requests for quote'), errors: [400, 401, 403, 404] }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await companyQuotes(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.invoices, {
+      ...history('invoices and credit notes'),
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await companyInvoices(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.reorder, {
+      tags,
+      summary: "Order a company order's product again, into the caller's own cart (any member)",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => reorderCompanyOrder(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+
+  app.route({
+    ...contractRoute(calls.lists, {
+      tags,
+      summary: "The company's shared lists with their lines, newest first (any member; at most 50 a page)",
+      description: pagedListDescription,
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      sendPage(req, reply, await listSharedLists(db, currentUser(req), req.params.id, req.query)),
+  });
+  app.route({
+    ...contractRoute(calls.addList, {
+      tags,
+      summary: 'Create a shared list of SKUs and quantities (company admin or buyer)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req, reply) =>
+      reply.code(201).send(await addSharedList(db, currentUser(req), req.params.id, req.body)),
+  });
+  app.route({
+    ...contractRoute(calls.updateList, {
+      tags,
+      summary: 'Replace a shared list (company admin or buyer)',
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) =>
+      updateSharedList(db, currentUser(req), req.params.id, req.params.itemId, req.body),
+  });
+  app.route({
+    ...contractRoute(calls.deleteList, {
+      tags,
+      summary: 'Delete a shared list (company admin or buyer)',
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => deleteSharedList(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+  app.route({
+    ...contractRoute(calls.listToCart, {
+      tags,
+      summary:
+        "Every line of a shared list into the caller's cart, by the cart's rules, saying what changed (any member)",
+      errors: [400, 401, 403, 404, 409],
+    }),
+    config: member,
+    handler: async (req) => sharedListToCart(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+};

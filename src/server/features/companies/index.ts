@@ -1,0 +1,2 @@
+// The companies feature's public face (docs/decisions/039-trade-accounts.md).
+export { companiesRoutes } from './companies.routes';

@@ -1,0 +1,84 @@
+import type { CallSchemas } from '../common/contract';
+import { defineContract } from '../common/contract';
+import { reorderResultSchema } from '../cart/cart.schema';
+import { companiesCalls } from './companies.calls';
+import {
+  acknowledgedSchema,
+  companyExemptionListSchema,
+  companyInputSchema,
+  companyInvoiceListSchema,
+  companyListQuerySchema,
+  companyListSchema,
+  companyOrderListSchema,
+  companyParamsSchema,
+  companyQuoteListSchema,
+  companyViewSchema,
+  invitationInputSchema,
+  invitationListSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  itemParamsSchema,
+  locationInputSchema,
+  locationListSchema,
+  locationSchema,
+  memberListSchema,
+  memberParamsSchema,
+  memberRolesSchema,
+  memberSchema,
+  myCompanySchema,
+  pageQuerySchema,
+  sharedListInputSchema,
+  sharedListListSchema,
+  sharedListSchema,
+  tokenParamsSchema,
+} from './companies.schema';
+
+const paged = { params: companyParamsSchema, query: pageQuerySchema };
+const companiesSchemas = {
+  create: { body: companyInputSchema, response: companyViewSchema, status: 201 },
+  mine: { response: myCompanySchema },
+  list: { query: companyListQuerySchema, response: companyListSchema },
+  get: { params: companyParamsSchema, response: companyViewSchema },
+  update: { params: companyParamsSchema, body: companyInputSchema, response: companyViewSchema },
+  members: { ...paged, response: memberListSchema },
+  setRoles: { params: memberParamsSchema, body: memberRolesSchema, response: memberSchema },
+  removeMember: { params: memberParamsSchema, response: acknowledgedSchema },
+  invitations: { ...paged, response: invitationListSchema },
+  invite: {
+    params: companyParamsSchema,
+    body: invitationInputSchema,
+    response: invitationSchema,
+    status: 201,
+  },
+  revokeInvitation: { params: itemParamsSchema, response: acknowledgedSchema },
+  previewInvitation: { params: tokenParamsSchema, response: invitationPreviewSchema },
+  acceptInvitation: { params: tokenParamsSchema, response: companyViewSchema },
+  locations: { ...paged, response: locationListSchema },
+  addLocation: {
+    params: companyParamsSchema,
+    body: locationInputSchema,
+    response: locationSchema,
+    status: 201,
+  },
+  updateLocation: { params: itemParamsSchema, body: locationInputSchema, response: locationSchema },
+  deleteLocation: { params: itemParamsSchema, response: acknowledgedSchema },
+  exemptions: { params: companyParamsSchema, response: companyExemptionListSchema },
+  orders: { ...paged, response: companyOrderListSchema },
+  quotes: { ...paged, response: companyQuoteListSchema },
+  invoices: { ...paged, response: companyInvoiceListSchema },
+  reorder: { params: itemParamsSchema, response: reorderResultSchema },
+  lists: { ...paged, response: sharedListListSchema },
+  addList: {
+    params: companyParamsSchema,
+    body: sharedListInputSchema,
+    response: sharedListSchema,
+    status: 201,
+  },
+  updateList: { params: itemParamsSchema, body: sharedListInputSchema, response: sharedListSchema },
+  deleteList: { params: itemParamsSchema, response: acknowledgedSchema },
+  listToCart: { params: itemParamsSchema, response: reorderResultSchema },
+} satisfies Record<string, CallSchemas>;
+export type CompaniesSchemas = typeof companiesSchemas;
+
+/** The company calls with their schemas. */
+export const companiesContract = defineContract(companiesCalls, companiesSchemas);

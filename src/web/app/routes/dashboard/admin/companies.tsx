@@ -1,0 +1,25 @@
+import { useParams } from 'react-router';
+import { CompaniesAdmin, CompanyAdmin } from '@/features/companies/components/companies-admin';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/** /dashboard/companies (admin). */
+export function Component() {
+  useDocumentTitle('Companies');
+  return (
+    <section>
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Companies</h1>
+      <CompaniesAdmin />
+    </section>
+  );
+}
+
+/** /dashboard/companies/{id} (admin). */
+export function Detail() {
+  useDocumentTitle('Company');
+  const { id = '' } = useParams();
+  return (
+    <section>
+      <CompanyAdmin id={id} />
+    </section>
+  );
+}

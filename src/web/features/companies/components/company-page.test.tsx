@@ -1,0 +1,187 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { CompanyView, Member, SharedList } from '@shared/companies/companies.schema';
+import { Component as CompanyRoute } from '@/app/routes/dashboard/company';
+import { session } from '@/test/order-fixtures';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+
+const server = setupMswServer();
+
+const acme: CompanyView = {
+  _id: '11111111-1111-4111-8111-111111111111',
+  name: 'Acme Tools',
+  taxId: '12-3456789',
+  memberCount: 2,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  myRoles: ['admin', 'buyer', 'approver'],
+};
+const members: Member[] = [
+  {
+    userId: session.user.id,
+    name: 'Ann',
+    email: session.user.email,
+    roles: ['admin', 'buyer', 'approver'],
+    joinedAt: acme.createdAt,
+  },
+  { userId: 'u-bob', name: 'Bob', email: 'bob@example.com', roles: ['buyer'], joinedAt: acme.createdAt },
+];
+const restock: SharedList = {
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'Restock',
+  lines: [{ productId: 'p1', sku: 'RS-75-400', name: 'Rotary Screw Compressor', quantity: 2 }],
+  createdByName: 'Bob',
+  createdAt: acme.createdAt,
+  updatedAt: null,
+};
+
+const base = `/api/companies/${acme._id}`;
+const list = (items: unknown[]) =>
+  HttpResponse.json(items, { headers: { 'x-total-count': String(items.length) } });
+
+function renderCompany(company: CompanyView | null, extra: Parameters<typeof server.use> = []) {
+  server.use(
+    http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/companies/mine', () => HttpResponse.json({ company })),
+    http.get(`${base}/members`, () => list(members)),
+    http.get(`${base}/invitations`, () => list([])),
+    http.get(`${base}/locations`, () => list([])),
+    http.get(`${base}/tax-exemptions`, () => HttpResponse.json([])),
+    http.get(`${base}/orders`, () =>
+      list([
+        {
+          _id: 'o1',
+          productId: 'p1',
+          productName: 'Rotary Screw Compressor',
+          quantity: 2,
+          totalCents: 1_369_800,
+          orderStatus: 'Pending',
+          paymentStatus: false,
+          checkoutId: null,
+          createdAt: acme.createdAt,
+          buyerName: 'Bob',
+          buyerEmail: 'bob@example.com',
+        },
+      ]),
+    ),
+    http.get(`${base}/lists`, () => list([restock])),
+    ...extra,
+  );
+  return renderWithProviders(<CompanyRoute />, { route: '/dashboard/company' });
+}
+
+describe('Company page', () => {
+  it('offers a customer without a company to create one, with labelled fields, and shows the server refusal at its field', async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(null, [
+      http.post('/api/companies', async ({ request }) => {
+        sent(await request.json());
+        return HttpResponse.json(
+          {
+            error: 'bad_request',
+            message: 'taxId: may hold only letters, digits, spaces and . - /',
+            field: 'taxId',
+          },
+          { status: 400 },
+        );
+      }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Create a company' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Company name'), 'Dan Co');
+    await user.type(screen.getByLabelText('Tax ID'), '<x>');
+    await user.click(screen.getByRole('button', { name: 'Create company' }));
+    expect(sent).toHaveBeenCalledWith({ name: 'Dan Co', taxId: '<x>' });
+    const taxId = screen.getByLabelText('Tax ID');
+    expect(await screen.findByText(/may hold only letters/)).toBeInTheDocument();
+    expect(taxId).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it("shows members with roles and the company's orders with who ordered", async () => {
+    renderCompany(acme);
+    expect(await screen.findByText(/you are Company admin, Buyer, Approver/)).toBeInTheDocument();
+    expect(await screen.findByText('(bob@example.com) — Buyer', { exact: false })).toBeInTheDocument();
+    const row = (await screen.findByRole('cell', { name: 'Bob (bob@example.com)' })).closest('tr')!;
+    expect(within(row).getByText('Rotary Screw Compressor')).toBeInTheDocument();
+    expect(within(row).getByText('$13,698.00')).toBeInTheDocument();
+  });
+
+  it('invites by email with the chosen roles', async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.post(`${base}/invitations`, async ({ request }) => {
+        sent(await request.json());
+        return HttpResponse.json(
+          {
+            _id: 'i1',
+            email: 'cy@example.com',
+            roles: ['buyer', 'approver'],
+            expiresAt: acme.createdAt,
+            createdAt: acme.createdAt,
+          },
+          { status: 201 },
+        );
+      }),
+    ]);
+    await user.type(await screen.findByLabelText('Email'), 'cy@example.com');
+    const roles = screen.getByRole('group', { name: 'Roles' });
+    await user.click(within(roles).getByRole('checkbox', { name: 'Approver' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(sent).toHaveBeenCalledWith({ email: 'cy@example.com', roles: ['buyer', 'approver'] });
+    expect(await screen.findByText('Invitation sent to cy@example.com')).toBeInTheDocument();
+  });
+
+  it('asks before removing a member, and sends nothing on Cancel', async () => {
+    const removed = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.delete(`${base}/members/:userId`, ({ params }) => {
+        removed(params.userId);
+        return HttpResponse.json({ acknowledged: true });
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Remove Bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Remove Bob?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(removed).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Remove Bob?' })).getByRole('button', { name: 'Remove' }),
+    );
+    expect(removed).toHaveBeenCalledWith('u-bob');
+  });
+
+  it('puts a whole shared list into the cart in one click', async () => {
+    const asked = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.post(`${base}/lists/:itemId/cart`, ({ params }) => {
+        asked(params.itemId);
+        return HttpResponse.json({ cart: { lines: [], subtotalCents: 0 }, changes: [] });
+      }),
+    ]);
+    expect(await screen.findByText('RS-75-400 · Rotary Screw Compressor × 2')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add all of Restock to cart' }));
+    expect(asked).toHaveBeenCalledWith(restock._id);
+    expect(await screen.findByText('Restock added to your cart')).toBeInTheDocument();
+  });
+  it("edits a member's roles and shows the server's refusal to demote the last company admin", async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.put(`${base}/members/:userId`, async ({ params, request }) => {
+        sent(params.userId, await request.json());
+        return HttpResponse.json(
+          {
+            error: 'conflict',
+            message: 'roles: A company needs at least one company admin: make another member an admin first.',
+            field: 'roles',
+          },
+          { status: 409 },
+        );
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Edit roles of Ann' }));
+    const roles = screen.getByRole('group', { name: 'Roles of Ann' });
+    await user.click(within(roles).getByRole('checkbox', { name: 'Company admin' }));
+    await user.click(screen.getByRole('button', { name: 'Save roles' }));
+    expect(sent).toHaveBeenCalledWith(session.user.id, { roles: ['buyer', 'approver'] });
+    expect(await screen.findByText(/at least one company admin/)).toBeInTheDocument();
+  });
+});
