@@ -156,6 +156,8 @@ test('at 390 px a buyer pays, cancels and downloads an invoice from My Orders an
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
   const paid = page.getByRole('row').filter({ hasText: item.name }).filter({ hasText: 'Payment done' });
+  // The list loads after the redirect: measure it once it is there.
+  await expect(paid).toBeVisible();
   await expectNoSidewaysScroll(page, 'My Orders, paid');
   // The invoice is one click away, and Details looks like a link.
   const invoice = paid.getByRole('link', { name: `Invoice of ${item.name} (PDF)` });
