@@ -42,8 +42,8 @@ async function ownAttributes(tx: Tx, categoryId: string): Promise<OwnAttribute[]
  * the attributes its branch uses: its ancestors' (which its products show) and its descendants' (whose products show
  * its own), where a name or key must not repeat.
  */
-async function lockBranch(tx: Tx, categoryId: string) {
-  await tx.select({ id: categories.id }).from(categories).for('update');
+async function lockBranch(tx: Tx, categoryId: string, lock = true) {
+  if (lock) await tx.select({ id: categories.id }).from(categories).for('update');
   const cats = await loadCategories(tx);
   const category = cats.find((c) => c.id === categoryId);
   if (!category) throw notFound('Category');
@@ -260,8 +260,8 @@ function removedValues(attributeId: number, below: string[], elsewhere: boolean)
   return sql`product_specs s where s.attribute_id = ${attributeId}::int${scope}`;
 }
 
-async function findOwn(tx: Tx, categoryId: string, key: string) {
-  const branch = await lockBranch(tx, categoryId);
+async function findOwn(tx: Tx, categoryId: string, key: string, lock = true) {
+  const branch = await lockBranch(tx, categoryId, lock);
   const own = branch.inBranch.find((a) => a.categoryId === categoryId && a.key === key);
   if (!own) throw notFound('Spec attribute of this category');
   const elsewhere = branch.links.some((l) => l.id === own.id && l.categoryId !== categoryId);
@@ -271,7 +271,8 @@ async function findOwn(tx: Tx, categoryId: string, key: string) {
 /** What removing one of the category's own attributes would delete, for the admin's confirmation. */
 export async function attributeUsage(db: Db, categoryId: string, key: string): Promise<AttributeUsage> {
   return db.transaction(async (tx) => {
-    const { own, below, elsewhere } = await findOwn(tx, categoryId, key);
+    // A count for a question, not a write: no lock (the removal counts again under it).
+    const { own, below, elsewhere } = await findOwn(tx, categoryId, key, false);
     const { rows } = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from ${removedValues(own.id, below, elsewhere)}`,
     );
