@@ -77,6 +77,8 @@ export default defineConfig({
         MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
         ADMIN_EMAIL: e2eAdmin.email,
         ADMIN_PASSWORD: e2eAdmin.password,
+        // The staff mailing list of decision 034 (e2e/staff-mail.spec.ts reads what it receives).
+        STAFF_EMAILS: 'orders-desk@toolhouse.example',
         DATABASE_URL: '',
       },
     },

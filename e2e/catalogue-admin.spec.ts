@@ -69,6 +69,39 @@ test("an admin defines a new category's spec, sells a product with it, renames, 
   // The storefront filters by the new spec.
   await admin.goto(`/our-products?spec.working-pressure=100..200`);
   await expect(admin.getByRole('article').filter({ hasText: `${name} Pro` })).toBeVisible();
+  const slug = `pressure-washers-${id}`;
+  const pressureFilter = admin.getByRole('group', { name: /^Working pressure/ });
+  await admin.goto(`/our-products?category=${slug}`);
+  await expect(admin.getByRole('article').filter({ hasText: `${name} Pro` })).toBeVisible();
+  await expect(pressureFilter).toBeVisible();
+
+  // Marked not filterable, it leaves the storefront's filters; the product keeps its value.
+  await admin.goto('/dashboard/categories');
+  await admin.getByRole('button', { name: `Spec attributes of ${category}` }).click();
+  await specs.getByRole('button', { name: 'Edit Working pressure' }).click();
+  await specs
+    .getByRole('list', { name: `Own spec attributes of ${category}` })
+    .getByRole('checkbox', { name: 'Filter on the catalogue' })
+    .uncheck();
+  await specs.getByRole('button', { name: 'Save attribute' }).click();
+  await expect(specs.getByRole('list', { name: `Own spec attributes of ${category}` })).toContainText(
+    'not a filter',
+  );
+  await specs.getByRole('button', { name: 'Close' }).click();
+  await admin.goto(`/our-products?category=${slug}`);
+  await expect(admin.getByRole('article').filter({ hasText: `${name} Pro` })).toBeVisible();
+  await expect(admin.getByRole('group', { name: 'Price ($)' })).toBeVisible();
+  await expect(pressureFilter).toHaveCount(0);
+
+  // Removed from the category after a confirmation that names the product holding a value.
+  await admin.goto('/dashboard/categories');
+  await admin.getByRole('button', { name: `Spec attributes of ${category}` }).click();
+  await specs.getByRole('button', { name: 'Remove Working pressure' }).click();
+  const removal = admin.getByRole('dialog', { name: 'Remove Working pressure?' });
+  await expect(removal).toContainText('1 product has a value for it: it is deleted with it.');
+  await expectAccessible(admin, 'remove attribute confirmation');
+  await confirmDialog(admin, 'Remove Working pressure?', 'Remove attribute');
+  await expect(specs.getByText('None yet: add the first below.')).toBeVisible();
 });
 
 test('an admin promotes a customer, then demotes them; the admin never sees Demote on their own row', async ({

@@ -193,3 +193,109 @@ test('at 390 px a buyer pays, cancels and downloads an invoice from My Orders an
     await expectAccessible(admin, `${what} at 390 px`);
   }
 });
+
+test('at 390 px My Quotes, Manage Quotes, the Audit Log, the Store Overview and the quick-order report are cards with their actions on screen', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(150_000);
+  const customer = await register({ name: 'Quinn Narrow' });
+  await verifyEmail(customer);
+  const item = await newProduct(admin, {
+    name: `Phone Layout Quoted Air Hose Reel ${Date.now().toString(36)}`,
+    price: 249.5,
+    quantity: 500,
+  });
+  const detail = await admin.request.get(`/api/catalogue/products/${item._id}`);
+  const { sku } = ((await detail.json()) as { product: { sku: string } }).product;
+  const headers = { origin: new URL(page.url()).origin };
+  // Two quotes: one answered (the customer can accept it), one still open (the admin can answer or decline it).
+  const quotes: string[] = [];
+  for (const quantity of [4, 6]) {
+    const res = await page.request.post('/api/quotes', {
+      headers,
+      data: { lines: [{ productId: item._id, quantity }], note: 'For the narrow workshop.' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    quotes.push(((await res.json()) as { _id: string })._id);
+  }
+  const validUntil = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const answered = await admin.request.put(`/api/quotes/${quotes[0]}/answer`, {
+    headers: { origin: new URL(admin.url()).origin },
+    data: { lines: [{ productId: item._id, unitPrice: 199.5 }], validUntil },
+  });
+  expect(answered.status(), await answered.text()).toBe(200);
+  // An order, so the Store Overview lists the newest ones.
+  const placed = await page.request.post(`/api/order/${customer.email}`, {
+    headers,
+    data: { productId: item._id, quantity: 1, number: '5550100', address: '1 Narrow Street' },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/dashboard/quotes');
+  const mine = page.getByRole('article').filter({ hasText: '$199.50' });
+  await expect(mine).toBeVisible();
+  await expectNoSidewaysScroll(page, 'My Quotes');
+  // Each line is a card naming its figures.
+  await expect(mine.getByRole('cell').filter({ hasText: '$199.50' }).first()).toHaveCSS(
+    'padding-inline-start',
+    '128px',
+  );
+  await expectOnScreen(mine.getByRole('button', { name: 'Accept quote' }));
+  await expectAccessible(page, 'My Quotes at 390 px');
+
+  await page.goto('/dashboard/quick-order');
+  await page
+    .getByLabel('SKU, quantity lines')
+    .fill(`${sku}, 2\nNO-SUCH-SKU-FROM-A-VERY-LONG-SUPPLIER-CATALOGUE-NUMBER, 3`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const report = page.getByRole('table');
+  await expect(report.getByRole('row').filter({ hasText: 'NO-SUCH-SKU' })).toContainText(
+    'No product has this SKU.',
+  );
+  await expect(report.getByRole('row').filter({ hasText: item.name })).toContainText('OK');
+  await expectNoSidewaysScroll(page, 'the quick-order report');
+  await expect(report.getByRole('cell', { name: 'No product has this SKU.' })).toHaveCSS(
+    'padding-inline-start',
+    '128px',
+  );
+  await expectOnScreen(page.getByRole('button', { name: 'Check lines' }));
+  await expectAccessible(page, 'the quick-order report at 390 px');
+
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await admin.goto('/dashboard/manage-quotes?status=all');
+  const open = admin
+    .getByRole('article')
+    .filter({ hasText: item.name })
+    .filter({
+      has: admin.getByRole('button', { name: 'Answer' }),
+    });
+  await expect(open).toBeVisible();
+  await expectNoSidewaysScroll(admin, 'Manage Quotes');
+  await expectOnScreen(open.getByRole('button', { name: 'Answer' }));
+  await expectOnScreen(open.getByRole('button', { name: 'Decline' }));
+  await expectAccessible(admin, 'Manage Quotes at 390 px');
+
+  await admin.goto('/dashboard/overview');
+  await expect(admin.getByRole('heading', { name: 'Newest orders' })).toBeVisible();
+  await expectNoSidewaysScroll(admin, 'the Store Overview');
+  await expect(
+    admin.getByRole('table', { name: 'The newest orders, newest first' }).getByRole('cell').first(),
+  ).toHaveCSS('padding-inline-start', '128px');
+  await expectOnScreen(admin.getByRole('link', { name: 'All orders', exact: true }));
+  await expectAccessible(admin, 'the Store Overview at 390 px');
+
+  // The audit log was a list of cards already: it fits, and each entry's Details opens on screen.
+  await admin.goto('/dashboard/audit');
+  const entry = admin.getByRole('listitem').filter({ hasText: 'quote.answered' }).first();
+  await expect(entry).toBeVisible();
+  await entry.getByText('Details').click();
+  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'the Audit Log scrolls sideways').toBeLessThanOrEqual(0);
+  await expectOnScreen(entry.getByText('Details'));
+  await expectOnScreen(admin.getByRole('searchbox', { name: 'Search by admin' }));
+  await expectAccessible(admin, 'the Audit Log at 390 px');
+});

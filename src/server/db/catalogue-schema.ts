@@ -165,6 +165,8 @@ export const specAttributes = pgTable(
     unitKind: text('unit_kind'),
     /** The canonical unit's symbol, so SQL can index "8 bar" as the words a buyer types. */
     unit: text('unit'),
+    /** Whether the catalogue offers it as a filter (and counts it in the facets); the admin turns it off. */
+    filterable: boolean('filterable').notNull().default(true),
   },
   (t) => [uniqueIndex('spec_attributes_key_idx').on(t.key)],
 );
@@ -203,6 +205,8 @@ export const productSpecs = pgTable(
     index('product_specs_range_idx')
       .on(t.attributeId, t.value, t.productId)
       .where(sql`${t.value} is not null`),
+    // Every value of one attribute, text ones included: what removing it from a category counts and deletes.
+    index('product_specs_attribute_idx').on(t.attributeId, t.productId),
   ],
 );
 

@@ -11,8 +11,10 @@ export const catalogueCalls = endpoints<CatalogueSchemas>()({
   product: { method: 'GET', path: '/product/{id}' },
   /** Admin: brings a deleted product back into the catalogue. */
   restoreProduct: { method: 'POST', path: '/product/{id}/restore' },
-  /** Admin: a category's spec attributes (define, edit, order). */
+  /** Admin: a category's spec attributes (define, edit, order, remove). */
   createAttribute: { method: 'POST', path: '/admin/categories/{id}/attributes' },
   updateAttribute: { method: 'PUT', path: '/admin/categories/{id}/attributes/{key}' },
   orderAttributes: { method: 'PUT', path: '/admin/categories/{id}/attributes' },
+  attributeUsage: { method: 'GET', path: '/admin/categories/{id}/attributes/{key}' },
+  removeAttribute: { method: 'DELETE', path: '/admin/categories/{id}/attributes/{key}' },
 });

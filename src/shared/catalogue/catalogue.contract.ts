@@ -8,7 +8,9 @@ import {
   attributeCreateSchema,
   attributeOrderSchema,
   attributeParamsSchema,
+  attributeRemovedSchema,
   attributeUpdateSchema,
+  attributeUsageSchema,
   categoryAttributesSchema,
 } from './categories-admin.schema';
 import {
@@ -41,6 +43,8 @@ const catalogueSchemas = {
     response: categoryAttributesSchema,
   },
   orderAttributes: { params: idParamsSchema, body: attributeOrderSchema, response: categoryAttributesSchema },
+  attributeUsage: { params: attributeParamsSchema, response: attributeUsageSchema },
+  removeAttribute: { params: attributeParamsSchema, response: attributeRemovedSchema },
 } satisfies Record<string, CallSchemas>;
 export type CatalogueSchemas = typeof catalogueSchemas;
 

@@ -37,6 +37,8 @@ export const categoryAttributeSchema = z.object({
   /** Pressure, flow, power… for numbers (null for text). */
   unitKind: z.string().nullable(),
   unit: z.string().nullable(),
+  /** Offered as a filter on /our-products and counted in the facets (numbers with values only). */
+  filterable: z.boolean(),
   /** The slug of the ancestor that defines it, or null when the category defines it itself. */
   inheritedFrom: z.string().nullable(),
 });
@@ -96,16 +98,21 @@ export const attributeCreateSchema = z
     key: attributeKeySchema.optional().describe('made from the name when absent'),
     type: attributeType,
     unitKind: attributeUnitKind.default(null),
+    filterable: z.boolean({ error: 'must be true or false' }).default(true),
   })
   .superRefine(noUnitForText);
 export type AttributeCreate = z.infer<typeof attributeCreateSchema>;
 
-/** PUT /api/admin/categories/{id}/attributes/{key}: rename it; its type and unit only while no product has a value. */
+/**
+ * PUT /api/admin/categories/{id}/attributes/{key}: rename it, offer it as a filter or not; its type and unit only
+ * while no product has a value.
+ */
 export const attributeUpdateSchema = z
   .object({
     label: attributeLabel.optional(),
     type: attributeType.optional(),
     unitKind: attributeUnitKind.optional(),
+    filterable: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .superRefine(noUnitForText)
   .refine((a) => Object.keys(a).length > 0, { error: 'Nothing to change' });
@@ -122,4 +129,19 @@ export const attributeOrderSchema = z.object({
 export const categoryAttributesSchema = z.object({
   acknowledged: z.literal(true),
   attributes: z.array(categoryAttributeSchema),
+});
+
+/** GET /api/admin/categories/{id}/attributes/{key}: what removing it would take away, for the confirmation. */
+export const attributeUsageSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Products of the category and its subcategories (deleted ones included) holding a value for it. */
+  productsWithValue: z.number().int(),
+});
+export type AttributeUsage = z.infer<typeof attributeUsageSchema>;
+
+/** DELETE /api/admin/categories/{id}/attributes/{key}: the category's remaining own attributes. */
+export const attributeRemovedSchema = categoryAttributesSchema.extend({
+  /** How many products' values for it were deleted. */
+  removedValues: z.number().int(),
 });

@@ -13,7 +13,13 @@ import { contractRoute } from '../../http/contract-route';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { listAdminProducts } from './admin-products.service';
-import { createAttribute, orderAttributes, updateAttribute } from './category-attributes.service';
+import {
+  attributeUsage,
+  createAttribute,
+  orderAttributes,
+  removeAttribute,
+  updateAttribute,
+} from './category-attributes.service';
 import {
   createCategory,
   deleteCategory,
@@ -137,7 +143,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(catalogueContract.updateAttribute, {
       tags,
       summary:
-        "Rename a category's own spec attribute; type and unit only while no product has a value (admin)",
+        "Rename a category's own spec attribute or turn its filter on or off; type and unit only while no product has a value (admin)",
       errors: [400, 401, 403, 404, 409],
     }),
     ...attributeRoute,
@@ -157,6 +163,33 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (req) => ({
       acknowledged: true as const,
       attributes: await orderAttributes(db, currentUser(req), req.params.id, req.body.keys),
+    }),
+  });
+
+  app.route({
+    ...contractRoute(catalogueContract.attributeUsage, {
+      tags,
+      summary:
+        'How many products of the category and its subcategories hold a value for one of its own spec attributes (admin)',
+      description: "What removing it would delete: the admin's confirmation names this count.",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'admin' as const },
+    handler: async (req) => attributeUsage(db, req.params.id, req.params.key),
+  });
+
+  app.route({
+    ...contractRoute(catalogueContract.removeAttribute, {
+      tags,
+      summary: "Remove one of a category's own spec attributes and its products' values for it (admin)",
+      description:
+        'The values products of the category and its subcategories hold for it are deleted with it; an attribute no category defines any more is deleted outright, freeing its key. An inherited attribute is removed on the category that defines it (404 here).',
+      errors: [400, 401, 403, 404],
+    }),
+    ...attributeRoute,
+    handler: async (req) => ({
+      acknowledged: true as const,
+      ...(await removeAttribute(db, currentUser(req), req.params.id, req.params.key)),
     }),
   });
 };

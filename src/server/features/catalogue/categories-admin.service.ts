@@ -26,6 +26,7 @@ export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
         type: specAttributes.type,
         unitKind: specAttributes.unitKind,
         unit: specAttributes.unit,
+        filterable: specAttributes.filterable,
       })
       .from(categorySpecAttributes)
       .innerJoin(specAttributes, eq(specAttributes.id, categorySpecAttributes.attributeId))

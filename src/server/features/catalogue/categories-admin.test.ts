@@ -60,9 +60,18 @@ describe('categories admin', () => {
         type: 'number',
         unitKind: 'voltage',
         unit: 'V',
+        filterable: true,
         inheritedFrom: 'power-tools',
       },
-      { key: 'chuck', label: 'Chuck', type: 'text', unitKind: null, unit: null, inheritedFrom: null },
+      {
+        key: 'chuck',
+        label: 'Chuck',
+        type: 'text',
+        unitKind: null,
+        unit: null,
+        filterable: true,
+        inheritedFrom: null,
+      },
     ]);
     const [entry] = await auditEntries(t.app, admin, 'category.created');
     expect(entry).toMatchObject({ entityId: drills._id, actorEmail: admin.email });

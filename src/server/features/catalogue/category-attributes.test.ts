@@ -44,6 +44,7 @@ describe('a new category gets spec attributes that the product form, the filters
         type: 'number',
         unitKind: 'pressure',
         unit: 'bar',
+        filterable: true,
         inheritedFrom: null,
       },
     ]);

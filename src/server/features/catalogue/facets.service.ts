@@ -39,14 +39,17 @@ export interface Counted {
  */
 const ONE_PASS_SPECS = 24;
 
-/** Count, min and max of every numeric spec over the matches `m`, one row per spec that any match has. */
+/** The specs the catalogue offers as filters: numbers the admin left filterable. */
+export const isFilter = (a: Attribute) => a.type === 'number' && a.filterable;
+
+/** Count, min and max of every filterable spec over the matches `m`, one row per spec that any match has. */
 function specFacets(attrs: Attribute[]): SQL {
-  const ids = attrs.filter((a) => a.type === 'number' && Number.isSafeInteger(a.id)).map((a) => a.id);
+  const ids = attrs.filter((a) => isFilter(a) && Number.isSafeInteger(a.id)).map((a) => a.id);
   if (!ids.length) return sql``;
   if (ids.length > ONE_PASS_SPECS)
     return sql`union all select 'spec', u.attribute_id::text, count(*)::int, min(u.value), max(u.value)
       from m cross join lateral unnest(m.spec_values) with ordinality as u(value, attribute_id)
-      where u.value is not null group by u.attribute_id`;
+      where u.value is not null and u.attribute_id = any(${sql.param(ids)}::int[]) group by u.attribute_id`;
   // Aggregates skip nulls, so count(spec_values[i]) counts the matches that have spec i.
   const at = (id: number) => sql.raw(`m.spec_values[${id}]`);
   const columns = sql.join(
@@ -143,7 +146,7 @@ export function facetsOf(cats: Category[], attrs: Attribute[], c: FacetCounts): 
       count: c.buckets.get(i) ?? 0,
     })),
     specs: attrs
-      .filter((a) => a.type === 'number' && c.specs.has(a.id))
+      .filter((a) => isFilter(a) && c.specs.has(a.id))
       .map((a) => {
         const r = c.specs.get(a.id)!;
         return { key: a.key, label: a.label, unitKind: a.unitKind, min: r.lo, max: r.hi, count: r.n };

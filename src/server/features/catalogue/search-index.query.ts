@@ -3,7 +3,7 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import type { SuggestResult } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import { toRef } from './categories.service';
-import { facetsOf, PRICE_EDGES_CENTS, type Counted } from './facets.service';
+import { facetsOf, isFilter, PRICE_EDGES_CENTS, type Counted } from './facets.service';
 import type { EffectiveSort } from './search.cursor';
 import type { ResolvedFilters } from './search.filters';
 import type { TextQuery } from './search.terms';
@@ -493,9 +493,7 @@ export function countOf(data: SearchIndexData, matches: number[]): Omit<Counted,
   const brand = new Map<number, number>();
   let inStock = 0;
   const buckets = new Map<number, number>();
-  const specCols = [...data.specs].filter(([id]) =>
-    data.attrs.some((a) => a.id === id && a.type === 'number'),
-  );
+  const specCols = [...data.specs].filter(([id]) => data.attrs.some((a) => a.id === id && isFilter(a)));
   const spec = specCols.map(() => ({ n: 0, lo: Infinity, hi: -Infinity }));
   for (const doc of matches) {
     const c = data.category[doc]!;

@@ -36,6 +36,8 @@ export async function resolveFilters<T extends TextQuery = TextQuery>(
     if (!key.startsWith(SPEC_PREFIX)) continue;
     const attr = attrs.find((a) => a.key === key.slice(SPEC_PREFIX.length));
     if (!attr || attr.type !== 'number') throw badParam(key, 'no such numeric spec');
+    // Turned off by the admin: not offered on the page, so not taken from a URL either (one rule for both paths).
+    if (!attr.filterable) throw badParam(key, 'is not a filter of the catalogue');
     const range = parseRange(String(value))!;
     specs.push({ attributeId: attr.id, ...range });
   }

@@ -10,11 +10,13 @@ export interface Attribute {
   type: 'number' | 'text';
   unitKind: string | null;
   unit: string | null;
+  /** Offered as a filter and counted in the facets (decision 036): only numbers are ever filters. */
+  filterable: boolean;
 }
 
 export async function loadAttributes(db: Db | Tx): Promise<Attribute[]> {
   const { rows } = await db.execute<Attribute & Record<string, unknown>>(
-    sql`select id, key, label, type, unit_kind as "unitKind", unit from spec_attributes order by id`,
+    sql`select id, key, label, type, unit_kind as "unitKind", unit, filterable from spec_attributes order by id`,
   );
   return rows;
 }

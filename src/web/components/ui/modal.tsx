@@ -59,6 +59,8 @@ export function Modal({
         // Browsers turn Escape into `cancel`; this also covers environments without showModal().
         if (e.key === 'Escape') {
           e.preventDefault();
+          // A confirmation opened from inside another dialog closes alone, not the dialog under it too.
+          e.stopPropagation();
           close();
         }
       }}

@@ -24,7 +24,11 @@ function Json({ label, value }: { label: string; value: unknown }) {
       {value === null || value === undefined ? (
         <p className="mt-1 text-sm text-base-content/75">Nothing</p>
       ) : (
-        <pre className="mt-1 max-h-72 overflow-auto rounded-box bg-base-200 p-3 text-xs leading-relaxed">
+        // Long lines wrap (a phone never scrolls it sideways); a long value scrolls, so the keyboard can reach it.
+        <pre
+          tabIndex={0}
+          className="mt-1 max-h-72 overflow-auto rounded-box bg-base-200 p-3 text-xs leading-relaxed break-words whitespace-pre-wrap"
+        >
           {JSON.stringify(value, null, 2)}
         </pre>
       )}

@@ -17,7 +17,8 @@ export function QuickOrderReport({ lines, added }: { lines: QuickOrderLine[]; ad
       <p role="status" className="mt-1 text-base-content/75">
         {summary}
       </p>
-      <div className="mt-4 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+      {/* One card per line in a narrow box (decision 019's addendum). */}
+      <div className="card-table mt-4 overflow-x-auto rounded-box border border-base-300 bg-base-100">
         <table className="table">
           <caption className="sr-only">Each line of the quick order and its result</caption>
           <thead>
@@ -32,11 +33,13 @@ export function QuickOrderReport({ lines, added }: { lines: QuickOrderLine[]; ad
           <tbody>
             {lines.map((l) => (
               <tr key={l.line}>
-                <td>{l.line}</td>
-                <td className="font-mono">{l.sku || '—'}</td>
-                <td>{l.name ?? '—'}</td>
-                <td>{l.quantity === null ? '—' : formatCount(l.quantity)}</td>
-                <td>
+                <td data-label="Line">{l.line}</td>
+                <td data-label="SKU" className="font-mono">
+                  {l.sku || '—'}
+                </td>
+                <td data-label="Product">{l.name ?? '—'}</td>
+                <td data-label="Quantity">{l.quantity === null ? '—' : formatCount(l.quantity)}</td>
+                <td data-label="Result">
                   {l.problem ? (
                     <span className="inline-flex items-start gap-1 text-error">
                       <XCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

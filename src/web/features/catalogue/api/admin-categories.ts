@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   AdminCategory,
   AttributeCreate,
+  AttributeUsage,
   AttributeUpdate,
   CategoryCreate,
   CategoryUpdate,
@@ -48,11 +49,16 @@ export function useCategoryActions() {
 type AttributeCall =
   | { kind: 'create'; body: AttributeCreate }
   | { kind: 'update'; key: string; body: AttributeUpdate }
-  | { kind: 'order'; keys: string[] };
+  | { kind: 'order'; keys: string[] }
+  | { kind: 'remove'; key: string };
+
+/** GET …/attributes/{key} (admin): how many products hold a value for it, which removing it deletes. */
+export const getAttributeUsage = (categoryId: string, key: string): Promise<AttributeUsage> =>
+  callApi(catalogueCalls.attributeUsage, { params: { id: categoryId, key } });
 
 /**
- * A category's spec attributes: define (`create`), edit (`update`) and order them. Each refreshes the tree, the
- * catalogue (its filters) and the product lists, whose forms take their spec fields from the tree.
+ * A category's spec attributes: define (`create`), edit (`update`), order and remove them. Each refreshes the tree,
+ * the catalogue (its filters) and the product lists, whose forms take their spec fields from the tree.
  */
 export function useAttributeActions(categoryId: string) {
   const queryClient = useQueryClient();
@@ -62,7 +68,9 @@ export function useAttributeActions(categoryId: string) {
         ? callApi(catalogueCalls.createAttribute, { params: { id: categoryId }, body: c.body })
         : c.kind === 'update'
           ? callApi(catalogueCalls.updateAttribute, { params: { id: categoryId, key: c.key }, body: c.body })
-          : callApi(catalogueCalls.orderAttributes, { params: { id: categoryId }, body: { keys: c.keys } }),
+          : c.kind === 'remove'
+            ? callApi(catalogueCalls.removeAttribute, { params: { id: categoryId, key: c.key } })
+            : callApi(catalogueCalls.orderAttributes, { params: { id: categoryId }, body: { keys: c.keys } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['categories'] }),

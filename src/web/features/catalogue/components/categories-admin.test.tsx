@@ -16,7 +16,15 @@ const tools: AdminCategory = {
   productCount: 0,
   childCount: 1,
   attributes: [
-    { key: 'voltage', label: 'Voltage', type: 'number', unitKind: 'voltage', unit: 'V', inheritedFrom: null },
+    {
+      key: 'voltage',
+      label: 'Voltage',
+      type: 'number',
+      unitKind: 'voltage',
+      unit: 'V',
+      filterable: true,
+      inheritedFrom: null,
+    },
   ],
 };
 const drills: AdminCategory = {
@@ -29,7 +37,15 @@ const drills: AdminCategory = {
   childCount: 0,
   attributes: [
     { ...tools.attributes[0]!, inheritedFrom: 'power-tools' },
-    { key: 'chuck', label: 'Chuck', type: 'text', unitKind: null, unit: null, inheritedFrom: null },
+    {
+      key: 'chuck',
+      label: 'Chuck',
+      type: 'text',
+      unitKind: null,
+      unit: null,
+      filterable: true,
+      inheritedFrom: null,
+    },
   ],
 };
 

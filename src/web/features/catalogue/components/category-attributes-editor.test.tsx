@@ -14,6 +14,7 @@ const attr = (key: string, label: string, extra: Partial<Attribute> = {}): Attri
   type: 'text',
   unitKind: null,
   unit: null,
+  filterable: true,
   inheritedFrom: null,
   ...extra,
 });
@@ -61,6 +62,25 @@ beforeEach(() => {
       tools.attributes = body.keys.map((k) => tools.attributes.find((a) => a.key === k)!);
       return answer();
     }),
+    http.get('/api/admin/categories/:id/attributes/:key', ({ params }) => {
+      sent.push({ method: 'GET', path: `/attributes/${String(params.key)}`, body: null });
+      const a = tools.attributes.find((x) => x.key === params.key)!;
+      return HttpResponse.json({
+        key: a.key,
+        label: a.label,
+        productsWithValue: a.key === 'voltage' ? 2 : 0,
+      });
+    }),
+    http.delete('/api/admin/categories/:id/attributes/:key', ({ params }) => {
+      sent.push({ method: 'DELETE', path: `/attributes/${String(params.key)}`, body: null });
+      if (params.key === 'chuck')
+        return HttpResponse.json(
+          { error: 'not_found', message: 'Spec attribute of this category not found' },
+          { status: 404 },
+        );
+      tools.attributes = tools.attributes.filter((a) => a.key !== params.key);
+      return HttpResponse.json({ acknowledged: true, attributes: tools.attributes, removedValues: 2 });
+    }),
     http.put('/api/admin/categories/:id/attributes/:key', async ({ request, params }) => {
       const body = (await request.json()) as { label: string };
       sent.push({ method: 'PUT', path: new URL(request.url).pathname, body });
@@ -84,13 +104,13 @@ describe("the category's spec attributes editor", () => {
     const { user } = renderWithProviders(<CategoriesAdmin />);
     const dialog = await openEditor(user);
     expect(ownKeys(dialog)).toEqual([
-      expect.stringContaining('Voltage · voltage · number in V'),
+      expect.stringContaining('Voltage · voltage · number in V · filter'),
       expect.stringContaining('Chuck · chuck · text'),
     ]);
     const add = within(dialog).getByRole('region', { name: 'Add a spec attribute' });
     await user.selectOptions(within(add).getByLabelText('Type'), 'Text');
     expect(within(add).getByLabelText('Unit')).toBeDisabled();
-    await user.selectOptions(within(add).getByLabelText('Type'), 'Number (filterable range)');
+    await user.selectOptions(within(add).getByLabelText('Type'), 'Number (a range)');
     await user.type(within(add).getByLabelText('Attribute name'), 'Max torque');
     await user.type(within(add).getByLabelText('Key (optional)'), 'torque');
     await user.selectOptions(within(add).getByLabelText('Unit'), 'torque (N·m, or ft·lb)');
@@ -100,7 +120,7 @@ describe("the category's spec attributes editor", () => {
       {
         method: 'POST',
         path: `/api/admin/categories/${tools._id}/attributes`,
-        body: { label: 'Max torque', key: 'torque', type: 'number', unitKind: 'torque' },
+        body: { label: 'Max torque', key: 'torque', type: 'number', unitKind: 'torque', filterable: true },
       },
     ]);
     expect(ownKeys(dialog)[2]).toContain('Max torque · torque · number in N·m');
@@ -148,5 +168,64 @@ describe("the category's spec attributes editor", () => {
       path: `/api/admin/categories/${tools._id}/attributes`,
       body: { keys: ['chuck', 'voltage'] },
     });
+  });
+
+  it('turns a number off as a filter (and says so); a text is never one', async () => {
+    const { user } = renderWithProviders(<CategoriesAdmin />);
+    const dialog = await openEditor(user);
+    const add = within(dialog).getByRole('region', { name: 'Add a spec attribute' });
+    const filter = within(add).getByRole('checkbox', { name: 'Filter on the catalogue' });
+    expect(filter).toBeChecked();
+    await user.selectOptions(within(add).getByLabelText('Type'), 'Text');
+    expect(filter).toBeDisabled();
+    expect(filter).not.toBeChecked();
+    expect(filter).toHaveAccessibleDescription('Only a number is a filter.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Voltage' }));
+    const own = within(dialog).getByRole('list', { name: 'Own spec attributes of Power Tools' });
+    const editing = within(own).getByRole('checkbox', { name: 'Filter on the catalogue' });
+    expect(editing).toBeChecked();
+    await user.click(editing);
+    await user.click(within(dialog).getByRole('button', { name: 'Save attribute' }));
+    await waitFor(() =>
+      expect(ownKeys(dialog)[0]).toContain('Voltage · voltage · number in V · not a filter'),
+    );
+    expect(sent.at(-1)).toEqual({
+      method: 'PUT',
+      path: `/api/admin/categories/${tools._id}/attributes/voltage`,
+      body: { filterable: false },
+    });
+  });
+
+  it('removes an attribute after a confirmation naming how many products have a value for it', async () => {
+    const { user } = renderWithProviders(<CategoriesAdmin />);
+    const dialog = await openEditor(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Voltage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Remove Voltage?' });
+    expect(confirm).toHaveTextContent('2 products have a value for it: they are deleted with it.');
+    expect(sent.map((s) => s.method)).toEqual(['GET']);
+    // Cancel keeps it, and the editor under the confirmation stays open.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Remove Voltage?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Spec attributes of Power Tools' })).toBeVisible();
+    expect(ownKeys(dialog)).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Voltage' }));
+    const again = await screen.findByRole('dialog', { name: 'Remove Voltage?' });
+    await user.click(within(again).getByRole('button', { name: 'Remove attribute' }));
+    await waitFor(() => expect(ownKeys(dialog)).toEqual([expect.stringContaining('Chuck')]));
+    expect(sent.at(-1)).toEqual({ method: 'DELETE', path: '/attributes/voltage', body: null });
+    expect(screen.queryByRole('dialog', { name: 'Remove Voltage?' })).not.toBeInTheDocument();
+  });
+
+  it('says when no product has a value, and keeps a refusal in the confirmation', async () => {
+    const { user } = renderWithProviders(<CategoriesAdmin />);
+    const dialog = await openEditor(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Chuck' }));
+    const chuck = await screen.findByRole('dialog', { name: 'Remove Chuck?' });
+    expect(chuck).toHaveTextContent('No product has a value for it.');
+    await user.click(within(chuck).getByRole('button', { name: 'Remove attribute' }));
+    expect(await within(chuck).findByRole('alert')).toHaveTextContent('not found');
+    expect(ownKeys(dialog)).toHaveLength(2);
   });
 });

@@ -1,19 +1,34 @@
-import { useState, type FormEvent } from 'react';
-import type { AdminCategory, AttributeCreate } from '@shared/catalogue/categories-admin.schema';
+import { useId, useState, type FormEvent } from 'react';
+import type {
+  AdminCategory,
+  AttributeCreate,
+  AttributeUsage,
+} from '@shared/catalogue/categories-admin.schema';
 import { unitKinds, units, type UnitKind } from '@shared/catalogue/units';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/error-text';
 import { SelectField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
 import { ApiError } from '@/lib/api-client';
-import { useAttributeActions } from '../api/admin-categories';
+import { getAttributeUsage, useAttributeActions } from '../api/admin-categories';
 
 type Attribute = AdminCategory['attributes'][number];
-type Values = { label: string; key: string; type: 'number' | 'text'; unitKind: string };
+type Values = {
+  label: string;
+  key: string;
+  type: 'number' | 'text';
+  unitKind: string;
+  filterable: boolean;
+};
 type Problem = { field?: string | undefined; message: string } | null;
 
 const unitLabel = (kind: UnitKind) => `${kind} (${units[kind].metric}, or ${units[kind].imperial})`;
 const describe = (a: Attribute) =>
-  a.type === 'text' ? 'text' : `number${a.unit ? ` in ${a.unit}` : ', no unit'}`;
+  a.type === 'text'
+    ? 'text'
+    : `number${a.unit ? ` in ${a.unit}` : ', no unit'} · ${a.filterable ? 'filter' : 'not a filter'}`;
+const valuesCount = (n: number) => (n === 1 ? '1 product has a value' : `${n} products have a value`);
 
 /**
  * Name, key (new attributes only), type and unit of an attribute. The unit is a kind whose canonical metric unit
@@ -30,10 +45,17 @@ function AttributeForm({
   onSubmit(values: Values): Promise<unknown>;
   onCancel?(): void;
 }) {
-  const blank: Values = { label: '', key: '', type: 'number', unitKind: '' };
+  const blank: Values = { label: '', key: '', type: 'number', unitKind: '', filterable: true };
+  const filterId = useId();
   const [values, setValues] = useState<Values>(
     initial
-      ? { label: initial.label, key: initial.key, type: initial.type, unitKind: initial.unitKind ?? '' }
+      ? {
+          label: initial.label,
+          key: initial.key,
+          type: initial.type,
+          unitKind: initial.unitKind ?? '',
+          filterable: initial.filterable,
+        }
       : blank,
   );
   const [busy, setBusy] = useState(false);
@@ -88,7 +110,7 @@ function AttributeForm({
             set(type === 'text' ? { type, unitKind: '' } : { type });
           }}
         >
-          <option value="number">Number (filterable range)</option>
+          <option value="number">Number (a range)</option>
           <option value="text">Text</option>
         </SelectField>
         <SelectField
@@ -107,9 +129,28 @@ function AttributeForm({
           ))}
         </SelectField>
       </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={filterId} className="flex cursor-pointer items-center gap-3">
+          <input
+            id={filterId}
+            type="checkbox"
+            className="checkbox"
+            checked={values.type === 'number' && values.filterable}
+            disabled={values.type === 'text'}
+            aria-describedby={`${filterId}-hint`}
+            onChange={(e) => set({ filterable: e.currentTarget.checked })}
+          />
+          <span>Filter on the catalogue</span>
+        </label>
+        <p id={`${filterId}-hint`} className="text-sm text-base-content/75">
+          {values.type === 'text'
+            ? 'Only a number is a filter.'
+            : 'Shoppers narrow /our-products by its range; off, it stays on product pages and in the CSV.'}
+        </p>
+      </div>
       <FormError
         message={
-          problem && !['label', 'key', 'type', 'unitKind'].includes(problem.field ?? '')
+          problem && !['label', 'key', 'type', 'unitKind', 'filterable'].includes(problem.field ?? '')
             ? problem.message
             : undefined
         }
@@ -133,6 +174,10 @@ function AttributeForm({
 export function CategoryAttributesEditor({ category }: { category: AdminCategory }) {
   const actions = useAttributeActions(category._id);
   const [editing, setEditing] = useState<string | null>(null);
+  // The attribute an admin asked to remove, with what removing it deletes (read before the question is put).
+  const [removing, setRemoving] = useState<AttributeUsage | null>(null);
+  const [counting, setCounting] = useState<string | null>(null);
+  const removal = useConfirmedAction();
   const [orderError, setOrderError] = useState('');
   const own = category.attributes.filter((a) => !a.inheritedFrom);
   const inherited = category.attributes.filter((a) => a.inheritedFrom);
@@ -152,6 +197,7 @@ export function CategoryAttributesEditor({ category }: { category: AdminCategory
       label: v.label,
       type: v.type,
       unitKind: v.type === 'number' && v.unitKind ? (v.unitKind as UnitKind) : null,
+      filterable: v.type === 'number' && v.filterable,
       ...(v.key && { key: v.key }),
     };
     return actions.mutateAsync({ kind: 'create', body });
@@ -164,8 +210,21 @@ export function CategoryAttributesEditor({ category }: { category: AdminCategory
         ...(v.label !== a.label && { label: v.label }),
         ...(v.type !== a.type && { type: v.type }),
         ...((v.unitKind || null) !== a.unitKind && { unitKind: (v.unitKind || null) as UnitKind | null }),
+        ...(v.type === 'number' && v.filterable !== a.filterable && { filterable: v.filterable }),
       },
     });
+  const askRemove = async (a: Attribute) => {
+    setCounting(a.key);
+    setOrderError('');
+    removal.clearError();
+    try {
+      setRemoving(await getAttributeUsage(category._id, a.key));
+    } catch (err) {
+      setOrderError((err as Error).message);
+    } finally {
+      setCounting(null);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -224,6 +283,16 @@ export function CategoryAttributesEditor({ category }: { category: AdminCategory
                       >
                         Edit
                       </button>
+                      <SubmitButton
+                        type="button"
+                        className="btn btn-xs btn-outline btn-error"
+                        aria-label={`Remove ${a.label}`}
+                        busy={counting === a.key}
+                        disabled={actions.isPending || counting !== null}
+                        onClick={() => void askRemove(a)}
+                      >
+                        Remove
+                      </SubmitButton>
                     </span>
                   </div>
                 )}
@@ -253,6 +322,34 @@ export function CategoryAttributesEditor({ category }: { category: AdminCategory
         </h3>
         <AttributeForm submitLabel="Add attribute" onSubmit={create} />
       </section>
+      {removing && (
+        <ConfirmDialog
+          title={`Remove ${removing.label}?`}
+          confirmLabel="Remove attribute"
+          busy={removal.busy}
+          error={removal.error || undefined}
+          onClose={() => setRemoving(null)}
+          onConfirm={() =>
+            void removal.run(
+              () => actions.mutateAsync({ kind: 'remove', key: removing.key }),
+              `Removed ${removing.label} from ${category.name}`,
+              () => setRemoving(null),
+            )
+          }
+        >
+          <p>
+            {removing.label} ({removing.key}) will no longer be a spec of {category.name} or its
+            subcategories.
+          </p>
+          <p className="mt-2">
+            {removing.productsWithValue === 0
+              ? 'No product has a value for it.'
+              : `${valuesCount(removing.productsWithValue)} for it: ${
+                  removing.productsWithValue === 1 ? 'it is' : 'they are'
+                } deleted with it.`}
+          </p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

@@ -48,7 +48,7 @@ function LowStockSection({ products, total }: { products: Overview['lowStock']; 
               </>
             )}
           </p>
-          <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div className="card-table mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
               <caption className="sr-only">
                 Products whose stock is below their minimum order, lowest first
@@ -72,8 +72,12 @@ function LowStockSection({ products, total }: { products: Overview['lowStock']; 
                         {p.name}
                       </Link>
                     </td>
-                    <td className="text-end">{formatCount(p.quantity)}</td>
-                    <td className="text-end">{formatCount(p.minOrder)}</td>
+                    <td data-label="Stock" className="text-end">
+                      {formatCount(p.quantity)}
+                    </td>
+                    <td data-label="Minimum order" className="text-end">
+                      {formatCount(p.minOrder)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -98,7 +102,7 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
         <p className="mt-3 text-base-content/75">There are no orders yet.</p>
       ) : (
         <>
-          <div className="mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
+          <div className="card-table mt-3 overflow-x-auto rounded-box border border-base-300 bg-base-100">
             <table className="table">
               <caption className="sr-only">The newest orders, newest first</caption>
               <thead>
@@ -116,20 +120,26 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
               <tbody>
                 {orders.map((o) => (
                   <tr key={o._id}>
-                    <td className="whitespace-nowrap">
+                    <td data-label="Date" className="whitespace-nowrap">
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                     </td>
-                    <td className="whitespace-nowrap">{o.name}</td>
-                    <td className="min-w-40">{o.productName}</td>
-                    <td className="text-end whitespace-nowrap">{formatPrice(o.total)}</td>
-                    <td>
+                    <td data-label="Customer" className="whitespace-nowrap">
+                      {o.name}
+                    </td>
+                    <td data-label="Product" className="min-w-40">
+                      {o.productName}
+                    </td>
+                    <td data-label="Total" className="text-end whitespace-nowrap">
+                      {formatPrice(o.total)}
+                    </td>
+                    <td data-label="Payment">
                       {o.refundStatus ? (
                         <RefundBadge order={{ ...o, refundAmount: o.total }} />
                       ) : (
                         <PaidBadge paid={o.paymentStatus} />
                       )}
                     </td>
-                    <td>
+                    <td data-label="Status">
                       <StatusBadge order={o} />
                     </td>
                   </tr>

@@ -66,7 +66,8 @@ export function QuoteFacts({ quote, withDate = false }: { quote: Quote; withDate
 /** The lines with their quantity, today's list price and the quoted price, and the quote's total once answered. */
 export function QuoteLinesTable({ quote }: { quote: Quote }) {
   return (
-    <div className="mt-3 overflow-x-auto">
+    // One card per line in a narrow box (decision 019's addendum), as the other lists.
+    <div className="card-table mt-3 overflow-x-auto">
       <table className="table table-sm">
         <caption className="sr-only">Lines of the quote</caption>
         <thead>
@@ -89,9 +90,15 @@ export function QuoteLinesTable({ quote }: { quote: Quote }) {
               <th scope="row" className="font-medium">
                 {line.productName}
               </th>
-              <td className="text-right">{formatCount(line.quantity)}</td>
-              <td className="text-right">{formatPrice(line.listPrice)}</td>
-              <td className="text-right">{line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}</td>
+              <td data-label="Quantity" className="text-right">
+                {formatCount(line.quantity)}
+              </td>
+              <td data-label="List price" className="text-right">
+                {formatPrice(line.listPrice)}
+              </td>
+              <td data-label="Quoted price" className="text-right">
+                {line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}
+              </td>
             </tr>
           ))}
         </tbody>

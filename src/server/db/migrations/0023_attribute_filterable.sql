@@ -1,0 +1,2 @@
+ALTER TABLE "spec_attributes" ADD COLUMN "filterable" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "product_specs_attribute_idx" ON "product_specs" USING btree ("attribute_id","product_id");
