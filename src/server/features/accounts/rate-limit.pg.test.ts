@@ -51,7 +51,10 @@ describe('rate limits across instances', () => {
     const tried = statuses.filter((s) => s === 401).length;
     expect(tried, JSON.stringify(statuses)).toBeGreaterThan(0);
     expect(tried, JSON.stringify(statuses)).toBeLessThanOrEqual(5);
-    expect(statuses.every((s) => s === 401 || s === 429), JSON.stringify(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429),
+      JSON.stringify(statuses),
+    ).toBe(true);
   });
 
   it('reset requests for one address count on both instances', async () => {
