@@ -1,40 +1,20 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { GREY, M, W, renderPdf, rule, tableRow, BOTTOM, type Column } from '../../infra/pdf';
 import type { InvoiceSnapshot } from './invoices.model';
 
-/**
- * PDFs of invoices and credit notes, made with PDFKit from the stored snapshot only. The text is set in DejaVu Sans
- * (embedded, subset to the glyphs used): the PDF standard fonts cover only Western European letters, and a buyer
- * named Łukasz or Дмитрий must come out as written. PDFKit writes a ToUnicode map, so the text can be extracted.
- */
-const require = createRequire(import.meta.url);
-let fonts: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-const loadFonts = () =>
-  (fonts ??= Promise.all([
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    readFile(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  ]).then(([regular, bold]) => ({ regular, bold })));
-
+/** PDFs of invoices and credit notes, made with PDFKit (infra/pdf.ts) from the stored snapshot only. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const date = (iso: string) => day.format(new Date(iso));
 
-const PAGE = { width: 595.28, height: 841.89 };
-const M = 50;
-const W = PAGE.width - 2 * M;
-const BOTTOM = PAGE.height - M;
-const GREY = '#4b5563';
-/** Table columns: description, quantity, unit price, amount (x, width, alignment). */
-// SKU, description, quantity, unit price, amount: the description keeps what the amounts leave.
-const COLS = [
+// Table columns: SKU, description, quantity, unit price, amount: the description keeps what the amounts leave.
+const COLS: Column[] = [
   { x: M, w: 80, align: 'left' },
   { x: M + 85, w: W - 300, align: 'left' },
   { x: M + W - 210, w: 40, align: 'right' },
   { x: M + W - 165, w: 75, align: 'right' },
   { x: M + W - 85, w: 85, align: 'right' },
-] as const;
+];
 
 export const documentTitle = (s: Pick<InvoiceSnapshot, 'kind'>) =>
   s.kind === 'invoice' ? 'Invoice' : 'Credit note';
@@ -95,24 +75,9 @@ function buyer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   doc.moveDown(1.5);
 }
 
-function row(doc: PDFKit.PDFDocument, cells: string[], font: 'regular' | 'bold') {
-  doc.font(font).fontSize(10).fillColor('black');
-  const height = Math.max(...cells.map((c, i) => doc.heightOfString(c, { width: COLS[i]!.w })));
-  if (doc.y + height > BOTTOM - 80) doc.addPage();
-  const y = doc.y;
-  cells.forEach((c, i) => doc.text(c, COLS[i]!.x, y, { width: COLS[i]!.w, align: COLS[i]!.align }));
-  doc.y = y + height + 6;
-}
-
-function rule(doc: PDFKit.PDFDocument) {
-  doc
-    .moveTo(M, doc.y)
-    .lineTo(M + W, doc.y)
-    .lineWidth(0.5)
-    .strokeColor('#9ca3af')
-    .stroke();
-  doc.y += 6;
-}
+// A row leaves room for the footer below the table.
+const row = (doc: PDFKit.PDFDocument, cells: string[], font: 'regular' | 'bold') =>
+  tableRow(doc, COLS, cells, font, BOTTOM - 80);
 
 function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   const amount = s.kind === 'invoice' ? 'Amount' : 'Credited';
@@ -152,30 +117,16 @@ function footer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
 }
 
 /** The document as a PDF (A4), from its snapshot. */
-export async function renderInvoicePdf(s: InvoiceSnapshot): Promise<Buffer> {
-  const { regular, bold } = await loadFonts();
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: M,
-    info: {
-      Title: `${documentTitle(s)} ${s.number}`,
-      Author: s.shop.name,
-      CreationDate: new Date(s.issuedAt),
-    },
+export function renderInvoicePdf(s: InvoiceSnapshot): Promise<Buffer> {
+  const info = {
+    Title: `${documentTitle(s)} ${s.number}`,
+    Author: s.shop.name,
+    CreationDate: new Date(s.issuedAt),
+  };
+  return renderPdf(info, (doc) => {
+    header(doc, s);
+    buyer(doc, s);
+    lines(doc, s);
+    footer(doc, s);
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', regular);
-  doc.registerFont('bold', bold);
-  header(doc, s);
-  buyer(doc, s);
-  lines(doc, s);
-  footer(doc, s);
-  doc.end();
-  await ended;
-  return Buffer.concat(chunks);
 }
