@@ -300,3 +300,38 @@ describe('what a member pays', () => {
     expect((await call(eve, 'GET', `/singleorderitem/${order.json().insertedId}`)).json().price).toBe(50);
   });
 });
+
+describe('reads: the product call, the product page and search cards', () => {
+  it("adds the member's contractPrice per request; the shared cache never serves it to anyone else", async () => {
+    const p = await makeCartProduct(t.app, {
+      priceCents: 6_000,
+      sku: `PLREAD-${Date.now().toString(36)}`.toUpperCase(),
+    });
+    await addList(acme, { rules: [{ kind: 'sku', sku: p.sku, price: 45.5 }] });
+    const search = (who: Client | null) => call(who, 'GET', `/catalogue/search?q=${p.sku}`);
+    const card = (res: Awaited<ReturnType<typeof search>>) =>
+      res.json().items.find((i: { _id: string }) => i._id === p.id);
+
+    // The member reads first, so the shared cached body is built on their request.
+    const mine = await search(bob);
+    expect(mine.statusCode).toBe(200);
+    expect(card(mine)).toMatchObject({ price: 60, contractPrice: 45.5 });
+    expect(mine.headers['cache-control']).toMatch(/no-store/);
+    for (const who of [null, dan, cat]) {
+      const res = await search(who);
+      expect(card(res).price).toBe(60);
+      expect(card(res).contractPrice ?? null).toBeNull();
+    }
+
+    const detail = await call(bob, 'GET', `/catalogue/products/${p.id}`);
+    expect(detail.json().product).toMatchObject({ price: 60, contractPrice: 45.5 });
+    expect(
+      (await call(null, 'GET', `/catalogue/products/${p.id}`)).json().product.contractPrice,
+    ).toBeUndefined();
+    expect((await call(cat, 'GET', `/catalogue/products/${p.id}`)).json().product.contractPrice).toBeNull();
+
+    const product = await call(bob, 'GET', `/product/${p.id}`);
+    expect(product.json()).toMatchObject({ price: 60, contractPrice: 45.5 });
+    expect((await call(dan, 'GET', `/product/${p.id}`)).json().contractPrice).toBeNull();
+  });
+});
