@@ -28,6 +28,8 @@ export async function replyWithContractPrices<T>(
     req.user.id,
     all.map((c) => c._id),
   );
+  // No contract price for this caller: the shared answer as before (ETag, 304), the field absent.
+  if (prices.size === 0) return app.readCache.reply(req, reply, 'catalogue', key, load, cacheControl);
   for (const c of all) {
     const cents = prices.get(c._id);
     c.contractPrice = cents === undefined ? null : cents / 100;
