@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { idSchema } from '../common/common.schema';
 
 /**
  * Contract prices, trade accounts part 2 (docs/decisions/039-trade-accounts.md): a company's price lists and their
@@ -42,7 +41,17 @@ export const priceRuleInputSchema = z.discriminatedUnion(
         .max(1_000_000, { error: 'must be at most 1,000,000' })
         .refine(twoDecimals, { error: 'must have at most 2 decimals' }),
     }),
-    z.strictObject({ kind: z.literal('category'), categoryId: idSchema, percentOff }),
+    z.strictObject({
+      kind: z.literal('category'),
+      /** The category's slug, as the catalogue's URLs name it. */
+      category: z
+        .string({ error: 'is required' })
+        .trim()
+        .toLowerCase()
+        .min(1, { error: 'is required' })
+        .max(120, { error: 'must be at most 120 characters' }),
+      percentOff,
+    }),
     z.strictObject({
       kind: z.literal('brand'),
       brand: z
@@ -61,7 +70,7 @@ const ruleKey = (r: PriceRuleInput) =>
   r.kind === 'sku'
     ? `sku:${r.sku}`
     : r.kind === 'category'
-      ? `category:${r.categoryId}`
+      ? `category:${r.category}`
       : `brand:${r.brand.toLowerCase()}`;
 
 export const priceListInputSchema = z
@@ -99,6 +108,7 @@ export const priceRuleSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('category'),
     categoryId: z.string(),
+    category: z.string(),
     categoryName: z.string(),
     percentOff: z.number(),
   }),

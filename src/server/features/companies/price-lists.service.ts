@@ -51,6 +51,7 @@ async function withRules(db: Db | Tx, rows: ListRow[]): Promise<PriceList[]> {
           productName: products.name,
           listPriceCents: products.priceCents,
           categoryName: categories.name,
+          categorySlug: categories.slug,
         })
         .from(priceListRules)
         .leftJoin(products, eq(products.id, priceListRules.productId))
@@ -73,6 +74,7 @@ async function withRules(db: Db | Tx, rows: ListRow[]): Promise<PriceList[]> {
       return {
         kind: 'category',
         categoryId: rule.categoryId,
+        category: r.categorySlug ?? '',
         categoryName: r.categoryName ?? '',
         percentOff: rule.percentOffBp! / 100,
       };
@@ -146,12 +148,15 @@ async function resolveRules(tx: Tx, listId: string, input: PriceListInput) {
         .where(inArray(sql`lower(${products.sku})`, skus))
     : [];
   const bySku = new Map(found.map((p) => [p.sku?.toUpperCase(), p.id]));
-  const categoryIds = input.rules.flatMap((r) => (r.kind === 'category' ? [r.categoryId] : []));
-  const knownCategories = new Set(
-    categoryIds.length
+  const slugs = input.rules.flatMap((r) => (r.kind === 'category' ? [r.category] : []));
+  const categoryBySlug = new Map(
+    slugs.length
       ? (
-          await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))
-        ).map((c) => c.id)
+          await tx
+            .select({ id: categories.id, slug: categories.slug })
+            .from(categories)
+            .where(inArray(categories.slug, slugs))
+        ).map((c) => [c.slug, c.id])
       : [],
   );
   return input.rules.map((r, position) => {
@@ -164,9 +169,14 @@ async function resolveRules(tx: Tx, listId: string, input: PriceListInput) {
     }
     const percentOffBp = Math.round(r.percentOff * 100);
     if (r.kind === 'category') {
-      if (!knownCategories.has(r.categoryId))
-        throw fieldError('bad_request', `rules.${position}.categoryId`, 'no category has this id');
-      return { ...base, categoryId: r.categoryId, percentOffBp };
+      const categoryId = categoryBySlug.get(r.category);
+      if (!categoryId)
+        throw fieldError(
+          'bad_request',
+          `rules.${position}.category`,
+          `no category has the slug ${r.category}`,
+        );
+      return { ...base, categoryId, percentOffBp };
     }
     return { ...base, brand: r.brand, percentOffBp };
   });
@@ -190,7 +200,7 @@ const summaryOf = (input: PriceListInput) => ({
   rules: input.rules.map((r) =>
     r.kind === 'sku'
       ? `${r.sku} at $${r.price.toFixed(2)}`
-      : `${r.percentOff}% off ${r.kind === 'category' ? `category ${r.categoryId}` : `brand ${r.brand}`}`,
+      : `${r.percentOff}% off ${r.kind === 'category' ? `category ${r.category}` : `brand ${r.brand}`}`,
   ),
 });
 
