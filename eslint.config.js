@@ -80,7 +80,7 @@ const serverFeatures = {
   audit: [],
   cart: ['accounts', 'catalogue'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
-  companies: ['audit', 'cart'],
+  companies: ['audit', 'cart', 'catalogue'],
   checkout: ['cart', 'catalogue', 'invoices', 'notifications', 'orders', 'shipping', 'tax'],
   fulfilment: ['audit', 'orders'],
   health: [],

@@ -3,7 +3,7 @@ import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
 import { checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
-import { companiesRoutes } from './features/companies/index';
+import { companiesRoutes, priceListsRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { fulfilmentRoutes } from './features/fulfilment/index';
 import { healthRoutes } from './features/health/health.routes';
@@ -55,4 +55,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(taxExemptionsRoutes);
   await api.register(fulfilmentRoutes);
   await api.register(companiesRoutes);
+  await api.register(priceListsRoutes);
 };

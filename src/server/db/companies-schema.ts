@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -12,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, moment, uuidPk } from './columns';
 import { user } from './auth-schema';
-import { products } from './catalogue-schema';
+import { categories, products } from './catalogue-schema';
 import { taxExemptions } from './fulfilment-schema';
 
 /**
@@ -162,6 +163,67 @@ export const sharedListLines = pgTable(
     primaryKey({ name: 'shared_list_lines_pk', columns: [t.listId, t.productId] }),
     check('shared_list_lines_quantity', sql`${t.quantity} > 0`),
     index('shared_list_lines_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * Contract prices, trade accounts part 2 (docs/decisions/039-trade-accounts.md): a company's price lists, each valid
+ * from one day to another (both included; no end: open-ended). Several valid lists may overlap: the lowest price wins.
+ */
+export const companyPriceLists = pgTable(
+  'company_price_lists',
+  {
+    id: uuidPk(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to'),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at'),
+  },
+  (t) => [
+    check('company_price_lists_dates', sql`${t.validTo} is null or ${t.validTo} >= ${t.validFrom}`),
+    // Both the admin's paged list (newest first) and pricing (a company's lists) start from the company.
+    index('company_price_lists_company_idx').on(
+      t.companyId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    uniqueIndex('company_price_lists_name_idx').using('btree', t.companyId, sql`lower(${t.name})`),
+  ],
+);
+
+/**
+ * One rule of a price list: a fixed unit price for one product (by SKU), or a percentage off the list price of a
+ * category (with its descendants) or of a brand. Percentages are kept in hundredths of a percent (1250 = 12.5 %).
+ */
+export const priceListRules = pgTable(
+  'price_list_rules',
+  {
+    id: uuidPk(),
+    priceListId: uuid('price_list_id')
+      .notNull()
+      .references(() => companyPriceLists.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    unitPriceCents: integer('unit_price_cents'),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    brand: text('brand'),
+    percentOffBp: integer('percent_off_bp'),
+  },
+  (t) => [
+    check(
+      'price_list_rules_shape',
+      sql`(${t.productId} is not null and ${t.unitPriceCents} > 0 and ${t.categoryId} is null and ${t.brand} is null and ${t.percentOffBp} is null)
+        or (${t.productId} is null and ${t.unitPriceCents} is null and ${t.percentOffBp} between 1 and 9999
+          and ((${t.categoryId} is not null and ${t.brand} is null) or (${t.categoryId} is null and ${t.brand} is not null)))`,
+    ),
+    index('price_list_rules_list_idx').on(t.priceListId, t.position),
+    // The foreign keys' cascades (a product or category deleted) look rules up by these.
+    index('price_list_rules_product_idx').on(t.productId),
+    index('price_list_rules_category_idx').on(t.categoryId),
   ],
 );
 

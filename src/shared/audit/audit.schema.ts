@@ -48,6 +48,9 @@ export const auditKinds = [
   'shared_list.created',
   'shared_list.edited',
   'shared_list.deleted',
+  'price_list.created',
+  'price_list.edited',
+  'price_list.deleted',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

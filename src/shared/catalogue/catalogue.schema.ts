@@ -31,7 +31,9 @@ export type ProductPricingFields = z.infer<typeof productPricingSchema>;
 export const pricedProductSchema = productSchema
   .extend(productPricingSchema.shape)
   // Shipping and backorders (decision 037): present on what the server returns, optional for older readers.
-  .extend(productShippingSchema.partial().shape);
+  .extend(productShippingSchema.partial().shape)
+  // Contract prices (decision 039): a signed-in member's unit price in dollars (null: none); absent when anonymous.
+  .extend({ contractPrice: z.number().nullable().optional() });
 export type PricedProduct = z.infer<typeof pricedProductSchema>;
 
 /** A card's pricing (home page, catalogue): pack size and the lowest unit price any quantity reaches. */

@@ -71,3 +71,14 @@ describe('pack sizes', () => {
     expect(stepQuantity(20, { minOrder: 15, packSize: 10 }, -1)).toBe(20);
   });
 });
+
+describe('unitPriceCentsAt with a contract price (decision 039)', () => {
+  const breaks = [{ minQuantity: 10, unitPriceCents: 8_000 }];
+  it('charges min(break price at the quantity, contract price), never below 1 cent', () => {
+    expect(unitPriceCentsAt(1, 10_000, breaks, 8_500)).toBe(8_500);
+    expect(unitPriceCentsAt(10, 10_000, breaks, 8_500)).toBe(8_000);
+    expect(unitPriceCentsAt(10, 10_000, breaks, 7_000)).toBe(7_000);
+    expect(unitPriceCentsAt(10, 10_000, breaks, null)).toBe(8_000);
+    expect(unitPriceCentsAt(1, 10_000, breaks, 0)).toBe(1);
+  });
+});

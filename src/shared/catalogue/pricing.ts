@@ -12,15 +12,22 @@ export interface PriceBreakCents {
   unitPriceCents: number;
 }
 
-/** The unit price reached at this quantity: the break with the largest minimum not above it, else the base price. */
+/**
+ * The unit price reached at this quantity: the break with the largest minimum not above it, else the base price.
+ * A trade account's contract price (docs/decisions/039-trade-accounts.md) combines with breaks by one rule: the
+ * buyer pays the lower of the two, min(break price at this quantity, contract price), never below 1 cent.
+ */
 export function unitPriceCentsAt(
   quantity: number,
   basePriceCents: number,
   breaks: readonly PriceBreakCents[],
+  contractCents?: number | null,
 ): number {
   let best = { minQuantity: 1, unitPriceCents: basePriceCents };
   for (const b of breaks) if (b.minQuantity <= quantity && b.minQuantity > best.minQuantity) best = b;
-  return best.unitPriceCents;
+  return contractCents == null
+    ? best.unitPriceCents
+    : Math.max(1, Math.min(best.unitPriceCents, contractCents));
 }
 
 /** The lowest unit price any quantity reaches ("from $9.90" on a card). */

@@ -95,6 +95,8 @@ export const catalogueProductSchema = productSchema.extend({
   category: categoryRefSchema.nullable(),
   createdAt: z.string(),
   keySpecs: z.array(specValueSchema),
+  /** A signed-in member's contract unit price in dollars (null: none); absent for anonymous callers. */
+  contractPrice: z.number().nullable().optional(),
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 

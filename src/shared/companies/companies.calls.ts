@@ -37,4 +37,10 @@ export const companiesCalls = endpoints<CompaniesSchemas>()({
   deleteList: { method: 'DELETE', path: '/companies/{id}/lists/{itemId}' },
   /** Every line of a shared list into the caller's cart, checked by the cart's rules. */
   listToCart: { method: 'POST', path: '/companies/{id}/lists/{itemId}/cart' },
+  /** Admin: the company's contract price lists with their rules, newest first, paged. */
+  priceLists: { method: 'GET', path: '/companies/{id}/price-lists' },
+  addPriceList: { method: 'POST', path: '/companies/{id}/price-lists' },
+  /** Admin: name, validity and the whole set of rules at once. */
+  updatePriceList: { method: 'PUT', path: '/companies/{id}/price-lists/{itemId}' },
+  deletePriceList: { method: 'DELETE', path: '/companies/{id}/price-lists/{itemId}' },
 });

@@ -32,6 +32,7 @@ import {
   sharedListSchema,
   tokenParamsSchema,
 } from './companies.schema';
+import { priceListInputSchema, priceListListSchema, priceListSchema } from './price-lists.schema';
 
 const paged = { params: companyParamsSchema, query: pageQuerySchema };
 const companiesSchemas = {
@@ -77,6 +78,15 @@ const companiesSchemas = {
   updateList: { params: itemParamsSchema, body: sharedListInputSchema, response: sharedListSchema },
   deleteList: { params: itemParamsSchema, response: acknowledgedSchema },
   listToCart: { params: itemParamsSchema, response: reorderResultSchema },
+  priceLists: { ...paged, response: priceListListSchema },
+  addPriceList: {
+    params: companyParamsSchema,
+    body: priceListInputSchema,
+    response: priceListSchema,
+    status: 201,
+  },
+  updatePriceList: { params: itemParamsSchema, body: priceListInputSchema, response: priceListSchema },
+  deletePriceList: { params: itemParamsSchema, response: acknowledgedSchema },
 } satisfies Record<string, CallSchemas>;
 export type CompaniesSchemas = typeof companiesSchemas;
 

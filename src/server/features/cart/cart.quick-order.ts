@@ -83,7 +83,7 @@ async function checkLines(tx: Tx, userId: string, typed: TypedLine[]) {
     tx,
     typed.filter((t) => !t.problem).map((t) => t.sku),
   );
-  const pricing = await loadPricing(tx, [...ids.values()]);
+  const pricing = await loadPricing(tx, [...ids.values()], userId);
   const inCart = new Map((await cartRows(tx, userId)).map((r) => [r.productId, r.quantity]));
   const toAdd = new Map<string, number>();
   const report: QuickOrderLine[] = typed.map((t) => {

@@ -59,7 +59,7 @@ export async function reorderLines(db: Db, userId: string, past: PastLine[]): Pr
   }
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    const pricing = await loadPricing(tx, [...wanted.keys()]);
+    const pricing = await loadPricing(tx, [...wanted.keys()], userId);
     const inCart = new Map((await cartRows(tx, userId)).map((r) => [r.productId, r.quantity]));
     const changes: ReorderChange[] = [];
     for (const w of wanted.values()) {
@@ -88,7 +88,7 @@ export async function reorderLines(db: Db, userId: string, past: PastLine[]): Pr
         change('quantity', `${cartMessages.cartFull} It was not added.`);
         continue;
       }
-      const unitCents = unitPriceCentsAt(fitted.quantity, p.priceCents, p.breaks);
+      const unitCents = unitPriceCentsAt(fitted.quantity, p.priceCents, p.breaks, p.contractCents);
       const tooLarge = totalProblem(fitted.quantity, unitCents);
       if (tooLarge) {
         change('quantity', `${tooLarge} It was not added.`);

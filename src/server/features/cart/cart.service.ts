@@ -32,7 +32,7 @@ export function lineProblem(quantity: number, p: ProductPricing): string | null 
   if (p.archived) return cartMessages.discontinued;
   return (
     quantityProblem(quantity, { quantity: orderableStock(p), minOrder: p.minOrder, packSize: p.packSize }) ??
-    totalProblem(quantity, unitPriceCentsAt(quantity, p.priceCents, p.breaks))
+    totalProblem(quantity, unitPriceCentsAt(quantity, p.priceCents, p.breaks, p.contractCents))
   );
 }
 
@@ -50,7 +50,7 @@ function backorderOf(quantity: number, p: ProductPricing) {
 
 /** A cart line priced now: the break its quantity reaches, and what that saves against the base price. */
 export function toCartLine(quantity: number, p: ProductPricing): CartLine {
-  const unitCents = unitPriceCentsAt(quantity, p.priceCents, p.breaks);
+  const unitCents = unitPriceCentsAt(quantity, p.priceCents, p.breaks, p.contractCents);
   return {
     productId: p.id,
     sku: p.sku,
@@ -83,6 +83,7 @@ export async function readCart(db: Db | Tx, userId: string): Promise<Cart> {
   const pricing = await loadPricing(
     db,
     rows.map((r) => r.productId),
+    userId,
   );
   return pricedCart(rows, pricing);
 }
@@ -166,7 +167,7 @@ async function writeLine(
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
     const rows = await cartRows(tx, userId);
-    const pricing = await loadPricing(tx, [...rows.map((r) => r.productId), productId]);
+    const pricing = await loadPricing(tx, [...rows.map((r) => r.productId), productId], userId);
     const product = pricing.get(productId);
     if (!product || product.archived) throw notFound('Product');
     const existing = rows.find((r) => r.productId === productId);

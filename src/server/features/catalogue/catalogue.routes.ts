@@ -12,6 +12,7 @@ import { currentUser } from '../../http/auth-guard';
 import { idParamsSchema } from '@shared/common/common.schema';
 import { catalogueContract } from '@shared/catalogue/catalogue.contract';
 import { contractRoute } from '../../http/contract-route';
+import { replyWithContractPrices } from './contract-reads';
 import { errorResponses } from '../../http/openapi';
 import { getProduct, newestProducts, productChunks } from './catalogue.service';
 import { archiveProduct, createProduct, restoreProduct, updateProduct } from './product-writes.service';
@@ -68,13 +69,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     // The spec puts product pages behind login; a shop that wants them found and shared opens them to everyone.
     config: { auth: publicProductPages ? 'optional' : 'user' },
     // The same for every caller: browsers may keep it; shared caches only when it is not behind sign-in.
+    // A signed-in member also gets their contract price, added after the shared cached read (decision 039).
     handler: (req, reply) =>
-      app.readCache.reply(
+      replyWithContractPrices(
+        app,
         req,
         reply,
-        'catalogue',
         `product:${req.params.id}`,
         () => getProduct(app.database.db, req.params.id),
+        (body) => [body],
         publicProductPages ? 'public, no-cache' : 'private, no-cache',
       ),
   });

@@ -134,7 +134,13 @@ export async function getProduct(db: Db, id: string): Promise<PricedProduct> {
   };
 }
 
-export { loadPricing, orderableStock, type ProductPricing } from './pricing.service';
+export {
+  contractPrices,
+  loadPricing,
+  orderableStock,
+  pricingDay,
+  type ProductPricing,
+} from './pricing.service';
 
 export interface LowStockProduct {
   _id: string;

@@ -2,5 +2,12 @@
  * The catalogue's public face for other features: pricing and stock rules (ordering, the cart, checkout, quotes),
  * the overview's low-stock list, and each product's shipping profile (decision 037: weight, how it ships, backorders).
  */
-export { loadPricing, lowStockProducts, orderableStock, type ProductPricing } from './catalogue.service';
+export {
+  contractPrices,
+  loadPricing,
+  lowStockProducts,
+  orderableStock,
+  pricingDay,
+  type ProductPricing,
+} from './catalogue.service';
 export { effectiveWeightGrams, shippingProfiles, type ShippingProfile } from './product-shipping.service';

@@ -20,6 +20,8 @@ export interface ProductPricing {
   leadTimeDays: number | null;
   /** Sorted by minimum quantity; empty when the product has one price. */
   breaks: PriceBreakCents[];
+  /** The buyer's contract unit price (their company's valid price lists), or null: see `unitPriceCentsAt`. */
+  contractCents: number | null;
 }
 
 /**
@@ -54,16 +56,67 @@ const breaksOf = sql<[number, number][]>`coalesce((
   select json_agg(json_build_array(b.min_quantity, b.unit_price_cents) order by b.min_quantity)
   from ${productPriceBreaks} b where b.product_id = ${products.id}), '[]'::json)`;
 
+/** Today as the price lists' validity dates read it: the UTC day (the shop's dates are UTC days). */
+export const pricingDay = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The buyer's contract unit price of each product, in cents; products without one are absent. The buyer's company is
+ * read from `company_members` now, on every call (nothing caches it): a member who leaves pays the list price at once.
+ * Of the company's lists valid today (valid_from ≤ today ≤ valid_to, both days included), every rule that matches
+ * the product counts and the lowest price wins: a SKU's fixed price, or the list price less a percentage for the
+ * product's category or any of its ancestors, or for its brand (any case). Never below 1 cent.
+ */
+export async function contractPrices(
+  db: Db | Tx,
+  buyerId: string | null | undefined,
+  productIds: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = [...new Set(productIds)];
+  const out = new Map<string, number>();
+  if (!buyerId || ids.length === 0) return out;
+  const day = pricingDay();
+  const rows = await db.execute<{ id: string; cents: number | null }>(sql`
+    with recursive lists as (
+      select l.id from company_price_lists l
+      join company_members m on m.company_id = l.company_id and m.user_id = ${buyerId}
+      where l.valid_from <= ${day}::date and (l.valid_to is null or l.valid_to >= ${day}::date)
+    ),
+    rules as (select r.* from price_list_rules r where r.price_list_id in (select id from lists)),
+    -- a category rule covers the category and its descendants
+    covered(category_id, bp) as (
+      select category_id, percent_off_bp from rules where category_id is not null
+      union all
+      select c.id, covered.bp from categories c join covered on c.parent_id = covered.category_id
+    )
+    -- greatest() skips nulls: the floor of 1 cent is applied only to a price some rule gave
+    select id, case when cents is null then null else greatest(1, cents)::int end as cents from (
+    select p.id, least(
+      (select min(r.unit_price_cents) from rules r where r.product_id = p.id),
+      (select round(p.price_cents * (10000 - max(c.bp)) / 10000.0) from covered c where c.category_id = p.category_id),
+      (select round(p.price_cents * (10000 - max(r.percent_off_bp)) / 10000.0) from rules r
+        where r.brand is not null and lower(r.brand) = lower(p.brand))
+    ) as cents
+    from products p
+    where p.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})) priced`);
+  for (const r of rows.rows) if (r.cents !== null) out.set(r.id, Number(r.cents));
+  return out;
+}
+
 /**
  * Loads the pricing of several products in one statement (ordering reads it in its transaction, where every round
- * trip counts); products that don't exist are simply absent.
+ * trip counts), with the buyer's contract prices when a buyer is given; products that don't exist are absent.
  */
 export async function loadPricing(
   db: Db | Tx,
   productIds: readonly string[],
+  buyerId?: string | null,
 ): Promise<Map<string, ProductPricing>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
+  const contract = await contractPrices(db, buyerId, ids);
   const rows = await db
     .select({
       id: products.id,
@@ -87,6 +140,7 @@ export async function loadPricing(
       ...r,
       archived: archivedAt !== null,
       breaks: breaks.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
+      contractCents: contract.get(r.id) ?? null,
     });
   }
   return out;

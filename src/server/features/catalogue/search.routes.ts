@@ -3,6 +3,7 @@ import { catalogueContract as calls } from '@shared/catalogue/catalogue.contract
 import { contractRoute } from '../../http/contract-route';
 import { queryKey } from '../../infra/read-cache';
 import { categoryTree } from './categories.service';
+import { replyWithContractPrices } from './contract-reads';
 import { productDetail } from './product-detail.service';
 import { searchCatalogue } from './search.service';
 import { suggest } from './suggest.service';
@@ -24,9 +25,16 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         'while products are added).',
       errors: [400],
     }),
+    // Optional sign-in: a member's cards carry their contract prices (never cached for others).
+    config: { auth: 'optional' },
     handler: (req, reply) =>
-      app.readCache.reply(req, reply, 'catalogue', queryKey('search', req.query), () =>
-        searchCatalogue(app.database.db, req.query, app.searchIndex),
+      replyWithContractPrices(
+        app,
+        req,
+        reply,
+        queryKey('search', req.query),
+        () => searchCatalogue(app.database.db, req.query, app.searchIndex),
+        (body) => body.items,
       ),
   });
 
@@ -57,9 +65,15 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'A product with breadcrumbs, its specs and their definitions, and related products',
       errors: [400, 404],
     }),
+    config: { auth: 'optional' },
     handler: (req, reply) =>
-      app.readCache.reply(req, reply, 'catalogue', `detail:${req.params.id}`, () =>
-        productDetail(app.database.db, req.params.id),
+      replyWithContractPrices(
+        app,
+        req,
+        reply,
+        `detail:${req.params.id}`,
+        () => productDetail(app.database.db, req.params.id),
+        (body) => [body.product, ...body.related],
       ),
   });
 };

@@ -84,6 +84,7 @@ export async function insertCheckout(
   const pricing = await loadPricing(
     tx,
     rows.map((r) => r.productId),
+    customer.id,
   );
   const problems: LineProblem[] = [];
   for (const r of rows) {
@@ -98,7 +99,8 @@ export async function insertCheckout(
       const p = pricing.get(r.productId)!;
       return {
         quantity: r.quantity,
-        unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+        unitPriceCents:
+          r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks, p.contractCents),
       };
     }),
   );
@@ -108,7 +110,8 @@ export async function insertCheckout(
     return {
       productId: r.productId,
       quantity: r.quantity,
-      unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+      unitPriceCents:
+        r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks, p.contractCents),
     };
   });
   const delivery = await priceDelivery(tx, deps.delivery, customer.id, goods, {
@@ -158,7 +161,8 @@ export async function insertCheckout(
           email: customer.email,
           productId: p.id,
           productName: p.name,
-          unitPriceCents: r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks),
+          unitPriceCents:
+            r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks, p.contractCents),
           quantity: r.quantity,
           number: input.number,
           address: input.address,

@@ -27,6 +27,7 @@ export async function shippingRates(
   const pricing = await loadPricing(
     deps.db,
     wanted.map((w) => w.productId),
+    customer.id,
   );
   if (req.productId && !pricing.get(req.productId)) throw notFound('Product');
   const lines: GoodsLine[] = [];
@@ -36,7 +37,7 @@ export async function shippingRates(
     lines.push({
       productId: p.id,
       quantity: w.quantity,
-      unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks),
+      unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks, p.contractCents),
     });
   }
   return ratesOfLines(deps, customer.id, lines, req);

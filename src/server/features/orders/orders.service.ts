@@ -68,14 +68,19 @@ export async function placeOrder(
 async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderCreate) {
   return deps.db.transaction(async (tx) => {
     // Read in the reservation's transaction: the price, the rules and the stock taken commit together.
-    const product = (await loadPricing(tx, [input.productId])).get(input.productId);
+    const product = (await loadPricing(tx, [input.productId], customer.id)).get(input.productId);
     if (!product || product.archived) throw notFound('Product');
     // A backorderable product may be ordered above its stock (decision 037); others keep the spec's stock message.
     const problem = quantityProblem(input.quantity, { ...product, quantity: orderableStock(product) });
     // Too little stock is a conflict with the shop's current state (409), whether seen here or by the UPDATE below.
     const soldOut = fieldError('conflict', 'quantity', messages.quantityAboveStock);
     if (problem === messages.quantityAboveStock) throw soldOut;
-    const unitPriceCents = unitPriceCentsAt(input.quantity, product.priceCents, product.breaks);
+    const unitPriceCents = unitPriceCentsAt(
+      input.quantity,
+      product.priceCents,
+      product.breaks,
+      product.contractCents,
+    );
     const tooLarge = problem ?? totalProblem(input.quantity, unitPriceCents);
     if (tooLarge) throw fieldError('bad_request', 'quantity', tooLarge);
     const address = addressTextOf(input.address, input.shipTo);

@@ -5,7 +5,7 @@ import { quoteLines, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { loadPricing, type ProductPricing } from '../catalogue/index';
+import { contractPrices, loadPricing, type ProductPricing } from '../catalogue/index';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -55,7 +55,7 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
         productName: l.productName,
         quantity: l.quantity,
         // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
-        listPrice: p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks) / 100 : 0,
+        listPrice: p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents) / 100 : 0,
         unitPrice: l.unitPriceCents === null ? null : l.unitPriceCents / 100,
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
@@ -82,11 +82,20 @@ export async function toQuotes(db: Db | Tx, rows: QuoteRow[]): Promise<Quote[]> 
     db,
     rows.map((r) => r.id),
   );
-  const pricing = await loadPricing(
-    db,
-    [...lines.values()].flat().map((l) => l.productId),
-  );
-  return rows.map((r) => toQuote(r, lines.get(r.id) ?? [], pricing));
+  const ids = [...lines.values()].flat().map((l) => l.productId);
+  const pricing = await loadPricing(db, ids);
+  // A line's list price is what its customer would pay without the quote: their contract price counts. One read per
+  // customer on the page, one after the other (a transaction runs one statement at a time).
+  const contracts = new Map<string, Map<string, number>>();
+  for (const userId of new Set(rows.map((r) => r.userId)))
+    if (userId) contracts.set(userId, await contractPrices(db, userId, ids));
+  return rows.map((r) => {
+    const own = r.userId ? contracts.get(r.userId) : undefined;
+    const priced = own?.size
+      ? new Map([...pricing].map(([id, p]) => [id, { ...p, contractCents: own.get(id) ?? null }]))
+      : pricing;
+    return toQuote(r, lines.get(r.id) ?? [], priced);
+  });
 }
 
 export function assertOwnerOrAdmin(actor: SessionUser, row: QuoteRow) {

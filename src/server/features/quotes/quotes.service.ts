@@ -56,7 +56,7 @@ export async function requestQuote(
   if (input.wantedBy && input.wantedBy < today())
     throw fieldError('bad_request', 'wantedBy', quoteMessages.pastDay);
   return deps.db.transaction(async (tx) => {
-    const pricing = await loadPricing(tx, ids);
+    const pricing = await loadPricing(tx, ids, customer.id);
     for (const id of ids) {
       const p = pricing.get(id);
       if (!p) throw fieldError('not_found', 'lines', `no product has the id ${id}`);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { paths } from '@/config/paths';
+import { MemberPrice } from '@/components/ui/member-price';
 import { formatCount, formatPrice } from '@/lib/format';
 
 export function ProductCard({
@@ -12,7 +13,7 @@ export function ProductCard({
   action,
 }: {
   /** Cards of the catalogue and the home page carry their pack size and "from" price; other lists do not. */
-  product: Product & { packSize?: number; fromPrice?: number };
+  product: Product & { packSize?: number; fromPrice?: number; contractPrice?: number | null };
   /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
   eager?: boolean | 'high';
   headingLevel?: 2 | 3;
@@ -55,7 +56,11 @@ export function ProductCard({
         </Heading>
       </Link>
       <div className="card-body gap-3 pt-3">
-        <p className="text-2xl font-bold text-primary">{formatPrice(product.price)}</p>
+        <MemberPrice
+          className="text-2xl font-bold text-primary"
+          price={product.price}
+          contractPrice={product.contractPrice}
+        />
         {product.fromPrice! < product.price && <p>from {formatPrice(product.fromPrice!)}</p>}
         {product.packSize! > 1 && <p>Packs of {product.packSize}</p>}
         {details}

@@ -4,7 +4,8 @@ import { PackageX } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatPrice } from '@/lib/format';
+import { MemberPrice } from '@/components/ui/member-price';
+import { formatCount } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import { useProduct } from '../api/get-product';
@@ -91,10 +92,12 @@ export function ProductDetails({
             </figure>
             <div className="flex flex-col gap-4">
               <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.data.name}</h1>
-              <p className="text-3xl font-bold text-primary">
-                {formatPrice(product.data.price)}
-                <span className="ml-1 text-base font-normal text-base-content/75">per unit</span>
-              </p>
+              <MemberPrice
+                className="text-3xl font-bold text-primary"
+                price={product.data.price}
+                contractPrice={product.data.contractPrice}
+                suffix={<span className="ml-1 text-base font-normal text-base-content/75">per unit</span>}
+              />
               <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4">
                 <div>
                   <dt className="text-sm text-base-content/75">Quantity</dt>

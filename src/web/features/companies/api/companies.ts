@@ -8,6 +8,7 @@ import type {
   LocationInput,
   SharedListInput,
 } from '@shared/companies/companies.schema';
+import type { PriceListInput } from '@shared/companies/price-lists.schema';
 import { callApi } from '@/lib/call-api';
 import { callApiPage, type Page } from '@/lib/api-page';
 import { companyKeys } from '@/lib/query-keys/companies';
@@ -26,7 +27,8 @@ type PagedCall =
   | typeof calls.orders
   | typeof calls.quotes
   | typeof calls.invoices
-  | typeof calls.lists;
+  | typeof calls.lists
+  | typeof calls.priceLists;
 
 /** One of a company's paged lists, a page at a time ("Show more" fetches the next). */
 export function useCompanyPages<E extends PagedCall>(call: E, id: string, part: string, enabled = true) {
@@ -115,3 +117,13 @@ export const useListToCart = (id: string) =>
   useCompanyWrite((itemId: string) => callApi(calls.listToCart, { params: { id, itemId } }), true);
 export const useReorder = (id: string) =>
   useCompanyWrite((itemId: string) => callApi(calls.reorder, { params: { id, itemId } }), true);
+
+/** Admin: add a price list, or replace one (`itemId`) with its rules. */
+export const useSavePriceList = (id: string) =>
+  useCompanyWrite(({ itemId, body }: { itemId?: string | undefined; body: PriceListInput }) =>
+    itemId
+      ? callApi(calls.updatePriceList, { params: { id, itemId }, body })
+      : callApi(calls.addPriceList, { params: { id }, body }),
+  );
+export const useDeletePriceList = (id: string) =>
+  useCompanyWrite((itemId: string) => callApi(calls.deletePriceList, { params: { id, itemId } }));

@@ -52,6 +52,7 @@ describe('Companies (admin)', () => {
           { userId: 'u1', name: 'Ann', email: 'ann@example.com', roles: ['admin'], joinedAt: acme.createdAt },
         ]),
       ),
+      http.get(`/api/companies/${acme._id}/price-lists`, () => list([])),
       http.get(`/api/companies/${acme._id}/locations`, () =>
         list([
           {

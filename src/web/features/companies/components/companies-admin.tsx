@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { useCompanies, useCompany, useCompanyPages } from '../api/companies';
 import { PagedItems, rolesText, Section } from './company-parts';
+import { PriceListsAdmin } from './price-lists-admin';
 
 /** /dashboard/companies (admin): every company, newest first, searchable by a prefix of its name or tax ID. */
 export function CompaniesAdmin() {
@@ -62,7 +63,7 @@ export function CompaniesAdmin() {
   );
 }
 
-/** /dashboard/companies/{id} (admin): one company's members and locations. */
+/** /dashboard/companies/{id} (admin): one company's members, locations and contract price lists. */
 export function CompanyAdmin({ id }: { id: string }) {
   const company = useCompany(id);
   const members = useCompanyPages(calls.members, id, 'members');
@@ -105,6 +106,7 @@ export function CompanyAdmin({ id }: { id: string }) {
           )}
         </PagedItems>
       </Section>
+      <PriceListsAdmin companyId={id} />
     </>
   );
 }

@@ -9,7 +9,6 @@ import {
   breaksToCents,
   firstOrderableQuantity,
   packProblem,
-  savingCents,
   toCents,
   unitPriceCentsAt,
 } from '@shared/catalogue/pricing';
@@ -42,20 +41,25 @@ import { Modal, ModalFormActions } from '@/components/ui/modal';
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
 export type OrderableProduct = Product &
   Partial<ProductPricingFields> &
-  Partial<Pick<ProductShipping, 'backorderable' | 'leadTimeDays'>>;
+  Partial<Pick<ProductShipping, 'backorderable' | 'leadTimeDays'>> & { contractPrice?: number | null };
 
 /** The product's lead time when more than its stock may be ordered (decision 037), else null. */
 const backorderLeadTime = (p: Pick<OrderableProduct, 'backorderable' | 'leadTimeDays'>) =>
   p.backorderable && p.leadTimeDays !== null && p.leadTimeDays !== undefined ? p.leadTimeDays : null;
 
-/** The unit price (cents) reached at each quantity: the product's price, lowered by its quantity breaks. */
+/**
+ * The unit price (cents) reached at each quantity: the product's price, lowered by its quantity breaks, or the
+ * member's contract price when lower (the server's rule, decision 039).
+ */
 const pricingOf = (product: OrderableProduct) => {
   const base = toCents(product.price);
   const breaks = breaksToCents(product.priceBreaks ?? []);
+  const contract = product.contractPrice == null ? null : toCents(product.contractPrice);
+  const unitCentsAt = (quantity: number) => unitPriceCentsAt(quantity, base, breaks, contract);
   return {
     base,
-    unitCentsAt: (quantity: number) => unitPriceCentsAt(quantity, base, breaks),
-    savingCentsAt: (quantity: number) => savingCents(quantity, base, breaks),
+    unitCentsAt,
+    savingCentsAt: (quantity: number) => quantity * (base - unitCentsAt(quantity)),
   };
 };
 

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { formatPrice } from '@/lib/format';
+import { renderWithProviders } from '@/test/utils';
+import { ProductCard } from './product-card';
+
+const product = {
+  _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6e',
+  name: 'Brass coupling',
+  img: '/media/coupling.webp',
+  price: 12.4,
+  quantity: 200,
+  minOrder: 10,
+  desc: 'Brass.',
+};
+
+// Contract prices (decision 039): a member's card shows their price with the list price struck through.
+describe('Product card with a contract price', () => {
+  it("shows the member's price and the list price struck through, read out as one sentence", () => {
+    const { container } = renderWithProviders(<ProductCard product={{ ...product, contractPrice: 9.5 }} />);
+    expect(
+      screen.getByText(`Your price ${formatPrice(9.5)}, list price ${formatPrice(12.4)}`),
+    ).toBeInTheDocument();
+    expect(container.querySelector('s')).toHaveTextContent(formatPrice(12.4));
+  });
+
+  it('shows the list price alone without a contract price, or when the contract price is not lower', () => {
+    const { container, unmount } = renderWithProviders(
+      <ProductCard product={{ ...product, contractPrice: null }} />,
+    );
+    expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
+    expect(screen.getByText(formatPrice(12.4))).toBeInTheDocument();
+    expect(container.querySelector('s')).toBeNull();
+    unmount();
+    renderWithProviders(<ProductCard product={{ ...product, contractPrice: 13 }} />);
+    expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
+  });
+});
