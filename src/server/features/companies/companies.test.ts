@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMessages } from '@shared/companies/companies.schema';
 import { companyInvitations, taxExemptions, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
+import { apiCaller } from '../../test/companies';
 import { signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct, twoLineCheckout } from '../../test/cart';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -19,18 +20,7 @@ let dan: Client; // never in a company
 let acme: string;
 let other: string;
 
-const call = (
-  client: Client | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: client?.headers ?? {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = apiCaller(() => t.app);
 
 const tokenOf = (email: string) => {
   const link = t.mail.linksTo(email).at(-1);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListMessages } from '@shared/companies/price-lists.schema';
 import { categories, products } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
+import { apiCaller } from '../../test/companies';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -18,18 +19,7 @@ let dan: Client; // never in a company
 let acme: string;
 let other: string;
 
-const call = (
-  client: Client | null,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) =>
-  t.app.inject({
-    method,
-    url: `/api${url}`,
-    headers: client?.headers ?? {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+const call = apiCaller(() => t.app);
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
