@@ -28,9 +28,10 @@ export default defineConfig({
 });
 
 /**
- * The web tests in jsdom: most files share their worker's modules (React, Testing Library and the app are imported
- * once per worker, not once per file; the set-up file resets what the app caches), a file that replaces a module with
- * vi.mock gets its own as *.isolated.test.tsx.
+ * The web tests in happy-dom: creating a jsdom for each file was half of this project's time; a file that needs
+ * jsdom's fidelity says so in an `@vitest-environment jsdom` docblock, with why. Most files share their worker's
+ * modules (React, Testing Library and the app are imported once per worker, not once per file; the set-up file resets
+ * what the app caches), a file that replaces a module with vi.mock gets its own as *.isolated.test.tsx.
  */
 function webProjects() {
   const web = {
@@ -39,9 +40,10 @@ function webProjects() {
     resolve: { alias: { ...resolve.alias, '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
   };
   const common = {
-    environment: 'jsdom' as const,
-    // Rendering with jsdom is slow on a busy machine: the default 5 s times out tests that do not hang.
-    testTimeout: 15_000,
+    environment: 'happy-dom' as const,
+    // Typing into a large form re-renders it per key: on a busy machine the default 5 s times out tests that do not
+    // hang (the shipping tables' editor has taken 20 s with other work running).
+    testTimeout: 30_000,
     setupFiles: ['src/web/test/setup.ts'],
   };
   return [

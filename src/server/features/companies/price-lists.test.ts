@@ -1,3 +1,4 @@
+// Both databases: issue #24 asks for every trade-account rule (price-list validity, the price rule) on both.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListMessages } from '@shared/companies/price-lists.schema';

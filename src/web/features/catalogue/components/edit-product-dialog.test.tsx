@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * happy-dom 21 does not show a <select>'s value set by React before the user touches it; these forms depend on it
+ * (docs/decisions/032-test-suite-time.md, "A lighter DOM").
+ */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * happy-dom 21 moves Tab focus into a focusable <pre> out of document order (docs/decisions/032-test-suite-time.md,
+ * "A lighter DOM").
+ */
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
