@@ -18,8 +18,11 @@ export async function expectAccessible(page: Page, label = page.url()) {
   // A toast can start fading out while the scan runs (its timer is its own): without its transition it is either
   // shown in its real colours or gone, never half-transparent.
   await page.addStyleTag({ content: '[data-sonner-toast] { transition: none !important; }' });
+  // Every rule runs; only the violations are collected node by node (axe's `resultTypes`: the passes, which we never
+  // read, are summarised by one node each instead of hundreds: about a fifth less time on a long list).
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .options({ resultTypes: ['violations'] })
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -1,12 +1,14 @@
 // `npm test`: everything a change can break (types, lint, unit and API tests, e2e), in order, stopping at the first failure.
 import { spawn } from 'node:child_process';
 
-// Each stage's steps run side by side; a stage starts when the one before has passed. Typecheck and lint share a
-// stage: neither needs the other, and together they keep both cores busy (docs/decisions/032-test-suite-time.md).
+// Each stage's steps run side by side; a stage starts when the one before has passed. Typecheck, lint and the build
+// share a stage: none needs another, and together they keep both cores busy (docs/decisions/032-test-suite-time.md).
+// The build is only needed by the end-to-end tests, which run last.
 const stages = [
   [
     ['typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']],
     ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0']],
+    ['build', 'node', ['scripts/build.mjs']],
   ],
   // The slowest-files reporter prints where the suite's time goes and the test count of each project.
   [
@@ -16,7 +18,6 @@ const stages = [
       ['run', '--reporter=default', '--reporter=./scripts/test/slowest-files.ts'],
     ],
   ],
-  [['build', 'node', ['scripts/build.mjs']]],
   [['end-to-end tests', 'node_modules/.bin/playwright', ['test']]],
 ];
 
