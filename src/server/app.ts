@@ -6,7 +6,7 @@ import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
-import { authPlugin } from './http/auth';
+import { authPlugin, type PasswordHashing } from './http/auth';
 import { authRoutes } from './http/auth-routes';
 import { compressionPlugin } from './http/compression';
 import { errorHandlerPlugin } from './http/error-handler';
@@ -37,6 +37,8 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** Fetches files named by URL (a CSV row's image); the default refuses private addresses. */
   fetchRemote?: RemoteFetcher;
+  /** Password hashing other than Better Auth's scrypt: the API tests' cheaper one, never a deployed shop's. */
+  passwordHashing?: PasswordHashing;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(inFlightPlugin);
   // Security headers next: their onRequest hook must run before the auth guard's can refuse a request.
   await app.register(securityPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { password: options.passwordHashing });
   await app.register(textGuardPlugin);
   await app.register(httpSemanticsPlugin);
   await app.register(compressionPlugin);

@@ -21,6 +21,7 @@ export function createAuth(
   mailer: Mailer,
   log: FastifyBaseLogger,
   onPostgres: boolean,
+  password?: PasswordHashing,
 ) {
   const shop = config.shop.name;
   const send = (message: Parameters<Mailer['send']>[0]) =>
@@ -46,6 +47,8 @@ export function createAuth(
       enabled: true,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      // Better Auth's scrypt unless the app was built with another (only the tests' apps are, see PasswordHashing).
+      ...(password ? { password } : {}),
       // Registering logs the user in; verification is asked for, not required. Better Auth's own auto sign-in is
       // off so that a sign-up naming a known address gets its generic answer; auth-rules signs new users in.
       requireEmailVerification: false,
@@ -172,6 +175,13 @@ export function createAuth(
 
 export type Auth = ReturnType<typeof createAuth>;
 
+/**
+ * How passwords are hashed and checked. Only code can choose it (`buildApp`'s options; no setting does): the API
+ * tests' apps use a cheap one, because Better Auth's scrypt costs about 100 ms of CPU per sign-up and sign-in and the
+ * suite signs people up and in over a thousand times (docs/decisions/032-test-suite-time.md).
+ */
+export type PasswordHashing = NonNullable<NonNullable<BetterAuthOptions['emailAndPassword']>['password']>;
+
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
@@ -179,10 +189,13 @@ declare module 'fastify' {
 }
 
 /** `app.auth` (Better Auth on the app's database and mailer) and the guard that checks each route's `config.auth`. */
-export const authPlugin = fp(
-  async (app) => {
+export const authPlugin = fp<{ password?: PasswordHashing }>(
+  async (app, opts) => {
     const { config, database, mailer } = app;
-    app.decorate('auth', createAuth(config, database.db, mailer, app.log, database.kind === 'postgres'));
+    app.decorate(
+      'auth',
+      createAuth(config, database.db, mailer, app.log, database.kind === 'postgres', opts.password),
+    );
     registerAuthGuard(app);
   },
   { name: 'auth', dependencies: ['config', 'database', 'mailer', 'session-cache'] },

@@ -1,7 +1,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -9,6 +10,33 @@ import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type AppConfig } from '../infra/config';
 import { openDatabase, type Database } from '../infra/db';
 import type { Mailer, MailMessage } from '../infra/mail';
+
+const scryptAsync = promisify(scrypt) as (
+  password: string,
+  salt: string,
+  length: number,
+  options: object,
+) => Promise<Buffer>;
+// scrypt at a 32nd of Better Auth's work (N 1024 instead of 16384, r 8 instead of 16): still a salted hash that a
+// wrong password fails, at well under a millisecond.
+const cheapScrypt = (password: string, salt: string) =>
+  scryptAsync(password.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 });
+
+/**
+ * The API tests' password hashing (see PasswordHashing in http/auth.ts): every app of one test file (a second
+ * instance too) must use the same, since each checks what another stored.
+ */
+export const testPasswordHashing = {
+  async hash(password: string) {
+    const salt = randomBytes(16).toString('hex');
+    return `${salt}:${(await cheapScrypt(password, salt)).toString('hex')}`;
+  },
+  async verify({ hash, password }: { hash: string; password: string }) {
+    const [salt, key] = hash.split(':');
+    if (!salt || !key) return false;
+    return timingSafeEqual(await cheapScrypt(password, salt), Buffer.from(key, 'hex'));
+  },
+};
 
 /** Which database this run of the suite uses: set per Vitest project (see vitest.config.ts). */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -90,8 +118,11 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   overrides: Partial<AppConfig> = {},
-  /** `mailer: undefined` keeps the app's own queued mailer (mail-queue tests); by default mail is captured. */
-  build: Pick<BuildOptions, 'payments' | 'mailer' | 'fetchRemote'> = {},
+  /**
+   * `mailer: undefined` keeps the app's own queued mailer (mail-queue tests); by default mail is captured.
+   * `passwordHashing: undefined` keeps Better Auth's scrypt (tests that time it); by default it is the cheap one.
+   */
+  build: Pick<BuildOptions, 'payments' | 'mailer' | 'fetchRemote' | 'passwordHashing'> = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig(
@@ -115,6 +146,7 @@ export async function createTestApp(
     database: testDb.database,
     skipMigrations: true,
     mailer: mail,
+    passwordHashing: testPasswordHashing,
     ...build,
   });
   await app.ready();

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../infra/config';
-import { captureMailer, createTestDatabase, type TestDatabase } from './helper';
+import { captureMailer, createTestDatabase, testPasswordHashing, type TestDatabase } from './helper';
 
 /**
  * Several instances of the shop on one test database, as in production (PostgreSQL-only tests): registers its own
@@ -41,6 +41,7 @@ export function instancesOnOneDatabase(base: Record<string, string> = {}) {
         database: db.database,
         skipMigrations: true,
         mailer: captureMailer(),
+        passwordHashing: testPasswordHashing,
       });
       await app.ready();
       apps.push(app);

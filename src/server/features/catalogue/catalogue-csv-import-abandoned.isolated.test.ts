@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueImport } from '@shared/catalogue/catalogue-csv.schema';
 import { buildApp } from '../../app';
-import { createTestApp, testDbKind, type TestApp } from '../../test/helper';
+import { createTestApp, testDbKind, testPasswordHashing, type TestApp } from '../../test/helper';
 import { signUpAdmin, type Client } from '../../test/auth';
 import { auditEntries } from '../../test/admin';
 import { importCsv, uploadCsv } from '../../test/csv-import';
@@ -179,7 +179,12 @@ describe('an import whose process died', () => {
     if (testDbKind === 'postgres') await ageHeartbeat(dead, 61);
     const alive = await startHeldImport(csv('ALIVE'));
     await ageHeartbeat(alive, 600);
-    const second = await buildApp(t.config, { database: t.database, skipMigrations: true, mailer: t.mail });
+    const second = await buildApp(t.config, {
+      database: t.database,
+      skipMigrations: true,
+      mailer: t.mail,
+      passwordHashing: testPasswordHashing,
+    });
     try {
       await second.ready();
       expect(await stored(dead)).toEqual({ status: 'failed', finished: true });
