@@ -23,8 +23,18 @@ const members: Member[] = [
     email: session.user.email,
     roles: ['admin', 'buyer', 'approver'],
     joinedAt: acme.createdAt,
+    orderLimit: null,
+    monthlyLimit: null,
   },
-  { userId: 'u-bob', name: 'Bob', email: 'bob@example.com', roles: ['buyer'], joinedAt: acme.createdAt },
+  {
+    userId: 'u-bob',
+    name: 'Bob',
+    email: 'bob@example.com',
+    roles: ['buyer'],
+    joinedAt: acme.createdAt,
+    orderLimit: 1000,
+    monthlyLimit: null,
+  },
 ];
 const restock: SharedList = {
   _id: '22222222-2222-4222-8222-222222222222',
