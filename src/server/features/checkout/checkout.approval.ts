@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { paths } from '@shared/common/web-paths';
 import { approvalReasonText, type ApprovalReason } from '@shared/checkout/approvals.schema';
 import { checkouts } from '../../db/schema';
 import type { Tx } from '../../infra/db';
@@ -66,8 +67,7 @@ export async function limitBreach(
   return null;
 }
 
-const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
-  `${deps.mail.baseUrl}/dashboard/company/approvals/${co.id}`;
+const approvalUrl = (deps: OrderDeps, co: CheckoutRow) => `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
 
 const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
