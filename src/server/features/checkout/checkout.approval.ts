@@ -67,7 +67,8 @@ export async function limitBreach(
   return null;
 }
 
-const approvalUrl = (deps: OrderDeps, co: CheckoutRow) => `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
+const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
+  `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
 
 const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
