@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
-import { checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
+import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
 import { companiesRoutes, priceListsRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { fulfilmentRoutes } from './features/fulfilment/index';
@@ -56,4 +56,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(fulfilmentRoutes);
   await api.register(companiesRoutes);
   await api.register(priceListsRoutes);
+  await api.register(approvalsRoutes);
 };

@@ -68,9 +68,28 @@ export const checkouts = pgTable(
     ...deliveryColumns(),
     // The buyer's company when checked out (docs/decisions/039-trade-accounts.md).
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    // A checkout over the buyer's spending limits waits for an approver (docs/decisions/040-approvals-and-limits.md):
+    // null = none was needed; awaiting, approved or rejected otherwise.
+    approvalStatus: text('approval_status', { enum: ['awaiting', 'approved', 'rejected'] }),
+    /** Which limit it went over: order or monthly. */
+    approvalReason: text('approval_reason', { enum: ['order', 'monthly'] }),
+    /** The limit it went over and the buyer's month-to-date spend before it, in cents, as they were at checkout. */
+    approvalLimitCents: integer('approval_limit_cents'),
+    approvalSpentCents: integer('approval_spent_cents'),
+    approvalDecidedBy: text('approval_decided_by').references(() => user.id, { onDelete: 'set null' }),
+    approvalDecidedAt: moment('approval_decided_at'),
+    approvalComment: text('approval_comment'),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    check(
+      'checkouts_approval_shape',
+      sql`(${t.approvalStatus} is null) = (${t.approvalReason} is null) and (${t.approvalStatus} is null) = (${t.approvalLimitCents} is null)`,
+    ),
+    // The company's open approvals, newest first (keyset on created_at, id).
+    index('checkouts_awaiting_approval_idx')
+      .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.approvalStatus} = 'awaiting'`),
     index('checkouts_company_created_id_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.companyId} is not null`),

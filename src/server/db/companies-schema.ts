@@ -56,9 +56,14 @@ export const companyMembers = pgTable(
     isBuyer: boolean('is_buyer').notNull().default(false),
     isApprover: boolean('is_approver').notNull().default(false),
     joinedAt: moment('joined_at').notNull().defaultNow(),
+    // Spending limits of this buyer, in cents; null = no limit (docs/decisions/040-approvals-and-limits.md).
+    orderLimitCents: integer('order_limit_cents'),
+    monthlyLimitCents: integer('monthly_limit_cents'),
   },
   (t) => [
     check('company_members_some_role', sql`${t.isAdmin} or ${t.isBuyer} or ${t.isApprover}`),
+    check('company_members_order_limit', sql`${t.orderLimitCents} >= 0`),
+    check('company_members_monthly_limit', sql`${t.monthlyLimitCents} >= 0`),
     index('company_members_company_idx').on(t.companyId, t.joinedAt, t.userId),
   ],
 );

@@ -17,6 +17,7 @@ export interface AuditEntryView {
   before: unknown;
   after: unknown;
   actorEmail: string;
+  summary: string;
 }
 
 /** The audit log's newest page, as an admin sees it, optionally of one kind. */

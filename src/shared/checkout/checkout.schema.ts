@@ -3,6 +3,7 @@ import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { orderSchema } from '@shared/orders/orders.schema';
 import { deliveryChoiceSchema, deliveryViewShape } from '@shared/orders/delivery.schema';
+import { checkoutApprovalSchema } from './approvals.schema';
 
 /**
  * A checkout pays a whole cart at once. Its lines are ordinary, spec-shaped orders (one per product) that carry the
@@ -20,7 +21,15 @@ export const checkoutMessages = {
     'Nothing to refund: every line of this checkout is unpaid, delivered, cancelled or refunded already.',
 } as const;
 
-export const checkoutStatuses = ['unpaid', 'paid', 'cancelled', 'expired'] as const;
+/** awaiting_approval: over the buyer's spending limit, held until an approver decides; rejected: closed by one. */
+export const checkoutStatuses = [
+  'unpaid',
+  'paid',
+  'cancelled',
+  'expired',
+  'awaiting_approval',
+  'rejected',
+] as const;
 export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 const optionalText = (max: number) =>
@@ -69,6 +78,8 @@ export const checkoutSchema = z.object({
   /** When an unpaid checkout stops holding stock (all its lines expire together). */
   expiresAt: z.iso.datetime().nullable(),
   lines: z.array(orderSchema),
+  /** Null when the checkout was within the buyer's limits (docs/decisions/040-approvals-and-limits.md). */
+  approval: checkoutApprovalSchema.nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -49,6 +49,8 @@ export const paths = {
   company: `${dashboard}/company`,
   /** Where a mailed invitation lands (?token=…); it survives logging in or registering first. */
   companyJoin: `${dashboard}/company/join`,
+  /** One checkout over a buyer's spending limit, for the company's approvers (decision 040). */
+  companyApproval: (id: string) => `${dashboard}/company/approvals/${id}`,
   /** The admins' list of companies. */
   companiesAdmin: `${dashboard}/companies`,
   /** One company as the admins see it: members and locations. */

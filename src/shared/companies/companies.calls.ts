@@ -13,6 +13,8 @@ export const companiesCalls = endpoints<CompaniesSchemas>()({
   update: { method: 'PUT', path: '/companies/{id}' },
   members: { method: 'GET', path: '/companies/{id}/members' },
   setRoles: { method: 'PUT', path: '/companies/{id}/members/{userId}' },
+  /** A member's spending limits per order and per month (company admin or shop admin). */
+  setLimits: { method: 'PUT', path: '/companies/{id}/members/{userId}/limits' },
   /** Remove a member (a company admin), or leave (the member). */
   removeMember: { method: 'DELETE', path: '/companies/{id}/members/{userId}' },
   invitations: { method: 'GET', path: '/companies/{id}/invitations' },

@@ -32,6 +32,7 @@ import {
   sharedListSchema,
   tokenParamsSchema,
 } from './companies.schema';
+import { memberLimitsSchema } from '../checkout/approvals.schema';
 import { priceListInputSchema, priceListListSchema, priceListSchema } from './price-lists.schema';
 
 const paged = { params: companyParamsSchema, query: pageQuerySchema };
@@ -43,6 +44,7 @@ const companiesSchemas = {
   update: { params: companyParamsSchema, body: companyInputSchema, response: companyViewSchema },
   members: { ...paged, response: memberListSchema },
   setRoles: { params: memberParamsSchema, body: memberRolesSchema, response: memberSchema },
+  setLimits: { params: memberParamsSchema, body: memberLimitsSchema, response: memberSchema },
   removeMember: { params: memberParamsSchema, response: acknowledgedSchema },
   invitations: { ...paged, response: invitationListSchema },
   invite: {

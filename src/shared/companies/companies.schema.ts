@@ -97,6 +97,9 @@ export const memberSchema = z.object({
   email: z.string(),
   roles: z.array(z.enum(companyRoles)),
   joinedAt: z.string(),
+  /** Spending limits in dollars, null = no limit (docs/decisions/040-approvals-and-limits.md). */
+  orderLimit: z.number().nullable(),
+  monthlyLimit: z.number().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);

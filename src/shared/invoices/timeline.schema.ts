@@ -3,6 +3,9 @@ import { idSchema } from '@shared/common/common.schema';
 
 export const timelineKinds = [
   'placed',
+  'approval_requested',
+  'approved',
+  'rejected',
   'paid',
   'invoice',
   'shipped',

@@ -64,6 +64,8 @@ export const orderSchema = z.object({
   checkoutId: idSchema.nullable(),
   /** The checkout's purchase-order number, on the lists that show it (absent elsewhere). */
   poNumber: z.string().nullable().optional(),
+  /** The checkout's approval (decision 040) on the lists that show it: null when none was needed. */
+  checkoutApproval: z.enum(['awaiting', 'approved', 'rejected']).nullable().optional(),
   /** Units ordered above the stock of a backorderable product: they ship after its lead time (decision 037). */
   backorderedQuantity: z.number().int().optional(),
   /** When the backordered units are expected to ship (ISO date, UTC), or null when nothing is on backorder. */

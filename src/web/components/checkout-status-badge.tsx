@@ -5,6 +5,8 @@ const statusLabel: Record<CheckoutStatus, { text: string; className: string }> =
   paid: { text: 'Paid', className: 'badge-success' },
   cancelled: { text: 'Cancelled', className: 'badge-error' },
   expired: { text: 'Expired', className: 'badge-neutral' },
+  awaiting_approval: { text: 'Awaiting approval', className: 'badge-warning' },
+  rejected: { text: 'Rejected', className: 'badge-error' },
 };
 
 /** A checkout's status as a badge (soft colours with dark text keep WCAG contrast). */

@@ -115,9 +115,14 @@ export async function auditEntriesAbout(
   db: Db,
   entityType: AuditRecord['entityType'],
   entityId: string,
-): Promise<{ kind: AuditKind; actorEmail: string; createdAt: Date }[]> {
+): Promise<{ kind: AuditKind; actorEmail: string; createdAt: Date; summary: string }[]> {
   const rows = await db
-    .select({ kind: auditLog.kind, actorEmail: auditLog.actorEmail, createdAt: auditLog.createdAt })
+    .select({
+      kind: auditLog.kind,
+      actorEmail: auditLog.actorEmail,
+      createdAt: auditLog.createdAt,
+      summary: auditLog.summary,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));

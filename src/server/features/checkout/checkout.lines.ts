@@ -10,6 +10,7 @@ import type { Tx } from '../../infra/db';
 import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 import { lineProblem } from '../cart/index';
 import { sendCheckoutMail } from './checkout.mail';
+import { limitBreach, requestApproval } from './checkout.approval';
 import type { CheckoutRow } from './checkout.model';
 import {
   assertWithinLimits,
@@ -134,6 +135,9 @@ export async function insertCheckout(
   const quantity = rows.reduce((sum, r) => sum + r.quantity, 0);
   await lockCustomer(tx, { id: NO_ORDER, userId: customer.id, quantity });
   await assertWithinLimits(tx, { id: NO_ORDER, userId: customer.id, quantity }, deps);
+  // A company buyer's spending limits: over one, the checkout waits for an approver instead of being payable.
+  const totalCents = goods.reduce((sum, g) => sum + g.quantity * g.unitPriceCents, extras);
+  const breach = await limitBreach(tx, deps, customer.id, totalCents);
 
   const [co] = await tx
     .insert(checkouts)
@@ -147,6 +151,12 @@ export async function insertCheckout(
       poNumber: input.poNumber ?? null,
       ...delivery.columns,
       companyId: companyOfUser(customer.id),
+      ...(breach && {
+        approvalStatus: 'awaiting' as const,
+        approvalReason: breach.reason,
+        approvalLimitCents: breach.limitCents,
+        approvalSpentCents: breach.spentCents,
+      }),
     })
     .returning();
   const sorted = [...rows].sort((a, b) => (a.productId < b.productId ? -1 : 1));
@@ -194,6 +204,7 @@ export async function insertCheckout(
       ]);
     lines[i] = reserved;
   }
-  await sendCheckoutMail(deps.mail, 'placed', co!, lines, tx);
+  if (co!.approvalStatus === 'awaiting') await requestApproval(tx, deps, customer, co!, lines);
+  else await sendCheckoutMail(deps.mail, 'placed', co!, lines, tx);
   return { co: co!, lines };
 }

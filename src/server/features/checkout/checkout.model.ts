@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Checkout, CheckoutStatus } from '@shared/checkout/checkout.schema';
+import { approvalMessages, type CheckoutApproval } from '@shared/checkout/approvals.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
@@ -20,9 +21,33 @@ export const checkoutTotalCents = (lines: OrderRow[]) => lines.reduce((sum, l) =
 export function checkoutStatus(co: CheckoutRow, lines: OrderRow[], expiryMs: number): CheckoutStatus {
   if (co.paidAt) return 'paid';
   const first = lines[0];
+  if (co.approvalStatus === 'rejected') return 'rejected';
   if (!first || first.orderStatus === 'Cancelled') return 'cancelled';
   if (first.orderStatus === 'Expired' || isPastWindow(first, expiryMs)) return 'expired';
+  if (co.approvalStatus === 'awaiting') return 'awaiting_approval';
   return 'unpaid';
+}
+
+/** The approval part of a checkout's view (null when it was within the buyer's limits). */
+export const approvalOf = (co: CheckoutRow): CheckoutApproval | null =>
+  co.approvalStatus && co.approvalReason && co.approvalLimitCents !== null
+    ? {
+        status: co.approvalStatus,
+        reason: co.approvalReason,
+        limit: co.approvalLimitCents / 100,
+        decidedAt: iso(co.approvalDecidedAt),
+        comment: co.approvalComment,
+      }
+    : null;
+
+/**
+ * Whether a checkout can be paid as far as its approval goes: one awaiting approval or rejected cannot, by any
+ * means (card, or any other way of paying a checkout). Every path that takes a checkout's payment calls this with
+ * the row it read (under the checkout's lock when it writes).
+ */
+export function assertCheckoutPayable(co: Pick<CheckoutRow, 'approvalStatus'>) {
+  if (co.approvalStatus === 'awaiting') throw new AppError('conflict', approvalMessages.awaiting);
+  if (co.approvalStatus === 'rejected') throw new AppError('conflict', approvalMessages.rejected);
 }
 
 export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number): Checkout {
@@ -45,8 +70,12 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     transactionId: co.transactionId,
     createdAt: co.createdAt.toISOString(),
     paidAt: iso(co.paidAt),
-    expiresAt: status === 'unpaid' && first ? iso(new Date(first.createdAt.getTime() + expiryMs)) : null,
+    expiresAt:
+      (status === 'unpaid' || status === 'awaiting_approval') && first
+        ? iso(new Date(first.createdAt.getTime() + expiryMs))
+        : null,
     lines: lines.map((l) => toOrder(l, expiryMs, co.poNumber)),
+    approval: approvalOf(co),
   };
 }
 

@@ -13,7 +13,13 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { issueInvoice } from '../invoices/invoices.service';
 import { notifyCheckoutPaid, sendCheckoutMail } from './checkout.mail';
-import { assertCheckoutOwner, lockCheckout, toCheckout, type CheckoutRow } from './checkout.model';
+import {
+  assertCheckoutOwner,
+  assertCheckoutPayable,
+  lockCheckout,
+  toCheckout,
+  type CheckoutRow,
+} from './checkout.model';
 
 export interface CheckoutPaymentConfirmation extends PayablePayment {
   checkoutId: string;
@@ -50,6 +56,7 @@ export function checkoutPayable(deps: OrderDeps, id: string): Payable<CheckoutRo
     },
     check: (co, actor) => {
       if (actor) assertCheckoutOwner(actor, co);
+      assertCheckoutPayable(co);
     },
     payment: (co) => ({
       paid: Boolean(co.paidAt),

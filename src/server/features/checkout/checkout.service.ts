@@ -7,7 +7,13 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from '../cart/index';
 import { insertCheckout, type CheckoutInput, type PricedLine } from './checkout.lines';
-import { checkoutTotalCents, findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
+import {
+  assertCheckoutPayable,
+  checkoutTotalCents,
+  findCheckout,
+  toCheckout,
+  type CheckoutRow,
+} from './checkout.model';
 
 export { cancelCheckout } from './checkout.close';
 export { type LineProblem, type PricedLine } from './checkout.lines';
@@ -82,6 +88,8 @@ export async function getPayableCheckout(
 ): Promise<PayableCheckout> {
   const { co, lines } = await findCheckout(deps.db, actor, id);
   const checkout = toCheckout(co, lines, deps.expiryMs);
+  // Awaiting approval or rejected: refused here with its own message, before any payment starts.
+  if (checkout.status === 'awaiting_approval' || checkout.status === 'rejected') assertCheckoutPayable(co);
   return { id, email: checkout.email, amountCents: checkoutTotalCents(lines), status: checkout.status };
 }
 

@@ -4,6 +4,9 @@
  */
 export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
 export { checkoutJobsPlugin } from './checkout.jobs';
+export { approvalsRoutes } from './approvals.routes';
+// The one check every way of paying a checkout makes: awaiting approval or rejected cannot be paid (decision 040).
+export { assertCheckoutPayable } from './checkout.model';
 export { settleCheckoutsWithIntents } from './checkout.close';
 export { ratesOfLines } from './checkout.rates';
 export {

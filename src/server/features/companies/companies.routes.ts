@@ -31,6 +31,7 @@ import {
   previewInvitation,
   removeMember,
   revokeInvitation,
+  setMemberLimits,
   setMemberRoles,
   updateCompany,
   type CompanyDeps,
@@ -113,6 +114,16 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: member,
     handler: async (req) =>
       setMemberRoles(db, currentUser(req), req.params.id, req.params.userId, req.body.roles),
+  });
+  app.route({
+    ...contractRoute(calls.setLimits, {
+      tags,
+      summary:
+        "Set a member's spending limits in dollars per order and per calendar month, null = none (company admin); a checkout over one waits for approval",
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => setMemberLimits(db, currentUser(req), req.params.id, req.params.userId, req.body),
   });
   app.route({
     ...contractRoute(calls.removeMember, {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
+import type { MemberLimits } from '@shared/checkout/approvals.schema';
 import {
   companyMessages,
   INVITATION_DAYS,
@@ -182,7 +183,13 @@ const toMember = (r: { m: typeof companyMembers.$inferSelect; name: string; emai
   email: r.email,
   roles: rolesOf(r.m),
   joinedAt: r.m.joinedAt.toISOString(),
+  orderLimit: dollars(r.m.orderLimitCents),
+  monthlyLimit: dollars(r.m.monthlyLimitCents),
 });
+
+const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
+const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+const limitText = (cents: number | null) => (cents === null ? 'no limit' : `$${(cents / 100).toFixed(2)}`);
 
 /** GET /api/companies/{id}/members: any member (or a shop admin), oldest member first. */
 export async function listMembers(
@@ -252,6 +259,44 @@ export async function setMemberRoles(
       summary: `Changed the roles of ${before.email}: ${rolesOf(before.m).join(', ')} → ${roles.join(', ')}`,
       before: { email: before.email, roles: rolesOf(before.m) },
       after: { email: before.email, roles: rolesOf(m!) },
+    });
+    return toMember({ m: m!, name: before.name, email: before.email });
+  });
+}
+
+/**
+ * PUT /api/companies/{id}/members/{userId}/limits (company admin or shop admin): the member's spending limits per
+ * order and per calendar month. A checkout over one waits for an approver (docs/decisions/040-approvals-and-limits.md).
+ */
+export async function setMemberLimits(
+  db: Db,
+  caller: SessionUser,
+  id: string,
+  userId: string,
+  limits: MemberLimits,
+): Promise<Member> {
+  return db.transaction(async (tx) => {
+    await access(tx, caller, id, 'admin');
+    const before = await memberIn(tx, id, userId);
+    const [m] = await tx
+      .update(companyMembers)
+      .set({ orderLimitCents: cents(limits.orderLimit), monthlyLimitCents: cents(limits.monthlyLimit) })
+      .where(eq(companyMembers.userId, userId))
+      .returning();
+    await audit(tx, caller, {
+      kind: 'company_member.limits_changed',
+      entityId: id,
+      summary: `Changed the spending limits of ${before.email}: per order ${limitText(m!.orderLimitCents)}, per month ${limitText(m!.monthlyLimitCents)}`,
+      before: {
+        email: before.email,
+        orderLimitCents: before.m.orderLimitCents,
+        monthlyLimitCents: before.m.monthlyLimitCents,
+      },
+      after: {
+        email: before.email,
+        orderLimitCents: m!.orderLimitCents,
+        monthlyLimitCents: m!.monthlyLimitCents,
+      },
     });
     return toMember({ m: m!, name: before.name, email: before.email });
   });

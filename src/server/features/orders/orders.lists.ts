@@ -118,6 +118,7 @@ async function pageOfOrders(
         order: orders,
         // A line's checkout is joined by its primary key, one row per order: the page's plan stays the same.
         poNumber: checkouts.poNumber,
+        approval: checkouts.approvalStatus,
         cursorKey: keyText(sort),
         cursorId: sql<string>`${orders.id}::text`,
       })
@@ -133,7 +134,7 @@ async function pageOfOrders(
   ]);
   const page = cutPage(sort, rows, q.limit);
   return {
-    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber)),
+    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber, r.approval)),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,
   };

@@ -19,7 +19,12 @@ export type OrderRow = typeof orders.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** `poNumber`: the PO number of the line's checkout, when the caller read it (the lists and checkouts do). */
-export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | null): Order {
+export function toOrder(
+  row: OrderRow,
+  expiryMs: number,
+  poNumber?: string | null,
+  checkoutApproval?: Order['checkoutApproval'],
+): Order {
   const unpaid = !row.paymentStatus && row.orderStatus === 'Pending';
   // Past its window it is expired for the customer at once; the sweep gives the stock back within seconds.
   const orderStatus = isPastWindow(row, expiryMs) ? 'Expired' : row.orderStatus;
@@ -53,6 +58,7 @@ export function toOrder(row: OrderRow, expiryMs: number, poNumber?: string | nul
     backorderedQuantity: row.backorderedQuantity,
     expectedShipOn: row.expectedShipOn,
     ...(poNumber !== undefined && { poNumber }),
+    ...(checkoutApproval !== undefined && { checkoutApproval }),
     ...deliveryView(row),
     subtotal: goodsCents(row) / 100,
     shipping: row.shippingCents / 100,

@@ -20,6 +20,12 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 const money = (cents: number) => usd.format(cents / 100);
 
 type By = NonNullable<TimelineEntry['by']>;
+
+const approvalSteps = {
+  'checkout.approval_requested': { kind: 'approval_requested', title: 'Waiting for approval' },
+  'checkout.approved': { kind: 'approved', title: 'Approved' },
+  'checkout.rejected': { kind: 'rejected', title: 'Rejected: cancelled, stock released' },
+} as const;
 const system: By = { role: 'system', email: null };
 
 /** An order's row, checked to be the caller's own (or the caller is an admin), with its invoices and credit notes. */
@@ -61,6 +67,20 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   add('placed', row.createdAt, 'Order placed', customer, {
     detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
   });
+  // A checkout over the buyer's spending limit waited for an approver (decision 040): each step as audited.
+  const approval = row.checkoutId ? await auditEntriesAbout(deps.db, 'checkout', row.checkoutId) : [];
+  for (const a of approval) {
+    const step = approvalSteps[a.kind as keyof typeof approvalSteps];
+    if (step)
+      add(
+        step.kind,
+        a.createdAt,
+        step.title,
+        { role: 'customer', email: a.actorEmail },
+        { detail: a.summary },
+      );
+  }
+  const rejected = approval.some((a) => a.kind === 'checkout.rejected');
   add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
   // Each shipment of the line (decision 038), by the admin its audit entry names.
   for (const s of (await shipmentsOf(deps.db, [row.id])).get(row.id) ?? []) {
@@ -75,7 +95,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     );
   }
   add('delivered', row.deliveredAt, 'Delivered', admin('order.delivered') ?? system);
-  if (row.orderStatus === 'Cancelled')
+  if (row.orderStatus === 'Cancelled' && !rejected)
     add(
       'cancelled',
       row.cancelledAt,

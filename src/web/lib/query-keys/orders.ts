@@ -9,4 +9,6 @@ export const orderKeys = {
   cart: (email: string) => ['orders', 'cart', email] as const,
   /** One checkout (a cart paid at once): under `all`, so its lines' changes refresh it too. */
   checkout: (id: string) => ['orders', 'checkout', id] as const,
+  /** A company's approvals (a list, or one by id): under `all`, so checkouts' changes refresh them too. */
+  approvals: (companyId: string, part: string) => ['orders', 'approvals', companyId, part] as const,
 };

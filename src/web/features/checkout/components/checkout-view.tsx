@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
 import type { Checkout } from '@shared/checkout/checkout.schema';
+import { approvalMessages, approvalReasonText } from '@shared/checkout/approvals.schema';
 import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
@@ -95,6 +96,17 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {checkout.residential && ', residential delivery'}.
         </p>
       )}
+      {checkout.status === 'awaiting_approval' && checkout.expiresAt && (
+        <p className="mt-2 text-sm text-base-content/75">
+          The stock is held until <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>;
+          approval does not extend that.
+        </p>
+      )}
+      {checkout.approval?.status === 'approved' && (
+        <p className="mt-2 text-sm text-base-content/75">
+          Approved{checkout.approval.comment ? `: “${checkout.approval.comment}”` : '.'}
+        </p>
+      )}
       {checkout.status === 'unpaid' && checkout.expiresAt && (
         <p className="mt-2 text-sm text-base-content/75">
           Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is
@@ -132,14 +144,33 @@ function CheckoutClosed({ checkout }: { checkout: Checkout }) {
     );
   return (
     <div className="flex flex-col items-start gap-4">
-      <p role="status" className="alert alert-warning alert-soft text-base-content">
-        {checkout.status === 'cancelled'
-          ? 'This checkout was cancelled, so it can’t be paid. Fill your cart again to order.'
-          : 'This checkout has expired because it was not paid in time, so it can’t be paid. Fill your cart again to order.'}
+      <p
+        role="status"
+        className="alert alert-warning alert-soft flex flex-col items-start gap-1 text-base-content"
+      >
+        {closedMessage(checkout)}
+        {checkout.approval?.comment && (
+          <span>
+            The approver wrote: <q>{checkout.approval.comment}</q>
+          </span>
+        )}
       </p>
       {backToOrders}
     </div>
   );
+}
+
+/** Why this checkout cannot be paid now, in the buyer's words. */
+function closedMessage(checkout: Checkout): string {
+  const approval = checkout.approval;
+  if (checkout.status === 'awaiting_approval')
+    return `This checkout is ${approval ? approvalReasonText(approval) : 'over your spending limit'}, so an approver of your company must approve it before you can pay. We mailed them; you will get a mail when it is decided.`;
+  if (checkout.status === 'rejected')
+    return 'An approver of your company rejected this checkout: it was cancelled, its stock released and nothing was charged.';
+  if (checkout.status === 'cancelled')
+    return 'This checkout was cancelled, so it can’t be paid. Fill your cart again to order.';
+  if (approval?.status === 'awaiting') return approvalMessages.tooLate;
+  return 'This checkout has expired because it was not paid in time, so it can’t be paid. Fill your cart again to order.';
 }
 
 /** The checkout's payment page body: its summary (the page loads it) and, while unpaid, the card payment. */

@@ -9,6 +9,7 @@ import type {
   SharedListInput,
 } from '@shared/companies/companies.schema';
 import type { PriceListInput } from '@shared/companies/price-lists.schema';
+import type { MemberLimits } from '@shared/checkout/approvals.schema';
 import { callApi } from '@/lib/call-api';
 import { callApiPage, type Page } from '@/lib/api-page';
 import { companyKeys } from '@/lib/query-keys/companies';
@@ -102,6 +103,11 @@ export const useRevokeInvitation = (id: string) =>
 export const useSetRoles = (id: string) =>
   useCompanyWrite(({ userId, roles }: { userId: string; roles: CompanyRole[] }) =>
     callApi(calls.setRoles, { params: { id, userId }, body: { roles } }),
+  );
+/** A member's spending limits in dollars (null = no limit). */
+export const useSetLimits = (id: string) =>
+  useCompanyWrite(({ userId, limits }: { userId: string; limits: MemberLimits }) =>
+    callApi(calls.setLimits, { params: { id, userId }, body: limits }),
   );
 export const useRemoveMember = (id: string) =>
   useCompanyWrite((userId: string) => callApi(calls.removeMember, { params: { id, userId } }));

@@ -49,10 +49,19 @@ describe('Companies (admin)', () => {
       http.get(`/api/companies/${acme._id}`, () => HttpResponse.json({ ...acme, myRoles: [] })),
       http.get(`/api/companies/${acme._id}/members`, () =>
         list([
-          { userId: 'u1', name: 'Ann', email: 'ann@example.com', roles: ['admin'], joinedAt: acme.createdAt },
+          {
+            userId: 'u1',
+            name: 'Ann',
+            email: 'ann@example.com',
+            roles: ['admin'],
+            joinedAt: acme.createdAt,
+            orderLimit: 500,
+            monthlyLimit: null,
+          },
         ]),
       ),
       http.get(`/api/companies/${acme._id}/price-lists`, () => list([])),
+      http.get(`/api/companies/${acme._id}/approvals`, () => list([])),
       http.get(`/api/companies/${acme._id}/locations`, () =>
         list([
           {
@@ -77,5 +86,9 @@ describe('Companies (admin)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Tools' })).toBeInTheDocument();
     expect(await screen.findByText(/\(ann@example\.com\) — Company admin/)).toBeInTheDocument();
     expect(await screen.findByText(/2400 Industrial Blvd, Dallas, TX 75207/)).toBeInTheDocument();
+    // The shop admin sees and edits the members' limits, and the company's open approvals.
+    expect(screen.getByText('Spending limits: $500.00 per order, none per month')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit limits of Ann' })).toBeInTheDocument();
+    expect(await screen.findByText('No checkout is waiting for approval.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import { paths } from '@/config/paths';
@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDate } from '@/lib/format';
 import { useCompanies, useCompany, useCompanyPages } from '../api/companies';
 import { PagedItems, rolesText, Section } from './company-parts';
+import { EditLimits, limitsText } from './member-limits';
 import { PriceListsAdmin } from './price-lists-admin';
 
 /** /dashboard/companies (admin): every company, newest first, searchable by a prefix of its name or tax ID. */
@@ -64,7 +65,7 @@ export function CompaniesAdmin() {
 }
 
 /** /dashboard/companies/{id} (admin): one company's members, locations and contract price lists. */
-export function CompanyAdmin({ id }: { id: string }) {
+export function CompanyAdmin({ id, approvals }: { id: string; approvals?: ReactNode }) {
   const company = useCompany(id);
   const members = useCompanyPages(calls.members, id, 'members');
   const locations = useCompanyPages(calls.locations, id, 'locations');
@@ -83,9 +84,13 @@ export function CompanyAdmin({ id }: { id: string }) {
           {(items) => (
             <ul className="mt-3 divide-y divide-base-300">
               {items.map((m) => (
-                <li key={m.userId} className="py-2">
-                  <span className="font-medium">{m.name}</span> ({m.email}) — {rolesText(m.roles)} — joined{' '}
-                  {formatDate(m.joinedAt)}
+                <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-medium">{m.name}</span> ({m.email}) — {rolesText(m.roles)} — joined{' '}
+                    {formatDate(m.joinedAt)}
+                    <span className="block text-sm text-base-content/75">{limitsText(m)}</span>
+                  </span>
+                  <EditLimits companyId={id} member={m} />
                 </li>
               ))}
             </ul>
@@ -106,6 +111,7 @@ export function CompanyAdmin({ id }: { id: string }) {
           )}
         </PagedItems>
       </Section>
+      {approvals}
       <PriceListsAdmin companyId={id} />
     </>
   );

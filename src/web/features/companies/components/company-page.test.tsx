@@ -23,8 +23,18 @@ const members: Member[] = [
     email: session.user.email,
     roles: ['admin', 'buyer', 'approver'],
     joinedAt: acme.createdAt,
+    orderLimit: null,
+    monthlyLimit: null,
   },
-  { userId: 'u-bob', name: 'Bob', email: 'bob@example.com', roles: ['buyer'], joinedAt: acme.createdAt },
+  {
+    userId: 'u-bob',
+    name: 'Bob',
+    email: 'bob@example.com',
+    roles: ['buyer'],
+    joinedAt: acme.createdAt,
+    orderLimit: 1000,
+    monthlyLimit: null,
+  },
 ];
 const restock: SharedList = {
   _id: '22222222-2222-4222-8222-222222222222',
@@ -41,6 +51,8 @@ const list = (items: unknown[]) =>
 
 function renderCompany(company: CompanyView | null, extra: Parameters<typeof server.use> = []) {
   server.use(
+    // A test's own handlers first: msw answers with the first that matches.
+    ...extra,
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/companies/mine', () => HttpResponse.json({ company })),
     http.get(`${base}/members`, () => list(members)),
@@ -65,7 +77,7 @@ function renderCompany(company: CompanyView | null, extra: Parameters<typeof ser
       ]),
     ),
     http.get(`${base}/lists`, () => list([restock])),
-    ...extra,
+    http.get(`${base}/approvals`, () => list([])),
   );
   return renderWithProviders(<CompanyRoute />, { route: '/dashboard/company' });
 }
@@ -183,5 +195,80 @@ describe('Company page', () => {
     await user.click(screen.getByRole('button', { name: 'Save roles' }));
     expect(sent).toHaveBeenCalledWith(session.user.id, { roles: ['buyer', 'approver'] });
     expect(await screen.findByText(/at least one company admin/)).toBeInTheDocument();
+  });
+
+  it("sets a member's spending limits (blank = none), shows the server's refusal beside its field", async () => {
+    const sent = vi.fn();
+    let refuse = true;
+    const { user } = renderCompany(acme, [
+      http.put(`${base}/members/:userId/limits`, async ({ params, request }) => {
+        sent(params.userId, await request.json());
+        if (refuse)
+          return HttpResponse.json(
+            { error: 'bad_request', message: 'monthlyLimit must be at least 0', field: 'monthlyLimit' },
+            { status: 400 },
+          );
+        return HttpResponse.json({ ...members[1], orderLimit: 1000, monthlyLimit: null });
+      }),
+    ]);
+    expect(
+      await screen.findByText('Spending limits: $1,000.00 per order, none per month'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit limits of Bob' }));
+    const form = screen.getByRole('form', { name: 'Spending limits of Bob' });
+    const perOrder = within(form).getByLabelText('Limit per order ($)');
+    expect(perOrder).toHaveValue('1000');
+    const perMonth = within(form).getByLabelText('Limit per calendar month ($)');
+    // Not an amount: refused beside the field before any call.
+    await user.type(perMonth, 'lots');
+    await user.click(within(form).getByRole('button', { name: 'Save limits' }));
+    expect(await within(form).findByText(/must be an amount in dollars/)).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
+    await user.clear(perMonth);
+    await user.type(perMonth, '-5');
+    await user.click(within(form).getByRole('button', { name: 'Save limits' }));
+    expect(sent).toHaveBeenLastCalledWith('u-bob', { orderLimit: 1000, monthlyLimit: -5 });
+    expect(await within(form).findByText('monthlyLimit must be at least 0')).toBeInTheDocument();
+    expect(perMonth).toHaveAttribute('aria-invalid', 'true');
+    refuse = false;
+    await user.clear(perMonth);
+    await user.click(within(form).getByRole('button', { name: 'Save limits' }));
+    expect(sent).toHaveBeenLastCalledWith('u-bob', { orderLimit: 1000, monthlyLimit: null });
+    expect(await screen.findByText('Limits of Bob saved')).toBeInTheDocument();
+  });
+
+  it('lists the checkouts waiting for approval, each linking to its approval page', async () => {
+    renderCompany(acme, [
+      http.get(`${base}/approvals`, () =>
+        list([
+          {
+            _id: 'c0000000-0000-4000-8000-000000000009',
+            companyId: acme._id,
+            status: 'awaiting',
+            reason: 'order',
+            limit: 1000,
+            spentThisMonth: 0,
+            total: 2500,
+            buyer: { userId: 'u-bob', name: 'Bob', email: 'bob@example.com' },
+            poNumber: 'PO-7',
+            address: '1 Main Street',
+            createdAt: acme.createdAt,
+            expiresAt: acme.createdAt,
+            decidedAt: null,
+            decidedBy: null,
+            comment: null,
+            lines: [],
+          },
+        ]),
+      ),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Waiting for approval' });
+    expect(
+      await within(section).findByText(/over the per-order limit of \$1,000\.00; decide by/),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: "Review Bob's checkout of $2,500.00" })).toHaveAttribute(
+      'href',
+      '/dashboard/company/approvals/c0000000-0000-4000-8000-000000000009',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { usStateCodes, usStates, type UsStateCode } from '@shared/common/us-states';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import type { CompanyRole, CompanyView, Member } from '@shared/companies/companies.schema';
@@ -27,6 +27,7 @@ import {
   useSetRoles,
 } from '../api/companies';
 import { PagedItems, RolePicker, rolesText, Section, useSubmit } from './company-parts';
+import { EditLimits, limitsText } from './member-limits';
 
 const dollars = (cents: number) => formatPrice(cents / 100);
 
@@ -90,8 +91,10 @@ function Members({ company, myId }: { company: CompanyView; myId: string }) {
               <li key={m.userId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
                   <span className="font-medium">{m.name}</span> ({m.email}) — {rolesText(m.roles)}
+                  <span className="block text-sm text-base-content/75">{limitsText(m)}</span>
                 </span>
                 {isAdmin && <EditRoles companyId={company._id} member={m} />}
+                {isAdmin && <EditLimits companyId={company._id} member={m} />}
                 {(isAdmin || m.userId === myId) && (
                   <button
                     type="button"
@@ -606,7 +609,14 @@ function SharedLists({ company }: { company: CompanyView }) {
 }
 
 /** /dashboard/company: the customer's company, or the form to create one. */
-export function CompanyPage({ myId }: { myId: string }) {
+export function CompanyPage({
+  myId,
+  approvals,
+}: {
+  myId: string;
+  /** The company's open approvals (from the checkout feature), shown to approvers and company admins. */
+  approvals?: (company: CompanyView) => ReactNode;
+}) {
   const mine = useMyCompany();
   if (mine.isPending) return <Spinner label="Loading your company" />;
   if (mine.isError)
@@ -620,6 +630,7 @@ export function CompanyPage({ myId }: { myId: string }) {
         {rolesText(company.myRoles)}.
       </p>
       <Members company={company} myId={myId} />
+      {(company.myRoles.includes('approver') || company.myRoles.includes('admin')) && approvals?.(company)}
       <Locations company={company} />
       <History company={company} />
       <SharedLists company={company} />

@@ -41,6 +41,7 @@ function renderDetail() {
     http.get(`/api/companies/${id}`, () => HttpResponse.json({ ...company, myRoles: [] })),
     http.get(`/api/companies/${id}/members`, () => list([])),
     http.get(`/api/companies/${id}/locations`, () => list([])),
+    http.get(`/api/companies/${id}/approvals`, () => list([])),
     http.get(`/api/companies/${id}/price-lists`, () => list([acme2026])),
   );
   return renderWithProviders(

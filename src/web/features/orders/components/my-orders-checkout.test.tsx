@@ -144,4 +144,31 @@ describe('My Orders with checkouts', () => {
       'This checkout is no longer waiting for payment.',
     );
   });
+
+  it('shows a checkout over the spending limit as Awaiting approval (no Pay), and a rejected one as Rejected', async () => {
+    orders = [
+      line({ productName: 'Compressor', total: 2500, checkoutApproval: 'awaiting' }),
+      makeOrder({
+        productName: 'Dryer',
+        checkoutId: paidCheckoutId,
+        poNumber: 'PO-9',
+        orderStatus: 'Cancelled',
+        checkoutApproval: 'rejected',
+      }),
+    ];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('table');
+    const waiting = within(block('PO PO-4711'));
+    expect(waiting.getByRole('rowheader')).toHaveTextContent('Awaiting approval');
+    expect(waiting.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(waiting.getByRole('link', { name: 'See checkout PO PO-4711' })).toHaveAttribute(
+      'href',
+      `/dashboard/pay-checkout/${checkoutId}`,
+    );
+    expect(waiting.getByRole('button', { name: 'Cancel checkout PO PO-4711' })).toBeInTheDocument();
+    const rejected = within(block('PO PO-9'));
+    expect(rejected.getByRole('rowheader')).toHaveTextContent('Rejected');
+    expect(rejected.getByRole('link', { name: 'Why checkout PO PO-9 was rejected' })).toBeInTheDocument();
+  });
 });

@@ -33,15 +33,22 @@ export function groupByCheckout(items: Order[]): Block[] {
   return blocks;
 }
 
-/** The checkout's state, read from its lines: they are paid, cancelled or expire together. */
+/**
+ * The checkout's state, read from its lines: they are paid, cancelled or expire together, and carry the checkout's
+ * approval (an unpaid checkout over the buyer's limit waits for an approver; a rejected one is closed).
+ */
 const checkoutStatus = (lines: Order[]): CheckoutStatus =>
-  lines.some(isPayable)
-    ? 'unpaid'
-    : lines.some((l) => l.paymentStatus)
-      ? 'paid'
-      : lines.every((l) => l.orderStatus === 'Expired')
-        ? 'expired'
-        : 'cancelled';
+  lines.some((l) => l.checkoutApproval === 'rejected')
+    ? 'rejected'
+    : lines.some(isPayable)
+      ? lines.some((l) => l.checkoutApproval === 'awaiting')
+        ? 'awaiting_approval'
+        : 'unpaid'
+      : lines.some((l) => l.paymentStatus)
+        ? 'paid'
+        : lines.every((l) => l.orderStatus === 'Expired')
+          ? 'expired'
+          : 'cancelled';
 
 /** A checkout's heading row: its PO, date, total and status, and its one Pay and Cancel checkout while unpaid. */
 export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGroup; onCancel: () => void }) {
@@ -65,6 +72,37 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
         </div>
       </th>
       <td colSpan={2}>
+        {status === 'awaiting_approval' && (
+          <div className="flex flex-col items-start gap-1">
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={paths.checkoutPayment(checkout.id)}
+                className="btn btn-sm btn-outline"
+                aria-label={`See checkout ${checkout.label}`}
+              >
+                See checkout
+              </Link>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline whitespace-nowrap"
+                aria-label={`Cancel checkout ${checkout.label}`}
+                onClick={onCancel}
+              >
+                Cancel checkout
+              </button>
+            </div>
+            <span className="text-xs text-base-content/75">Waiting for an approver of your company</span>
+          </div>
+        )}
+        {status === 'rejected' && (
+          <Link
+            to={paths.checkoutPayment(checkout.id)}
+            className="btn btn-sm btn-outline"
+            aria-label={`Why checkout ${checkout.label} was rejected`}
+          >
+            Why rejected
+          </Link>
+        )}
         {status === 'unpaid' && (
           <div className="flex flex-col items-start gap-1">
             <div className="flex flex-wrap gap-2">

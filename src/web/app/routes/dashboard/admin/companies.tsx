@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { ApprovalsList } from '@/features/checkout/components/approvals';
 import { CompaniesAdmin, CompanyAdmin } from '@/features/companies/components/companies-admin';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -19,7 +20,7 @@ export function Detail() {
   const { id = '' } = useParams();
   return (
     <section>
-      <CompanyAdmin id={id} />
+      <CompanyAdmin id={id} approvals={<ApprovalsList companyId={id} />} />
     </section>
   );
 }

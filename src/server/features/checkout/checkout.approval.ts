@@ -1,0 +1,200 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { paths } from '@shared/common/web-paths';
+import { approvalReasonText, type ApprovalReason } from '@shared/checkout/approvals.schema';
+import { checkouts } from '../../db/schema';
+import type { Tx } from '../../infra/db';
+import { composeMail } from '../../infra/mail';
+import type { SessionUser } from '../../http/auth-guard';
+import { recordAudit } from '../audit/audit.service';
+import { approvalRecipients, lockBuyerLimits } from '../companies/index';
+import { money, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import type { CheckoutRow } from './checkout.model';
+
+/** Which limit a checkout went over, and the figures it was weighed by (cents). */
+export interface LimitBreach {
+  reason: ApprovalReason;
+  limitCents: number;
+  spentCents: number;
+}
+
+/** The first instant of `now`'s calendar month, UTC: the monthly limit counts from here. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * What a buyer has spent in their company this calendar month (UTC), in cents: every line they placed as a member
+ * of it since the first of the month — single orders and checkout lines, goods + shipping + tax — that is paid
+ * (delivered or not), or unpaid and still holding its stock inside the checkout window (waiting for payment or for an
+ * approver, approved or not). Cancelled, rejected, refunded and expired lines do not count.
+ */
+export async function spentThisMonth(
+  tx: Tx,
+  deps: Pick<OrderDeps, 'expiryMs'>,
+  userId: string,
+  companyId: string,
+  now = new Date(),
+): Promise<number> {
+  const held = new Date(now.getTime() - deps.expiryMs);
+  const rows = await tx.execute<{ spent: string | number | null }>(sql`
+    select coalesce(sum(o.quantity::bigint * o.unit_price_cents + o.shipping_cents + o.tax_cents), 0) as spent
+    from orders o
+    where o.user_id = ${userId} and o.company_id = ${companyId}
+      and o.created_at >= ${monthStart(now).toISOString()}::timestamptz
+      and o.order_status <> 'Cancelled'
+      and (o.payment_status or (o.order_status = 'Pending' and o.created_at > ${held.toISOString()}::timestamptz))`);
+  return Number(rows.rows[0]?.spent ?? 0);
+}
+
+/**
+ * Weighs a checkout of `totalCents` against its buyer's limits, in the checkout's transaction with the buyer's
+ * membership locked (so two checkouts cannot both slip under the monthly limit). Equal to a limit is within it.
+ * Null: within both (or not a member, or no limits).
+ */
+export async function limitBreach(
+  tx: Tx,
+  deps: Pick<OrderDeps, 'expiryMs'>,
+  userId: string,
+  totalCents: number,
+): Promise<LimitBreach | null> {
+  const member = await lockBuyerLimits(tx, userId);
+  if (!member) return null;
+  const { orderLimitCents, monthlyLimitCents } = member;
+  if (orderLimitCents === null && monthlyLimitCents === null) return null;
+  const spentCents = await spentThisMonth(tx, deps, userId, member.companyId);
+  if (orderLimitCents !== null && totalCents > orderLimitCents)
+    return { reason: 'order', limitCents: orderLimitCents, spentCents };
+  if (monthlyLimitCents !== null && spentCents + totalCents > monthlyLimitCents)
+    return { reason: 'monthly', limitCents: monthlyLimitCents, spentCents };
+  return null;
+}
+
+const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
+  `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
+
+const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
+const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+const reasonOf = (co: CheckoutRow) =>
+  approvalReasonText({ reason: co.approvalReason!, limit: co.approvalLimitCents! / 100 });
+
+/**
+ * A checkout that waits: the buyer hears that it waits (instead of the usual "please pay"), the company's approvers
+ * get a link to decide, and the audit log records it; all in the checkout's transaction.
+ */
+export async function requestApproval(
+  tx: Tx,
+  deps: OrderDeps,
+  buyer: SessionUser,
+  co: CheckoutRow,
+  lines: OrderRow[],
+) {
+  const shop = deps.mail.shopName;
+  const total = money(lines.reduce((s, l) => s + totalCents(l), 0));
+  const window = Math.round(deps.expiryMs / 60_000);
+  const po = co.poNumber ? [`PO number: ${co.poNumber}.`] : [];
+  await queueMail(
+    deps.mail,
+    composeMail(shop, {
+      to: co.email,
+      greeting: `Hello ${co.name},`,
+      subject: `Waiting for approval: your order of ${itemsWord(lines.length)}`,
+      paragraphs: [
+        `Your order of ${total} is ${reasonOf(co)}, so an approver of your company must approve it before you can pay:`,
+        ...lines.map(lineText),
+        ...po,
+        `We hold the stock for ${window} minutes from your checkout. We will mail you when it is decided.`,
+      ],
+      action: { label: 'See my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
+    }),
+    tx,
+  );
+  for (const to of await approvalRecipients(tx, co.companyId!, co.userId))
+    await queueMail(
+      deps.mail,
+      composeMail(shop, {
+        to: to.email,
+        greeting: `Hello ${to.name},`,
+        subject: `Approval needed: ${co.name}'s order of ${total}`,
+        paragraphs: [
+          `${co.name} (${co.email}) checked out ${total}, ${reasonOf(co)}:`,
+          ...lines.map(lineText),
+          ...po,
+          `Please approve or reject it within ${window} minutes of the checkout; after that its stock is released.`,
+        ],
+        action: { label: 'Approve or reject', url: approvalUrl(deps, co) },
+      }),
+      tx,
+    );
+  await recordAudit(tx, buyer, {
+    kind: 'checkout.approval_requested',
+    entityType: 'checkout',
+    entityId: co.id,
+    summary: `Checkout of ${total} by ${co.email} waits for approval: ${reasonOf(co)}`,
+    after: {
+      companyId: co.companyId,
+      reason: co.approvalReason,
+      limitCents: co.approvalLimitCents,
+      spentCents: co.approvalSpentCents,
+      totalCents: lines.reduce((s, l) => s + totalCents(l), 0),
+    },
+  });
+}
+
+/** Records an approver's decision on the locked checkout, audits it and mails the buyer, in `tx`. */
+export async function recordDecision(
+  tx: Tx,
+  deps: OrderDeps,
+  approver: SessionUser,
+  co: CheckoutRow,
+  lines: OrderRow[],
+  decision: 'approved' | 'rejected',
+  comment: string | null,
+): Promise<CheckoutRow> {
+  const [updated] = await tx
+    .update(checkouts)
+    .set({
+      approvalStatus: decision,
+      approvalDecidedBy: approver.id,
+      approvalDecidedAt: new Date(),
+      approvalComment: comment,
+    })
+    .where(and(eq(checkouts.id, co.id), eq(checkouts.approvalStatus, 'awaiting')))
+    .returning();
+  const total = money(lines.reduce((s, l) => s + totalCents(l), 0));
+  const said = comment ? [`${approver.name} wrote: "${comment}"`] : [];
+  await recordAudit(tx, approver, {
+    kind: decision === 'approved' ? 'checkout.approved' : 'checkout.rejected',
+    entityType: 'checkout',
+    entityId: co.id,
+    summary: `${decision === 'approved' ? 'Approved' : 'Rejected'} the checkout of ${total} by ${co.email}${comment ? `: ${comment}` : ''}`,
+    after: { companyId: co.companyId, decision, comment },
+  });
+  const shop = deps.mail.shopName;
+  await queueMail(
+    deps.mail,
+    decision === 'approved'
+      ? composeMail(shop, {
+          to: co.email,
+          greeting: `Hello ${co.name},`,
+          subject: `Approved: your order of ${total}`,
+          paragraphs: [
+            `${approver.name} approved your order:`,
+            ...lines.map(lineText),
+            ...said,
+            'Please pay for it now: unpaid orders are cancelled at the end of the checkout window.',
+          ],
+          action: { label: 'Pay for my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
+        })
+      : composeMail(shop, {
+          to: co.email,
+          greeting: `Hello ${co.name},`,
+          subject: `Rejected: your order of ${total}`,
+          paragraphs: [
+            `${approver.name} rejected your order, so it was cancelled and nothing was charged:`,
+            ...lines.map(lineText),
+            ...said,
+          ],
+          action: { label: 'See my orders', url: `${deps.mail.baseUrl}/dashboard/my-orders` },
+        }),
+    tx,
+  );
+  return updated!;
+}

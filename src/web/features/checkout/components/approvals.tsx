@@ -1,0 +1,304 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { approvalReasonText, type Approval, type ApprovalStatus } from '@shared/checkout/approvals.schema';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ErrorState } from '@/components/ui/error-state';
+import { FormError } from '@/components/ui/error-text';
+import { TextAreaField } from '@/components/ui/field';
+import { ItemWaiting } from '@/components/ui/item-waiting';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useApproval, useApprovals, useDecideApproval } from '../api/approvals';
+
+const statusLabel: Record<ApprovalStatus, { text: string; className: string }> = {
+  awaiting: { text: 'Awaiting approval', className: 'badge-warning' },
+  approved: { text: 'Approved', className: 'badge-success' },
+  rejected: { text: 'Rejected', className: 'badge-error' },
+  expired: { text: 'Expired', className: 'badge-neutral' },
+};
+
+function ApprovalBadge({ status }: { status: ApprovalStatus }) {
+  const { text, className } = statusLabel[status];
+  return <span className={`badge badge-soft whitespace-nowrap ${className}`}>{text}</span>;
+}
+
+/**
+ * A company's checkouts waiting for approval, newest first, paged ("Show more"), for its approvers and company
+ * admins (and the shop's admins on the company's page). Each links to its approval page. Cards at every width.
+ */
+export function ApprovalsList({ companyId }: { companyId: string }) {
+  const approvals = useApprovals(companyId);
+  return (
+    <section
+      aria-labelledby="approvals-heading"
+      className="mt-8 rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <h2 id="approvals-heading" className="text-xl font-semibold">
+        Waiting for approval
+      </h2>
+      {approvals.isPending ? (
+        <Spinner label="Loading the approvals" />
+      ) : approvals.isError ? (
+        <ErrorState message="Could not load the approvals." onRetry={() => void approvals.refetch()} />
+      ) : approvals.data.pages[0]!.items.length === 0 ? (
+        <p className="mt-3 text-base-content/75">No checkout is waiting for approval.</p>
+      ) : (
+        <>
+          <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+            {approvals.data.pages
+              .flatMap((p) => p.items)
+              .map((a) => (
+                <li key={a._id} className="rounded-box border border-base-300 p-3">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="font-semibold">{formatPrice(a.total)}</span>
+                    <ApprovalBadge status={a.status} />
+                  </div>
+                  <p className="mt-1">
+                    {a.buyer.name} ({a.buyer.email}){a.poNumber ? `, PO ${a.poNumber}` : ''}
+                  </p>
+                  <p className="text-sm text-base-content/75">
+                    {approvalReasonText(a)}; decide by{' '}
+                    <time dateTime={a.expiresAt}>{formatDate(a.expiresAt)}</time>
+                  </p>
+                  <Link
+                    to={paths.companyApproval(a._id)}
+                    className="btn btn-sm btn-primary mt-2"
+                    aria-label={`Review ${a.buyer.name}'s checkout of ${formatPrice(a.total)}`}
+                  >
+                    Review
+                  </Link>
+                </li>
+              ))}
+          </ul>
+          {approvals.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-sm mt-3"
+              disabled={approvals.isFetchingNextPage}
+              onClick={() => void approvals.fetchNextPage()}
+            >
+              Show more approvals
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function ApprovalDetails({ approval }: { approval: Approval }) {
+  return (
+    <section
+      aria-labelledby="approval-summary"
+      className="rounded-box border border-base-300 bg-base-100 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="approval-summary" className="text-lg font-semibold">
+          Checkout of {formatPrice(approval.total)}
+        </h2>
+        <ApprovalBadge status={approval.status} />
+      </div>
+      <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-base-content/75">Buyer</dt>
+          <dd className="font-semibold">
+            {approval.buyer.name} ({approval.buyer.email})
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Why it waits</dt>
+          <dd>{approvalReasonText(approval)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Spent this month before it</dt>
+          <dd>{formatPrice(approval.spentThisMonth)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">PO number</dt>
+          <dd>{approval.poNumber ?? '—'}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Deliver to</dt>
+          <dd>{approval.address}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/75">Checked out</dt>
+          <dd>
+            <time dateTime={approval.createdAt}>{formatDate(approval.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      <ul className="mt-4 divide-y divide-base-300" aria-label="The lines of this checkout">
+        {approval.lines.map((l, i) => (
+          <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {l.quantity} × <span className="font-medium">{l.productName}</span> at{' '}
+              {formatPrice(l.unitPrice)}
+            </span>
+            <span className="font-semibold">{formatPrice(l.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-right font-semibold">Total {formatPrice(approval.total)}</p>
+    </section>
+  );
+}
+
+/** Why there is nothing to decide any more: decided (by whom, with the comment), or past the window. */
+function Decided({ approval }: { approval: Approval }) {
+  if (approval.status === 'expired')
+    return (
+      <p role="status" className="alert alert-warning alert-soft text-base-content">
+        Approval took longer than the checkout window; stock was released. The buyer must check out again.
+      </p>
+    );
+  return (
+    <div role="status" className="alert alert-soft flex flex-col items-start gap-1">
+      <p className="font-semibold">
+        {approval.status === 'approved' ? 'Approved' : 'Rejected'}
+        {approval.decidedBy ? ` by ${approval.decidedBy.name}` : ''}
+        {approval.decidedAt ? ` on ${formatDate(approval.decidedAt)}` : ''}.
+      </p>
+      {approval.comment && (
+        <p>
+          Comment: <q>{approval.comment}</q>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Approve, or reject after confirming; the comment goes to the buyer either way. */
+function DecisionForm({ companyId, approval }: { companyId: string; approval: Approval }) {
+  const decide = useDecideApproval(companyId, approval._id);
+  const [comment, setComment] = useState('');
+  const [confirmReject, setConfirmReject] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = (decision: 'approve' | 'reject') => {
+    setError(undefined);
+    decide.mutate(
+      { decision, comment },
+      {
+        onSuccess: () => {
+          setConfirmReject(false);
+          void notify('success', decision === 'approve' ? 'Checkout approved' : 'Checkout rejected');
+        },
+        onError: (e) =>
+          setError(e instanceof ApiError ? e.message : 'Something went wrong. Please try again.'),
+      },
+    );
+  };
+  return (
+    <form
+      noValidate
+      aria-labelledby="decision-heading"
+      className="flex flex-col gap-3 rounded-box border border-base-300 bg-base-100 p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        run('approve');
+      }}
+    >
+      <h2 id="decision-heading" className="text-lg font-semibold">
+        Your decision
+      </h2>
+      <p className="text-sm text-base-content/75">
+        Decide by <time dateTime={approval.expiresAt}>{formatDate(approval.expiresAt)}</time>: the stock is
+        released after that, whatever you decide.
+      </p>
+      <TextAreaField
+        label="Comment for the buyer (optional)"
+        value={comment}
+        maxLength={1000}
+        rows={3}
+        onChange={(e) => setComment(e.target.value)}
+      />
+      {!confirmReject && <FormError message={error} />}
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={decide.isPending}>
+          Approve
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline btn-error"
+          disabled={decide.isPending}
+          onClick={() => {
+            setError(undefined);
+            setConfirmReject(true);
+          }}
+        >
+          Reject
+        </button>
+      </div>
+      {confirmReject && (
+        <ConfirmDialog
+          title="Reject this checkout?"
+          confirmLabel="Reject"
+          busy={decide.isPending}
+          error={error}
+          onClose={() => setConfirmReject(false)}
+          onConfirm={() => run('reject')}
+        >
+          Its order is cancelled and its stock released; {approval.buyer.name} gets your comment by mail.
+        </ConfirmDialog>
+      )}
+    </form>
+  );
+}
+
+/**
+ * The approval page: the checkout an approver is asked to decide on, and the decision. `myId` is the signed-in
+ * person: a buyer never decides on their own checkout (the server refuses it too), and `canDecide` says whether they
+ * hold the approver role in this company.
+ */
+export function ApprovalView({
+  companyId,
+  id,
+  myId,
+  canDecide,
+}: {
+  companyId: string;
+  id: string;
+  myId: string;
+  canDecide: boolean;
+}) {
+  const approval = useApproval(companyId, id);
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <ItemWaiting
+        query={approval}
+        what="this approval"
+        loadingLabel="Loading the approval…"
+        skeletons={['h-48', 'h-32']}
+        notFound={
+          <>
+            <p>We could not find this approval in your company.</p>
+            <Link to={paths.company} className="btn btn-primary">
+              Back to the company
+            </Link>
+          </>
+        }
+      />
+      {approval.data && (
+        <>
+          <ApprovalDetails approval={approval.data} />
+          {approval.data.status !== 'awaiting' ? (
+            <Decided approval={approval.data} />
+          ) : approval.data.buyer.userId === myId ? (
+            <p role="status" className="alert alert-info alert-soft text-base-content">
+              This is your own checkout: another approver of your company must decide on it.
+            </p>
+          ) : canDecide ? (
+            <DecisionForm companyId={companyId} approval={approval.data} />
+          ) : (
+            <p role="status" className="alert alert-info alert-soft text-base-content">
+              Only an approver of the company can approve or reject this checkout.
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

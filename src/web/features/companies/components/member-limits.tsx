@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Member } from '@shared/companies/companies.schema';
+import { FormError } from '@/components/ui/error-text';
+import { TextField } from '@/components/ui/field';
+import { SubmitButton } from '@/components/ui/submit-button';
+import { ApiError } from '@/lib/api-client';
+import { formatPrice } from '@/lib/format';
+import { notify } from '@/lib/notify';
+import { useSetLimits } from '../api/companies';
+import { useSubmit } from './company-parts';
+
+/** A member's spending limits in words. */
+export const limitsText = (m: Member) =>
+  m.orderLimit === null && m.monthlyLimit === null
+    ? 'No spending limits'
+    : `Spending limits: ${m.orderLimit === null ? 'none' : formatPrice(m.orderLimit)} per order, ${m.monthlyLimit === null ? 'none' : formatPrice(m.monthlyLimit)} per month`;
+
+/** A limit as typed: blank is no limit; anything but an amount is refused beside its field, before any call. */
+function asLimit(text: string, field: string): number | null {
+  if (text.trim() === '') return null;
+  const n = Number(text.replace(/[$,\s]/g, ''));
+  if (!Number.isFinite(n))
+    throw new ApiError(400, 'bad_request', 'must be an amount in dollars, or blank for no limit', field);
+  return n;
+}
+
+/**
+ * A company admin sets a member's spending limits (blank = no limit): a checkout over one waits for an approver
+ * (docs/decisions/040-approvals-and-limits.md). The server checks the amounts and names the field it refuses.
+ */
+export function EditLimits({ companyId, member }: { companyId: string; member: Member }) {
+  const setLimits = useSetLimits(companyId);
+  const [open, setOpen] = useState(false);
+  const [orderLimit, setOrderLimit] = useState('');
+  const [monthlyLimit, setMonthlyLimit] = useState('');
+  const s = useSubmit();
+  if (!open)
+    return (
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => {
+          setOrderLimit(member.orderLimit === null ? '' : String(member.orderLimit));
+          setMonthlyLimit(member.monthlyLimit === null ? '' : String(member.monthlyLimit));
+          setOpen(true);
+        }}
+      >
+        Edit limits of {member.name}
+      </button>
+    );
+  return (
+    <form
+      noValidate
+      aria-label={`Spending limits of ${member.name}`}
+      className="flex w-full flex-col gap-2 rounded-box border border-base-300 p-3"
+      onSubmit={s.run(async () => {
+        await setLimits.mutateAsync({
+          userId: member.userId,
+          limits: {
+            orderLimit: asLimit(orderLimit, 'orderLimit'),
+            monthlyLimit: asLimit(monthlyLimit, 'monthlyLimit'),
+          },
+        });
+        setOpen(false);
+        void notify('success', `Limits of ${member.name} saved`);
+      })}
+    >
+      <p className="text-sm text-base-content/75">
+        In dollars; leave blank for no limit. A checkout above a limit waits for an approver.
+      </p>
+      <div className="grid gap-2 sm:grid-cols-2">
+        <TextField
+          label="Limit per order ($)"
+          inputMode="decimal"
+          value={orderLimit}
+          onChange={(e) => setOrderLimit(e.target.value)}
+          error={s.fieldError('orderLimit')}
+        />
+        <TextField
+          label="Limit per calendar month ($)"
+          inputMode="decimal"
+          value={monthlyLimit}
+          onChange={(e) => setMonthlyLimit(e.target.value)}
+          error={s.fieldError('monthlyLimit')}
+        />
+      </div>
+      <FormError message={s.error && !s.error.field ? s.error.message : undefined} />
+      <div className="flex gap-2">
+        <SubmitButton busy={s.busy}>Save limits</SubmitButton>
+        <button type="button" className="btn" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
