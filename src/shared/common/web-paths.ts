@@ -49,6 +49,8 @@ export const paths = {
   company: `${dashboard}/company`,
   /** Where a mailed invitation lands (?token=…); it survives logging in or registering first. */
   companyJoin: `${dashboard}/company/join`,
+  /** The company's account statement: invoices bought on account, open, overdue and paid; paying them by card. */
+  companyStatement: `${dashboard}/company/statement`,
   /** The admins' list of companies. */
   companiesAdmin: `${dashboard}/companies`,
   /** One company as the admins see it: members and locations. */

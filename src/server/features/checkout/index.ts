@@ -6,9 +6,11 @@ export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
 export { checkoutJobsPlugin } from './checkout.jobs';
 export { settleCheckoutsWithIntents } from './checkout.close';
 export { ratesOfLines } from './checkout.rates';
+export { checkoutPayable, dueDateAfter, type OnAccount } from './checkout.payment';
 export {
   createCheckout,
   createPricedCheckout,
+  getCheckout,
   getPayableCheckout,
   payCheckout,
   recordCheckoutIntent,
