@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useState } from 'react';
 import { usStateCodes, usStates, type UsStateCode } from '@shared/common/us-states';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
@@ -619,6 +621,14 @@ export function CompanyPage({ myId }: { myId: string }) {
         <span className="font-semibold">{company.name}</span> (tax ID {company.taxId}) — you are{' '}
         {rolesText(company.myRoles)}.
       </p>
+      {(company.myRoles.includes('admin') || company.myRoles.includes('buyer')) && (
+        <p className="mt-2">
+          <Link to={paths.companyStatement} className="link link-primary">
+            Account statement
+          </Link>{' '}
+          — invoices bought on account, what is open and overdue, and paying them.
+        </p>
+      )}
       <Members company={company} myId={myId} />
       <Locations company={company} />
       <History company={company} />

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { CompaniesAdmin, CompanyAdmin } from '@/features/companies/components/companies-admin';
+import { AccountAdmin } from '@/features/credit/components/terms-admin';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/companies (admin). */
@@ -20,6 +21,7 @@ export function Detail() {
   return (
     <section>
       <CompanyAdmin id={id} />
+      <AccountAdmin companyId={id} />
     </section>
   );
 }
