@@ -33,7 +33,7 @@ function PayInvoicesByCard({ companyId, selection }: { companyId: string; select
       onPaid={async (transactionId) => {
         await confirm.mutateAsync({ paymentId: paymentId.current, transactionId });
         void notify('success', 'Payment recorded on your account.');
-        selection.done();
+        selection.done(transactionId);
       }}
     />
   );

@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { CheckCircle2 } from 'lucide-react';
+import { messages } from '@shared/messages';
 import type {
   AccountSummary,
   Allocations,
@@ -86,8 +88,8 @@ const allocationsOf = (sel: Selection): Allocations =>
 export interface PaySelection {
   allocations: Allocations;
   totalCents: number;
-  /** Clears the selection once the payment is recorded. */
-  done(): void;
+  /** Clears the selection once the payment is recorded, and says so with its transaction id. */
+  done(transactionId: string): void;
 }
 
 /**
@@ -108,6 +110,7 @@ export function Statement({
   const [status, setStatus] = useState<StatementStatus>('open');
   const [selection, setSelection] = useState<Selection>({});
   const [paying, setPaying] = useState(false);
+  const [receipt, setReceipt] = useState<string>();
   const lines = useStatement(companyId, status);
   const items = lines.data?.pages.flatMap((p) => p.items) ?? [];
   const allocations = allocationsOf(selection);
@@ -115,12 +118,14 @@ export function Statement({
     (s, a) => s + (Number.isFinite(a.amountCents) ? a.amountCents : 0),
     0,
   );
-  const done = () => {
+  const done = (transactionId: string) => {
     setSelection({});
     setPaying(false);
+    setReceipt(transactionId);
   };
   const toggle = (l: StatementLine, on: boolean) => {
     const next = { ...selection };
+    setReceipt(undefined);
     if (on) next[l._id] = { amount: (l.openCents / 100).toFixed(2), line: l };
     else delete next[l._id];
     setSelection(next);
@@ -166,6 +171,17 @@ export function Statement({
         <ErrorState message={account.error.message} onRetry={() => void account.refetch()} />
       ) : (
         <AccountFigures account={account.data} />
+      )}
+      {receipt && (
+        <div role="status" className="alert alert-success alert-soft mt-4 flex flex-col items-start gap-1">
+          <p className="flex items-center gap-2 font-semibold">
+            <CheckCircle2 aria-hidden="true" className="size-5" />
+            {messages.paymentCongrats}
+          </p>
+          <p className="break-all">
+            Your transaction id: <span className="font-mono">{receipt}</span>
+          </p>
+        </div>
       )}
       <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Which invoices">
         {tabs.map((t) => (
@@ -278,7 +294,14 @@ export function Statement({
             ))}
           </div>
           {mode === 'admin' ? (
-            <BankTransferForm companyId={companyId} allocations={allocations} onDone={done} />
+            <BankTransferForm
+              companyId={companyId}
+              allocations={allocations}
+              onDone={() => {
+                setSelection({});
+                setPaying(false);
+              }}
+            />
           ) : paying ? (
             <div className="mt-4">{payByCard?.({ allocations, totalCents, done })}</div>
           ) : (
@@ -302,7 +325,7 @@ function BankTransferForm({
 }: {
   companyId: string;
   allocations: Allocations;
-  onDone(): void;
+  onDone(paymentId: string): void;
 }) {
   const transfer = useBankTransfer(companyId);
   const [reference, setReference] = useState('');
@@ -318,9 +341,9 @@ function BankTransferForm({
         transfer.mutate(
           { allocations, reference, receivedOn },
           {
-            onSuccess: () => {
+            onSuccess: (p) => {
               void notify('success', 'Bank transfer recorded.');
-              onDone();
+              onDone(p._id);
             },
           },
         );
