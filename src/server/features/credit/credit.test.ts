@@ -194,6 +194,10 @@ describe('paying on account', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().invoice._id).toBe(invoiceId);
     expect(await auditEntries(t.app, admin, 'account.paid_on_account')).toHaveLength(1);
+    // No card took the money, so the admin's card refund is refused rather than sent to the provider.
+    const refund = await call(admin, 'POST', `/checkout/${co._id}/refund`);
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().message).toMatch(/bought on account/);
   });
 
   it('passes when the total equals the available credit and refuses one cent more (409 with the reason)', async () => {
