@@ -1,3 +1,8 @@
+/**
+ * @vitest-environment jsdom
+ * happy-dom 21 does not show a <select>'s value set by React before the user touches it; the terms form depends on it
+ * (docs/decisions/032-test-suite-time.md, "A lighter DOM").
+ */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
