@@ -81,6 +81,7 @@ const serverFeatures = {
   cart: ['accounts', 'catalogue'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
   companies: ['audit', 'cart', 'catalogue'],
+  credit: ['audit', 'checkout', 'companies', 'orders'],
   checkout: [
     'audit',
     'cart',
@@ -101,7 +102,7 @@ const serverFeatures = {
   notifications: [],
   orders: ['accounts', 'audit', 'catalogue', 'inventory', 'invoices', 'notifications', 'shipping', 'tax'],
   overview: ['catalogue', 'orders'],
-  payments: ['checkout', 'orders'],
+  payments: ['checkout', 'credit', 'orders'],
   quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'shipping', 'tax'],
   reviews: ['accounts', 'orders'],
   shipping: ['audit'],

@@ -5,6 +5,7 @@ import { cartRoutes } from './features/cart/index';
 import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
 import { companiesRoutes, priceListsRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
+import { creditFeature } from './features/credit/index';
 import { fulfilmentRoutes } from './features/fulfilment/index';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -57,4 +58,5 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(companiesRoutes);
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
+  await api.register(creditFeature);
 };

@@ -15,6 +15,7 @@ import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
 import { orders } from './orders-schema';
+import { accountPayments } from './credit-schema';
 
 export const news = pgTable(
   'news',
@@ -36,9 +37,12 @@ export const testPaymentIntents = pgTable(
   {
     id: text('id').primaryKey(),
     clientSecret: text('client_secret').notNull(),
-    // One of the two: the intent pays one order or one checkout.
+    // One of the three: the intent pays one order, one checkout or one payment of account invoices.
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
     checkoutId: uuid('checkout_id'),
+    accountPaymentId: uuid('account_payment_id').references(() => accountPayments.id, {
+      onDelete: 'cascade',
+    }),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
     status: text('status').notNull().default('requires_payment_method'),
@@ -49,7 +53,11 @@ export const testPaymentIntents = pgTable(
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('cascade'),
     uniqueIndex('test_intents_order_amount_idx').on(t.orderId, t.amountCents),
     uniqueIndex('test_intents_checkout_amount_idx').on(t.checkoutId, t.amountCents),
-    check('test_intents_one_payable', sql`num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1`),
+    uniqueIndex('test_intents_account_payment_amount_idx').on(t.accountPaymentId, t.amountCents),
+    check(
+      'test_intents_one_payable',
+      sql`num_nonnulls(${t.orderId}, ${t.checkoutId}, ${t.accountPaymentId}) = 1`,
+    ),
     uniqueIndex('test_intents_secret_idx').on(t.clientSecret),
   ],
 );
@@ -135,6 +143,7 @@ export * from './notifications-schema';
 export * from './fulfilment-schema';
 export * from './shipments-schema';
 export * from './companies-schema';
+export * from './credit-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

@@ -23,7 +23,19 @@ export const orderEnvShape = {
     .min(1)
     .max(3600)
     .default(30),
+  /** Paying on account (docs/decisions/041-paying-on-account.md): days overdue that put a company on credit hold. */
+  CREDIT_HOLD_DAYS: z.coerce.number().int({ error: 'must be whole days' }).min(0).max(365).default(30),
+  /** Days before an account invoice's due date that its reminder is mailed. */
+  ACCOUNT_REMINDER_DAYS: z.coerce.number().int({ error: 'must be whole days' }).min(1).max(60).default(5),
 };
+
+/** Paying on account: when a company goes on credit hold and when reminders are mailed. */
+export interface CreditSettings {
+  /** An open invoice more than this many days past its due date puts the company on credit hold. */
+  holdAfterDays: number;
+  /** The reminder before the due date goes this many days ahead of it; the other one the day after it. */
+  reminderDaysBefore: number;
+}
 
 /** How a refund the provider could not make at once is retried (the delay about doubles each time). */
 export interface RefundRetry {
@@ -45,11 +57,13 @@ export function orderSettings(e: OrderEnv): {
   orderExpiryMs: number;
   orderLimits: OrderLimits;
   refundRetry: RefundRetry;
+  credit: CreditSettings;
 } {
   const minutes = e.CHECKOUT_WINDOW_MINUTES ?? (e.ORDER_EXPIRY_HOURS ? e.ORDER_EXPIRY_HOURS * 60 : 30);
   return {
     orderExpiryMs: Math.round(minutes * 60_000),
     orderLimits: { maxUnpaidOrders: e.MAX_UNPAID_ORDERS, maxReservedUnits: e.MAX_RESERVED_UNITS },
     refundRetry: { limit: e.REFUND_RETRY_LIMIT, delaySeconds: e.REFUND_RETRY_DELAY_SECONDS },
+    credit: { holdAfterDays: e.CREDIT_HOLD_DAYS, reminderDaysBefore: e.ACCOUNT_REMINDER_DAYS },
   };
 }

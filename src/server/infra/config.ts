@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { bool, emailList, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './config-s3';
 import { trustProxy } from './config-proxy';
-import { orderEnvShape, orderSettings, type OrderLimits, type RefundRetry } from './config-orders';
+import {
+  orderEnvShape,
+  orderSettings,
+  type CreditSettings,
+  type OrderLimits,
+  type RefundRetry,
+} from './config-orders';
 import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';
 
 const millis = (fallback: number, min: number) =>
@@ -136,6 +142,8 @@ export interface AppConfig {
   orderExpiryMs: number;
   orderLimits: OrderLimits;
   refundRetry: RefundRetry;
+  /** Paying on account: credit hold and reminders (CREDIT_HOLD_DAYS, ACCOUNT_REMINDER_DAYS). */
+  credit: CreditSettings;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;

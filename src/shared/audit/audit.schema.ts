@@ -55,6 +55,12 @@ export const auditKinds = [
   'price_list.created',
   'price_list.edited',
   'price_list.deleted',
+  'company_terms.granted',
+  'company_terms.edited',
+  'company_terms.withdrawn',
+  'account.paid_on_account',
+  'account.card_payment',
+  'account.bank_transfer',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -51,6 +51,8 @@ export const paths = {
   companyJoin: `${dashboard}/company/join`,
   /** One checkout over a buyer's spending limit, for the company's approvers (decision 040). */
   companyApproval: (id: string) => `${dashboard}/company/approvals/${id}`,
+  /** The company's account statement: invoices bought on account, open, overdue and paid; paying them by card. */
+  companyStatement: `${dashboard}/company/statement`,
   /** The admins' list of companies. */
   companiesAdmin: `${dashboard}/companies`,
   /** One company as the admins see it: members and locations. */

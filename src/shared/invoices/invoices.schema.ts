@@ -22,6 +22,8 @@ export const invoiceSchema = z.object({
   transactionId: z.string().nullable(),
   refundId: z.string().nullable(),
   poNumber: z.string().nullable(),
+  /** An invoice bought on account: the day its payment is due (docs/decisions/041-paying-on-account.md). */
+  dueDate: z.iso.date().nullable(),
   pdfUrl: z.string(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;

@@ -17,7 +17,16 @@ import {
 const line = (o: OrderRow) =>
   `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}${backordered(o)}`;
 
-export type CheckoutMailKind = 'placed' | 'paid' | 'cancelledByShop' | 'refundStarted';
+export type CheckoutMailKind = 'placed' | 'paid' | 'onAccount' | 'cancelledByShop' | 'refundStarted';
+
+/** Bought on account: the invoice's terms and the UTC day it is due. */
+export interface AccountTerms {
+  netDays: number;
+  dueDate: string;
+}
+
+const dueDay = (iso: string) =>
+  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** The mails a customer gets about a checkout: one per checkout, listing every line (never one per line). */
 export function checkoutMail(
@@ -27,6 +36,7 @@ export function checkoutMail(
   shop: string,
   baseUrl: string,
   doc?: MailedDocument,
+  account?: AccountTerms,
 ): MailMessage {
   const common = { to: co.email, greeting: `Hello ${co.name},` };
   const items = lines.map(line);
@@ -76,6 +86,21 @@ export function checkoutMail(
       action: ordersAction,
     });
   }
+  if (kind === 'onAccount' && account)
+    return composeMail(shop, {
+      ...common,
+      subject: `Bought on account: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+      paragraphs: [
+        'Your order is confirmed and charged to your company account:',
+        ...items,
+        total,
+        ...po,
+        `Payment is due by ${dueDay(account.dueDate)} (Net ${account.netDays}).`,
+        ...attached('invoice', doc),
+        'We will let you know when each item is delivered.',
+      ],
+      action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
+    });
   return composeMail(shop, {
     ...common,
     subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
@@ -115,6 +140,7 @@ export function sendCheckoutMail(
   lines: OrderRow[],
   tx: Tx,
   doc?: MailedDocument,
+  account?: AccountTerms,
 ) {
-  return queueMail(deps, checkoutMail(kind, co, lines, deps.shopName, deps.baseUrl, doc), tx, doc);
+  return queueMail(deps, checkoutMail(kind, co, lines, deps.shopName, deps.baseUrl, doc, account), tx, doc);
 }

@@ -11,8 +11,8 @@ import {
 } from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
-import { issueInvoice } from '../invoices/invoices.service';
-import { notifyCheckoutPaid, sendCheckoutMail } from './checkout.mail';
+import { issueInvoice, type IssuedDocument } from '../invoices/invoices.service';
+import { notifyCheckoutPaid, sendCheckoutMail, type AccountTerms } from './checkout.mail';
 import {
   assertCheckoutOwner,
   assertCheckoutPayable,
@@ -26,7 +26,13 @@ export interface CheckoutPaymentConfirmation extends PayablePayment {
 }
 
 /** The checkout's one invoice: every line, the buyer's company and PO number (idempotent, numbered in this tx). */
-const invoiceCheckout = async (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: OrderRow[]) =>
+const invoiceCheckout = async (
+  tx: Tx,
+  deps: OrderDeps,
+  co: CheckoutRow,
+  lines: OrderRow[],
+  account?: AccountTerms,
+) =>
   issueInvoice(tx, {
     userId: co.userId,
     orderId: null,
@@ -44,10 +50,32 @@ const invoiceCheckout = async (tx: Tx, deps: OrderDeps, co: CheckoutRow, lines: 
     shop: deps.shop,
     shippingMethod: co.shippingMethodName,
     taxExemptionNumber: co.taxExemptionNumber,
+    ...(account ? { account } : {}),
   });
 
+/** The UTC day `days` after the day of `from`, as YYYY-MM-DD. */
+export const dueDateAfter = (from: Date, days: number) => {
+  const d = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + days));
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * Paying on account (docs/decisions/041-paying-on-account.md): the same payable with a due date on its invoice and
+ * mail, and what the account writes besides, in the payment's transaction.
+ */
+export interface OnAccount {
+  netDays: number;
+  settled(
+    tx: Tx,
+    co: CheckoutRow,
+    lines: OrderRow[],
+    invoice: IssuedDocument,
+    terms: AccountTerms & { issuedAt: Date },
+  ): Promise<void>;
+}
+
 /** A checkout as a payable: every line paid by its one intent, the checkout's row marked, one invoice, one mail. */
-export function checkoutPayable(deps: OrderDeps, id: string): Payable<CheckoutRow> {
+export function checkoutPayable(deps: OrderDeps, id: string, account?: OnAccount): Payable<CheckoutRow> {
   return {
     noun: 'checkout',
     lock: async (tx) => {
@@ -71,9 +99,12 @@ export function checkoutPayable(deps: OrderDeps, id: string): Payable<CheckoutRo
         .set({ transactionId, paymentIntentId: transactionId, phone, paidAt })
         .where(eq(checkouts.id, co.id))
         .returning();
-      const invoice = await invoiceCheckout(tx, deps, updated!, paid);
-      await sendCheckoutMail(deps.mail, 'paid', updated!, paid, tx, invoice);
+      const terms = account && { netDays: account.netDays, dueDate: dueDateAfter(paidAt, account.netDays) };
+      const invoice = await invoiceCheckout(tx, deps, updated!, paid, terms);
+      await sendCheckoutMail(deps.mail, terms ? 'onAccount' : 'paid', updated!, paid, tx, invoice, terms);
       await notifyCheckoutPaid(tx, deps.mail, updated!, paid);
+      if (account && terms)
+        await account.settled(tx, updated!, paid, invoice, { ...terms, issuedAt: paidAt });
       return updated!;
     },
     paidCannotClose: checkoutMessages.paidCannotCancel,

@@ -9,9 +9,11 @@ export { approvalsRoutes } from './approvals.routes';
 export { assertCheckoutPayable } from './checkout.model';
 export { settleCheckoutsWithIntents } from './checkout.close';
 export { ratesOfLines } from './checkout.rates';
+export { checkoutPayable, dueDateAfter, type OnAccount } from './checkout.payment';
 export {
   createCheckout,
   createPricedCheckout,
+  getCheckout,
   getPayableCheckout,
   payCheckout,
   recordCheckoutIntent,

@@ -1,6 +1,7 @@
 // The companies feature's public face (docs/decisions/039-trade-accounts.md).
 export { companiesRoutes } from './companies.routes';
 export { priceListsRoutes } from './price-lists.routes';
-// What the checkout's approvals need (docs/decisions/040-approvals-and-limits.md).
-export { access, membershipOf } from './companies.access';
+// What the checkout's approvals (docs/decisions/040-approvals-and-limits.md) and paying on account
+// (docs/decisions/041-paying-on-account.md) check: who may act on a company, its lock, the buyer's limits.
+export { access, lockCompany, membershipOf } from './companies.access';
 export { approvalRecipients, lockBuyerLimits } from './companies.limits';

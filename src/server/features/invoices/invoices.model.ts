@@ -56,6 +56,8 @@ export interface InvoiceSnapshot {
   refundId: string | null;
   /** A credit note's invoice. */
   refersTo: { id: string; number: string; issuedAt: string } | null;
+  /** An invoice bought on account: its terms and the UTC day it is due (absent: paid by card when issued). */
+  account?: { netDays: number; dueDate: string };
 }
 
 const prefixes: Record<InvoiceKind, string> = { invoice: 'INV', credit_note: 'CN' };
@@ -80,6 +82,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     transactionId: s.transactionId,
     refundId: s.refundId,
     poNumber: s.buyer.poNumber,
+    dueDate: s.account?.dueDate ?? null,
     pdfUrl: pdfUrl(row.id),
   };
 }

@@ -42,6 +42,8 @@ function header(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   const facts = [
     `Number: ${s.number}`,
     `Date: ${date(s.issuedAt)}`,
+    // An invoice paid on account (docs/decisions/041-paying-on-account.md) names its terms and due date.
+    ...(s.account ? [`Terms: Net ${s.account.netDays}`, `Due date: ${date(s.account.dueDate)}`] : []),
     ...(s.refersTo
       ? [`For invoice: ${s.refersTo.number}`, `Invoice date: ${date(s.refersTo.issuedAt)}`]
       : []),
@@ -100,13 +102,18 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
     row(doc, ['', shipping, '', '', money(s.shippingCents ?? 0)], 'regular');
     row(doc, ['', tax, '', '', money(s.taxCents ?? 0)], 'regular');
   }
-  row(doc, ['', s.kind === 'invoice' ? 'Total paid' : 'Total credited', '', '', money(s.totalCents)], 'bold');
+  const totalLabel = s.kind === 'invoice' ? (s.account ? 'Total due' : 'Total paid') : 'Total credited';
+  row(doc, ['', totalLabel, '', '', money(s.totalCents)], 'bold');
 }
 
 function footer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   const notes =
     s.kind === 'invoice'
-      ? [`Paid in full by card, ${s.currency}. Transaction: ${s.transactionId ?? '—'}.`]
+      ? s.account
+        ? [
+            `Bought on account, ${s.currency}: payment of ${money(s.totalCents)} is due by ${date(s.account.dueDate)} (Net ${s.account.netDays}).`,
+          ]
+        : [`Paid in full by card, ${s.currency}. Transaction: ${s.transactionId ?? '—'}.`]
       : [
           `Given back to the card that paid transaction ${s.transactionId ?? '—'}.`,
           `Refund: ${s.refundId ?? '—'}.`,

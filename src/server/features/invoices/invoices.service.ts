@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Invoice, InvoiceKind } from '@shared/invoices/invoices.schema';
-import { checkouts, invoices, orders } from '../../db/schema';
+import { checkouts, companyMembers, invoices, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { ShopDetails } from '../../infra/config-shop';
@@ -51,6 +51,8 @@ export interface InvoiceInput {
   shop: ShopDetails;
   shippingMethod?: string | null;
   taxExemptionNumber?: string | null;
+  /** Bought on account: the terms and due date it prints. */
+  account?: { netDays: number; dueDate: string };
 }
 
 /** Numbers a document, in the caller's transaction, and stores it with what it prints. */
@@ -127,6 +129,7 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedD
     transactionId: input.transactionId,
     refundId: null,
     refersTo: null,
+    ...(input.account ? { account: input.account } : {}),
   });
 }
 
@@ -224,11 +227,30 @@ async function pdfOf(row: InvoiceRow): Promise<MailFile> {
   };
 }
 
-/** The PDF of a document, for its buyer or an admin. */
+/**
+ * Whether the caller is a company admin or buyer of the company the document was issued for: they see its
+ * statement (docs/decisions/041-paying-on-account.md), so they may read the invoices on it. Read on every call.
+ */
+async function paysForCompany(db: Db, actor: SessionUser, companyId: string | null) {
+  if (!companyId) return false;
+  const [m] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.userId, actor.id),
+        eq(companyMembers.companyId, companyId),
+        or(eq(companyMembers.isAdmin, true), eq(companyMembers.isBuyer, true)),
+      ),
+    );
+  return Boolean(m);
+}
+
+/** The PDF of a document, for its buyer, a company admin or buyer of its company, or an admin. */
 export async function invoicePdf(db: Db, actor: SessionUser, id: string): Promise<MailFile> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
   if (!row) throw notFound('Invoice');
-  if (actor.role !== 'admin' && row.userId !== actor.id)
+  if (actor.role !== 'admin' && row.userId !== actor.id && !(await paysForCompany(db, actor, row.companyId)))
     throw new AppError('forbidden', 'This document belongs to another customer.');
   return pdfOf(row);
 }

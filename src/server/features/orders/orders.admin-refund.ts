@@ -33,6 +33,12 @@ export async function refundPaidOrder(
     if (row.refundStatus) return row;
     if (!row.paymentStatus || !row.transactionId)
       throw new AppError('conflict', 'Only a paid order can be refunded; cancel an unpaid order instead.');
+    // Bought on account (docs/decisions/041-paying-on-account.md): no card took money, so no card can give it back.
+    if (row.transactionId.startsWith('account_'))
+      throw new AppError(
+        'conflict',
+        'This order was bought on account: there is no card payment to refund. Credit the account instead.',
+      );
     if (row.orderStatus !== 'Pending')
       throw new AppError(
         'conflict',

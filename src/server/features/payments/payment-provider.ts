@@ -19,11 +19,15 @@ export interface ProviderIntent {
   orderId: string | null;
   /** The checkout this intent was created for (metadata.checkoutId on Stripe); null for an order's. */
   checkoutId: string | null;
+  /** The payment of account invoices this intent was made for (metadata.accountPaymentId on Stripe), if any. */
+  accountPaymentId?: string | null;
 }
 
-/** What an intent pays: exactly one order or one checkout. */
+/** What an intent pays: exactly one order, one checkout or one payment of a company's account invoices. */
 export type Payable =
-  { orderId: string; checkoutId?: undefined } | { checkoutId: string; orderId?: undefined };
+  | { orderId: string; checkoutId?: undefined; accountPaymentId?: undefined }
+  | { checkoutId: string; orderId?: undefined; accountPaymentId?: undefined }
+  | { accountPaymentId: string; orderId?: undefined; checkoutId?: undefined };
 
 /** A refund as the provider reports it; only `succeeded` means the money is back with the customer. */
 export interface ProviderRefund {

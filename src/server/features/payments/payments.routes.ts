@@ -18,6 +18,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     db,
     provider: app.payments,
     orders: app.orderDeps,
+    credit: { orders: app.orderDeps, provider: app.payments, credit: app.config.credit },
   };
 
   app.post(

@@ -16,6 +16,12 @@ import {
   type OrderDeps,
   type PaymentConfirmation,
 } from '../orders/index';
+import {
+  accountPaymentPayable,
+  applyCardPayment,
+  verifyAccountIntent,
+  type CreditDeps,
+} from '../credit/index';
 import type { PaymentProvider } from './payment-provider';
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
 
@@ -24,6 +30,8 @@ export interface PaymentDeps {
   db: Db;
   provider: PaymentProvider;
   orders: OrderDeps;
+  /** Card payments of account invoices (docs/decisions/041-paying-on-account.md). */
+  credit: CreditDeps;
 }
 
 const toPaymentIntent = (deps: PaymentDeps, intent: { clientSecret: string; amountCents: number }) => ({
@@ -117,9 +125,15 @@ export async function confirmOrderPayment(
 /** The Stripe webhook's path for an order or a checkout (whichever the intent's metadata names). */
 export async function confirmPayment(
   deps: PaymentDeps,
-  p: { orderId?: string; checkoutId?: string; transactionId: string },
+  p: { orderId?: string; checkoutId?: string; accountPaymentId?: string; transactionId: string },
 ): Promise<void> {
-  if (p.checkoutId) {
+  if (p.accountPaymentId) {
+    const intent = await verifyAccountIntent(deps.credit, p.accountPaymentId, p.transactionId);
+    await applyCardPayment(deps.credit, p.accountPaymentId, intent, {
+      id: 'stripe-webhook',
+      email: 'Stripe webhook',
+    });
+  } else if (p.checkoutId) {
     const { checkoutId, transactionId } = p;
     await payCheckout(deps.orders, await verifyCheckoutPayment(deps.provider, { checkoutId, transactionId }));
   } else if (p.orderId) {
@@ -136,7 +150,7 @@ export async function confirmTestCard(
   if (deps.provider.kind !== 'test')
     throw new AppError('not_found', 'The test-mode processor is not in use: pay through Stripe.');
   const intent = await findTestIntentBySecret(deps.db, input.clientSecret);
-  if (!intent.orderId && !intent.checkoutId)
+  if (!intent.orderId && !intent.checkoutId && !intent.accountPaymentId)
     throw new AppError('not_found', 'No order is waiting for this payment.');
   const payable = await payableNow(deps, actor, intent);
   if (intent.status === 'succeeded') return intent.id;
@@ -161,8 +175,9 @@ export async function confirmTestCard(
 async function payableNow(
   deps: PaymentDeps,
   actor: SessionUser,
-  intent: { orderId: string | null; checkoutId: string | null },
+  intent: { orderId: string | null; checkoutId: string | null; accountPaymentId: string | null },
 ): Promise<boolean> {
+  if (intent.accountPaymentId) return accountPaymentPayable(deps.db, actor, intent.accountPaymentId);
   if (intent.checkoutId)
     return (await getPayableCheckout(deps.orders, actor, intent.checkoutId)).status === 'unpaid';
   const order = await getPayableOrder(deps.orders, actor, intent.orderId!);

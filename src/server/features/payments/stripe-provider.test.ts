@@ -44,6 +44,7 @@ describe('Stripe provider against a local fake API', () => {
       currency: 'usd',
       orderId: 'ord_1',
       checkoutId: null,
+      accountPaymentId: null,
     });
     expect(fake.requests).toHaveLength(1);
     const [req] = fake.requests;

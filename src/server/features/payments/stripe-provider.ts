@@ -35,6 +35,7 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
     currency: pi.currency,
     orderId: pi.metadata?.orderId ?? null,
     checkoutId: pi.metadata?.checkoutId ?? null,
+    accountPaymentId: pi.metadata?.accountPaymentId ?? null,
   };
 }
 
@@ -87,14 +88,22 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     kind: 'stripe',
     publishableKey: opts.publishableKey,
 
-    async createIntent({ orderId, checkoutId, amountCents, email }) {
-      const key = checkoutId ? `checkout-${checkoutId}` : `order-${orderId}`;
+    async createIntent({ orderId, checkoutId, accountPaymentId, amountCents, email }) {
+      const key = accountPaymentId
+        ? `account-payment-${accountPaymentId}`
+        : checkoutId
+          ? `checkout-${checkoutId}`
+          : `order-${orderId}`;
       try {
         const pi = await stripe.paymentIntents.create(
           {
             amount: amountCents,
             currency: 'usd',
-            metadata: checkoutId ? { checkoutId } : { orderId: orderId! },
+            metadata: accountPaymentId
+              ? { accountPaymentId }
+              : checkoutId
+                ? { checkoutId }
+                : { orderId: orderId! },
             receipt_email: email,
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
           },

@@ -9,6 +9,7 @@ import { AppError } from '../../infra/errors';
 export type OnPaymentSucceeded = (p: {
   orderId?: string;
   checkoutId?: string;
+  accountPaymentId?: string;
   transactionId: string;
 }) => Promise<void>;
 
@@ -46,15 +47,20 @@ export async function applyStripeEvent(
   const intent = event.data.object;
   const orderId = intent.metadata?.orderId;
   const checkoutId = intent.metadata?.checkoutId;
-  const context = { eventId: event.id, orderId, checkoutId, intentId: intent.id };
-  if (!orderId && !checkoutId) {
+  const accountPaymentId = intent.metadata?.accountPaymentId;
+  const context = { eventId: event.id, orderId, checkoutId, accountPaymentId, intentId: intent.id };
+  if (!orderId && !checkoutId && !accountPaymentId) {
     // An intent this shop did not create (same Stripe account used elsewhere): nothing to do, don't retry.
     log.warn(context, 'stripe payment without an orderId or checkoutId ignored');
     return;
   }
   try {
     await onPaymentSucceeded(
-      checkoutId ? { checkoutId, transactionId: intent.id } : { orderId: orderId!, transactionId: intent.id },
+      accountPaymentId
+        ? { accountPaymentId, transactionId: intent.id }
+        : checkoutId
+          ? { checkoutId, transactionId: intent.id }
+          : { orderId: orderId!, transactionId: intent.id },
     );
   } catch (err) {
     // A 4xx means "this payment cannot apply to that order" (amount mismatch, unknown order…): retrying will not

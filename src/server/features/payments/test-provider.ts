@@ -18,6 +18,7 @@ const toIntent = (r: IntentRow): ProviderIntent => ({
   currency: r.currency,
   orderId: r.orderId,
   checkoutId: r.checkoutId,
+  accountPaymentId: r.accountPaymentId,
 });
 
 const toRefund = (r: RefundRow): ProviderRefund => ({
@@ -31,19 +32,35 @@ export function createTestProvider(db: Db): PaymentProvider {
   return {
     kind: 'test',
     publishableKey: null,
-    async createIntent({ orderId, checkoutId, amountCents }) {
+    async createIntent({ orderId, checkoutId, accountPaymentId, amountCents }) {
       const id = `pi_test_${randomBytes(12).toString('hex')}`;
       const clientSecret = `${id}_secret_${randomBytes(16).toString('hex')}`;
-      const payable = checkoutId ? testPaymentIntents.checkoutId : testPaymentIntents.orderId;
+      const payable = accountPaymentId
+        ? testPaymentIntents.accountPaymentId
+        : checkoutId
+          ? testPaymentIntents.checkoutId
+          : testPaymentIntents.orderId;
       // One intent per order (or checkout) and amount, like Stripe's idempotency key: retries return the same intent.
       await db
         .insert(testPaymentIntents)
-        .values({ id, clientSecret, orderId: orderId ?? null, checkoutId: checkoutId ?? null, amountCents })
+        .values({
+          id,
+          clientSecret,
+          orderId: orderId ?? null,
+          checkoutId: checkoutId ?? null,
+          accountPaymentId: accountPaymentId ?? null,
+          amountCents,
+        })
         .onConflictDoNothing({ target: [payable, testPaymentIntents.amountCents] });
       const [row] = await db
         .select()
         .from(testPaymentIntents)
-        .where(and(eq(payable, (checkoutId ?? orderId)!), eq(testPaymentIntents.amountCents, amountCents)));
+        .where(
+          and(
+            eq(payable, (accountPaymentId ?? checkoutId ?? orderId)!),
+            eq(testPaymentIntents.amountCents, amountCents),
+          ),
+        );
       return toIntent(row!);
     },
     async retrieveIntent(intentId) {

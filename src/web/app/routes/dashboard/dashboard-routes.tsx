@@ -19,6 +19,7 @@ import { Component as MyQuotes } from './my-quotes';
 import { Component as ManageQuotes } from './manage-quotes';
 import { Component as TaxExemption } from './tax-exemption';
 import { Approval as CompanyApproval, Component as Company, Join as JoinCompany } from './company';
+import { Component as CompanyStatement } from './company-statement';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -73,6 +74,7 @@ export function Component() {
           <Route path={sub(paths.company)} element={<Company />} />
           <Route path={sub(paths.companyJoin)} element={<JoinCompany />} />
           <Route path={sub(paths.companyApproval(':id'))} element={<CompanyApproval />} />
+          <Route path={sub(paths.companyStatement)} element={<CompanyStatement />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />

@@ -37,10 +37,20 @@ beforeEach(() => {
   };
 });
 
-function useApi(getCheckout?: () => Response) {
+const noAccount = {
+  offered: false,
+  allowed: false,
+  reason: 'Your company has no payment terms: please pay by card.',
+  totalCents: 32_200,
+  availableCents: 0,
+  netDays: null,
+};
+
+function useApi(getCheckout?: () => Response, account: object = noAccount) {
   const intentBody = vi.fn();
   server.use(
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
+    http.get('/api/checkout/:id/account', () => HttpResponse.json(account)),
     http.get('/api/checkout/:id', () => getCheckout?.() ?? HttpResponse.json(checkout)),
     http.post('/api/make-payment', async ({ request }) => {
       intentBody(await request.json());
@@ -177,5 +187,53 @@ describe('Checkout payment page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Checkout summary' })).toBeInTheDocument();
+  });
+
+  it('offers Pay on account to a buyer of a company with terms, says why it cannot be used, and pays on account', async () => {
+    const option = {
+      offered: true,
+      allowed: false,
+      reason:
+        "This checkout ($322.00) is over your company's available credit ($100.00): please pay by card.",
+      totalCents: 32_200,
+      availableCents: 10_000,
+      netDays: 30,
+    };
+    useApi(undefined, option);
+    const { unmount } = renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Pay on account' }));
+    expect(await section.findByText(/due in 30 days\. Available credit: \$100\.00/)).toBeInTheDocument();
+    const refused = section.getByRole('button', { name: 'Pay on account' });
+    expect(refused).toBeDisabled();
+    expect(refused).toHaveAccessibleDescription(option.reason);
+    // The card form stays the other way to pay.
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+    unmount();
+
+    const paid = vi.fn();
+    useApi(undefined, { ...option, allowed: true, reason: null, availableCents: 50_000 });
+    server.use(
+      http.post('/api/checkout/:id/account', ({ params }) => {
+        paid(params.id);
+        return HttpResponse.json({
+          acknowledged: true,
+          checkout: { ...checkout, status: 'paid' },
+          invoice: {
+            _id: 'c0000000-0000-4000-8000-000000000009',
+            number: 'INV-2026-000042',
+            dueDate: '2026-06-01',
+          },
+        });
+      }),
+    );
+    const { user } = renderPage();
+    const ok = within(await screen.findByRole('region', { name: 'Pay on account' }));
+    await waitFor(() => expect(ok.getByRole('button', { name: 'Pay on account' })).toBeEnabled());
+    await user.click(ok.getByRole('button', { name: 'Pay on account' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/dashboard/my-orders');
+    expect(paid).toHaveBeenCalledWith(id);
+    expect(
+      await screen.findByText(/Paid on account: invoice INV-2026-000042, due 2026-06-01/),
+    ).toBeInTheDocument();
   });
 });

@@ -7,6 +7,17 @@ import { Component as CompaniesRoute, Detail } from '@/app/routes/dashboard/admi
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
+const noTerms = (companyId: string) => ({
+  companyId,
+  companyName: 'Acme Tools',
+  terms: null,
+  openCents: 0,
+  overdueCents: 0,
+  availableCents: 0,
+  onHold: false,
+  holdReason: 'Your company has no payment terms: please pay by card.',
+  holdAfterDays: 30,
+});
 
 const acme: Company = {
   _id: '11111111-1111-4111-8111-111111111111',
@@ -62,6 +73,8 @@ describe('Companies (admin)', () => {
       ),
       http.get(`/api/companies/${acme._id}/price-lists`, () => list([])),
       http.get(`/api/companies/${acme._id}/approvals`, () => list([])),
+      http.get(`/api/companies/${acme._id}/account`, () => HttpResponse.json(noTerms(acme._id))),
+      http.get(`/api/companies/${acme._id}/account/invoices`, () => list([])),
       http.get(`/api/companies/${acme._id}/locations`, () =>
         list([
           {

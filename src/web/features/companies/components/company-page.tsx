@@ -1,4 +1,6 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { usStateCodes, usStates, type UsStateCode } from '@shared/common/us-states';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import type { CompanyRole, CompanyView, Member } from '@shared/companies/companies.schema';
@@ -629,6 +631,14 @@ export function CompanyPage({
         <span className="font-semibold">{company.name}</span> (tax ID {company.taxId}) — you are{' '}
         {rolesText(company.myRoles)}.
       </p>
+      {(company.myRoles.includes('admin') || company.myRoles.includes('buyer')) && (
+        <p className="mt-2">
+          <Link to={paths.companyStatement} className="link link-primary">
+            Account statement
+          </Link>{' '}
+          — invoices bought on account, what is open and overdue, and paying them.
+        </p>
+      )}
       <Members company={company} myId={myId} />
       {(company.myRoles.includes('approver') || company.myRoles.includes('admin')) && approvals?.(company)}
       <Locations company={company} />

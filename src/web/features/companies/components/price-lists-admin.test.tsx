@@ -12,6 +12,17 @@ import { Detail } from '@/app/routes/dashboard/admin/companies';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
+const noTerms = (companyId: string) => ({
+  companyId,
+  companyName: 'Acme Tools',
+  terms: null,
+  openCents: 0,
+  overdueCents: 0,
+  availableCents: 0,
+  onHold: false,
+  holdReason: 'Your company has no payment terms: please pay by card.',
+  holdAfterDays: 30,
+});
 const id = '11111111-1111-4111-8111-111111111111';
 const company = {
   _id: id,
@@ -43,6 +54,9 @@ function renderDetail() {
     http.get(`/api/companies/${id}/locations`, () => list([])),
     http.get(`/api/companies/${id}/approvals`, () => list([])),
     http.get(`/api/companies/${id}/price-lists`, () => list([acme2026])),
+    // The account part of the detail (docs/decisions/041-paying-on-account.md): no terms, no invoices.
+    http.get(`/api/companies/${id}/account`, () => HttpResponse.json(noTerms(id))),
+    http.get(`/api/companies/${id}/account/invoices`, () => list([])),
   );
   return renderWithProviders(
     <Routes>

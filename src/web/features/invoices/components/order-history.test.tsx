@@ -31,6 +31,7 @@ const invoice: Invoice = {
   transactionId: 'pi_77',
   refundId: null,
   poNumber: null,
+  dueDate: null,
   pdfUrl: '/api/invoices/9a000000-0000-4000-8000-000000000001/pdf',
 };
 const creditNote: Invoice = {

@@ -45,6 +45,7 @@ function DocumentLinks({ orderId }: { orderId: string }) {
                 {formatPrice(d.total)}, <time dateTime={d.issuedAt}>{formatDate(d.issuedAt)}</time>
                 {d.refersTo && `, for invoice ${d.refersTo.number}`}
                 {d.poNumber && `, PO ${d.poNumber}`}
+                {d.dueDate && `, bought on account: due ${formatDate(`${d.dueDate}T12:00:00Z`)}`}
               </span>
             </li>
           ))}

@@ -283,6 +283,7 @@ describe('My Orders', () => {
       transactionId: 'pi_123',
       refundId: null,
       poNumber: null,
+      dueDate: null,
       pdfUrl: '/api/invoices/c0000000-0000-4000-8000-000000000003/pdf',
     };
 

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { ApprovalsList } from '@/features/checkout/components/approvals';
 import { CompaniesAdmin, CompanyAdmin } from '@/features/companies/components/companies-admin';
+import { AccountAdmin } from '@/features/credit/components/terms-admin';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/companies (admin). */
@@ -21,6 +22,7 @@ export function Detail() {
   return (
     <section>
       <CompanyAdmin id={id} approvals={<ApprovalsList companyId={id} />} />
+      <AccountAdmin companyId={id} />
     </section>
   );
 }

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { runPeriodically } from '../../infra/periodic';
+import type { CreditDeps } from './credit.model';
+import { sendAccountReminders } from './credit.reminders';
+import { creditRoutes } from './credit.routes';
+
+/** How often the reminder sweep looks for account invoices to remind of. */
+const REMINDER_SWEEP_MS = 15 * 60_000;
+
+/** Paying on account: its routes and the reminder sweep (docs/decisions/041-paying-on-account.md). */
+export const creditFeature: FastifyPluginAsync = async (app) => {
+  const deps: CreditDeps = { orders: app.orderDeps, provider: app.payments, credit: app.config.credit };
+  await app.register(creditRoutes, { deps });
+  runPeriodically(app, REMINDER_SWEEP_MS, () =>
+    sendAccountReminders(deps).then(
+      (n) => {
+        if (n) app.log.info({ reminders: n }, 'queued account invoice reminders');
+      },
+      (err: unknown) => app.log.error({ err }, 'account reminder sweep failed'),
+    ),
+  );
+};
