@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
 import { creditMessages, usd, type StatementLine } from '@shared/credit/credit.schema';
 import type { Invoice } from '@shared/invoices/invoices.schema';
-import { accountInvoices } from '../../db/schema';
+import { accountInvoices, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
@@ -412,5 +412,43 @@ describe('membership', () => {
     expect((await statement('open')).length).toBe(open);
     const co = await checkoutOf(bob, 100);
     expect((await payOnAccount(bob, co._id)).statusCode).toBe(409);
+  });
+});
+
+describe('with approvals (decision 040)', () => {
+  it('a checkout over the buyer’s limit goes on account only once an approver has approved it', async () => {
+    // Other Co: Cat founds it (company admin, buyer, approver); Fay buys under a $10 order limit.
+    const fay = await signUp(t.app, { name: 'Fay Limited', verified: true });
+    const invited = await call(cat, 'POST', `/companies/${other}/invitations`, {
+      email: fay.email,
+      roles: ['buyer'],
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = new URL(t.mail.linksTo(fay.email).at(-1)!).searchParams.get('token');
+    expect((await call(fay, 'POST', `/company-invitations/${token}/accept`)).statusCode).toBe(200);
+    const [fayRow] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, fay.email));
+    const limits = await call(cat, 'PUT', `/companies/${other}/members/${fayRow!.id}/limits`, {
+      orderLimit: 10,
+      monthlyLimit: null,
+    });
+    expect(limits.statusCode).toBe(200);
+    expect((await setTerms(30, 100_000, admin, other)).statusCode).toBe(200);
+
+    const co = await checkoutOf(fay, 2_500);
+    expect(co.status).toBe('awaiting_approval');
+    const waiting = await payOnAccount(fay, co._id);
+    expect(waiting.statusCode).toBe(409);
+    expect((await call(cat, 'GET', `/companies/${other}/account`)).json().openCents).toBe(0);
+
+    const approved = await call(cat, 'POST', `/companies/${other}/approvals/${co._id}`, {
+      decision: 'approve',
+      comment: 'For the plant shutdown',
+    });
+    expect(approved.statusCode).toBe(200);
+    const paid = await payOnAccount(fay, co._id);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().checkout.status).toBe('paid');
+    const acct = (await call(cat, 'GET', `/companies/${other}/account`)).json();
+    expect(acct).toMatchObject({ openCents: 2_500, availableCents: 100_000 - 2_500 });
   });
 });
