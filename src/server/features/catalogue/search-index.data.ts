@@ -73,6 +73,11 @@ interface Row extends ProductRow {
 
 const CHUNK = 2_000;
 
+/** Points of a build or refresh where a test may hold the index (`SearchIndex.hold`). */
+export type Stage = 'build-chunk' | 'refresh' | 'refresh-applied';
+type Hold = (stage: Stage) => Promise<void>;
+const noHold: Hold = async () => {};
+
 const SELECT_ROWS = sql`select ${productColumns}, lower(p.name) as lname, lower(p.sku) as lsku,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as micros,
   array_to_json(p.spec_values)::text as specs, p.search_vector::text as vec,
@@ -130,7 +135,7 @@ export class SearchIndexData {
   vocabularyVersion = 0;
 
   private capacity = 0;
-  /** Bumped by every refresh: caches of query results compare it. */
+  /** Bumped with every change to the documents (and by every refresh): caches of query results compare it. */
   changes = 0;
   /** The oldest transaction that may still commit changes not read yet (32-bit xid, as text). */
   horizon = '0';
@@ -138,7 +143,7 @@ export class SearchIndexData {
   // ------------------------------------------------------------------------------------------------ loading
 
   /** Reads everything (start-up, or when an announcement may have been missed). */
-  static async build(db: Db): Promise<SearchIndexData> {
+  static async build(db: Db, hold: Hold = noHold): Promise<SearchIndexData> {
     const data = new SearchIndexData();
     data.horizon = await horizonOf(db);
     const [collation] = (
@@ -152,6 +157,7 @@ export class SearchIndexData {
     for (const { term } of terms.rows) data.word(term).term = true;
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
+      await hold('build-chunk');
       const { rows } = await db.execute<Row>(
         sql`${SELECT_ROWS} where p.archived_at is null and p.id > ${after}::uuid order by p.id limit ${CHUNK}`,
       );
@@ -169,7 +175,8 @@ export class SearchIndexData {
    * the horizon, new search_terms, categories and attributes. Returns false when the index cannot follow by itself
    * (products were deleted outright, or the categories' spec definitions changed): the caller rebuilds.
    */
-  async refresh(db: Db): Promise<boolean> {
+  async refresh(db: Db, hold: Hold = noHold): Promise<boolean> {
+    await hold('refresh');
     const since = this.horizon;
     const next = await horizonOf(db);
     const changed = (alias: string) => sql`age(${sql.raw(alias)}.xmin) <= age(${since}::xid)`;
@@ -200,6 +207,7 @@ export class SearchIndexData {
       after = rows.at(-1)!.id;
       if (rows.length < CHUNK) break;
     }
+    await hold('refresh-applied');
     const [live] = (
       await db.execute<{ n: number }>(sql`select count(*)::int as n from products where archived_at is null`)
     ).rows;
@@ -217,6 +225,9 @@ export class SearchIndexData {
     const liveRows = rows.filter((r) => !r.archived);
     const cards = await toCatalogueProducts(db, this.cats, liveRows);
     const cardOf = new Map(cards.map((c) => [c._id, c]));
+    // In the same synchronous step as the writes below: a search still reading this data (it took it before the
+    // change was announced) must not take ranked matches remembered before them, which may hold a removed document.
+    this.changes++;
     for (const r of rows) {
       const known = this.byId.get(r.id);
       if (r.archived) {
