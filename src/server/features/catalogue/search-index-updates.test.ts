@@ -179,6 +179,29 @@ describe('the search index after catalogue writes', () => {
     expect(seen).toEqual([]);
   });
 
+  it('while the horizon is held back, a refresh reads in full only the rows whose version moved', async () => {
+    const index = t.app.searchIndex!;
+    const { db } = t.app.database;
+    await index.ready();
+    const source = (await index.current())!;
+    // As when a long transaction elsewhere was running at the last read: every row is "written since".
+    source.data.horizon = '3';
+    const [target] = (await indexed({ q: 'ocelot' })).items;
+    expect((await send('PUT', `/api/product/${target!._id}`, { price: 81 })).statusCode).toBe(200);
+    await index.ready();
+    // The changed row; the archived ones the index does not hold and those with price breaks (no version kept for
+    // them) are read again too, all the others are not.
+    const [expected] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from products
+        where id = ${target!._id}::uuid or archived_at is not null
+          or id in (select product_id from product_price_breaks)`)
+    ).rows;
+    const [all] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from products`)).rows;
+    expect(source.data.lastRefreshRows).toBe(expected!.n);
+    expect(expected!.n).toBeLessThan(all!.n / 2);
+    expect((await indexed({ q: 'ocelot' })).items.map((i) => i.price)).toEqual([81]);
+  });
+
   it('rebuilds when rows disappear without an archive (a script deleting rows)', async () => {
     const { db } = t.app.database;
     await db.execute(sql`delete from products where sku = 'IMPX-2'`);
