@@ -50,6 +50,59 @@ describe('coalescedAnnouncer', () => {
     expect(sent.length).toBeLessThan(changes.length / 2);
   });
 
+  it('sends a failed announcement again, backing off, until one goes out', async () => {
+    const errors: unknown[] = [];
+    const tries: number[] = [];
+    let down = true;
+    const t0 = Date.now();
+    const announcer = coalescedAnnouncer(
+      async () => {
+        tries.push(Date.now() - t0);
+        if (down) throw new Error('pool timed out');
+      },
+      (err) => errors.push(err),
+      50,
+      400,
+    );
+    await announcer.announce('catalogue');
+    await vi.advanceTimersByTimeAsync(1_500);
+    // 0, then 100, 200, 400 and 400 ms later: doubling from two windows, at most `maxRetryMs` apart.
+    expect(tries).toEqual([0, 100, 300, 700, 1_100, 1_500]);
+    expect(errors).toHaveLength(6);
+    down = false;
+    await vi.advanceTimersByTimeAsync(400);
+    expect(tries).toHaveLength(7);
+    // Out: no more retries.
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(tries).toHaveLength(7);
+    announcer.close();
+  });
+
+  it('a send that started before the failed one does not cancel its retry', async () => {
+    const results: ((ok: boolean) => void)[] = [];
+    const announcer = coalescedAnnouncer(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          results.push((ok) => (ok ? resolve() : reject(new Error('lost'))));
+        }),
+      () => {},
+      50,
+    );
+    void announcer.announce('catalogue');
+    await vi.advanceTimersByTimeAsync(50);
+    void announcer.announce('catalogue');
+    // The second (for a later change) fails, then the first, older one succeeds: the change must still go out.
+    results[1]!(false);
+    await vi.advanceTimersByTimeAsync(0);
+    results[0]!(true);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(results).toHaveLength(3);
+    results[2]!(true);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(results).toHaveLength(3);
+    announcer.close();
+  });
+
   it('logs a failed announcement instead of throwing, and sends nothing once closed', async () => {
     const errors: unknown[] = [];
     let calls = 0;

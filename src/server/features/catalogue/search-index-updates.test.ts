@@ -1,3 +1,5 @@
+// Both databases: the index follows changes by PostgreSQL's row versions (`xmin`) and snapshot horizon, which the
+// embedded database and a PostgreSQL server must both give as the index expects.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchQuerySchema } from '@shared/catalogue/search.schema';
@@ -6,6 +8,8 @@ import { validProduct } from '../../test/admin';
 import { importCsv } from '../../test/csv-import';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { placeOrder } from '../../test/shop';
+import { resolveFilters } from './search.filters';
+import { matchDocs } from './search-index.query';
 import { searchDatabase, searchIndexed } from './search.service';
 
 // The index follows every kind of catalogue write through the routes that make it, and answers as PostgreSQL.
@@ -112,6 +116,90 @@ describe('the search index after catalogue writes', () => {
     await importCsv(t.app, admin, again.join('\r\n') + '\r\n');
     const r = await indexed({ q: 'wombat impact' });
     expect(r.items.map((i) => i.price)).toEqual([79]);
+  });
+
+  it('answers from PostgreSQL, with the change, while the index is slow to apply it', async () => {
+    const index = t.app.searchIndex!;
+    const created = await send('POST', '/api/product', {
+      ...validProduct,
+      name: 'Ocelot Pump',
+      sku: 'OCL-1',
+    });
+    const id = created.json().insertedId as string;
+    expect(ids(await indexed({ q: 'ocelot' }))).toEqual([id]);
+    // The refresh that follows the price change is held (a slow one: many rows to re-read, a loaded machine).
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    index.hold = async (stage) => {
+      if (stage === 'refresh') await gate;
+    };
+    try {
+      expect((await send('PUT', `/api/product/${id}`, { price: 77.25 })).statusCode).toBe(200);
+      const answer = await Promise.race([
+        t.app.inject('/api/catalogue/search?q=ocelot&facets=false').then((r) => r.json() as unknown),
+        new Promise((resolve) => setTimeout(() => resolve('no answer within 5 s'), 5_000)),
+      ]);
+      expect(answer).toMatchObject({ items: [{ _id: id, price: 77.25 }] });
+    } finally {
+      index.hold = null;
+      release();
+    }
+    // Then the index answers it itself.
+    expect((await indexed({ q: 'ocelot' })).items.map((i) => i.price)).toEqual([77.25]);
+  });
+
+  it('a search reading the index while a refresh applies a delete does not meet the deleted product', async () => {
+    const index = t.app.searchIndex!;
+    const { db } = t.app.database;
+    const created = await send('POST', '/api/product', { ...validProduct, name: 'Pangolin Riveter' });
+    const id = created.json().insertedId as string;
+    expect(ids(await indexed({ q: 'pangolin' }))).toEqual([id]);
+    // A search took the index before the delete was announced and is still reading (its words may be PostgreSQL's
+    // to read): it goes on while the refresh applies the delete.
+    const source = (await index.current())!;
+    const query = searchQuerySchema.parse({ q: 'pangolin' });
+    const filters = await resolveFilters(db, query, source.data.cats, source.data.attrs, (q) =>
+      source.reader.parse(q),
+    );
+    let seen: unknown = 'not read';
+    index.hold = async (stage) => {
+      if (stage !== 'refresh-applied') return;
+      try {
+        seen = matchDocs(source.data, source.reader, filters).docs.map((doc) => source.data.card(doc)._id);
+      } catch (err) {
+        seen = err;
+      }
+    };
+    try {
+      expect((await send('DELETE', `/api/product/${id}`)).statusCode).toBe(200);
+      await index.ready();
+    } finally {
+      index.hold = null;
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('while the horizon is held back, a refresh reads in full only the rows whose version moved', async () => {
+    const index = t.app.searchIndex!;
+    const { db } = t.app.database;
+    await index.ready();
+    const source = (await index.current())!;
+    // As when a long transaction elsewhere was running at the last read: every row is "written since".
+    source.data.horizon = '3';
+    const [target] = (await indexed({ q: 'ocelot' })).items;
+    expect((await send('PUT', `/api/product/${target!._id}`, { price: 81 })).statusCode).toBe(200);
+    await index.ready();
+    // The changed row; the archived ones the index does not hold and those with price breaks (no version kept for
+    // them) are read again too, all the others are not.
+    const [expected] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from products
+        where id = ${target!._id}::uuid or archived_at is not null
+          or id in (select product_id from product_price_breaks)`)
+    ).rows;
+    const [all] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from products`)).rows;
+    expect(source.data.lastRefreshRows).toBe(expected!.n);
+    expect(expected!.n).toBeLessThan(all!.n / 2);
+    expect((await indexed({ q: 'ocelot' })).items.map((i) => i.price)).toEqual([81]);
   });
 
   it('rebuilds when rows disappear without an archive (a script deleting rows)', async () => {

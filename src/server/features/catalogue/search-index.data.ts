@@ -69,14 +69,21 @@ interface Row extends ProductRow {
   specs: string | null;
   vec: string | null;
   archived: boolean;
+  /** The row version (32-bit xid, as text). */
+  xmin: string;
 }
 
 const CHUNK = 2_000;
 
+/** Points of a build or refresh where a test may hold the index (`SearchIndex.hold`). */
+export type Stage = 'build-chunk' | 'refresh' | 'refresh-applied';
+type Hold = (stage: Stage) => Promise<void>;
+const noHold: Hold = async () => {};
+
 const SELECT_ROWS = sql`select ${productColumns}, lower(p.name) as lname, lower(p.sku) as lsku,
   (extract(epoch from p.created_at) * 1000000)::bigint::text as micros,
   array_to_json(p.spec_values)::text as specs, p.search_vector::text as vec,
-  p.archived_at is not null as archived
+  p.archived_at is not null as archived, p.xmin::text as xmin
   from products p`;
 
 /** Collations whose order is code point order, which the index reproduces (others: name order from PostgreSQL). */
@@ -105,6 +112,8 @@ export class SearchIndexData {
   category = new Int32Array(0);
   brand = new Int32Array(0);
   micros = new Float64Array(0);
+  /** Each document's row version as last read (`xmin`): a refresh skips rows whose version did not move. */
+  xmins = new Float64Array(0);
   lname: string[] = [];
   lsku: string[] = [];
   /** Each product's card as JSON (a string holds it in about half the memory of the object). */
@@ -130,15 +139,17 @@ export class SearchIndexData {
   vocabularyVersion = 0;
 
   private capacity = 0;
-  /** Bumped by every refresh: caches of query results compare it. */
+  /** Bumped with every change to the documents (and by every refresh): caches of query results compare it. */
   changes = 0;
   /** The oldest transaction that may still commit changes not read yet (32-bit xid, as text). */
   horizon = '0';
+  /** Product rows the last refresh read in full (logs, tests). */
+  lastRefreshRows = 0;
 
   // ------------------------------------------------------------------------------------------------ loading
 
   /** Reads everything (start-up, or when an announcement may have been missed). */
-  static async build(db: Db): Promise<SearchIndexData> {
+  static async build(db: Db, hold: Hold = noHold): Promise<SearchIndexData> {
     const data = new SearchIndexData();
     data.horizon = await horizonOf(db);
     const [collation] = (
@@ -152,6 +163,7 @@ export class SearchIndexData {
     for (const { term } of terms.rows) data.word(term).term = true;
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
+      await hold('build-chunk');
       const { rows } = await db.execute<Row>(
         sql`${SELECT_ROWS} where p.archived_at is null and p.id > ${after}::uuid order by p.id limit ${CHUNK}`,
       );
@@ -169,7 +181,8 @@ export class SearchIndexData {
    * the horizon, new search_terms, categories and attributes. Returns false when the index cannot follow by itself
    * (products were deleted outright, or the categories' spec definitions changed): the caller rebuilds.
    */
-  async refresh(db: Db): Promise<boolean> {
+  async refresh(db: Db, hold: Hold = noHold): Promise<boolean> {
+    await hold('refresh');
     const since = this.horizon;
     const next = await horizonOf(db);
     const changed = (alias: string) => sql`age(${sql.raw(alias)}.xmin) <= age(${since}::xid)`;
@@ -189,17 +202,26 @@ export class SearchIndexData {
       }
     }
     if (grew) this.vocabularyVersion++;
-    let after = '00000000-0000-0000-0000-000000000000';
-    for (;;) {
-      const { rows } = await db.execute<Row>(sql`${SELECT_ROWS}
-        where (${changed('p')} or p.id in (select b.product_id from product_price_breaks b where ${changed('b')}))
-          and p.id > ${after}::uuid
-        order by p.id limit ${CHUNK}`);
-      if (!rows.length) break;
+    // Rows written since the horizon, by version first: while a long transaction elsewhere holds the horizon back,
+    // every refresh meets the same rows again, and only those whose version moved (or whose breaks changed) are
+    // read in full and their cards built.
+    const breaks = sql`select b.product_id from product_price_breaks b where ${changed('b')}`;
+    const { rows: versions } = await db.execute<{ id: string; x: string; breaks: boolean }>(sql`
+      select p.id, p.xmin::text as x, p.id in (${breaks}) as breaks
+      from products p where ${changed('p')} or p.id in (${breaks})`);
+    const stale = versions
+      .filter((v) => {
+        const doc = this.byId.get(v.id);
+        return v.breaks || doc === undefined || this.xmins[doc] !== Number(v.x);
+      })
+      .map((v) => v.id);
+    for (let i = 0; i < stale.length; i += CHUNK) {
+      const ids = stale.slice(i, i + CHUNK);
+      const { rows } = await db.execute<Row>(sql`${SELECT_ROWS} where p.id = any(${sql.param(ids)}::uuid[])`);
       await this.apply(db, rows);
-      after = rows.at(-1)!.id;
-      if (rows.length < CHUNK) break;
     }
+    this.lastRefreshRows = stale.length;
+    await hold('refresh-applied');
     const [live] = (
       await db.execute<{ n: number }>(sql`select count(*)::int as n from products where archived_at is null`)
     ).rows;
@@ -217,6 +239,9 @@ export class SearchIndexData {
     const liveRows = rows.filter((r) => !r.archived);
     const cards = await toCatalogueProducts(db, this.cats, liveRows);
     const cardOf = new Map(cards.map((c) => [c._id, c]));
+    // In the same synchronous step as the writes below: a search still reading this data (it took it before the
+    // change was announced) must not take ranked matches remembered before them, which may hold a removed document.
+    this.changes++;
     for (const r of rows) {
       const known = this.byId.get(r.id);
       if (r.archived) {
@@ -264,6 +289,7 @@ export class SearchIndexData {
     this.category[doc] = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
     this.brand[doc] = r.brand === null ? -1 : this.intern(this.brandNo, this.brands, r.brand);
     this.micros[doc] = Number(r.micros);
+    this.xmins[doc] = Number(r.xmin);
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
     this.cards[doc] = JSON.stringify(card);
@@ -318,6 +344,7 @@ export class SearchIndexData {
     this.category = grow(this.category, (k) => new Int32Array(k));
     this.brand = grow(this.brand, (k) => new Int32Array(k));
     this.micros = grow(this.micros, (k) => new Float64Array(k));
+    this.xmins = grow(this.xmins, (k) => new Float64Array(k));
     for (const [col, column] of this.specs)
       this.specs.set(
         col,

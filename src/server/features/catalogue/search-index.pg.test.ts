@@ -64,3 +64,42 @@ describe('a search index whose announcements may have been missed', () => {
     await within(10_000, async () => (await priceIn(b, product.name, product.id)) === 42);
   });
 });
+
+describe('a search index rebuilding while another instance changes a price', () => {
+  it('PostgreSQL answers the change meanwhile, and the rebuilt index holds it', async () => {
+    const a = await instance();
+    const b = await instance();
+    const admin = await signUpAdmin(a);
+    await Promise.all([a.searchIndex!.ready(), b.searchIndex!.ready()]);
+    const product = await makeProduct(a, { priceCents: 9_000, name: `Gecko Drill ${Date.now()}` });
+    await within(1000, async () => (await priceIn(b, product.name, product.id)) === 90);
+    // B rebuilds (as after a resync) and is held between the chunks of its build, past its snapshot horizon.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    b.searchIndex!.hold = async (stage) => {
+      if (stage !== 'build-chunk') return;
+      held = true;
+      await gate;
+    };
+    try {
+      b.searchIndex!.changed(true);
+      await within(5000, async () => held);
+      const put = await a.inject({
+        method: 'PUT',
+        url: `/api/product/${product.id}`,
+        headers: admin.headers,
+        payload: { price: 31.5 },
+      });
+      expect(put.statusCode).toBe(200);
+      await within(1000, async () => (await priceIn(b, product.name, product.id)) === 31.5);
+    } finally {
+      b.searchIndex!.hold = null;
+      release();
+    }
+    // The announcement heard during the build is applied after it, from the build's horizon.
+    await b.searchIndex!.ready();
+    const source = (await b.searchIndex!.current())!;
+    expect(source.data.priceCents[source.data.byId.get(product.id)!]).toBe(3150);
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../infra/db';
-import { SearchIndexData } from './search-index.data';
+import { SearchIndexData, type Stage } from './search-index.data';
 import { QueryReader } from './search-index.query';
 
 declare module 'fastify' {
@@ -27,6 +27,13 @@ export interface SearchEngine {
 }
 
 const RETRY_MS = 1_000;
+/**
+ * How long a search waits for the index to apply the changes announced before it; past it PostgreSQL answers. A
+ * refresh is one small query as a rule, but one that must re-read many rows (a CSV import, a horizon held back by a
+ * long transaction elsewhere) or a starved event loop must not hold searches, nor let another instance's change
+ * stay unseen, for as long as it takes.
+ */
+export const WAIT_FOR_INDEX_MS = 1_000;
 
 /**
  * Builds the index in the background (PostgreSQL answers meanwhile), then follows every catalogue change this
@@ -47,6 +54,11 @@ export class SearchIndex implements SearchEngine {
   private waiters: { want: number; wake: () => void }[] = [];
   /** Milliseconds the last full build took (start-up figure for the benchmark and the log). */
   lastBuildMs: number | null = null;
+  /**
+   * Tests: awaited at each stage of a refresh or a build (see `Stage`), to hold the index there while a change or a
+   * search happens.
+   */
+  hold: ((stage: Stage) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -84,12 +96,12 @@ export class SearchIndex implements SearchEngine {
           this.rebuilding = true;
           this.wake(true);
           const started = performance.now();
-          const data = await SearchIndexData.build(this.db);
+          const data = await SearchIndexData.build(this.db, (stage) => this.held(stage));
           this.data = data;
           this.reader = new QueryReader(this.db, data);
           this.lastBuildMs = Math.round(performance.now() - started);
           this.log.info({ products: data.liveCount, ms: this.lastBuildMs }, 'search index built');
-        } else if (!(await this.data!.refresh(this.db))) {
+        } else if (!(await this.data!.refresh(this.db, (stage) => this.held(stage)))) {
           this.rebuildWanted = true;
           continue;
         }
@@ -109,6 +121,10 @@ export class SearchIndex implements SearchEngine {
     }
   }
 
+  private async held(stage: Stage) {
+    if (this.hold) await this.hold(stage);
+  }
+
   private wake(all = false) {
     const waiting = this.waiters;
     this.waiters = [];
@@ -121,7 +137,22 @@ export class SearchIndex implements SearchEngine {
   async current(): Promise<IndexSource | null> {
     const want = this.announced;
     if (this.applied < want && this.running && !this.rebuilding && !this.failing) {
-      await new Promise<void>((wake) => this.waiters.push({ want, wake }));
+      await new Promise<void>((resolve) => {
+        const waiter = {
+          want,
+          wake: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        };
+        // Past the bound the waiter leaves and the caller asks PostgreSQL, which has the change.
+        const timer = setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve();
+        }, WAIT_FOR_INDEX_MS);
+        timer.unref();
+        this.waiters.push(waiter);
+      });
     }
     if (!this.data || !this.reader || this.applied < want || this.rebuilding || this.failing) return null;
     return { data: this.data, reader: this.reader };
