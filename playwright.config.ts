@@ -60,7 +60,8 @@ export default defineConfig({
       command: 'node dist/server/server.js',
       url: `${baseURL}/api/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A fresh data folder's initdb, migrations and demo seed take ≈ 10 s idle, but near a minute on a loaded host.
+      timeout: 120_000,
       env: {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -89,7 +90,7 @@ export default defineConfig({
       command: 'node dist/server/server.js',
       url: `${limitsURL}/api/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         NODE_ENV: 'production',
         PORT: new URL(limitsURL).port,
@@ -111,7 +112,7 @@ export default defineConfig({
       command: 'node dist/server/server.js',
       url: `${ratesURL}/api/readyz`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 120_000,
       env: {
         NODE_ENV: 'production',
         PORT: new URL(ratesURL).port,
