@@ -33,8 +33,9 @@ export const testPasswordHashing = {
   },
   async verify({ hash, password }: { hash: string; password: string }) {
     const [salt, key] = hash.split(':');
-    if (!salt || !key) return false;
-    return timingSafeEqual(await cheapScrypt(password, salt), Buffer.from(key, 'hex'));
+    const stored = Buffer.from(key ?? '', 'hex');
+    if (!salt || stored.length !== 64) return false;
+    return timingSafeEqual(await cheapScrypt(password, salt), stored);
   },
 };
 

@@ -29,8 +29,8 @@ let other: string;
 const call = apiCaller(() => t.app);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function inviteAndJoin(companyId: string, who: Client, roles: string[]) {
-  const res = await call(ann, 'POST', `/companies/${companyId}/invitations`, { email: who.email, roles });
+async function inviteAndJoin(companyId: string, who: Client, roles: string[], by = ann) {
+  const res = await call(by, 'POST', `/companies/${companyId}/invitations`, { email: who.email, roles });
   expect(res.statusCode).toBe(201);
   const link = t.mail.linksTo(who.email).at(-1)!;
   const joined = await call(
@@ -419,13 +419,7 @@ describe('with approvals (decision 040)', () => {
   it('a checkout over the buyer’s limit goes on account only once an approver has approved it', async () => {
     // Other Co: Cat founds it (company admin, buyer, approver); Fay buys under a $10 order limit.
     const fay = await signUp(t.app, { name: 'Fay Limited', verified: true });
-    const invited = await call(cat, 'POST', `/companies/${other}/invitations`, {
-      email: fay.email,
-      roles: ['buyer'],
-    });
-    expect(invited.statusCode).toBe(201);
-    const token = new URL(t.mail.linksTo(fay.email).at(-1)!).searchParams.get('token');
-    expect((await call(fay, 'POST', `/company-invitations/${token}/accept`)).statusCode).toBe(200);
+    await inviteAndJoin(other, fay, ['buyer'], cat);
     const [fayRow] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, fay.email));
     const limits = await call(cat, 'PUT', `/companies/${other}/members/${fayRow!.id}/limits`, {
       orderLimit: 10,
