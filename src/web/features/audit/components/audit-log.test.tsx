@@ -26,7 +26,9 @@ describe('AuditLog', () => {
       http.get('/api/audit', () => HttpResponse.json({ entries: [entry(1), entry(2)], nextBefore: null })),
     );
     const { user } = renderWithProviders(<AuditLog />);
-    const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+    // Waits for the whole page: once (in a full run) the list was first seen holding one entry.
+    await waitFor(() => expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2));
+    const items = within(screen.getByRole('list')).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Changed product 1');
     expect(items[0]).toHaveTextContent('ada@example.com');
