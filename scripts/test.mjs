@@ -6,8 +6,11 @@ import { spawn } from 'node:child_process';
 // The build is only needed by the end-to-end tests, which run last.
 const stages = [
   [
-    ['typecheck', 'node_modules/.bin/tsc', ['--noEmit', '-p', 'tsconfig.json']],
-    ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0']],
+    // TypeScript 7's native compiler checks the same tsconfig in a fraction of 5.9's CPU; 5.9 stays installed as
+    // `typescript` for typescript-eslint and editors, which need a compiler API that 7 does not have.
+    ['typecheck', 'node', ['node_modules/typescript-7/bin/tsc', '--noEmit', '-p', 'tsconfig.json']],
+    // ESLint is single-threaded by default; on two threads it finishes beside the type check instead of after it.
+    ['lint', 'node_modules/.bin/eslint', ['.', '--max-warnings=0', '--concurrency=2']],
     ['build', 'node', ['scripts/build.mjs']],
   ],
   // The slowest-files reporter prints where the suite's time goes and the test count of each project.
