@@ -21,7 +21,9 @@ const DELIMITERS: [string, string][] = [
 export function delimiterProblem(header: string[]): string | undefined {
   if (header.length !== 1) return undefined;
   const other = DELIMITERS.find(([d]) => header[0]!.includes(d));
-  return other && `columns must be separated by commas, not ${other[1]} (save the file as "CSV UTF-8, comma")`;
+  return (
+    other && `columns must be separated by commas, not ${other[1]} (save the file as "CSV UTF-8, comma")`
+  );
 }
 
 /**

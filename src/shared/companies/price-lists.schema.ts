@@ -162,4 +162,6 @@ export const priceListImportSchema = z.object({
 export type PriceListImport = z.infer<typeof priceListImportSchema>;
 
 /** The export: CSV text (UTF-8 with a byte order mark), documented as a string. */
-export const priceListCsvSchema = z.string().describe(`CSV with the columns ${priceListCsvColumns.join(',')}`);
+export const priceListCsvSchema = z
+  .string()
+  .describe(`CSV with the columns ${priceListCsvColumns.join(',')}`);

@@ -19,7 +19,14 @@ import { guardCell, unguardCell } from '../../infra/csv-formula';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { lockCompany } from './companies.access';
-import { readList, replaceRules, ruleRow, ruleTargets, rulesSummary, type RuleRow } from './price-lists.service';
+import {
+  readList,
+  replaceRules,
+  ruleRow,
+  ruleTargets,
+  rulesSummary,
+  type RuleRow,
+} from './price-lists.service';
 
 /**
  * A price list's rules as CSV (docs/decisions/039-trade-accounts.md, "Price lists as CSV"): the export writes one
@@ -126,6 +133,8 @@ const columnOfField: Record<string, PriceListCsvColumn> = {
   percentOff: 'percent_off',
 };
 
+const rulesText = (n: number) => `${n} ${n === 1 ? 'rule' : 'rules'}`;
+
 const number = (cell: string) => (/^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : Number.NaN);
 
 /** One row as a rule, or the problems of its cells (the JSON schema's messages, under the CSV's column names). */
@@ -160,7 +169,8 @@ function ruleOf(
   for (const other of filled)
     if (other !== kind) problem(other, `must be empty in a ${kind} rule (one rule per row)`);
   // A SKU rule sets a price, the others take a percentage: a row with both, or neither, is refused.
-  const [value, wrong] = kind === 'sku' ? (['price', 'percent_off'] as const) : (['percent_off', 'price'] as const);
+  const [value, wrong] =
+    kind === 'sku' ? (['price', 'percent_off'] as const) : (['percent_off', 'price'] as const);
   if (cell(wrong) !== '') problem(wrong, `must be empty in a ${kind} rule (it takes a ${value})`);
   const amount = cell(value) === '' ? undefined : number(cell(value));
   if (Number.isNaN(amount)) problem(value, `must be a number like ${value === 'price' ? '12.50' : '12.5'}`);
@@ -215,7 +225,9 @@ export async function importPriceListCsv(
       const key = priceRuleKey(result.rule);
       const first = firstLine.get(key);
       if (first !== undefined) {
-        reject([{ line: row.line, column: result.rule.kind, message: `appears again (first on line ${first})` }]);
+        reject([
+          { line: row.line, column: result.rule.kind, message: `appears again (first on line ${first})` },
+        ]);
         continue;
       }
       firstLine.set(key, row.line);
@@ -238,18 +250,15 @@ export async function importPriceListCsv(
         ...counts,
         status: 'rejected' as const,
         imported: 0,
-        message: `Nothing was imported: ${rejected.size} of ${rows.length} rows are bad. The list keeps its ${before.rules.length} rules.`,
+        message: `Nothing was imported: ${rejected.size} of ${rows.length} rows are bad. The list keeps its ${rulesText(before.rules.length)}.`,
       };
     await replaceRules(tx, listId, ruleRows);
-    await tx
-      .update(companyPriceLists)
-      .set({ updatedAt: new Date() })
-      .where(eq(companyPriceLists.id, listId));
+    await tx.update(companyPriceLists).set({ updatedAt: new Date() }).where(eq(companyPriceLists.id, listId));
     await recordAudit(tx, caller, {
       kind: 'price_list.imported',
       entityType: 'company',
       entityId: companyId,
-      summary: `Imported ${ruleRows.length} rules into the price list ${before.name} from a CSV (replacing ${before.rules.length})`,
+      summary: `Imported ${rulesText(ruleRows.length)} into the price list ${before.name} from a CSV (replacing ${before.rules.length})`,
       before: { name: before.name, rules: before.rules },
       after: { name: before.name, rules: rulesSummary(accepted.map((a) => a.rule)) },
     });
@@ -257,7 +266,7 @@ export async function importPriceListCsv(
       ...counts,
       status: 'done' as const,
       imported: ruleRows.length,
-      message: `Imported ${ruleRows.length} rules, replacing the list's ${before.rules.length}.`,
+      message: `Imported ${rulesText(ruleRows.length)}, replacing the list's ${rulesText(before.rules.length)}.`,
     };
   });
 }

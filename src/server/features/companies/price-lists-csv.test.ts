@@ -89,8 +89,13 @@ describe('price lists as CSV (shop admins)', () => {
     const res = await exportCsv(admin, list._id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="price-list-list-[a-z0-9]+\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\n');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="price-list-list-[a-z0-9]+\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(lines).toEqual([
       HEADER,
       `sku,${p.sku},,,42.50,`,
@@ -112,7 +117,7 @@ describe('price lists as CSV (shop admins)', () => {
       replaced: 0,
       rejected: 0,
       problems: [],
-      message: "Imported 3 rules, replacing the list's 0.",
+      message: "Imported 3 rules, replacing the list's 0 rules.",
     });
     expect(await rulesOf(list._id)).toEqual(before);
 
@@ -121,9 +126,13 @@ describe('price lists as CSV (shop admins)', () => {
     expect(hand.json(), hand.body).toMatchObject({ status: 'done', imported: 1, replaced: 3 });
     const detail = await call(bob, 'GET', `/catalogue/products/${p.id}`);
     expect(detail.json().product).toMatchObject({ price: 50, contractPrice: 39.99 });
-    const audit = (await auditEntries(t.app, admin, 'price_list.imported')).filter((e) => e.entityId === acme);
+    const audit = (await auditEntries(t.app, admin, 'price_list.imported')).filter(
+      (e) => e.entityId === acme,
+    );
     expect(audit.length).toBe(3);
-    expect(audit[0]!.summary).toBe(`Imported 1 rules into the price list ${list.name} from a CSV (replacing 3)`);
+    expect(audit[0]!.summary).toBe(
+      `Imported 1 rule into the price list ${list.name} from a CSV (replacing 3)`,
+    );
   });
 
   it('reports every bad row by line and column and writes nothing', async () => {
@@ -147,7 +156,9 @@ describe('price lists as CSV (shop admins)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const report = res.json() as PriceListImport;
     expect(report).toMatchObject({ status: 'rejected', rows: 11, imported: 0, replaced: 1, rejected: 10 });
-    expect(report.message).toMatch(/^Nothing was imported: 10 of 11 rows are bad\. The list keeps its 1 rules\./);
+    expect(report.message).toMatch(
+      /^Nothing was imported: 10 of 11 rows are bad\. The list keeps its 1 rule\./,
+    );
     expect(report.problems.map((q) => [q.line, q.column])).toEqual([
       [3, 'sku'],
       [4, 'category'],
@@ -208,5 +219,16 @@ describe('price lists as CSV (shop admins)', () => {
     expect((await importCsv(admin, unknown, `${HEADER}\n`)).statusCode).toBe(404);
     expect((await exportCsv(admin, list._id, unknown)).statusCode).toBe(404);
     expect((await importCsv(admin, list._id, `${HEADER}\n`, unknown)).statusCode).toBe(404);
+  });
+
+  it('is in the API document: the download as text/csv, the upload with its row report', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    const path = '/api/companies/{id}/price-lists/{itemId}';
+    expect(Object.keys(doc.paths[`${path}/export.csv`].get.responses[200].content)).toEqual(['text/csv']);
+    const post = doc.paths[`${path}/import.csv`].post;
+    // Like the other uploads, the multipart body is read by the route and described in words.
+    expect(post.summary).toMatch(/multipart field "file"/);
+    expect(post.responses[200].content['application/json'].schema.properties).toHaveProperty('problems');
+    expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['400', '403', '404', '413']));
   });
 });

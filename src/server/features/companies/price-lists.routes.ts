@@ -81,8 +81,8 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: `Replace a price list's rules by a CSV's (admin, multipart field "file", at most ${MAX_PRICE_LIST_CSV_BYTES / 1024 / 1024} MB and ${MAX_PRICE_RULES} rows), all or nothing`,
       description:
-        'The columns are the export\'s. Every row is checked as the JSON calls check a rule; the answer is a row ' +
-        'report (`status` done, or rejected with each bad row\'s line, column and message, nothing written). ' +
+        "The columns are the export's. Every row is checked as the JSON calls check a rule; the answer is a row " +
+        "report (`status` done, or rejected with each bad row's line, column and message, nothing written). " +
         'An empty file, a wrong header or a file that is not CSV is a 400 naming `file`.',
       consumes: ['multipart/form-data'],
       errors: [400, 401, 403, 404, 413],
