@@ -10,6 +10,8 @@ export interface RouteDoc<E extends number, R extends Record<number, $ZodType>> 
   description?: string;
   /** Request content types other than JSON (an upload). */
   consumes?: string[];
+  /** Answer content types other than JSON (a CSV download). */
+  produces?: string[];
   /** Statuses answered with the error body. */
   errors?: E[];
   /** Other answers with a body of their own (a 409 listing the refused lines). */
@@ -23,6 +25,7 @@ type RouteSchema<C extends Call, E extends number, R> = {
   summary: string;
   description?: string;
   consumes?: string[];
+  produces?: string[];
 } & (C['params'] extends $ZodType ? { params: C['params'] } : unknown) &
   (C['query'] extends $ZodType ? { querystring: C['query'] } : unknown) &
   (C['body'] extends $ZodType ? { body: C['body'] } : unknown) & {

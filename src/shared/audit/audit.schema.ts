@@ -55,6 +55,7 @@ export const auditKinds = [
   'price_list.created',
   'price_list.edited',
   'price_list.deleted',
+  'price_list.imported',
   'company_terms.granted',
   'company_terms.edited',
   'company_terms.withdrawn',

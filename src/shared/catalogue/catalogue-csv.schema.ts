@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvProblemSchema, type CsvProblem } from '../common/csv.schema';
 
 /** The largest CSV file an import accepts. */
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
@@ -18,12 +19,8 @@ export const importOptionsSchema = z.object({
 });
 
 /** One bad cell (or row): the file's line number, the column's header, and what is wrong. */
-export const importProblemSchema = z.object({
-  line: z.number().int(),
-  column: z.string(),
-  message: z.string(),
-});
-export type ImportProblem = z.infer<typeof importProblemSchema>;
+export const importProblemSchema = csvProblemSchema;
+export type ImportProblem = CsvProblem;
 
 export const importStatuses = ['validating', 'writing', 'done', 'rejected', 'failed'] as const;
 

@@ -45,4 +45,8 @@ export const companiesCalls = endpoints<CompaniesSchemas>()({
   /** Admin: name, validity and the whole set of rules at once. */
   updatePriceList: { method: 'PUT', path: '/companies/{id}/price-lists/{itemId}' },
   deletePriceList: { method: 'DELETE', path: '/companies/{id}/price-lists/{itemId}' },
+  /** Admin: the list's rules as CSV, one row per rule (a download, so the browser follows a link to it). */
+  exportPriceList: { method: 'GET', path: '/companies/{id}/price-lists/{itemId}/export.csv' },
+  /** Admin: replace the list's rules by a CSV's (multipart field `file`), all or nothing, with a row report. */
+  importPriceList: { method: 'POST', path: '/companies/{id}/price-lists/{itemId}/import.csv' },
 });

@@ -33,7 +33,13 @@ import {
   tokenParamsSchema,
 } from './companies.schema';
 import { memberLimitsSchema } from '../checkout/approvals.schema';
-import { priceListInputSchema, priceListListSchema, priceListSchema } from './price-lists.schema';
+import {
+  priceListCsvSchema,
+  priceListImportSchema,
+  priceListInputSchema,
+  priceListListSchema,
+  priceListSchema,
+} from './price-lists.schema';
 
 const paged = { params: companyParamsSchema, query: pageQuerySchema };
 const companiesSchemas = {
@@ -89,6 +95,9 @@ const companiesSchemas = {
   },
   updatePriceList: { params: itemParamsSchema, body: priceListInputSchema, response: priceListSchema },
   deletePriceList: { params: itemParamsSchema, response: acknowledgedSchema },
+  exportPriceList: { params: itemParamsSchema, response: priceListCsvSchema },
+  // The body is multipart (field `file`): the route reads it, as the catalogue import does.
+  importPriceList: { params: itemParamsSchema, response: priceListImportSchema },
 } satisfies Record<string, CallSchemas>;
 export type CompaniesSchemas = typeof companiesSchemas;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvProblemSchema } from '../common/csv.schema';
 
 /**
  * Contract prices, trade accounts part 2 (docs/decisions/039-trade-accounts.md): a company's price lists and their
@@ -66,7 +67,8 @@ export const priceRuleInputSchema = z.discriminatedUnion(
 );
 export type PriceRuleInput = z.infer<typeof priceRuleInputSchema>;
 
-const ruleKey = (r: PriceRuleInput) =>
+/** What a list may name only once: a SKU, a category, or a brand in any case. */
+export const priceRuleKey = (r: PriceRuleInput) =>
   r.kind === 'sku'
     ? `sku:${r.sku}`
     : r.kind === 'category'
@@ -86,7 +88,7 @@ export const priceListInputSchema = z
     rules: z
       .array(priceRuleInputSchema, { error: 'must be a list of rules' })
       .max(MAX_PRICE_RULES, { error: `must have at most ${MAX_PRICE_RULES} rules` })
-      .refine((r) => new Set(r.map(ruleKey)).size === r.length, {
+      .refine((r) => new Set(r.map(priceRuleKey)).size === r.length, {
         error: 'names the same SKU, category or brand more than once',
       }),
   })
@@ -128,3 +130,38 @@ export const priceListSchema = z.object({
 });
 export type PriceList = z.infer<typeof priceListSchema>;
 export const priceListListSchema = z.array(priceListSchema);
+
+/**
+ * A price list as CSV (docs/decisions/039-trade-accounts.md, "Price lists as CSV"): one row per rule, in this
+ * column order. `kind` may be left empty when exactly one of sku, category and brand is filled; a SKU rule has a
+ * `price` in dollars (as the catalogue CSV), a category or brand rule a `percent_off`.
+ */
+export const priceListCsvColumns = ['kind', 'sku', 'category', 'brand', 'price', 'percent_off'] as const;
+export type PriceListCsvColumn = (typeof priceListCsvColumns)[number];
+
+/** The largest price list CSV an import reads: MAX_PRICE_RULES rows fit in it many times over. */
+export const MAX_PRICE_LIST_CSV_BYTES = 1024 * 1024;
+
+/**
+ * The row report of a price list import. The import is all or nothing: `done` means the list's rules are now the
+ * file's; `rejected` means some row is bad, every bad row is listed and the list was left as it was.
+ */
+export const priceListImportSchema = z.object({
+  status: z.enum(['done', 'rejected']),
+  /** Data rows read (the header and empty lines not counted). */
+  rows: z.number().int(),
+  /** Rules the list now has from the file (0 when rejected). */
+  imported: z.number().int(),
+  /** Rules the list had before; replaced when done, still in force when rejected. */
+  replaced: z.number().int(),
+  /** Bad rows. */
+  rejected: z.number().int(),
+  problems: z.array(csvProblemSchema),
+  message: z.string(),
+});
+export type PriceListImport = z.infer<typeof priceListImportSchema>;
+
+/** The export: CSV text (UTF-8 with a byte order mark), documented as a string. */
+export const priceListCsvSchema = z
+  .string()
+  .describe(`CSV with the columns ${priceListCsvColumns.join(',')}`);

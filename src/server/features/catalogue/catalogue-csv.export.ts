@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
 import type { Db } from '../../infra/db';
-import { guardCell } from './catalogue-csv.formula';
+import { guardCell } from '../../infra/csv-formula';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';
 import { shippingSelect } from './catalogue-csv.write';

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { csvColumns, parseSpecColumn, type CsvColumn } from '@shared/catalogue/catalogue-csv.schema';
 import { isUnitKind, units } from '@shared/catalogue/units';
-import { fieldError } from '../../infra/errors';
+import { csvFileError as bad, csvText, delimiterProblem } from '../../infra/csv';
 import type { Attribute } from './specs.service';
 
 /** How much of the file decides whether it is a CSV at all (and holds the header line). */
@@ -22,14 +22,6 @@ export interface CsvLayout {
   width: number;
 }
 
-const bad = (text: string) => fieldError('bad_request', 'file', text);
-
-const DELIMITERS: [string, string][] = [
-  [';', 'semicolons'],
-  ['\t', 'tabs'],
-  ['|', 'vertical bars'],
-];
-
 /** The unit factor of a spec header's unit, or the reason it is not a unit of that attribute. */
 function unitFactor(a: Attribute, unit: string | null): number | string {
   if (a.type === 'text') return unit === null ? 1 : `spec.${a.key} is text and takes no unit`;
@@ -45,11 +37,10 @@ export function layoutOf(header: string[], attributes: Attribute[]): CsvLayout {
   const fixed = new Map<number, CsvColumn>();
   const specs = new Map<number, SpecColumnDef>();
   const seen = new Set<string>();
+  const delimiter = delimiterProblem(header.map((h) => h.trim()));
+  if (delimiter) throw bad(delimiter);
   header.forEach((raw, i) => {
     const name = raw.trim();
-    const other = DELIMITERS.find(([d]) => name.includes(d));
-    if (other && header.length === 1)
-      throw bad(`columns must be separated by commas, not ${other[1]} (save the file as "CSV UTF-8, comma")`);
     const spec = parseSpecColumn(name);
     const id = spec ? `spec.${spec.key}` : name;
     if (seen.has(id)) throw bad(`the header names the column "${name}" twice`);
@@ -84,15 +75,8 @@ export async function readLayout(file: string, attributes: Attribute[]): Promise
   } finally {
     await handle.close();
   }
-  if (head.length === 0) throw bad('the file is empty');
-  if (head.includes(0)) throw bad('this is not a CSV file (it contains binary data)');
-  let text: string;
-  try {
-    // stream: true tolerates a character cut in two at the end of the sample.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-  } catch {
-    throw bad('the file is not UTF-8 text (save it as "CSV UTF-8")');
-  }
+  // Partial: the sample may end inside a character.
+  const text = csvText(head, true);
   const end = text.search(/\r?\n/);
   if (end < 0 && head.length === SNIFF_BYTES)
     throw bad('no header line in the first 64 KB: this is not a catalogue CSV');

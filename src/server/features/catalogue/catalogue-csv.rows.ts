@@ -15,7 +15,7 @@ import {
 import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
 import { specProblem } from './specs.service';
-import { unguardCell } from './catalogue-csv.formula';
+import { unguardCell } from '../../infra/csv-formula';
 
 /** A product's fields that the CSV carries, as they are in the database (what an export writes). */
 export interface CsvProduct {

@@ -1,9 +1,13 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { companiesContract as calls } from '@shared/companies/companies.contract';
+import { MAX_PRICE_LIST_CSV_BYTES, MAX_PRICE_RULES } from '@shared/companies/price-lists.schema';
 import { currentUser } from '../../http/auth-guard';
 import { contractRoute } from '../../http/contract-route';
 import { pagedListDescription } from '../../http/openapi';
+import { receiveSmallCsv } from '../../infra/csv';
 import { sendPage } from '../../infra/keyset';
+import { exportPriceListCsv, importPriceListCsv } from './price-lists-csv.service';
 import { addPriceList, deletePriceList, listPriceLists, updatePriceList } from './price-lists.service';
 
 const tags = ['companies'];
@@ -12,6 +16,9 @@ const admin = { auth: 'admin' } as const;
 /** Contract prices (docs/decisions/039-trade-accounts.md): the shop's admins keep each company's price lists. */
 export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(multipart, {
+    limits: { fileSize: MAX_PRICE_LIST_CSV_BYTES, files: 1, fields: 0, parts: 1 },
+  });
   app.route({
     ...contractRoute(calls.priceLists, {
       tags,
@@ -50,5 +57,44 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
     config: admin,
     handler: async (req) => deletePriceList(db, currentUser(req), req.params.id, req.params.itemId),
+  });
+  app.route({
+    ...contractRoute(calls.exportPriceList, {
+      tags,
+      summary:
+        "A price list's rules as CSV (admin): one row per rule, columns kind,sku,category,brand,price,percent_off; prices in dollars",
+      produces: ['text/csv'],
+      errors: [400, 401, 403, 404],
+    }),
+    config: admin,
+    handler: async (req, reply) => {
+      const { fileName, csv } = await exportPriceListCsv(db, req.params.id, req.params.itemId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  });
+  app.route({
+    ...contractRoute(calls.importPriceList, {
+      tags,
+      summary: `Replace a price list's rules by a CSV's (admin, multipart field "file", at most ${MAX_PRICE_LIST_CSV_BYTES / 1024 / 1024} MB and ${MAX_PRICE_RULES} rows), all or nothing`,
+      description:
+        "The columns are the export's. Every row is checked as the JSON calls check a rule; the answer is a row " +
+        "report (`status` done, or rejected with each bad row's line, column and message, nothing written). " +
+        'An empty file, a wrong header or a file that is not CSV is a 400 naming `file`.',
+      consumes: ['multipart/form-data'],
+      errors: [400, 401, 403, 404, 413],
+    }),
+    config: admin,
+    handler: async (req) =>
+      importPriceListCsv(
+        db,
+        currentUser(req),
+        req.params.id,
+        req.params.itemId,
+        await receiveSmallCsv(req, MAX_PRICE_LIST_CSV_BYTES),
+      ),
   });
 };

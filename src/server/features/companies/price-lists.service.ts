@@ -7,6 +7,7 @@ import {
   type PriceList,
   type PriceListInput,
   type PriceRule,
+  type PriceRuleInput,
 } from '@shared/companies/price-lists.schema';
 import { toCents } from '@shared/catalogue/pricing';
 import { categories, companyPriceLists, priceListRules, products } from '../../db/schema';
@@ -129,7 +130,7 @@ export async function listPriceLists(db: Db, id: string, q: PageQuery): Promise<
   };
 }
 
-async function readList(db: Db | Tx, companyId: string, listId: string) {
+export async function readList(db: Db | Tx, companyId: string, listId: string) {
   const [row] = await db
     .select()
     .from(companyPriceLists)
@@ -138,54 +139,72 @@ async function readList(db: Db | Tx, companyId: string, listId: string) {
   return (await withRules(db, [row]))[0]!;
 }
 
-/** The rules as rows: an unknown SKU or category is a 400 naming the rule's field. */
-async function resolveRules(tx: Tx, listId: string, input: PriceListInput) {
-  const skus = input.rules.flatMap((r) => (r.kind === 'sku' ? [r.sku.toLowerCase()] : []));
+/** The products and categories rules name, read at once: SKU (upper case) → product, slug → category. */
+export async function ruleTargets(db: Db | Tx, rules: readonly PriceRuleInput[]) {
+  const skus = rules.flatMap((r) => (r.kind === 'sku' ? [r.sku.toLowerCase()] : []));
   const found = skus.length
-    ? await tx
+    ? await db
         .select({ id: products.id, sku: products.sku })
         .from(products)
         .where(inArray(sql`lower(${products.sku})`, skus))
     : [];
-  const bySku = new Map(found.map((p) => [p.sku?.toUpperCase(), p.id]));
-  const slugs = input.rules.flatMap((r) => (r.kind === 'category' ? [r.category] : []));
-  const categoryBySlug = new Map(
-    slugs.length
-      ? (
-          await tx
-            .select({ id: categories.id, slug: categories.slug })
-            .from(categories)
-            .where(inArray(categories.slug, slugs))
-        ).map((c) => [c.slug, c.id])
-      : [],
-  );
+  const slugs = rules.flatMap((r) => (r.kind === 'category' ? [r.category] : []));
+  const categoryRows = slugs.length
+    ? await db
+        .select({ id: categories.id, slug: categories.slug })
+        .from(categories)
+        .where(inArray(categories.slug, slugs))
+    : [];
+  return {
+    productBySku: new Map(found.map((p) => [p.sku?.toUpperCase(), p.id])),
+    categoryBySlug: new Map(categoryRows.map((c) => [c.slug, c.id])),
+  };
+}
+export type RuleTargets = Awaited<ReturnType<typeof ruleTargets>>;
+
+export type RuleRow = typeof priceListRules.$inferInsert;
+
+/**
+ * One rule as its row, or the rule's field that names nothing (with the message): the one check of what a rule
+ * names, for the JSON calls and the CSV import alike.
+ */
+export function ruleRow(
+  r: PriceRuleInput,
+  targets: RuleTargets,
+  base: { priceListId: string; position: number },
+): RuleRow | { field: 'sku' | 'category'; message: string } {
+  if (r.kind === 'sku') {
+    const productId = targets.productBySku.get(r.sku);
+    if (!productId) return { field: 'sku', message: `no product has the SKU ${r.sku}` };
+    return { ...base, productId, unitPriceCents: toCents(r.price) };
+  }
+  const percentOffBp = Math.round(r.percentOff * 100);
+  if (r.kind === 'category') {
+    const categoryId = targets.categoryBySlug.get(r.category);
+    if (!categoryId) return { field: 'category', message: `no category has the slug ${r.category}` };
+    return { ...base, categoryId, percentOffBp };
+  }
+  return { ...base, brand: r.brand, percentOffBp };
+}
+
+/** The rules as rows: an unknown SKU or category is a 400 naming the rule's field. */
+async function resolveRules(tx: Tx, listId: string, input: PriceListInput) {
+  const targets = await ruleTargets(tx, input.rules);
   return input.rules.map((r, position) => {
-    const base = { priceListId: listId, position };
-    if (r.kind === 'sku') {
-      const productId = bySku.get(r.sku);
-      if (!productId)
-        throw fieldError('bad_request', `rules.${position}.sku`, `no product has the SKU ${r.sku}`);
-      return { ...base, productId, unitPriceCents: toCents(r.price) };
-    }
-    const percentOffBp = Math.round(r.percentOff * 100);
-    if (r.kind === 'category') {
-      const categoryId = categoryBySlug.get(r.category);
-      if (!categoryId)
-        throw fieldError(
-          'bad_request',
-          `rules.${position}.category`,
-          `no category has the slug ${r.category}`,
-        );
-      return { ...base, categoryId, percentOffBp };
-    }
-    return { ...base, brand: r.brand, percentOffBp };
+    const row = ruleRow(r, targets, { priceListId: listId, position });
+    if ('field' in row) throw fieldError('bad_request', `rules.${position}.${row.field}`, row.message);
+    return row;
   });
 }
 
-async function writeRules(tx: Tx, listId: string, input: PriceListInput) {
-  const rows = await resolveRules(tx, listId, input);
+/** Replaces a list's rules by these rows. */
+export async function replaceRules(tx: Tx, listId: string, rows: RuleRow[]) {
   await tx.delete(priceListRules).where(eq(priceListRules.priceListId, listId));
   if (rows.length) await tx.insert(priceListRules).values(rows);
+}
+
+async function writeRules(tx: Tx, listId: string, input: PriceListInput) {
+  await replaceRules(tx, listId, await resolveRules(tx, listId, input));
 }
 
 const nameTaken = (err: unknown) => {
@@ -193,15 +212,19 @@ const nameTaken = (err: unknown) => {
   throw err;
 };
 
+/** The rules as the audit log shows them. */
+export const rulesSummary = (rules: readonly PriceRuleInput[]) =>
+  rules.map((r) =>
+    r.kind === 'sku'
+      ? `${r.sku} at $${r.price.toFixed(2)}`
+      : `${r.percentOff}% off ${r.kind === 'category' ? `category ${r.category}` : `brand ${r.brand}`}`,
+  );
+
 const summaryOf = (input: PriceListInput) => ({
   name: input.name,
   validFrom: input.validFrom,
   validTo: input.validTo ?? null,
-  rules: input.rules.map((r) =>
-    r.kind === 'sku'
-      ? `${r.sku} at $${r.price.toFixed(2)}`
-      : `${r.percentOff}% off ${r.kind === 'category' ? `category ${r.category}` : `brand ${r.brand}`}`,
-  ),
+  rules: rulesSummary(input.rules),
 });
 
 const validity = (input: PriceListInput) => `${input.validFrom} to ${input.validTo ?? 'open end'}`;

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CsvProblemsTable } from '@/components/ui/csv-problems-table';
 import { ErrorState } from '@/components/ui/error-state';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 import { useCatalogueImport } from '../api/catalogue-csv';
@@ -65,32 +66,10 @@ export function CatalogueImportReport({ id }: { id: string }) {
           </div>
         ))}
       </dl>
-      {result.problems.length > 0 && (
-        <div className="mt-4 overflow-x-auto">
-          <table className="table table-sm">
-            <caption className="text-left font-semibold">
-              Bad rows
-              {result.rejected > result.problems.length ? ` (the first ${result.problems.length})` : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Problem</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.problems.map((p) => (
-                <tr key={`${p.line}-${p.column}`}>
-                  <td>{p.line}</td>
-                  <td>{p.column}</td>
-                  <td>{`row ${p.line}, ${p.column}: ${p.message}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CsvProblemsTable
+        problems={result.problems}
+        caption={`Bad rows${result.rejected > result.problems.length ? ` (the first ${result.problems.length})` : ''}`}
+      />
     </div>
   );
 }

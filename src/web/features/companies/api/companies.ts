@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CallAnswer, Endpoint } from '@shared/common/contract';
+import { fillPath, type CallAnswer, type Endpoint } from '@shared/common/contract';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
 import type {
   CompanyInput,
@@ -8,12 +8,13 @@ import type {
   LocationInput,
   SharedListInput,
 } from '@shared/companies/companies.schema';
-import type { PriceListInput } from '@shared/companies/price-lists.schema';
+import type { PriceListImport, PriceListInput } from '@shared/companies/price-lists.schema';
 import type { MemberLimits } from '@shared/checkout/approvals.schema';
 import { callApi } from '@/lib/call-api';
 import { callApiPage, type Page } from '@/lib/api-page';
 import { companyKeys } from '@/lib/query-keys/companies';
 import { orderKeys } from '@/lib/query-keys/orders';
+import { uploadFile } from '@/lib/upload-file';
 
 const PAGE = 20;
 
@@ -133,3 +134,21 @@ export const useSavePriceList = (id: string) =>
   );
 export const useDeletePriceList = (id: string) =>
   useCompanyWrite((itemId: string) => callApi(calls.deletePriceList, { params: { id, itemId } }));
+
+/** GET …/price-lists/{itemId}/export.csv (admin): a plain link downloads it. */
+export const priceListExportUrl = (id: string, itemId: string) =>
+  `/api${fillPath(calls.exportPriceList.path, { id, itemId })}`;
+
+/**
+ * POST …/price-lists/{itemId}/import.csv (admin, multipart field "file"): the row report. A rejected file changed
+ * nothing, but the lists are refreshed either way (cheap, and right if someone else changed them meanwhile).
+ */
+export const useImportPriceList = (id: string) =>
+  useCompanyWrite(({ itemId, file }: { itemId: string; file: File }) =>
+    uploadFile<PriceListImport>(
+      fillPath(calls.importPriceList.path, { id, itemId }),
+      'file',
+      file,
+      'CSV file',
+    ),
+  );

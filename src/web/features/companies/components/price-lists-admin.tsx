@@ -8,6 +8,7 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { formatPrice } from '@/lib/format';
 import { useCompanyPages, useDeletePriceList, useSavePriceList } from '../api/companies';
 import { errorOf, PagedItems, Section, useSubmit } from './company-parts';
+import { PriceListCsv } from './price-list-csv';
 
 type Kind = PriceRule['kind'];
 /** A rule as the form holds it: what it names (SKU, category slug or brand) and its price or percentage, as typed. */
@@ -107,6 +108,7 @@ export function PriceListsAdmin({ companyId }: { companyId: string }) {
                     Delete {l.name}
                   </button>
                 </div>
+                <PriceListCsv companyId={companyId} list={l} />
               </li>
             ))}
           </ul>
