@@ -16,6 +16,9 @@ export const approvalMessages = {
   tooLate: 'Approval took longer than the checkout window; stock was released — check out again.',
   closed: 'This checkout is no longer open: it was cancelled or paid.',
   buyerLeft: 'The buyer has left the company: this checkout can only be rejected.',
+  /** Order Now has no approval step: over a limit, the buyer is sent to the cart, whose checkout can wait for one. */
+  orderNowOverLimit: (reason: ApprovalReason, limitCents: number) =>
+    `This order is ${approvalReasonText({ reason, limit: limitCents / 100 })}: add it to your cart and check out, so an approver of your company can approve it.`,
 } as const;
 
 export const approvalStatuses = ['awaiting', 'approved', 'rejected', 'expired'] as const;

@@ -10,7 +10,7 @@ import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { apiCaller } from '../../test/companies';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { dayFromToday, quoteApi } from '../../test/quotes';
-import { expireAllUnpaid } from '../../test/shop';
+import { expireAllUnpaid, placeOrder } from '../../test/shop';
 
 // Spending limits and approvals (docs/decisions/040-approvals-and-limits.md), through the HTTP API.
 let t: TestApp;
@@ -284,6 +284,41 @@ describe('the monthly limit', () => {
     const rows = await t.app.database.db.select().from(checkouts).where(inArray(checkouts.id, ids));
     expect(rows.find((r) => r.approvalStatus === 'awaiting')!.approvalSpentCents).toBe(20_000);
     for (const id of ids) await checkoutApi(t.app, eve).cancel(id);
+  });
+});
+
+describe('Order Now (one product)', () => {
+  const orderNow = async (who: Client, priceCents: number) => {
+    const p = await product(priceCents);
+    return { res: await placeOrder(t.app, who, { productId: p.id, quantity: 1 }), productId: p.id };
+  };
+  const ordersOf = async (productId: string) =>
+    (await t.app.database.db.select({ id: orders.id }).from(orders).where(eq(orders.productId, productId)))
+      .length;
+
+  it('over the per-order limit is refused with 409, sent to the cart; nothing is ordered or reserved', async () => {
+    // Bob's limit is $100.00 per order (set above).
+    const { res, productId } = await orderNow(bob, 10_001);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(approvalMessages.orderNowOverLimit('order', 10_000));
+    expect(res.json().message).toMatch(/per-order limit of \$100\.00: add it to your cart and check out/);
+    expect(await ordersOf(productId)).toBe(0);
+    expect(await stockOf(t.app, productId)).toBe(50);
+
+    const equal = await orderNow(bob, 10_000);
+    expect(equal.res.statusCode).toBe(200);
+    expect(await ordersOf(equal.productId)).toBe(1);
+    expect(await stockOf(t.app, equal.productId)).toBe(49);
+  });
+
+  it('over the monthly limit (its own earlier orders counted) is refused with 409', async () => {
+    // Eve's month is empty again (the tests above cancelled or moved all of it); her limit is $300.00 a month.
+    expect((await orderNow(eve, 20_000)).res.statusCode).toBe(200);
+    const over = await orderNow(eve, 10_001);
+    expect(over.res.statusCode).toBe(409);
+    expect(over.res.json().message).toBe(approvalMessages.orderNowOverLimit('monthly', 30_000));
+    expect(await ordersOf(over.productId)).toBe(0);
+    expect((await orderNow(eve, 10_000)).res.statusCode).toBe(200);
   });
 });
 

@@ -1,71 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { paths } from '@shared/common/web-paths';
-import { approvalReasonText, type ApprovalReason } from '@shared/checkout/approvals.schema';
+import { approvalReasonText } from '@shared/checkout/approvals.schema';
 import { checkouts } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { approvalRecipients, lockBuyerLimits } from '../companies/index';
+import { approvalRecipients } from '../companies/index';
 import { money, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
 import type { CheckoutRow } from './checkout.model';
-
-/** Which limit a checkout went over, and the figures it was weighed by (cents). */
-export interface LimitBreach {
-  reason: ApprovalReason;
-  limitCents: number;
-  spentCents: number;
-}
-
-/** The first instant of `now`'s calendar month, UTC: the monthly limit counts from here. */
-export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-
-/**
- * What a buyer has spent in their company this calendar month (UTC), in cents: every line they placed as a member
- * of it since the first of the month — single orders and checkout lines, goods + shipping + tax — that is paid
- * (delivered or not), or unpaid and still holding its stock inside the checkout window (waiting for payment or for an
- * approver, approved or not). Cancelled, rejected, refunded and expired lines do not count.
- */
-export async function spentThisMonth(
-  tx: Tx,
-  deps: Pick<OrderDeps, 'expiryMs'>,
-  userId: string,
-  companyId: string,
-  now = new Date(),
-): Promise<number> {
-  const held = new Date(now.getTime() - deps.expiryMs);
-  const rows = await tx.execute<{ spent: string | number | null }>(sql`
-    select coalesce(sum(o.quantity::bigint * o.unit_price_cents + o.shipping_cents + o.tax_cents), 0) as spent
-    from orders o
-    where o.user_id = ${userId} and o.company_id = ${companyId}
-      and o.created_at >= ${monthStart(now).toISOString()}::timestamptz
-      and o.order_status <> 'Cancelled'
-      and (o.payment_status or (o.order_status = 'Pending' and o.created_at > ${held.toISOString()}::timestamptz))`);
-  return Number(rows.rows[0]?.spent ?? 0);
-}
-
-/**
- * Weighs a checkout of `totalCents` against its buyer's limits, in the checkout's transaction with the buyer's
- * membership locked (so two checkouts cannot both slip under the monthly limit). Equal to a limit is within it.
- * Null: within both (or not a member, or no limits).
- */
-export async function limitBreach(
-  tx: Tx,
-  deps: Pick<OrderDeps, 'expiryMs'>,
-  userId: string,
-  totalCents: number,
-): Promise<LimitBreach | null> {
-  const member = await lockBuyerLimits(tx, userId);
-  if (!member) return null;
-  const { orderLimitCents, monthlyLimitCents } = member;
-  if (orderLimitCents === null && monthlyLimitCents === null) return null;
-  const spentCents = await spentThisMonth(tx, deps, userId, member.companyId);
-  if (orderLimitCents !== null && totalCents > orderLimitCents)
-    return { reason: 'order', limitCents: orderLimitCents, spentCents };
-  if (monthlyLimitCents !== null && spentCents + totalCents > monthlyLimitCents)
-    return { reason: 'monthly', limitCents: monthlyLimitCents, spentCents };
-  return null;
-}
 
 const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
   `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;

@@ -9,8 +9,9 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
 import { lineProblem } from '../cart/index';
+import { limitBreach } from '../companies/index';
 import { sendCheckoutMail } from './checkout.mail';
-import { limitBreach, requestApproval } from './checkout.approval';
+import { requestApproval } from './checkout.approval';
 import type { CheckoutRow } from './checkout.model';
 import {
   assertWithinLimits,

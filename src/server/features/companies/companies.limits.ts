@@ -1,4 +1,5 @@
-import { and, asc, eq, ne, or } from 'drizzle-orm';
+import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import type { ApprovalReason } from '@shared/checkout/approvals.schema';
 import { companyMembers, user } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 
@@ -18,6 +19,68 @@ export async function lockBuyerLimits(tx: Tx, userId: string) {
     .where(eq(companyMembers.userId, userId))
     .for('update');
   return row;
+}
+
+/** Which limit a checkout went over, and the figures it was weighed by (cents). */
+export interface LimitBreach {
+  reason: ApprovalReason;
+  limitCents: number;
+  spentCents: number;
+}
+
+/** The first instant of `now`'s calendar month, UTC: the monthly limit counts from here. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * What a buyer has spent in their company this calendar month (UTC), in cents: every line they placed as a member
+ * of it since the first of the month — single orders and checkout lines, goods + shipping + tax — that is paid
+ * (delivered or not), or unpaid and still holding its stock inside the checkout window (waiting for payment or for an
+ * approver, approved or not). Cancelled, rejected, refunded and expired lines do not count.
+ */
+export async function spentThisMonth(
+  tx: Tx,
+  deps: { expiryMs: number },
+  userId: string,
+  companyId: string,
+  now = new Date(),
+  placing?: string,
+): Promise<number> {
+  const held = new Date(now.getTime() - deps.expiryMs);
+  const rows = await tx.execute<{ spent: string | number | null }>(sql`
+    select coalesce(sum(o.quantity::bigint * o.unit_price_cents + o.shipping_cents + o.tax_cents), 0) as spent
+    from orders o
+    where o.user_id = ${userId} and o.company_id = ${companyId}
+      and o.created_at >= ${monthStart(now).toISOString()}::timestamptz
+      and o.order_status <> 'Cancelled'
+      and (o.payment_status or (o.order_status = 'Pending' and o.created_at > ${held.toISOString()}::timestamptz))
+      ${placing ? sql`and o.id <> ${placing}` : sql``}`);
+  return Number(rows.rows[0]?.spent ?? 0);
+}
+
+/**
+ * Weighs a purchase of `totalCents` against its buyer's limits, in the purchase's transaction with the buyer's
+ * membership locked (so two purchases cannot both slip under the monthly limit). Equal to a limit is within it.
+ * Null: within both (or not a member, or no limits). The one rule for the cart's checkout, which then waits for an
+ * approver, and for Order Now, which is refused (docs/decisions/040-approvals-and-limits.md). `placing`: an order of
+ * this purchase already inserted in the transaction (Order Now inserts before it locks), not counted as spent.
+ */
+export async function limitBreach(
+  tx: Tx,
+  deps: { expiryMs: number },
+  userId: string,
+  totalCents: number,
+  placing?: string,
+): Promise<LimitBreach | null> {
+  const member = await lockBuyerLimits(tx, userId);
+  if (!member) return null;
+  const { orderLimitCents, monthlyLimitCents } = member;
+  if (orderLimitCents === null && monthlyLimitCents === null) return null;
+  const spentCents = await spentThisMonth(tx, deps, userId, member.companyId, new Date(), placing);
+  if (orderLimitCents !== null && totalCents > orderLimitCents)
+    return { reason: 'order', limitCents: orderLimitCents, spentCents };
+  if (monthlyLimitCents !== null && spentCents + totalCents > monthlyLimitCents)
+    return { reason: 'monthly', limitCents: monthlyLimitCents, spentCents };
+  return null;
 }
 
 /**

@@ -2,6 +2,7 @@
 export { companiesRoutes } from './companies.routes';
 export { priceListsRoutes } from './price-lists.routes';
 // What the checkout's approvals (docs/decisions/040-approvals-and-limits.md) and paying on account
-// (docs/decisions/041-paying-on-account.md) check: who may act on a company, its lock, the buyer's limits.
+// (docs/decisions/041-paying-on-account.md) check: who may act on a company, its lock, the buyer's limits; Order Now
+// (orders) weighs a company buyer's order against the same limits.
 export { access, lockCompany, membershipOf } from './companies.access';
-export { approvalRecipients, lockBuyerLimits } from './companies.limits';
+export { approvalRecipients, limitBreach } from './companies.limits';

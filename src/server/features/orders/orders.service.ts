@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
+import { approvalMessages } from '@shared/checkout/approvals.schema';
 import {
   backorderNote,
   quantityProblem,
@@ -18,6 +19,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing, orderableStock } from '../catalogue/index';
+import { limitBreach } from '../companies/index';
 import { closeUnpaidOrder } from './orders.close';
 import { assertOwnerOrAdmin, lockOrder } from './orders.payment';
 import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './orders.holds';
@@ -120,6 +122,13 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     // order and its mail with it.
     const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
     await lockCustomer(tx, row!);
+    // A company buyer's spending limits, weighed as the checkout weighs them (same lock order: customer, membership,
+    // product). Order Now has no approval step, so over a limit it is refused and the buyer sent to the cart.
+    if (row!.companyId) {
+      const breach = await limitBreach(tx, deps, customer.id, totalCents(row!), row!.id);
+      if (breach)
+        throw new AppError('conflict', approvalMessages.orderNowOverLimit(breach.reason, breach.limitCents));
+    }
     const limits = withinLimits(row!, rules);
     const reserved =
       orderableStock(product) > product.quantity

@@ -211,7 +211,19 @@ describe('Checkout payment page', () => {
     unmount();
 
     const paid = vi.fn();
-    useApi(undefined, { ...option, allowed: true, reason: null, availableCents: 50_000 });
+    // The refresh after paying finds the checkout paid, so the section goes: the page must still move on.
+    const paidCheckout = {
+      ...checkout,
+      status: 'paid',
+      transactionId: `account_${id}`,
+      paidAt: '2026-05-02T09:00:00.000Z',
+    };
+    useApi(() => HttpResponse.json(paid.mock.calls.length ? paidCheckout : checkout), {
+      ...option,
+      allowed: true,
+      reason: null,
+      availableCents: 50_000,
+    });
     server.use(
       http.post('/api/checkout/:id/account', ({ params }) => {
         paid(params.id);

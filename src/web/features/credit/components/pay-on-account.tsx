@@ -40,11 +40,13 @@ export function PayOnAccount({
         busy={pay.isPending}
         disabled={!o.allowed}
         aria-describedby={o.reason ? reasonId : undefined}
+        // The promise, not mutate's callbacks: the refresh after paying shows the checkout paid, which unmounts this
+        // section, and React Query drops an unmounted caller's callbacks, so the page would never move on.
         onClick={() =>
-          pay.mutate(checkoutId, {
-            onSuccess: (r) => void onPaid(r.invoice),
-            onError: () => void option.refetch(),
-          })
+          void pay.mutateAsync(checkoutId).then(
+            (r) => onPaid(r.invoice),
+            () => option.refetch(),
+          )
         }
       >
         Pay on account

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
+import { approvalMessages } from '@shared/checkout/approvals.schema';
 import { customer, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
@@ -99,5 +100,19 @@ describe('Order modal pricing', () => {
     await user.type(dialog.getByLabelText('Address'), '1 Main Street');
     await user.click(dialog.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(body).toMatchObject({ productId: coupling._id, quantity: 50 }));
+  });
+
+  it("shows the server's refusal of an order over the buyer's spending limit, and stays open to change it", async () => {
+    const refusal = approvalMessages.orderNowOverLimit('order', 20_000);
+    server.use(
+      http.post('/api/order/:email', () => HttpResponse.json({ message: refusal }, { status: 409 })),
+    );
+    const { user, dialog } = openModal();
+    await user.type(dialog.getByLabelText('Number'), '+1 555 0100');
+    await user.type(dialog.getByLabelText('Address'), '1 Main Street');
+    await user.click(dialog.getByRole('button', { name: 'Place order' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(refusal);
+    expect(refusal).toContain('add it to your cart and check out');
+    expect(dialog.getByRole('button', { name: 'Place order' })).toBeEnabled();
   });
 });
