@@ -7,11 +7,22 @@ import { e2eLimitsURL } from './e2e/limits';
 import { e2eRatesURL } from './e2e/rates';
 
 // One fresh data folder per run; workers inherit it through the environment instead of making their own.
+const firstLoad = !process.env.E2E_DATA_DIR;
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'));
 process.env.E2E_MAIL_DIR ??= path.join(process.env.E2E_DATA_DIR, 'mail-received');
 process.env.E2E_SMTP_PORT ??= '3125';
 process.env.E2E_LIMITS_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-limits-'));
 process.env.E2E_RATES_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-rates-'));
+// The runner's own process (this file is evaluated again in every worker) migrates one database for the three
+// servers before they start.
+if (firstLoad) {
+  const { migratedDataDirs } = await import('./e2e/data-dirs');
+  await migratedDataDirs([
+    process.env.E2E_DATA_DIR,
+    process.env.E2E_LIMITS_DATA_DIR,
+    process.env.E2E_RATES_DATA_DIR,
+  ]);
+}
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
 const limitsURL = e2eLimitsURL();
@@ -60,7 +71,8 @@ export default defineConfig({
       command: 'node dist/server/server.js',
       url: `${baseURL}/api/readyz`,
       reuseExistingServer: false,
-      // A fresh data folder's initdb, migrations and demo seed take ≈ 10 s idle, but near a minute on a loaded host.
+      // A fresh data folder's initdb, migrations and demo seed took ≈ 10 s idle, near a minute on a loaded host; the
+      // folder now comes initialised and migrated (e2e/data-dirs.ts), the limit stays for a loaded host.
       timeout: 120_000,
       env: {
         NODE_ENV: 'production',
