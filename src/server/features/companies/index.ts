@@ -5,3 +5,5 @@ export { priceListsRoutes } from './price-lists.routes';
 // (docs/decisions/041-paying-on-account.md) check: who may act on a company, its lock, the buyer's limits.
 export { access, lockCompany, membershipOf } from './companies.access';
 export { approvalRecipients, lockBuyerLimits } from './companies.limits';
+// What the checkout ships to when a member picks one of the company's locations (and its exemption).
+export { locationForSale, type ShipToLocation } from './companies.locations';
