@@ -152,7 +152,15 @@ export const suggestQuerySchema = z.object({
 
 export const suggestResultSchema = z.object({
   products: z.array(
-    z.object({ _id: idSchema, name: z.string(), sku: z.string(), img: z.string(), price: z.number() }),
+    z.object({
+      _id: idSchema,
+      name: z.string(),
+      sku: z.string(),
+      img: z.string(),
+      price: z.number(),
+      /** A signed-in member's contract unit price in dollars (null: none); absent otherwise (decision 039). */
+      contractPrice: z.number().nullable().optional(),
+    }),
   ),
   categories: z.array(categoryRefSchema),
   skus: z.array(z.object({ _id: idSchema, sku: z.string(), name: z.string() })),

@@ -56,6 +56,11 @@ export const checkoutCreateSchema = z.object({
   company: optionalText(200),
   poNumber: optionalText(100),
   ...deliveryChoiceSchema.shape,
+  /**
+   * A location of the caller's company (decision 039): the sale ships to its address (instead of `shipTo`) and is
+   * taxed with its exemption when that covers the state.
+   */
+  locationId: z.uuid({ error: 'must be a location id' }).optional(),
 });
 export type CheckoutCreate = z.input<typeof checkoutCreateSchema>;
 

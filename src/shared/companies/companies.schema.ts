@@ -33,6 +33,7 @@ export const companyMessages = {
     `This invitation was sent to ${email}. Sign in with that address to accept it.`,
   listNameTaken: 'A shared list of this company already has this name.',
   locationNameTaken: 'A location of this company already has this name.',
+  locationNotYours: 'must be a location of your company',
 } as const;
 
 const text = (max: number) =>

@@ -38,6 +38,8 @@ export const ratesRequestSchema = z
     /** Price one product line instead of the cart (the Order Now form). */
     productId: z.uuid({ error: 'must be a product id' }).optional(),
     quantity: z.int({ error: 'must be a whole number' }).min(1).max(1_000_000).optional(),
+    /** A location of the caller's company: rated at its address, taxed with its exemption (decision 039). */
+    locationId: z.uuid({ error: 'must be a location id' }).optional(),
   })
   .superRefine((r, ctx) => {
     checkZipOfState(r, ctx);

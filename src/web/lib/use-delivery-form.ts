@@ -23,9 +23,12 @@ import { usePrefill } from './use-prefill';
 export function useDeliveryForm({
   phone,
   address,
+  locations = [],
 }: {
   phone?: string | undefined;
   address?: Partial<Record<keyof UsAddress, string>> | undefined;
+  /** The buyer's company's locations: an address that is one of them is sent as its `locationId` (decision 039). */
+  locations?: readonly (Record<keyof UsAddress, string> & { _id: string })[] | undefined;
 }) {
   const form = useApiForm(deliveryFormSchema, {
     defaultValues: deliveryFormDefaults,
@@ -45,19 +48,26 @@ export function useDeliveryForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [addressKey, getValues, setValue]);
 
-  const [state, zip, liftgate, residential] = useWatch({
+  const [street, city, state, zip, liftgate, residential] = useWatch({
     control,
-    name: ['shipTo.state', 'shipTo.zip', 'liftgate', 'residential'],
+    name: ['shipTo.street', 'shipTo.city', 'shipTo.state', 'shipTo.zip', 'liftgate', 'residential'],
   });
+  // Matched on the address shown, so editing any part of a location's address makes it an address of one's own.
+  const locationId = locations.find(
+    (l) => l.street === street && l.city === city && l.state === state && l.zip === zip.trim(),
+  )?._id;
   return {
     form,
     /** Whether the address names a state and its ZIP, so rates can be asked. */
     ready: !!state && ratesReady(zip, state),
+    /** The company location the address is, if it is one: rates and the checkout are asked for it. */
+    locationId,
     destination: {
       zip: zip.trim(),
       ...(state && { state }),
       liftgate: !!liftgate,
       residential: !!residential,
+      ...(locationId && { locationId }),
     },
   };
 }
@@ -69,7 +79,7 @@ export type DeliveryForm = ReturnType<typeof useDeliveryForm>;
  * then hands `send` the call's body. What `send` throws is shown as the API's refusal; `onFailure` runs after.
  */
 export function submitDelivery(
-  { form, ready }: DeliveryForm,
+  { form, ready, locationId }: DeliveryForm,
   rates: UseQueryResult<Rates>,
   send: (input: CheckoutCreate) => Promise<void>,
   onFailure?: (error: unknown) => unknown,
@@ -86,6 +96,6 @@ export function submitDelivery(
       form.setError('shippingOption', { message: deliveryFormMessages.chooseMethod }, { shouldFocus: true });
       return;
     }
-    await send(input);
+    await send(locationId ? { ...input, locationId } : input);
   }, onFailure);
 }

@@ -48,14 +48,26 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: `The products featured on the home page (the ${HOME_PRODUCT_COUNT} newest), with their cards' pack size and "from" price`,
         response: {
-          200: z.array(productSchema.extend(productCardPricingSchema.shape)),
+          200: z.array(
+            productSchema
+              .extend(productCardPricingSchema.shape)
+              // A signed-in member's contract unit price in dollars (null: none); absent otherwise (decision 039).
+              .extend({ contractPrice: z.number().nullable().optional() }),
+          ),
           ...errorResponses(500),
         },
       },
+      // Optional sign-in: a member's tiles carry their contract prices (never cached for others).
+      config: { auth: 'optional' },
     },
     (req, reply) =>
-      app.readCache.reply(req, reply, 'catalogue', 'homeproduct', () =>
-        newestProducts(app.database.db, HOME_PRODUCT_COUNT),
+      replyWithContractPrices(
+        app,
+        req,
+        reply,
+        'homeproduct',
+        () => newestProducts(app.database.db, HOME_PRODUCT_COUNT),
+        (body) => body,
       ),
   );
 

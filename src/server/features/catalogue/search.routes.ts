@@ -53,9 +53,16 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Suggestions as you type: a few products, categories and SKUs',
       errors: [400],
     }),
+    // Optional sign-in, as search: a member's suggested products carry their contract prices (never cached for others).
+    config: { auth: 'optional' },
     handler: (req, reply) =>
-      app.readCache.reply(req, reply, 'catalogue', queryKey('suggest', req.query), () =>
-        suggest(app.database.db, req.query.q, app.searchIndex),
+      replyWithContractPrices(
+        app,
+        req,
+        reply,
+        queryKey('suggest', req.query),
+        () => suggest(app.database.db, req.query.q, app.searchIndex),
+        (body) => body.products,
       ),
   });
 

@@ -12,6 +12,7 @@ import { lineProblem } from '../cart/index';
 import { limitBreach } from '../companies/index';
 import { sendCheckoutMail } from './checkout.mail';
 import { requestApproval } from './checkout.approval';
+import { deliveryToLocation } from './checkout.location';
 import type { CheckoutRow } from './checkout.model';
 import {
   assertWithinLimits,
@@ -116,14 +117,18 @@ export async function insertCheckout(
         r.unitPriceCents ?? unitPriceCentsAt(r.quantity, p.priceCents, p.breaks, p.contractCents),
     };
   });
-  const delivery = await priceDelivery(tx, deps.delivery, customer.id, goods, {
+  // A company location, when named, is where it ships and may bring its exemption (decision 039, addendum).
+  const at = await deliveryToLocation(tx, deps, customer.id, input.locationId);
+  const delivery = await priceDelivery(tx, at.deps.delivery, customer.id, goods, {
     ...input,
+    ...(at.location && { shipTo: at.location.shipTo }),
     addressText: input.address,
   });
   const extras = [...delivery.shippingCents, ...delivery.taxCents].reduce((a, b) => a + b, 0);
   const tooLargeWithExtras = linesTotalProblem(goods, extras);
   if (tooLargeWithExtras) throw new AppError('bad_request', tooLargeWithExtras);
-  if (input.shipTo) await rememberAddress(tx, customer.id, input.shipTo);
+  // A company location is offered from the company's list: it is not saved among the buyer's own addresses.
+  if (input.shipTo && !at.location) await rememberAddress(tx, customer.id, input.shipTo);
   // Each line's shares, by product (the lines are inserted in product-id order).
   const shareOf = new Map(
     rows.map((r, i) => [

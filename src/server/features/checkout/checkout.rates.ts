@@ -8,6 +8,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { loadPricing } from '../catalogue/index';
 import { cartRows } from '../cart/index';
 import { quoteDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
+import { deliveryToLocation, locationExemptionIn } from './checkout.location';
 
 const dollars = (cents: number) => cents / 100;
 
@@ -40,7 +41,15 @@ export async function shippingRates(
       unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks, p.contractCents),
     });
   }
-  return ratesOfLines(deps, customer.id, lines, req);
+  if (!req.locationId) return ratesOfLines(deps, customer.id, lines, req);
+  // Rated at the company location's address, taxed with its exemption as the checkout will be (decision 039).
+  const at = await deliveryToLocation(deps.db, deps, customer.id, req.locationId);
+  const { state, zip } = at.location!.shipTo;
+  const rates = await ratesOfLines(at.deps, customer.id, lines, { ...req, state, zip });
+  return {
+    ...rates,
+    exemptionNumber: rates.exemptionNumber ?? locationExemptionIn(at.location, state),
+  };
 }
 
 /**

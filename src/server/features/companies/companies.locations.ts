@@ -220,3 +220,47 @@ export async function deleteLocation(db: Db, caller: SessionUser, id: string, lo
     return { acknowledged: true as const };
   });
 }
+
+/** A company location as a sale ships to it, with the certificate that may exempt it (decision 039, addendum). */
+export interface ShipToLocation {
+  shipTo: { street: string; city: string; state: string; zip: string };
+  /** Approved, unexpired on `onDay`, its holder still a member; null otherwise (the sale is then taxed as usual). */
+  exemption: { number: string; states: string[] } | null;
+}
+
+/**
+ * The checkout's `locationId`: a location of the caller's own company, else 400 on `locationId` (another company's
+ * location is not told apart from an unknown one). Read inside the sale's transaction, as the tax it decides.
+ */
+export async function locationForSale(
+  db: Db | Tx,
+  userId: string,
+  locationId: string,
+  onDay: string,
+): Promise<ShipToLocation> {
+  const [row] = await db
+    .select({ l: companyLocations, number: taxExemptions.number, states: taxExemptions.states })
+    .from(companyLocations)
+    .innerJoin(
+      companyMembers,
+      and(eq(companyMembers.companyId, companyLocations.companyId), eq(companyMembers.userId, userId)),
+    )
+    .leftJoin(
+      taxExemptions,
+      and(
+        eq(taxExemptions.id, companyLocations.taxExemptionId),
+        eq(taxExemptions.status, 'approved'),
+        sql`${taxExemptions.expiresOn} >= ${onDay}`,
+        // The certificate's holder must still be a member of this company.
+        sql`exists (select 1 from ${companyMembers} m where m.user_id = ${taxExemptions.userId}
+          and m.company_id = ${companyLocations.companyId})`,
+      ),
+    )
+    .where(eq(companyLocations.id, locationId));
+  if (!row) throw fieldError('bad_request', 'locationId', companyMessages.locationNotYours);
+  const { street, city, state, zip } = row.l;
+  return {
+    shipTo: { street, city, state, zip },
+    exemption: row.number ? { number: row.number, states: row.states ?? [] } : null,
+  };
+}

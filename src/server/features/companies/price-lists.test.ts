@@ -327,4 +327,35 @@ describe('reads: the product call, the product page and search cards', () => {
     expect(product.json()).toMatchObject({ price: 60, contractPrice: 45.5 });
     expect((await call(dan, 'GET', `/product/${p.id}`)).json().contractPrice).toBeUndefined();
   });
+
+  it("the navbar's suggestions and the home page's tiles too, the shared cache kept for everyone else", async () => {
+    const p = await makeCartProduct(t.app, {
+      priceCents: 8_000,
+      sku: `PLHOME-${Date.now().toString(36)}`.toUpperCase(),
+    });
+    await addList(acme, { rules: [{ kind: 'sku', sku: p.sku, price: 70.25 }] });
+    const reads = {
+      suggest: async (who: Client | null) => {
+        const res = await call(who, 'GET', `/catalogue/suggest?q=${p.sku}`);
+        return { res, item: res.json().products.find((i: { _id: string }) => i._id === p.id) };
+      },
+      home: async (who: Client | null) => {
+        const res = await call(who, 'GET', '/homeproduct');
+        return { res, item: res.json().find((i: { _id: string }) => i._id === p.id) };
+      },
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      // The member reads first, so the shared cached body is built on their request.
+      const mine = await read(bob);
+      expect(mine.res.statusCode, name).toBe(200);
+      expect(mine.item, name).toMatchObject({ price: 80, contractPrice: 70.25 });
+      expect(mine.res.headers['cache-control'], name).toMatch(/no-store/);
+      for (const who of [null, dan, cat]) {
+        const { res, item } = await read(who);
+        expect(res.statusCode, name).toBe(200);
+        expect(item.price, name).toBe(80);
+        expect(item.contractPrice, name).toBeUndefined();
+      }
+    }
+  });
 });

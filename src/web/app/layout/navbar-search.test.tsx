@@ -22,12 +22,12 @@ const suggestions: SuggestResult = {
   skus: [{ _id: '22222222-2222-4222-8222-222222222222', sku: 'RS-90', name: 'Rotary Screw 9 kW' }],
 };
 
-function renderSearch() {
+function renderSearch(answer: SuggestResult = suggestions) {
   const asked: string[] = [];
   server.use(
     http.get('/api/catalogue/suggest', ({ request }) => {
       asked.push(new URL(request.url).searchParams.get('q')!);
-      return HttpResponse.json(suggestions);
+      return HttpResponse.json(answer);
     }),
   );
   const view = renderWithProviders(
@@ -105,5 +105,16 @@ describe('Navbar search combobox', () => {
     await user.keyboard('rs');
     await user.click(await screen.findByRole('option', { name: /RS-90/ }));
     expect(location()).toHaveTextContent('/product/22222222-2222-4222-8222-222222222222');
+  });
+
+  // Contract prices (decision 039): a member's suggestion shows their price with the list price struck through.
+  it("a member's suggestion reads their price, the list price struck through", async () => {
+    const [product] = suggestions.products;
+    const { user } = renderSearch({ ...suggestions, products: [{ ...product!, contractPrice: 5200 }] });
+    await user.click(field());
+    await user.keyboard('rot');
+    const option = await screen.findByRole('option', { name: /Rotary Screw Compressor/ });
+    expect(within(option).getByText('Your price $5,200.00, list price $6,849.00')).toBeInTheDocument();
+    expect(option.querySelector('s')).toHaveTextContent('$6,849.00');
   });
 });

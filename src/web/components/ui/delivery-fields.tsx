@@ -18,6 +18,11 @@ export interface SavedAddress {
   zip: string;
 }
 
+/** A location of the buyer's company (decision 039): picking it ships there, taxed with its exemption if any. */
+export interface CompanyLocation extends SavedAddress {
+  name: string;
+}
+
 /**
  * What a delivery form asks, in one order for the cart's checkout and a quote's acceptance: mobile number, the
  * address (with a picker of saved ones), the shipping method, company and PO number, and the price it comes to.
@@ -27,6 +32,7 @@ export function DeliveryFields({
   rates,
   subtotal,
   savedAddresses = [],
+  locations = [],
   headingId,
   headingLevel,
   autoFocus,
@@ -36,6 +42,8 @@ export function DeliveryFields({
   /** The goods' total before the rates answer (the cart's or the quote's). */
   subtotal: number;
   savedAddresses?: SavedAddress[] | undefined;
+  /** The company's locations, for a member (the form's `locations` too, so the one picked is sent by its id). */
+  locations?: CompanyLocation[] | undefined;
   headingId: string;
   headingLevel?: 2 | 3;
   autoFocus?: boolean;
@@ -48,6 +56,7 @@ export function DeliveryFields({
       formState: { errors },
     },
     ready,
+    locationId,
   } = delivery;
   const [street, city, state, zip, shippingOption] = useWatch({
     control,
@@ -57,6 +66,10 @@ export function DeliveryFields({
   const savedChoice =
     savedAddresses.find((a) => a.street === street && a.city === city && a.state === state && a.zip === zip)
       ?._id ?? '';
+  const fill = (a: SavedAddress) => {
+    for (const key of ['street', 'city', 'state', 'zip'] as const)
+      setValue(`shipTo.${key}`, a[key], { shouldValidate: !!errors.shipTo });
+  };
   const err = (m: string | undefined) => m && sentence(m);
   const goods = rates.data && ready ? rates.data.subtotal : subtotal;
   return (
@@ -71,15 +84,31 @@ export function DeliveryFields({
         {...register('number')}
       />
       <UsAddressFields {...shipToFieldProps(register, errors, err)}>
+        {locations.length > 0 && (
+          <SelectField
+            label="Company locations"
+            hint="A location's tax exemption applies when it covers the state."
+            value={locationId ?? ''}
+            onChange={(e) => {
+              const l = locations.find((x) => x._id === e.target.value);
+              if (l) fill(l);
+            }}
+          >
+            <option value="">Not a company location</option>
+            {locations.map((l) => (
+              <option key={l._id} value={l._id}>
+                {l.name}: {formatUsAddress(l)}
+              </option>
+            ))}
+          </SelectField>
+        )}
         {savedAddresses.length > 0 && (
           <SelectField
             label="Saved addresses"
             value={savedChoice}
             onChange={(e) => {
               const a = savedAddresses.find((x) => x._id === e.target.value);
-              if (!a) return;
-              for (const key of ['street', 'city', 'state', 'zip'] as const)
-                setValue(`shipTo.${key}`, a[key], { shouldValidate: !!errors.shipTo });
+              if (a) fill(a);
             }}
           >
             <option value="">Another address</option>

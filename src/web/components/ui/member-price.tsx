@@ -10,21 +10,24 @@ export function MemberPrice({
   contractPrice,
   className,
   suffix,
+  as: Tag = 'p',
 }: {
   price: number;
   contractPrice?: number | null;
   className?: string;
   suffix?: React.ReactNode;
+  /** `span` inside phrasing content (a suggestion's line), where a paragraph may not go. */
+  as?: 'p' | 'span';
 }) {
   if (contractPrice == null || contractPrice >= price)
     return (
-      <p className={className}>
+      <Tag className={className}>
         {formatPrice(price)}
         {suffix}
-      </p>
+      </Tag>
     );
   return (
-    <p className={className}>
+    <Tag className={className}>
       <span className="sr-only">
         Your price {formatPrice(contractPrice)}, list price {formatPrice(price)}
       </span>
@@ -34,6 +37,6 @@ export function MemberPrice({
         <s className="ml-2 text-base font-normal text-base-content/75">{formatPrice(price)}</s>
       </span>
       {suffix}
-    </p>
+    </Tag>
   );
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { formatPrice } from '@/lib/format';
-import { renderWithProviders } from '@/test/utils';
+import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { useHomeProducts } from '../api/get-home-products';
 import { ProductCard } from './product-card';
+import { ProductGrid } from './product-grid';
+
+const server = setupMswServer();
 
 const product = {
   _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6e',
@@ -34,5 +39,36 @@ describe('Product card with a contract price', () => {
     unmount();
     renderWithProviders(<ProductCard product={{ ...product, contractPrice: 13 }} />);
     expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
+  });
+});
+
+describe("The home page's tiles", () => {
+  function HomeTiles() {
+    return <ProductGrid query={useHomeProducts()} />;
+  }
+
+  it("show a member's contract price from /api/homeproduct, the list price struck through", async () => {
+    server.use(
+      http.get('/api/homeproduct', () =>
+        HttpResponse.json([
+          { ...product, packSize: 1, fromPrice: 12.4, contractPrice: 9.5 },
+          {
+            ...product,
+            _id: '1c9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6e',
+            name: 'Steel nipple',
+            packSize: 1,
+            fromPrice: 3,
+            price: 3,
+            contractPrice: null,
+          },
+        ]),
+      ),
+    );
+    renderWithProviders(<HomeTiles />);
+    const member = await screen.findByRole('article', { name: 'Brass coupling' });
+    expect(member).toHaveTextContent(`Your price ${formatPrice(9.5)}, list price ${formatPrice(12.4)}`);
+    const plain = screen.getByRole('article', { name: 'Steel nipple' });
+    expect(plain).not.toHaveTextContent(/Your price/);
+    expect(plain.querySelector('s')).toBeNull();
   });
 });

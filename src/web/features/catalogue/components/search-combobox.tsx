@@ -1,8 +1,8 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import type { SuggestResult } from '@shared/catalogue/search.schema';
 import { paths } from '@/config/paths';
-import { formatPrice } from '@/lib/format';
+import { MemberPrice } from '@/components/ui/member-price';
 import { useSuggestions } from '../api/get-suggestions';
 import { comboboxKey, type ComboboxState } from '../lib/combobox-keys';
 
@@ -12,7 +12,7 @@ interface Option {
   id: string;
   group: 'Products' | 'Categories' | 'Part numbers';
   label: string;
-  detail: string;
+  detail: ReactNode;
   href: string;
   img?: string;
 }
@@ -23,7 +23,12 @@ function optionsOf(data: SuggestResult | undefined, idBase: string): Option[] {
     ...data.products.map((p) => ({
       group: 'Products' as const,
       label: p.name,
-      detail: `${p.sku} · ${formatPrice(p.price)}`,
+      // A member's contract price with the list price struck through, as on the cards (decision 039).
+      detail: (
+        <>
+          {p.sku} · <MemberPrice as="span" price={p.price} contractPrice={p.contractPrice} />
+        </>
+      ),
       href: paths.product(p._id),
       img: p.img,
     })),

@@ -78,6 +78,22 @@ const dallas: Rates = {
 };
 const noRates: Rates = { ...dallas, options: [] };
 const savedAddress = { _id: 'a1', street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' };
+const acme = {
+  _id: 'c1000000-0000-4000-8000-000000000001',
+  name: 'Acme Tools',
+  taxId: '12-3456789',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const yard = {
+  _id: 'd1000000-0000-4000-8000-000000000001',
+  name: 'Dallas yard',
+  street: '1500 Main St',
+  city: 'Dallas',
+  state: 'TX',
+  zip: '75201',
+  taxExemption: { _id: 'e1000000-0000-4000-8000-000000000001', number: 'RC-TX-1', states: ['TX'] },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 function renderPage(
   post: Parameters<typeof http.post>[1],
@@ -85,9 +101,15 @@ function renderPage(
   {
     addresses = [] as (typeof savedAddress)[],
     rates = (() => HttpResponse.json(noRates)) as Parameters<typeof http.post>[1],
+    locations = null as (typeof yard)[] | null,
   } = {},
 ) {
   server.use(
+    // A customer outside a company by default; with `locations`, a member of Acme.
+    http.get('/api/companies/mine', () =>
+      HttpResponse.json({ company: locations ? { ...acme, myRoles: ['buyer'] } : null }),
+    ),
+    http.get(`/api/companies/${acme._id}/locations`, () => HttpResponse.json(locations ?? [])),
     http.get('/api/auth/get-session', () => HttpResponse.json(session)),
     http.get('/api/userprofile/:email', () =>
       HttpResponse.json({ ...session.user, ...saved, education: '', linkedin: '' }),
@@ -331,5 +353,49 @@ describe('Checkout form', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(screen.getByLabelText('ZIP')).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByLabelText('ZIP')).toHaveAccessibleDescription('Is not a ZIP code we deliver to');
+  });
+
+  // A company location's exemption at checkout (decision 039): the picker fills its address and sends its id.
+  it("offers a member the company's locations, prices and sends the one picked by its id", async () => {
+    let body: Record<string, unknown> | undefined;
+    const asked: Record<string, unknown>[] = [];
+    const { user } = renderPage(
+      async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: 'no' }, { status: 500 });
+      },
+      { phone: '+1 555 0199', address: '' },
+      {
+        locations: [yard],
+        rates: async ({ request }) => {
+          const r = (await request.json()) as Record<string, unknown>;
+          asked.push(r);
+          return HttpResponse.json(r.locationId ? { ...dallas, exemptionNumber: 'RC-TX-1' } : dallas);
+        },
+      },
+    );
+    const picker = await screen.findByLabelText('Company locations');
+    expect(picker).toHaveValue('');
+    await user.selectOptions(picker, 'Dallas yard: 1500 Main St, Dallas, TX 75201');
+    expect(screen.getByLabelText('Street')).toHaveValue('1500 Main St');
+    expect(screen.getByLabelText('ZIP')).toHaveValue('75201');
+    expect(await screen.findByText('Tax exempt (certificate RC-TX-1)')).toBeInTheDocument();
+    expect(asked.at(-1)).toMatchObject({ zip: '75201', state: 'TX', locationId: yard._id });
+
+    await user.click(await screen.findByRole('radio', { name: /Ground/ }));
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(body).toMatchObject({ locationId: yard._id, shippingOption: 'ground' }));
+
+    // Another street is the buyer's own address: no longer the location, nor its exemption.
+    await user.type(screen.getByLabelText('Street'), ' rear');
+    expect(picker).toHaveValue('');
+    await waitFor(() => expect(asked.at(-1)).not.toHaveProperty('locationId'));
+    await waitFor(() => expect(screen.queryByText(/Tax exempt/)).not.toBeInTheDocument());
+  });
+
+  it('shows no location picker to a customer outside a company', async () => {
+    renderPage(() => HttpResponse.json({}));
+    expect(await screen.findByLabelText('Mobile number')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Company locations')).not.toBeInTheDocument());
   });
 });

@@ -16,6 +16,7 @@ import { savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rat
 import { submitDelivery, useDeliveryForm } from '@/lib/use-delivery-form';
 import { backorderNote } from '@shared/orders/orders.schema';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
+import { useCompanyLocations } from '../api/company-locations';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
 function CartSummary({ cart }: { cart: Cart }) {
@@ -99,9 +100,11 @@ export function CheckoutForm({
   const [problems, setProblems] = useState<CheckoutLineProblem[] | null>(null);
   const addresses = useQuery(savedAddressesQueryOptions(email));
   const savedAddresses = addresses.data;
+  const locations = useCompanyLocations().data;
   // Once they are known: the most recent saved address into an untouched address, else what the profile's says.
   const delivery = useDeliveryForm({
     phone: saved?.phone,
+    locations,
     address: addresses.isPending
       ? undefined
       : (savedAddresses?.[0] ?? (saved?.address ? usAddressPartsOfText(saved.address) : undefined)),
@@ -157,6 +160,7 @@ export function CheckoutForm({
           rates={rates}
           subtotal={cart.data.total}
           savedAddresses={savedAddresses}
+          locations={locations}
           headingId="checkout-shipping"
         />
         <FormError message={errors.root?.server?.message} />
