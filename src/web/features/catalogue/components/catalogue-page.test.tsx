@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { CatalogueProduct, CategoryTree, SearchResult } from '@shared/catalogue/search.schema';
@@ -151,6 +151,21 @@ describe('Catalogue page: units and the URL', () => {
     renderPage();
     expect(await screen.findByText('116 psi')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+  });
+
+  it('two controls used before the page re-renders both reach the URL (Sort by, then Per page)', async () => {
+    renderPage();
+    await screen.findByRole('article', { name: 'Rotary Screw Compressor' });
+    // Both changes in one batch: the second control still holds the view the first one changed.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price_asc' } });
+      fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '48' } });
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(
+        '/our-products?category=compressors&sort=price_asc&pageSize=48',
+      ),
+    );
   });
 
   it('refuses a range whose minimum is above its maximum, without touching the URL', async () => {

@@ -14,6 +14,7 @@ import {
   readState,
   writeState,
   type SearchState,
+  rebaseChange,
 } from '../lib/search-url';
 import { ActiveFilters } from './active-filters';
 import { CatalogueToolbar } from './catalogue-toolbar';
@@ -43,8 +44,14 @@ export function CataloguePage({
   const categories = useCategories();
   const wide = useMediaQuery('(min-width: 1024px)');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The newest view asked for while this URL is shown: a second control can act before the page re-renders with the
+  // first one's URL, and must build on it rather than on this render's view (see rebaseChange).
+  const asked = useRef<{ at: string; state: SearchState } | null>(null);
   const change = (next: SearchState, typing = false) => {
-    const search = writeState(next).toString();
+    const base = asked.current?.at === location.search ? asked.current.state : state;
+    const merged = rebaseChange(base, state, next);
+    asked.current = { at: location.search, state: merged };
+    const search = writeState(merged).toString();
     // Typing adds one history entry, then keeps replacing it: Back returns to what was there before typing.
     const typedEntry = (location.state as { typed?: boolean } | null)?.typed === true;
     void navigate(

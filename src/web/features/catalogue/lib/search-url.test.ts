@@ -6,6 +6,7 @@ import {
   facetsQuery,
   numberText,
   pageList,
+  rebaseChange,
   readState,
   withSpec,
   writeState,
@@ -95,5 +96,27 @@ describe('catalogue URL state', () => {
     expect(pageList(1, 3)).toEqual([1, 2, 3]);
     expect(pageList(5, 20)).toEqual([1, 'gap', 4, 5, 6, 'gap', 20]);
     expect(pageList(3, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
+  });
+});
+
+describe('a change made from an older view', () => {
+  it('applies only what the control changed onto the newest view, spec ranges key by key', () => {
+    const from = read('category=compressors&page=3');
+    const latest = read('category=compressors&sort=price_asc&spec.pressure=6..');
+    expect(rebaseChange(latest, from, changeState(from, { pageSize: 48 }))).toEqual(
+      read('category=compressors&sort=price_asc&spec.pressure=6..&pageSize=48'),
+    );
+    expect(rebaseChange(latest, from, withSpec(from, 'airflow', { min: 1000, max: null }))).toEqual(
+      read('category=compressors&sort=price_asc&spec.pressure=6..&spec.airflow=1000..'),
+    );
+    // Clearing a range the older view had removes it from the newest one too.
+    const withAirflow = read('spec.airflow=1000..');
+    expect(
+      rebaseChange(
+        read('spec.airflow=1000..&sort=newest'),
+        withAirflow,
+        withSpec(withAirflow, 'airflow', null),
+      ),
+    ).toEqual(read('sort=newest'));
   });
 });

@@ -168,3 +168,25 @@ export function pageList(current: number, last: number): (number | 'gap')[] {
   }
   return out;
 }
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A control computed `next` from the view it was rendered with (`from`); `latest` is the view the URL holds now. Two
+ * controls used in quick succession (Sort by, then Per page before the page re-rendered) would otherwise each write
+ * their own idea of the whole view, and the second would undo the first. Only what the control changed is applied to
+ * the latest view; spec ranges key by key, since two range filters can be set one after the other.
+ */
+export function rebaseChange(latest: SearchState, from: SearchState, next: SearchState): SearchState {
+  const out: SearchState = { ...latest, specs: { ...latest.specs } };
+  for (const key of Object.keys(next) as (keyof SearchState)[]) {
+    if (key === 'specs' || same(next[key], from[key])) continue;
+    (out as unknown as Record<string, unknown>)[key] = next[key];
+  }
+  for (const key of new Set([...Object.keys(from.specs), ...Object.keys(next.specs)])) {
+    if (same(next.specs[key], from.specs[key])) continue;
+    if (next.specs[key]) out.specs[key] = next.specs[key];
+    else delete out.specs[key];
+  }
+  return out;
+}
