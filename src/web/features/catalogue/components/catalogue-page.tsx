@@ -44,11 +44,19 @@ export function CataloguePage({
   const categories = useCategories();
   const wide = useMediaQuery('(min-width: 1024px)');
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The newest view asked for while this URL is shown: a second control can act before the page re-renders with the
-  // first one's URL, and must build on it rather than on this render's view (see rebaseChange).
+  // A control acts on the view it was rendered with, but the URL may already have moved on: a category link or a
+  // first control was used, and the page (re-rendered in a transition) has not caught up. The change builds on the
+  // newest view instead (see rebaseChange): the browser's address when the router has already pushed it, else the
+  // last change asked for from this render.
   const asked = useRef<{ at: string; state: SearchState } | null>(null);
   const change = (next: SearchState, typing = false) => {
-    const base = asked.current?.at === location.search ? asked.current.state : state;
+    const address = window.location;
+    const base =
+      address.pathname === location.pathname && address.search !== location.search
+        ? readState(new URLSearchParams(address.search))
+        : asked.current?.at === location.search
+          ? asked.current.state
+          : state;
     const merged = rebaseChange(base, state, next);
     asked.current = { at: location.search, state: merged };
     const search = writeState(merged).toString();
