@@ -150,6 +150,8 @@ test('password reset through the mailed link', async ({ page, register, login })
   await page.getByLabel('New password', { exact: true }).fill('fresh-pass-9');
   await page.getByLabel('Confirm new password', { exact: true }).fill('fresh-pass-9');
   await page.getByRole('button', { name: 'Reset password' }).click();
+  // Leaving before the answer could cancel the request: wait for the page to say it is done.
+  await expect(page.getByText('Your password has been changed.').first()).toBeVisible();
   await page.goto('/login');
   await login({ email, password: 'fresh-pass-9' });
   await expect(page.getByText('Login successfully')).toBeVisible();

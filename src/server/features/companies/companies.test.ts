@@ -1,3 +1,4 @@
+// Both databases: issue #24 asks for every trade-account rule (members, invitations, a member leaving, 403 across companies) on both.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMessages } from '@shared/companies/companies.schema';

@@ -1,3 +1,4 @@
+// Both databases: issue #22 asks for its tax and exemption rules to be proven on both.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PENDING_EXEMPTIONS, todayUtc } from '@shared/tax/tax-exemptions.schema';
