@@ -6,7 +6,7 @@ import type { Rates } from '@shared/orders/delivery.schema';
 import { taxExemptions, user } from '../../db/schema';
 import type { Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
-import { apiCaller } from '../../test/companies';
+import { apiCaller, inviteAndJoin } from '../../test/companies';
 import { approvedExemption, configureFulfilment, shipAs } from '../../test/fulfilment';
 import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
@@ -60,12 +60,7 @@ beforeAll(async () => {
   const acme = (await call(ann, 'POST', '/companies', { name: 'Acme Tools', taxId: '12-3456789' })).json()
     ._id;
   const other = (await call(cat, 'POST', '/companies', { name: 'Other Co', taxId: '98-7654321' })).json()._id;
-  expect(
-    (await call(ann, 'POST', `/companies/${acme}/invitations`, { email: bob.email, roles: ['buyer'] }))
-      .statusCode,
-  ).toBe(201);
-  const token = new URL(t.mail.linksTo(bob.email).at(-1)!).searchParams.get('token')!;
-  expect((await call(bob, 'POST', `/company-invitations/${token}/accept`)).statusCode).toBe(200);
+  await inviteAndJoin(t, acme, ann, bob, ['buyer']);
 
   yards.exempt = await location(ann, acme, 'Dallas yard', await certificate(ann, 'RC-TX-1', ['TX']));
   yards.otherState = await location(ann, acme, 'Tulsa cert yard', await certificate(ann, 'RC-OK-2', ['OK']));

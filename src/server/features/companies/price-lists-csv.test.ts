@@ -5,7 +5,7 @@ import { categories } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeCartProduct } from '../../test/cart';
-import { apiCaller } from '../../test/companies';
+import { apiCaller, inviteAndJoin } from '../../test/companies';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { multipartFile } from '../../test/multipart';
 
@@ -62,12 +62,7 @@ beforeAll(async () => {
   ];
   admin = await signUpAdmin(t.app);
   acme = (await call(ann, 'POST', '/companies', { name: 'Acme Tools', taxId: '12-3456789' })).json()._id;
-  expect(
-    (await call(ann, 'POST', `/companies/${acme}/invitations`, { email: bob.email, roles: ['buyer'] }))
-      .statusCode,
-  ).toBe(201);
-  const token = new URL(t.mail.linksTo(bob.email).at(-1)!).searchParams.get('token')!;
-  expect((await call(bob, 'POST', `/company-invitations/${token}/accept`)).statusCode).toBe(200);
+  await inviteAndJoin(t, acme, ann, bob, ['buyer']);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceListMessages } from '@shared/companies/price-lists.schema';
 import { categories, products } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
-import { apiCaller } from '../../test/companies';
+import { apiCaller, inviteAndJoin } from '../../test/companies';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -56,12 +56,7 @@ beforeAll(async () => {
   admin = await signUpAdmin(t.app);
   acme = (await call(ann, 'POST', '/companies', { name: 'Acme Tools', taxId: '12-3456789' })).json()._id;
   other = (await call(cat, 'POST', '/companies', { name: 'Other Co', taxId: '98-7654321' })).json()._id;
-  expect(
-    (await call(ann, 'POST', `/companies/${acme}/invitations`, { email: bob.email, roles: ['buyer'] }))
-      .statusCode,
-  ).toBe(201);
-  const token = new URL(t.mail.linksTo(bob.email).at(-1)!).searchParams.get('token')!;
-  expect((await call(bob, 'POST', `/company-invitations/${token}/accept`)).statusCode).toBe(200);
+  await inviteAndJoin(t, acme, ann, bob, ['buyer']);
 });
 afterAll(() => t.close());
 
