@@ -260,9 +260,8 @@ export function loadConfig(
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
-    // Opt-in until decision 033's open misses (a change another instance never saw; a spec filter after a
-    // category's new attribute) are explained.
-    searchIndex: e.SEARCH_INDEX ?? false,
+    // On by default (decision 033, addendum "on by default"); `false` answers every search from PostgreSQL.
+    searchIndex: e.SEARCH_INDEX ?? true,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,

@@ -122,6 +122,11 @@ export class SearchIndexData {
   vectors: Uint32Array[] = [];
   /** Numeric specs by attribute id: one column each, NaN where a product has no value. */
   specs = new Map<number, Float64Array>();
+  /**
+   * Per spec column, the category numbers (-1: none) of the documents that have held a value in it. It only grows
+   * until the next build: the facets skip a column none of the matches' categories holds.
+   */
+  specCategories = new Map<number, Set<number>>();
 
   // Interned categories and brands (numbers stay valid for the index's life).
   categoryNo = new Map<string, number>();
@@ -296,11 +301,15 @@ export class SearchIndexData {
     const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
     for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
     values.forEach((v, i) => {
-      if (v !== null && !this.specs.has(i + 1)) {
+      if (v === null) return;
+      if (!this.specs.has(i + 1)) {
         const column = new Float64Array(this.capacity).fill(NaN);
         column[doc] = v;
         this.specs.set(i + 1, column);
       }
+      let holders = this.specCategories.get(i + 1);
+      if (!holders) this.specCategories.set(i + 1, (holders = new Set()));
+      holders.add(this.category[doc]!);
     });
     const entries = r.vec ? parseTsvector(r.vec) : [];
     const n = entries.length;

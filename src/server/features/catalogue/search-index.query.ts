@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { SuggestResult } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import { toRef } from './categories.service';
+import { toRef, type Category } from './categories.service';
 import { facetsOf, isFilter, PRICE_EDGES_CENTS, type Counted } from './facets.service';
 import type { EffectiveSort } from './search.cursor';
 import type { ResolvedFilters } from './search.filters';
@@ -12,8 +12,8 @@ import {
   byteCompare,
   rankOperands,
   SIMILARITY_THRESHOLD,
-  similarity,
   similarityOf,
+  trigramSimilarity,
   trigrams,
   tsRank,
   type Matches,
@@ -56,19 +56,23 @@ export function plainWords(lower: string): { word: string; pos: number }[] | nul
   return [...seen].map(([word, p]) => ({ word, pos: p }));
 }
 const CACHE_LIMIT = 5_000;
-/** Ranked text matches remembered, in documents (12 bytes each): about 24 MB. */
-const RANKED_CACHE_DOCS = 2_000_000;
+/** Ranked text matches remembered, in documents (16 bytes each): about 24 MB. */
+const RANKED_CACHE_DOCS = 1_500_000;
 
-/** Documents in relevance order (key descending, id ascending) with their keys. */
+/** A text's matches: in relevance order (key descending, id ascending) with their keys, and in document order. */
 export interface Ranked {
   docs: Uint32Array;
   keys: Float64Array;
+  byDoc: Uint32Array;
 }
 
-/** The matches of a query: in relevance order with their keys for a text query, else in document order. */
+/**
+ * The matches of a query in document order (filters and facets read the columns in that order: far fewer cache
+ * misses than in relevance order); for a text query also its ranked matches and which of them passed the filters.
+ */
 export interface Matched {
   docs: number[];
-  keys: number[] | null;
+  ranked: { all: Ranked; passed: TypedFastBitSet } | null;
 }
 
 /** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
@@ -172,6 +176,7 @@ export class QueryReader {
     const entry: Ranked = {
       docs: Uint32Array.from(order, (i) => found[i]!),
       keys: Float64Array.from(order, (i) => keys[i]!),
+      byDoc: Uint32Array.from(found),
     };
     this.ranked.set(key, entry);
     this.rankedSize += entry.docs.length;
@@ -188,8 +193,8 @@ export class QueryReader {
     return false;
   }
 
-  /** What `parseTextQuery` does in SQL, from the index's vocabulary. */
-  async parse(q: string): Promise<IndexTextQuery> {
+  /** What `parseTextQuery` does in SQL, from the index's vocabulary (`correct` as there). */
+  async parse(q: string, { correct = true }: { correct?: boolean } = {}): Promise<IndexTextQuery> {
     const sku = q.trim().toLowerCase();
     const words = [...(await this.wordsOf(q))].sort((a, b) => a.pos - b.pos);
     const corrections: TextQuery['corrections'] = [];
@@ -204,6 +209,8 @@ export class QueryReader {
       } else if (this.data.words.get(word)?.term) {
         parts.push(quote(word));
         groups.push([{ text: word, prefix: false }]);
+      } else if (!correct) {
+        matchable = false;
       } else {
         const similar = this.similarTo(word);
         corrections.push({ term: word, suggestions: similar });
@@ -267,42 +274,56 @@ function textDocs(data: SearchIndexData, text: IndexTextQuery): TypedFastBitSet 
   return out.intersection(data.live);
 }
 
-/** Per document, a check of every filter but the text. */
+/** Marks of the allowed numbers (a category's or a brand's), for a check by array index. */
+function allowedMask(size: number, numbers: (number | undefined)[]): Uint8Array {
+  const mask = new Uint8Array(size);
+  for (const n of numbers) if (n !== undefined) mask[n] = 1;
+  return mask;
+}
+
+/**
+ * Per document, a check of every filter but the text: one function reading the columns directly (it runs for every
+ * candidate of every uncached search). A range's open end is an infinity; NaN (no spec value) fails any range.
+ */
 function filterOf(data: SearchIndexData, f: ResolvedFilters): (doc: number) => boolean {
-  const checks: ((doc: number) => boolean)[] = [];
-  if (f.categoryIds) {
-    const allowed = new Set(
-      f.categoryIds.map((id) => data.categoryNo.get(id)).filter((n) => n !== undefined),
-    );
-    checks.push((doc) => allowed.has(data.category[doc]!));
-  }
-  if (f.brands) {
-    const allowed = new Set(f.brands.map((b) => data.brandNo.get(b)).filter((n) => n !== undefined));
-    checks.push((doc) => allowed.has(data.brand[doc]!));
-  }
-  if (f.inStock !== null) {
-    const want = f.inStock;
-    checks.push((doc) => data.quantity[doc]! >= data.minOrder[doc]! === want);
-  }
-  const min = f.priceCents?.min;
-  const max = f.priceCents?.max;
-  if (min != null) checks.push((doc) => data.priceCents[doc]! >= min);
-  if (max != null) checks.push((doc) => data.priceCents[doc]! <= max);
+  const { category, brand, quantity, minOrder, priceCents } = data;
+  const cats = f.categoryIds
+    ? allowedMask(
+        data.categoryIds.length,
+        f.categoryIds.map((id) => data.categoryNo.get(id)),
+      )
+    : null;
+  const brands = f.brands
+    ? allowedMask(
+        data.brands.length,
+        f.brands.map((b) => data.brandNo.get(b)),
+      )
+    : null;
+  const inStock = f.inStock;
+  const minPrice = f.priceCents?.min ?? -Infinity;
+  const maxPrice = f.priceCents?.max ?? Infinity;
+  const specs: { column: Float64Array; min: number; max: number }[] = [];
   for (const s of f.specs) {
     const column = data.specs.get(s.attributeId);
     if (!column) return () => false;
-    checks.push((doc) => {
-      const v = column[doc]!;
-      return !Number.isNaN(v) && (s.min === null || v >= s.min) && (s.max === null || v <= s.max);
-    });
+    specs.push({ column, min: s.min ?? -Infinity, max: s.max ?? Infinity });
   }
   return (doc) => {
-    for (const check of checks) if (!check(doc)) return false;
+    if (cats !== null && cats[category[doc]!] !== 1) return false;
+    if (brands !== null && brands[brand[doc]!] !== 1) return false;
+    if (inStock !== null && quantity[doc]! >= minOrder[doc]! !== inStock) return false;
+    const price = priceCents[doc]!;
+    if (price < minPrice || price > maxPrice) return false;
+    for (let i = 0; i < specs.length; i++) {
+      const s = specs[i]!;
+      const v = s.column[doc]!;
+      if (!(v >= s.min && v <= s.max)) return false;
+    }
     return true;
   };
 }
 
-/** The matching documents: a text query's in relevance order (with keys), others in document order. */
+/** The matching documents, in document order; a text query's ranked matches too (`Matched`). */
 export function matchDocs(
   data: SearchIndexData,
   reader: QueryReader,
@@ -314,18 +335,12 @@ export function matchDocs(
     data.live.forEach((doc) => {
       if (pass(doc)) docs.push(doc);
     });
-    return { docs, keys: null };
+    return { docs, ranked: null };
   }
-  const ranked = reader.textMatches(f.text);
-  const keys: number[] = [];
-  for (let i = 0; i < ranked.docs.length; i++) {
-    const doc = ranked.docs[i]!;
-    if (pass(doc)) {
-      docs.push(doc);
-      keys.push(ranked.keys[i]!);
-    }
-  }
-  return { docs, keys };
+  const all = reader.textMatches(f.text);
+  const byDoc = all.byDoc;
+  for (let i = 0; i < byDoc.length; i++) if (pass(byDoc[i]!)) docs.push(byDoc[i]!);
+  return { docs, ranked: { all, passed: new TypedFastBitSet(docs) } };
 }
 
 // ------------------------------------------------------------------------------------------------------- ranking
@@ -401,14 +416,15 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
   const ids = data.ids;
   const matches = matched.docs;
   if (sort === 'relevance') {
-    // Already in relevance order.
-    const keys = matched.keys!;
+    // The text's ranked matches, keeping those that passed the filters.
+    const { all, passed } = matched.ranked!;
     const out: IndexPage['docs'] = [];
     let skip = offset;
     const v = cursor ? Number(cursor.value) : 0;
-    for (let i = 0; i < matches.length && out.length < limit; i++) {
-      const doc = matches[i]!;
-      const k = keys[i]!;
+    for (let i = 0; i < all.docs.length && out.length < limit; i++) {
+      const doc = all.docs[i]!;
+      if (!passed.has(doc)) continue;
+      const k = all.keys[i]!;
       if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
       if (skip > 0) {
         skip--;
@@ -487,46 +503,64 @@ function afterOf(
 
 // -------------------------------------------------------------------------------------------------------- facets
 
-/** Total and facets of the matches in one pass over their columns. */
+/**
+ * Total and facets of the matches: counts in typed arrays indexed by category, brand and price bucket numbers, one
+ * pass per spec column (a search runs this on every uncached call, over up to every product).
+ */
 export function countOf(data: SearchIndexData, matches: number[]): Omit<Counted, 'page'> {
-  const ownCat = new Map<number, number>();
-  const brand = new Map<number, number>();
+  const { category, brand, quantity, minOrder, priceCents } = data;
+  const catCounts = new Int32Array(data.categoryIds.length);
+  const brandCounts = new Int32Array(data.brands.length);
+  const bucketCounts = new Int32Array(PRICE_EDGES_CENTS.length + 1);
+  const edges = Int32Array.from(PRICE_EDGES_CENTS);
   let inStock = 0;
-  const buckets = new Map<number, number>();
-  const specCols = [...data.specs].filter(([id]) => data.attrs.some((a) => a.id === id && isFilter(a)));
-  const spec = specCols.map(() => ({ n: 0, lo: Infinity, hi: -Infinity }));
-  for (const doc of matches) {
-    const c = data.category[doc]!;
-    if (c >= 0) ownCat.set(c, (ownCat.get(c) ?? 0) + 1);
-    const b = data.brand[doc]!;
-    if (b >= 0) brand.set(b, (brand.get(b) ?? 0) + 1);
-    if (data.quantity[doc]! >= data.minOrder[doc]!) inStock++;
-    const price = data.priceCents[doc]!;
+  let uncategorised = 0;
+  const n = matches.length;
+  for (let i = 0; i < n; i++) {
+    const doc = matches[i]!;
+    const c = category[doc]!;
+    if (c >= 0) catCounts[c]!++;
+    else uncategorised++;
+    const b = brand[doc]!;
+    if (b >= 0) brandCounts[b]!++;
+    if (quantity[doc]! >= minOrder[doc]!) inStock++;
+    const price = priceCents[doc]!;
     let bucket = 0;
-    while (bucket < PRICE_EDGES_CENTS.length && price >= PRICE_EDGES_CENTS[bucket]!) bucket++;
-    buckets.set(bucket, (buckets.get(bucket) ?? 0) + 1);
-    for (let i = 0; i < specCols.length; i++) {
-      const v = specCols[i]![1][doc]!;
-      if (Number.isNaN(v)) continue;
-      const s = spec[i]!;
-      s.n++;
-      if (v < s.lo) s.lo = v;
-      if (v > s.hi) s.hi = v;
-    }
+    while (bucket < edges.length && price >= edges[bucket]!) bucket++;
+    bucketCounts[bucket]!++;
   }
+  const specs = new Map<number, { n: number; lo: number; hi: number }>();
+  const held = (c: number) => (c >= 0 ? catCounts[c]! > 0 : uncategorised > 0);
+  for (const [id, column] of data.specs) {
+    if (!data.attrs.some((a) => a.id === id && isFilter(a))) continue;
+    // No match is in a category whose products have held a value here: nothing to read.
+    if (![...(data.specCategories.get(id) ?? [])].some(held)) continue;
+    let count = 0;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const v = column[matches[i]!]!;
+      if (Number.isNaN(v)) continue;
+      count++;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
+    }
+    if (count) specs.set(id, { n: count, lo, hi });
+  }
+  const ownCounts = new Map<string, number>();
+  catCounts.forEach((count, c) => count && ownCounts.set(data.categoryIds[c]!, count));
+  const brands: { brand: string; count: number }[] = [];
+  brandCounts.forEach((count, b) => count && brands.push({ brand: data.brands[b]!, count }));
+  const buckets = new Map<number, number>();
+  bucketCounts.forEach((count, b) => count && buckets.set(b, count));
   return {
-    total: matches.length,
+    total: n,
     facets: facetsOf(data.cats, data.attrs, {
-      ownCounts: new Map([...ownCat].map(([c, n]) => [data.categoryIds[c]!, n])),
-      brands: [...brand].map(([b, n]) => ({ brand: data.brands[b]!, count: n })),
-      stock: { inStock, outOfStock: matches.length - inStock },
+      ownCounts,
+      brands,
+      stock: { inStock, outOfStock: n - inStock },
       buckets,
-      specs: new Map(
-        specCols.flatMap(([id], i) => {
-          const s = spec[i]!;
-          return s.n ? [[id, { n: s.n, lo: s.lo, hi: s.hi }] as const] : [];
-        }),
-      ),
+      specs,
     }),
   };
 }
@@ -534,6 +568,36 @@ export function countOf(data: SearchIndexData, matches: number[]): Omit<Counted,
 // ------------------------------------------------------------------------------------------------------ suggest
 
 const SUGGEST_LIMIT = 5;
+/** Category names as suggestions compare them, kept per category object (a refresh that changes one makes a new one). */
+const categoryNames = new WeakMap<Category, { lower: string; trigrams: Set<string> }>();
+function categoryName(c: Category) {
+  let name = categoryNames.get(c);
+  if (!name) {
+    name = { lower: c.name.toLowerCase(), trigrams: trigrams(c.name) };
+    categoryNames.set(c, name);
+  }
+  return name;
+}
+const NO_FILTERS = { categoryIds: null, brands: null, inStock: null, priceCents: null, specs: [] };
+
+/**
+ * Relevance order when only SKUs match (no word does): the exact SKU first (rank 2), then the others (rank 1) by
+ * id, the database's tie-break; a selection of the first few, not a sort of every SKU with the prefix.
+ */
+function firstBySku(data: SearchIndexData, skus: number[], sku: string): number[] {
+  const ids = data.ids;
+  const exact = skus.filter((doc) => data.lsku[doc] === sku);
+  const rest: number[] = [];
+  for (const doc of skus) {
+    if (data.lsku[doc] === sku) continue;
+    let at = rest.length;
+    while (at > 0 && ids[doc]! < ids[rest[at - 1]!]!) at--;
+    if (at >= SUGGEST_LIMIT) continue;
+    rest.splice(at, 0, doc);
+    if (rest.length > SUGGEST_LIMIT) rest.pop();
+  }
+  return [...exact, ...rest].slice(0, SUGGEST_LIMIT);
+}
 
 /** GET /api/catalogue/suggest from the index: products by relevance, categories by name, SKUs by prefix. */
 export async function suggestFrom(
@@ -541,32 +605,32 @@ export async function suggestFrom(
   reader: QueryReader,
   q: string,
 ): Promise<SuggestResult> {
-  const text = await reader.parse(q);
-  const matches = matchDocs(data, reader, {
-    text,
-    categoryIds: null,
-    brands: null,
-    inStock: null,
-    priceCents: null,
-    specs: [],
-  });
-  const page = pageOf(data, matches, {
-    sort: 'relevance',
-    cursor: null,
-    limit: SUGGEST_LIMIT,
-    offset: 0,
-  })!;
+  const sku = q.trim().toLowerCase();
+  // SKUs are unique whatever their case: the SKU order has no ties to break.
+  const skus = data.skuRange(sku);
+  // A part number being typed is not corrected (suggest.service.ts).
+  const text = await reader.parse(q, { correct: !sku || skus.length === 0 });
+  const docs = text.tsquery
+    ? pageOf(data, matchDocs(data, reader, { ...NO_FILTERS, text }), {
+        sort: 'relevance',
+        cursor: null,
+        limit: SUGGEST_LIMIT,
+        offset: 0,
+      })!.docs.map((d) => d.doc)
+    : firstBySku(data, skus, text.sku);
   const lower = q.toLowerCase();
+  const mine = trigrams(q);
   const categories = data.cats
-    .map((c, position) => ({ c, position, sim: similarity(c.name, q) }))
-    .filter(({ c, sim }) => c.name.toLowerCase().includes(lower) || sim > SIMILARITY_THRESHOLD)
+    .map((c, position) => {
+      const name = categoryName(c);
+      return { c, position, lower: name.lower, sim: trigramSimilarity(name.trigrams, mine) };
+    })
+    .filter(({ lower: name, sim }) => name.includes(lower) || sim > SIMILARITY_THRESHOLD)
     .sort((a, b) => b.sim - a.sim || a.position - b.position)
     .slice(0, SUGGEST_LIMIT)
     .map(({ c }) => toRef(c));
-  // SKUs are unique whatever their case: the SKU order has no ties to break.
-  const skus = data.skuRange(text.sku);
   return {
-    products: page.docs.map(({ doc }) => {
+    products: docs.map((doc) => {
       const card = data.card(doc);
       return { _id: card._id, name: card.name, sku: card.sku, img: card.img, price: card.price };
     }),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchQuerySchema, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
 import { generateCatalogue } from '../../db/seed/generate-catalogue';
 import { createTestApp, type TestApp } from '../../test/helper';
+import { makeCatalogueProduct } from '../../test/catalogue';
 import { searchDatabase, searchIndexed } from './search.service';
 import { suggestDatabase } from './suggest.service';
 import { plainWords, suggestFrom } from './search-index.query';
@@ -130,6 +131,25 @@ describe('the in-process index answers as PostgreSQL does', () => {
       );
     }
   }, 60_000);
+
+  it('suggestions read a part number being typed as a SKU prefix, not as a misspelling; other words are corrected', async () => {
+    const { db } = t.app.database;
+    await makeCatalogueProduct(t.app, { sku: 'QZ-7000LB', name: 'Part being typed' });
+    const source = (await index.current())!;
+    const similar = vi.spyOn(source.reader, 'similarTo');
+    // `qz-7000l` begins a SKU: its unknown compound word is not weighed against the vocabulary's trigrams.
+    const typed = await suggestFrom(source.data, source.reader, 'qz-7000l');
+    expect(similar).not.toHaveBeenCalled();
+    expect(typed.products.map((p) => p.sku)).toEqual(['QZ-7000LB']);
+    expect(typed.skus.map((p) => p.sku)).toEqual(['QZ-7000LB']);
+    expect(typed).toEqual(await suggestDatabase(db, 'qz-7000l'));
+    // One letter more begins no SKU: the same word is corrected, on both paths.
+    const misspelt = await suggestFrom(source.data, source.reader, 'qz-7000lbx');
+    expect(similar).toHaveBeenCalled();
+    expect(misspelt.products.map((p) => p.sku)).toEqual(['QZ-7000LB']);
+    expect(misspelt).toEqual(await suggestDatabase(db, 'qz-7000lbx'));
+    similar.mockRestore();
+  });
 });
 
 describe('query words read without PostgreSQL', () => {

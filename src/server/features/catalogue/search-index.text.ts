@@ -98,8 +98,11 @@ export function similarityOf(common: number, lenA: number, lenB: number): number
 }
 
 export function similarity(a: string, b: string): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
+  return trigramSimilarity(trigrams(a), trigrams(b));
+}
+
+/** similarity() of two texts' trigram sets, for callers that keep one side's set. */
+export function trigramSimilarity(ta: Set<string>, tb: Set<string>): number {
   let common = 0;
   for (const t of ta) if (tb.has(t)) common++;
   return similarityOf(common, ta.size, tb.size);

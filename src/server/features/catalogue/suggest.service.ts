@@ -9,6 +9,13 @@ import { suggestFrom } from './search-index.query';
 
 const LIMIT = 5;
 
+/*
+ * A query that some live product's SKU begins with is a part number being typed: its words are not corrected as
+ * misspellings (a partial `we-000l` is not a typo of `we-000lx`, and correcting it weighs a part number's trigrams
+ * against most of the vocabulary). Products then match by the words the catalogue knows and by SKU prefix. Both
+ * paths apply this rule, so they keep giving the same answer.
+ */
+
 /** GET /api/catalogue/suggest: a few products, categories and part numbers for the navbar's combobox. */
 export async function suggest(db: Db, q: string, index?: SearchIndex | null): Promise<SuggestResult> {
   const source = index ? await index.current() : null;
@@ -18,7 +25,11 @@ export async function suggest(db: Db, q: string, index?: SearchIndex | null): Pr
 
 /** The PostgreSQL path (the oracle, and the answer while the index is not ready). */
 export async function suggestDatabase(db: Db, q: string): Promise<SuggestResult> {
-  const text = await parseTextQuery(db, q);
+  const sku = q.trim().toLowerCase();
+  const { rows } = await db.execute<{ typing: boolean }>(
+    sql`select exists (select 1 from products p where p.archived_at is null and ${skuPrefix(sku)}) as typing`,
+  );
+  const text = await parseTextQuery(db, q, { correct: !(sku && rows[0]?.typing) });
   const filters: ResolvedFilters = {
     text,
     categoryIds: null,
