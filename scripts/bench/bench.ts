@@ -186,7 +186,7 @@ async function postgresRun({ searchOnly = false } = {}) {
 
 async function pgliteRun({ searchOnly = false } = {}) {
   if (searchOnly) {
-    rows.push(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir }));
+    rows.push(...(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir })));
     return;
   }
   const dataDir = await tempDir('shop-bench-pglite-');
@@ -209,7 +209,7 @@ async function pgliteRun({ searchOnly = false } = {}) {
     });
   }
   await stopChild(shop);
-  rows.push(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir }));
+  rows.push(...(await pgliteSearchIndexRow({ duration, env: shopEnv, tempDir })));
 }
 
 const report = (seconds: number) => {

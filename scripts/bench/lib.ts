@@ -36,7 +36,17 @@ export async function startChild(
   const port = await freePort();
   // BENCH_CPU_PROF=<folder>: every child writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF;
-  const args = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx', file];
+  // BENCH_NODE_ARGS: more node flags for every child (e.g. `--trace-gc`).
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The young generation `npm start` gives the shop (package.json; decision 033, addendum "on by default").
+  const args = [
+    '--max-semi-space-size=32',
+    ...extra,
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+    '--import',
+    'tsx',
+    file,
+  ];
   const proc = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -123,6 +133,11 @@ export async function load(
   opts: {
     duration: number;
     connections?: number;
+    /**
+     * Requests per second offered over all connections (an open load): latency then counts from when each request
+     * was due, not from when a busy connection could send it, so a queue the server causes is not hidden.
+     */
+    rate?: number;
     headers?: Record<string, string>;
     paths?: () => string;
     next?: () => BenchRequest;
@@ -136,6 +151,7 @@ export async function load(
     url,
     connections: opts.connections ?? 50,
     duration: opts.duration,
+    ...(opts.rate && { overallRate: opts.rate }),
     headers,
     ...(paths && { requests: [{ setupRequest: (req) => ({ ...req, path: paths() }) }] }),
     ...(next && {

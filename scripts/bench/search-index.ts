@@ -127,22 +127,36 @@ export async function searchIndexRows(opts: {
   ).rows;
   await client.end();
 
+  // Two readings of "≥ 1,000/s, p99 ≤ 50 ms at 50 connections": the most the shop answers when 50 connections send
+  // as fast as they are answered (their latency is then mostly the wait in the queue: 50 / throughput on
+  // average), and the latency at 1,000 searches/s offered over the 50 connections.
   const searchBase = await load(plain.url, { duration, paths: uncachedSearches(300_000) });
   rows.push({
-    what: 'uncached search, text + in stock + price range + facets, 50 connections: index vs SEARCH_INDEX=false',
+    what: 'uncached search, text + in stock + price range + facets, 50 connections as fast as answered: index vs SEARCH_INDEX=false',
     shop: await load(indexed.url, { duration, paths: uncachedSearches(300_000) }),
     base: searchBase,
     baseName: 'PG path',
-    target: '≥ 1,000 searches/s, p99 ≤ 50 ms',
+    target: '≥ 1,000 searches/s',
+  });
+  rows.push({
+    what: 'the same search at 1,000/s offered over 50 connections (latency from when each was due)',
+    shop: await load(indexed.url, { duration, rate: 1_000, paths: uncachedSearches(500_000) }),
+    target: 'p99 ≤ 50 ms',
   });
   const skus = sample.map((s) => s.sku);
   const suggestBase = await load(plain.url, { duration, paths: suggestPaths(skus) });
   rows.push({
-    what: 'prefix suggestions (part numbers typed, never the same URL), 50 connections: index vs SEARCH_INDEX=false',
+    what: 'prefix suggestions (part numbers typed, never the same URL), 50 connections as fast as answered: index vs SEARCH_INDEX=false',
     shop: await load(indexed.url, { duration, paths: suggestPaths(skus) }),
     base: suggestBase,
     baseName: 'PG path',
-    target: '≥ 3,000/s, p99 ≤ 20 ms',
+    target: '≥ 3,000/s',
+  });
+  // Other SKUs' prefixes: none of these URLs was asked before.
+  rows.push({
+    what: 'the same suggestions at 3,000/s offered over 50 connections (latency from when each was due)',
+    shop: await load(indexed.url, { duration, rate: 3_000, paths: suggestPaths(skus.slice(10_000)) }),
+    target: 'p99 ≤ 20 ms',
   });
   const [withIndex, without] = [rssMb(indexed.proc.pid!), rssMb(plain.proc.pid!)];
   notes.push(
@@ -166,7 +180,7 @@ export async function pgliteSearchIndexRow(opts: {
   duration: number;
   env: (dataDir: string) => Record<string, string>;
   tempDir: (prefix: string) => Promise<string>;
-}): Promise<Row> {
+}): Promise<Row[]> {
   const { duration, env, tempDir } = opts;
   const plain = await startChild(
     'shop (PGlite, SEARCH_INDEX=false)',
@@ -184,12 +198,20 @@ export async function pgliteSearchIndexRow(opts: {
   );
   await sleep(2_000);
   const shop = await load(indexed.url, { duration, paths: uncachedSearches(400_000) });
+  const offered = await load(indexed.url, { duration, rate: 1_000, paths: uncachedSearches(600_000) });
   await stopChild(indexed);
-  return {
-    what: 'PGlite demo data: uncached search, text + in stock + price range + facets: index vs SEARCH_INDEX=false',
-    shop,
-    base,
-    baseName: 'PG path',
-    target: 'p99 ≤ 20 ms',
-  };
+  return [
+    {
+      what: 'PGlite demo data: uncached search, text + in stock + price range + facets, 50 connections as fast as answered: index vs SEARCH_INDEX=false',
+      shop,
+      base,
+      baseName: 'PG path',
+      target: '—',
+    },
+    {
+      what: 'PGlite demo data: the same search at 1,000/s offered over 50 connections',
+      shop: offered,
+      target: 'p99 ≤ 20 ms',
+    },
+  ];
 }

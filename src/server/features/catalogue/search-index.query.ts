@@ -72,7 +72,7 @@ export interface Ranked {
  */
 export interface Matched {
   docs: number[];
-  ranked: { all: Ranked; passed: TypedFastBitSet } | null;
+  ranked: { all: Ranked; passed: Uint8Array } | null;
 }
 
 /** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
@@ -339,8 +339,16 @@ export function matchDocs(
   }
   const all = reader.textMatches(f.text);
   const byDoc = all.byDoc;
-  for (let i = 0; i < byDoc.length; i++) if (pass(byDoc[i]!)) docs.push(byDoc[i]!);
-  return { docs, ranked: { all, passed: new TypedFastBitSet(docs) } };
+  // Marks by document number: one allocation of the index's size, where a bitset built from the list would grow.
+  const passed = new Uint8Array(data.ids.length);
+  for (let i = 0; i < byDoc.length; i++) {
+    const doc = byDoc[i]!;
+    if (pass(doc)) {
+      docs.push(doc);
+      passed[doc] = 1;
+    }
+  }
+  return { docs, ranked: { all, passed } };
 }
 
 // ------------------------------------------------------------------------------------------------------- ranking
@@ -423,7 +431,7 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
     const v = cursor ? Number(cursor.value) : 0;
     for (let i = 0; i < all.docs.length && out.length < limit; i++) {
       const doc = all.docs[i]!;
-      if (!passed.has(doc)) continue;
+      if (passed[doc] !== 1) continue;
       const k = all.keys[i]!;
       if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
       if (skip > 0) {
