@@ -4,9 +4,9 @@ import type { TypedFastBitSet } from 'typedfastbitset';
  * Where the search index keeps its bulk (decision 033, issue 25: memory). One JS string, typed array or object per
  * document or per word costs a header, an ArrayBuffer with its own backing store, and old-space pages the GC
  * leaves fragmented: at 100,000 products that overhead was larger than the data. These keep it in a few large
- * buffers instead. Space given up by an update (a card or vector rewritten, a posting list moved) is dead until
- * the buffer is full, then the live data is copied into a new one twice its size (the freed space is reclaimed
- * there, or at the next full build).
+ * buffers instead. Space given up by an update (a card or vector rewritten, a posting list moved) stays dead until
+ * the live data is copied out of it: when a card or posting buffer is full (into one twice the live size), when
+ * more than half of the vector slabs is dead, or at the next full build.
  */
 
 /** Each document's card, as UTF-8 JSON in one buffer. */
