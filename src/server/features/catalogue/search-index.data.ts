@@ -2,63 +2,17 @@ import { sql } from 'drizzle-orm';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { CatalogueProduct } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import { loadCategories, type Category } from './categories.service';
+import { loadCategories, toRef, type Category } from './categories.service';
 import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
 import { loadAttributes, type Attribute } from './specs.service';
+import { CardCodec, CardStore, PostingStore, VectorSlabs } from './search-index.store';
 import { byteCompare, parseTsvector, trigrams } from './search-index.text';
-
-/** A sorted, growable list of document numbers (the documents holding one word). */
-class Postings {
-  ids = new Uint32Array(4);
-  length = 0;
-
-  private find(doc: number): number {
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid]! < doc) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  add(doc: number) {
-    if (this.length && this.ids[this.length - 1]! < doc) {
-      this.grow();
-      this.ids[this.length++] = doc;
-      return;
-    }
-    const at = this.find(doc);
-    if (at < this.length && this.ids[at] === doc) return;
-    this.grow();
-    this.ids.copyWithin(at + 1, at, this.length);
-    this.ids[at] = doc;
-    this.length++;
-  }
-
-  remove(doc: number) {
-    const at = this.find(doc);
-    if (at >= this.length || this.ids[at] !== doc) return;
-    this.ids.copyWithin(at, at + 1, this.length);
-    this.length--;
-  }
-
-  private grow() {
-    if (this.length < this.ids.length) return;
-    const next = new Uint32Array(this.ids.length * 2);
-    next.set(this.ids);
-    this.ids = next;
-  }
-}
 
 interface Word {
   id: number;
   text: string;
   /** In search_terms: the "did you mean" vocabulary, which only grows. */
   term: boolean;
-  /** The live documents whose vector holds it. */
-  postings: Postings;
 }
 
 /** One product as the index keeps it: the columns filters, sorts and facets read, and its card as the API shows it. */
@@ -97,6 +51,7 @@ const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_b
  */
 export class SearchIndexData {
   cats: Category[] = [];
+  private catById = new Map<string, Category>();
   attrs: Attribute[] = [];
   /** Whether the database orders text by code point (name sort and SKU order are then exact here). */
   codePointOrder = false;
@@ -116,10 +71,22 @@ export class SearchIndexData {
   xmins = new Float64Array(0);
   lname: string[] = [];
   lsku: string[] = [];
-  /** Each product's card as JSON (a string holds it in about half the memory of the object). */
-  cards: string[] = [];
+  /** Each product's card, compacted (`CardCodec`): the fields these columns hold are read from them. */
+  private cards = new CardStore();
+  private codec = new CardCodec({
+    _id: (doc) => this.ids[doc],
+    price: (doc) => this.priceCents[doc]! / 100,
+    quantity: (doc) => this.quantity[doc],
+    minOrder: (doc) => this.minOrder[doc],
+    category: (doc) => {
+      const no = this.category[doc]!;
+      const cat = no >= 0 ? this.catById.get(this.categoryIds[no]!) : undefined;
+      return cat ? toRef(cat) : null;
+    },
+  });
   /** Per document: [n, word ids (n, vector order), starts of their position lists (n + 1), positions…]. */
   vectors: Uint32Array[] = [];
+  private slabs = new VectorSlabs();
   /** Numeric specs by attribute id: one column each, NaN where a product has no value. */
   specs = new Map<number, Float64Array>();
   /**
@@ -137,6 +104,8 @@ export class SearchIndexData {
   // Words: product lexemes and search_terms together, sorted for prefix ranges.
   words = new Map<string, Word>();
   wordById: Word[] = [];
+  /** By word id: the live documents whose vector holds it. */
+  private postings = new PostingStore();
   sorted: string[] = [];
   trigramIndex = new Map<string, number[]>();
   trigramCount: number[] = [];
@@ -238,6 +207,7 @@ export class SearchIndexData {
 
   private async loadMeta(db: Db) {
     [this.cats, this.attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
+    this.catById = new Map(this.cats.map((c) => [c.id, c]));
   }
 
   private async apply(db: Db, rows: Row[]) {
@@ -259,14 +229,14 @@ export class SearchIndexData {
   private removeDoc(doc: number, keep = false) {
     const vec = this.vectors[doc]!;
     const n = vec[0]!;
-    for (let i = 0; i < n; i++) this.wordById[vec[1 + i]!]!.postings.remove(doc);
-    this.vectors[doc] = EMPTY;
+    for (let i = 0; i < n; i++) this.postings.remove(vec[1 + i]!, doc);
+    this.slabs.drop(this.vectors, doc);
     if (keep) return;
     // Sort orders may still list it: their readers skip documents that are not live.
     this.live.remove(doc);
     this.liveCount--;
     this.byId.delete(this.ids[doc]!);
-    this.cards[doc] = '';
+    this.cards.remove(doc);
   }
 
   /** Writes a product under its own document number (a new one for a new product). */
@@ -297,7 +267,7 @@ export class SearchIndexData {
     this.xmins[doc] = Number(r.xmin);
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
-    this.cards[doc] = JSON.stringify(card);
+    this.cards.set(doc, this.codec.encode(doc, card));
     const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
     for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
     values.forEach((v, i) => {
@@ -314,12 +284,12 @@ export class SearchIndexData {
     const entries = r.vec ? parseTsvector(r.vec) : [];
     const n = entries.length;
     const total = entries.reduce((sum, e) => sum + e.positions.length, 0);
-    const vec = new Uint32Array(2 + 2 * n + total);
+    const vec = this.slabs.alloc(2 + 2 * n + total);
     vec[0] = n;
     let at = 2 + 2 * n;
     entries.forEach((e, i) => {
       const w = this.word(e.lexeme);
-      w.postings.add(doc);
+      this.postings.add(w.id, doc);
       vec[1 + i] = w.id;
       vec[1 + n + i] = at;
       for (const p of e.positions) vec[at++] = p;
@@ -366,7 +336,7 @@ export class SearchIndexData {
   word(text: string): Word {
     let w = this.words.get(text);
     if (w) return w;
-    w = { id: this.wordById.length, text, term: false, postings: new Postings() };
+    w = { id: this.wordById.length, text, term: false };
     this.words.set(text, w);
     this.wordById.push(w);
     if (this.building) this.sorted.push(text);
@@ -405,6 +375,10 @@ export class SearchIndexData {
   private resort() {
     this.sorted.sort(byteCompare);
     for (const w of this.wordById) if (w.term) this.indexTrigrams(w);
+    // Lists grown by push keep spare capacity: exact copies.
+    for (const [g, list] of this.trigramIndex) this.trigramIndex.set(g, list.slice());
+    this.postings.trim();
+    this.cards.trim();
     this.building = false;
   }
 
@@ -428,13 +402,12 @@ export class SearchIndexData {
   }
 
   card(doc: number): CatalogueProduct {
-    return JSON.parse(this.cards[doc]!) as CatalogueProduct;
+    return this.codec.decode(doc, this.cards.get(doc)) as CatalogueProduct;
   }
 
   /** Documents per word, as a bitset. */
   docsOf(w: Word, into = new TypedFastBitSet()): TypedFastBitSet {
-    const { ids, length } = w.postings;
-    for (let i = 0; i < length; i++) into.add(ids[i]!);
+    this.postings.addTo(w.id, into);
     return into;
   }
 
@@ -488,8 +461,6 @@ export class SearchIndexData {
 
 type OrderKind = 'price_asc' | 'newest' | 'name' | 'sku';
 const ORDER_KINDS: OrderKind[] = ['price_asc', 'newest', 'name', 'sku'];
-
-const EMPTY = new Uint32Array([0, 0]);
 
 /** The first index whose string is not below `s` (byte order). */
 function lowerBound(sorted: string[], s: string): number {
