@@ -13,8 +13,6 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
-    /** Requests per second over all connections (latency is then counted from when each was due). */
-    overallRate?: number;
     headers?: Record<string, string>;
     requests?: Request[];
   }

@@ -72,7 +72,8 @@ export interface Ranked {
  */
 export interface Matched {
   docs: number[];
-  ranked: { all: Ranked; passed: Uint8Array } | null;
+  /** `passed`: a bit per document number. */
+  ranked: { all: Ranked; passed: Uint32Array } | null;
 }
 
 /** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
@@ -339,13 +340,13 @@ export function matchDocs(
   }
   const all = reader.textMatches(f.text);
   const byDoc = all.byDoc;
-  // Marks by document number: one allocation of the index's size, where a bitset built from the list would grow.
-  const passed = new Uint8Array(data.ids.length);
+  // A bit per document number, allocated once at the index's size (a bitset built from the list would grow).
+  const passed = new Uint32Array((data.ids.length >>> 5) + 1);
   for (let i = 0; i < byDoc.length; i++) {
     const doc = byDoc[i]!;
     if (pass(doc)) {
       docs.push(doc);
-      passed[doc] = 1;
+      passed[doc >>> 5]! |= 1 << (doc & 31);
     }
   }
   return { docs, ranked: { all, passed } };
@@ -431,7 +432,7 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
     const v = cursor ? Number(cursor.value) : 0;
     for (let i = 0; i < all.docs.length && out.length < limit; i++) {
       const doc = all.docs[i]!;
-      if (passed[doc] !== 1) continue;
+      if ((passed[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
       const k = all.keys[i]!;
       if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
       if (skip > 0) {
