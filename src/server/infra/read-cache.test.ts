@@ -42,6 +42,29 @@ describe('ReadCache', () => {
     expect((await cache.get('catalogue', 'b', async () => 'b2')).identity.toString()).toBe('"b2"');
   });
 
+  it('keeps answers of a cheap prefix from their second ask, while its condition holds; others at once', async () => {
+    const cache = new ReadCache();
+    let cheap = true;
+    cache.keepFromSecondAsk('search:', () => cheap);
+    const text = async (key: string, value: string) =>
+      (await cache.get('catalogue', key, async () => value)).identity.toString();
+    // Concurrent callers of a first ask share its one build, which is then not kept.
+    const first = deferred<string>();
+    const a = cache.get('catalogue', 'search:a', () => first.promise);
+    const b = cache.get('catalogue', 'search:a', async () => 'never');
+    first.resolve('a1');
+    expect([(await a).identity.toString(), (await b).identity.toString()]).toEqual(['"a1"', '"a1"']);
+    expect(cache.stats('catalogue').entries).toBe(0);
+    expect(await text('search:a', 'a2')).toBe('"a2"');
+    expect(await text('search:a', 'a3')).toBe('"a2"');
+    // Other keys are kept from the first ask; so are the prefix's while the condition is false.
+    expect(await text('product:x', 'x1')).toBe('"x1"');
+    expect(await text('product:x', 'x2')).toBe('"x1"');
+    cheap = false;
+    expect(await text('search:b', 'b1')).toBe('"b1"');
+    expect(await text('search:b', 'b2')).toBe('"b1"');
+  });
+
   it('serializes a long list slice by slice into the same JSON as one stringify', async () => {
     const cache = new ReadCache();
     const items = Array.from({ length: 1234 }, (_, i) => ({ i, s: `x"${i}` }));

@@ -10,6 +10,8 @@ interface Slot {
   /** The body once built and kept: what a synchronous reader may take. */
   settled?: CachedBody;
   bytes: number;
+  /** False: the body answers the callers of this build, then is dropped (its key was asked for the first time). */
+  keep: boolean;
 }
 
 export interface ReadCacheOptions {
@@ -31,6 +33,11 @@ export class ReadCache {
   private builds = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+
+  /** Key prefixes whose answers are kept from their second ask while their condition holds (`keepFromSecondAsk`). */
+  private readonly secondAsk: { prefix: string; when: () => boolean }[] = [];
+  /** Keys asked once, per scope, across versions (how often a key is asked does not change with the data). */
+  private readonly asked = new Map<CacheScope, Set<string>>(cacheScopes.map((s) => [s, new Set<string>()]));
 
   constructor(options: ReadCacheOptions = {}) {
     this.maxEntries = options.maxEntries ?? 2000;
@@ -74,7 +81,12 @@ export class ReadCache {
       return hit.body;
     }
     this.builds++;
-    const slot: Slot = { version, bytes: 0, body: load().then(buildCachedBody) };
+    const slot: Slot = {
+      version,
+      bytes: 0,
+      body: load().then(buildCachedBody),
+      keep: this.keepsFirstAsk(scope, key),
+    };
     slots.set(key, slot);
     slot.body.then(
       (body) => this.settle(scope, key, slot, body),
@@ -87,7 +99,7 @@ export class ReadCache {
   private settle(scope: CacheScope, key: string, slot: Slot, body: CachedBody) {
     const slots = this.slots.get(scope)!;
     if (slots.get(key) !== slot) return;
-    if (slot.version !== this.version(scope)) return void slots.delete(key);
+    if (slot.version !== this.version(scope) || !slot.keep) return void slots.delete(key);
     slot.bytes = keptBytes(body);
     if (slot.bytes > this.maxBytes) return void slots.delete(key);
     slot.settled = body;
@@ -108,6 +120,27 @@ export class ReadCache {
       if (slots.size <= this.maxEntries && this.bytes.get(scope)! <= this.maxBytes) break;
       this.drop(scope, key, slot);
     }
+  }
+
+  /**
+   * Answers whose keys start with `prefix` are kept only from the second time their key is asked, while `when()`
+   * holds: for reads that cost less to build again than to keep. Searches answered by the in-process index cost about
+   * a millisecond, and most of their URLs (a price range dragged, a word being typed) are asked once: kept, each would
+   * push a popular page out and, as garbage promoted to the old generation, lengthen the collector's pauses
+   * (decision 033). Concurrent callers of one build still share it.
+   */
+  keepFromSecondAsk(prefix: string, when: () => boolean): void {
+    this.secondAsk.push({ prefix, when });
+  }
+
+  private keepsFirstAsk(scope: CacheScope, key: string): boolean {
+    if (!this.secondAsk.some((p) => key.startsWith(p.prefix) && p.when())) return true;
+    const asked = this.asked.get(scope)!;
+    if (asked.has(key)) return true;
+    // Bounded: forgetting every key now and then only costs a popular page one more build.
+    if (asked.size >= this.maxEntries * 10) asked.clear();
+    asked.add(key);
+    return false;
   }
 
   /** Entries and bytes kept, and bodies built since start (all scopes), for logs and tests. */

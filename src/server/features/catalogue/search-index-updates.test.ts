@@ -219,8 +219,24 @@ describe('SEARCH_INDEX=false', () => {
       const res = await off.app.inject('/api/catalogue/search?q=compresor');
       expect(res.json().total).toBeGreaterThan(0);
       expect((await off.app.inject('/api/catalogue/suggest?q=rot')).statusCode).toBe(200);
+      // PostgreSQL's answers are kept from the first ask.
+      const kept = off.app.readCache.cache.stats('catalogue').entries;
+      await off.app.inject('/api/catalogue/search?q=kept%20at%20once');
+      expect(off.app.readCache.cache.stats('catalogue').entries).toBe(kept + 1);
     } finally {
       await off.close();
+    }
+  });
+
+  it("keeps the index's answers in the read cache from their second ask", async () => {
+    await t.app.searchIndex!.ready();
+    const entries = () => t.app.readCache.cache.stats('catalogue').entries;
+    for (const url of ['/api/catalogue/search?q=asked%20twice', '/api/catalogue/suggest?q=asked%20twice']) {
+      const before = entries();
+      expect((await t.app.inject(url)).statusCode).toBe(200);
+      expect(entries(), `${url} asked once`).toBe(before);
+      expect((await t.app.inject(url)).statusCode).toBe(200);
+      expect(entries(), `${url} asked twice`).toBe(before + 1);
     }
   });
 });

@@ -158,6 +158,11 @@ export class SearchIndex implements SearchEngine {
     return { data: this.data, reader: this.reader };
   }
 
+  /** Whether searches are answered from the index now (built, not rebuilding, not failing). */
+  answering(): boolean {
+    return this.data !== null && !this.rebuilding && !this.failing;
+  }
+
   /** Resolves once the index is built and has applied every change announced so far (tests, benchmark). */
   async ready(timeoutMs = 60_000): Promise<void> {
     const until = Date.now() + timeoutMs;
@@ -183,6 +188,9 @@ export const searchIndexPlugin: FastifyPluginAsync = fp(
     app.readCache.onChange((scope) => {
       if (scope === 'catalogue' || scope === 'resync') index.changed(scope === 'resync');
     });
+    // Answered from the index, a search or suggestion is cheaper to build again than to keep (read-cache.ts).
+    for (const prefix of ['search:', 'suggest:'])
+      app.readCache.cache.keepFromSecondAsk(prefix, () => index.answering());
     app.addHook('onReady', async () => index.start());
     app.addHook('onClose', async () => index.close());
   },
