@@ -401,6 +401,7 @@ export class SearchIndexData {
     }
   }
 
+  /** The product card as the API shows it, its category as the categories are named now. */
   card(doc: number): CatalogueProduct {
     return this.codec.decode(doc, this.cards.get(doc)) as CatalogueProduct;
   }

@@ -1,7 +1,7 @@
 import { MAX_OFFSET_RESULTS, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { loadCategories, toRef } from './categories.service';
+import { loadCategories } from './categories.service';
 import { toCatalogueProducts } from './product-cards';
 import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';
 import { resolveFilters, whereOf } from './search.filters';
@@ -57,13 +57,9 @@ export async function searchIndexed(
   const counted = query.facets ? countOf(data, matches.docs) : { total: matches.docs.length, facets: null };
   const page = found.docs.slice(0, query.pageSize);
   const last = page.at(-1);
-  const catById = new Map(data.cats.map((c) => [c.id, c]));
   return {
-    items: page.map(({ doc }) => {
-      const card = data.card(doc);
-      const cat = data.category[doc]! >= 0 ? catById.get(data.categoryIds[data.category[doc]!]!) : undefined;
-      return { ...card, category: cat ? toRef(cat) : null };
-    }),
+    // A card read from the index carries its category as the categories are now (SearchIndexData.card).
+    items: page.map(({ doc }) => data.card(doc)),
     total: counted.total,
     page: cursor ? null : query.page,
     pageSize: query.pageSize,
