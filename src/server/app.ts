@@ -49,7 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const early = new EarlyAnswers();
   const app = Fastify({
     // Anonymous cache hits are answered before Fastify routes them (see EarlyAnswers); all else goes to Fastify.
-    serverFactory: (handler) => createServer((req, res) => early.answer(req, res) || handler(req, res)),
+    serverFactory: (handler) => createServer((req, res) => early.answer(req, res, handler) || handler(req, res)),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],

@@ -55,7 +55,7 @@ const escapesAreUtf8 = (text: string) =>
   (text.match(ESCAPE_RUN) ?? []).every((run) => isUtf8(Buffer.from(run.replaceAll('%', ''), 'hex')));
 
 /** Where in the URL escapes decode to no UTF-8: the query parameter's name, `path`, or undefined. */
-function badlyEncodedUrlPart(url: string): string | undefined {
+export function badlyEncodedUrlPart(url: string): string | undefined {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   if (!escapesAreUtf8(path)) return 'path';

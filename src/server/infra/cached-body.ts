@@ -66,7 +66,8 @@ export async function buildCachedBody(value: unknown): Promise<CachedBody> {
 /** Bytes a body may hold once compressed both ways (JSON compresses to well under a quarter each). */
 export const keptBytes = (body: CachedBody) => Math.ceil(body.identity.length * 1.5);
 
-function encode(body: CachedBody, encoding: Encoding): Promise<Buffer> {
+/** The body in `encoding`, made once (concurrent callers share it). */
+export function encode(body: CachedBody, encoding: Encoding): Promise<Buffer> {
   const { identity } = body;
   // Big bodies get cheaper settings: they are rebuilt after every stock change, and CPU is shared with requests.
   const big = identity.length > 1024 * 1024;

@@ -165,7 +165,7 @@ describe('the search index after catalogue writes', () => {
     index.hold = async (stage) => {
       if (stage !== 'refresh-applied') return;
       try {
-        seen = matchDocs(source.data, source.reader, filters).docs.map((doc) => source.data.card(doc)._id);
+        seen = Array.from(matchDocs(source.data, source.reader, filters).docs, (doc) => source.data.card(doc)._id);
       } catch (err) {
         seen = err;
       }

@@ -414,21 +414,50 @@ export class SearchIndexData {
 
   // --------------------------------------------------------------------------------------------- sort orders
 
-  /** Live documents whose lower-cased SKU starts with `prefix`, in SKU order (a range of the SKU order). */
-  skuRange(prefix: string): number[] {
+  /**
+   * Live documents whose lower-cased SKU starts with `prefix`, in SKU order (a range of the SKU order): the first
+   * `limit` of them, or all. Both ends of the range are found by binary search, so a short prefix shared by
+   * thousands of SKUs costs no more than a long one when only a few are wanted.
+   */
+  skuRange(prefix: string, limit = Infinity): number[] {
     const docs = this.order('sku');
-    let lo = 0;
-    let hi = docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.lsku[docs[mid]!]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
+    const lsku = this.lsku;
+    const first = (below: (s: string) => boolean) => {
+      let lo = 0;
+      let hi = docs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (below(lsku[docs[mid]!]!)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const from = first((s) => s < prefix);
+    const to = first((s) => s < prefix || s.startsWith(prefix));
     const out: number[] = [];
-    for (let i = lo; i < docs.length && this.lsku[docs[i]!]!.startsWith(prefix); i++) {
-      if (this.live.has(docs[i]!)) out.push(docs[i]!);
-    }
+    for (let i = from; i < to && out.length < limit; i++) if (this.live.has(docs[i]!)) out.push(docs[i]!);
     return out;
+  }
+
+  private idSorted: { ranks: Uint32Array; docs: Uint32Array } | null = null;
+
+  /**
+   * Each document's place in id order (`ranks`, by document number) and the documents in that order (`docs`; archived
+   * ones too): ids are the tie-break of every sort, and comparing these numbers orders as comparing the ids does,
+   * without a string comparison. Ranked again after a new document (ids never change otherwise).
+   */
+  idOrder(): { ranks: Uint32Array; docs: Uint32Array } {
+    if (this.idSorted?.ranks.length === this.ids.length) return this.idSorted;
+    const ids = this.ids;
+    const docs = Uint32Array.from(ids.keys()).sort((a, b) => (ids[a]! < ids[b]! ? -1 : 1));
+    const ranks = new Uint32Array(ids.length);
+    for (let i = 0; i < docs.length; i++) ranks[docs[i]!] = i;
+    this.idSorted = { ranks, docs };
+    return this.idSorted;
+  }
+
+  idRank(): Uint32Array {
+    return this.idOrder().ranks;
   }
 
   private orders = new Map<OrderKind, Uint32Array>();
@@ -442,7 +471,8 @@ export class SearchIndexData {
     const cached = this.orders.get(kind);
     if (cached && !this.staleOrders.has(kind)) return cached;
     const docs = Uint32Array.from(this.live.array());
-    const byId = (a: number, b: number) => (this.ids[a]! < this.ids[b]! ? -1 : 1);
+    const idRank = this.idRank();
+    const byId = (a: number, b: number) => idRank[a]! - idRank[b]!;
     const text = (col: string[]) => (a: number, b: number) =>
       col[a]! < col[b]! ? -1 : col[a]! > col[b]! ? 1 : byId(a, b);
     const cmp =

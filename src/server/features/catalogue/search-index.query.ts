@@ -59,6 +59,66 @@ const CACHE_LIMIT = 5_000;
 /** Ranked text matches remembered, in documents (16 bytes each): about 24 MB. */
 const RANKED_CACHE_DOCS = 1_500_000;
 
+/** Documents ranked between two yields (`QueryReader.prepare`): a few milliseconds of work. */
+const RANK_SLICE = 8_192;
+/** Up to this many distinct keys, relevance order is made by bucketing the matches instead of sorting them. */
+const BUCKETS = 256;
+
+/**
+ * A text's matches in relevance order: key descending, then id ascending (as PostgreSQL's `order by rank desc,
+ * p.id`). The matches are taken in id order first; ranks take few distinct values (a handful of tiers and word
+ * weights), so a pass per bucket of equal keys keeps that order; many distinct keys get a stable sort instead.
+ */
+export function rankedOf(data: SearchIndexData, found: TypedFastBitSet, docs: number[], keys: Float64Array): Ranked {
+  const n = docs.length;
+  const byDoc = Uint32Array.from(docs);
+  const inIdOrder = data.idOrder().docs;
+  // The distinct keys, highest first (typed-array sorts compare numbers natively).
+  const ascending = Float64Array.from(keys).sort();
+  const distinct: number[] = [];
+  for (let i = n - 1; i >= 0 && distinct.length <= BUCKETS; i--)
+    if (i === n - 1 || ascending[i] !== ascending[i + 1]) distinct.push(ascending[i]!);
+  const ordered = new Uint32Array(n);
+  const orderedKeys = new Float64Array(n);
+  if (distinct.length <= BUCKETS) {
+    const bucketOf = new Uint16Array(data.ids.length);
+    const starts = new Uint32Array(distinct.length + 1);
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
+      let lo = 0;
+      let hi = distinct.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (distinct[mid]! > k) lo = mid + 1;
+        else hi = mid;
+      }
+      bucketOf[docs[i]!] = lo;
+      starts[lo + 1]!++;
+    }
+    for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
+    for (let i = 0; i < inIdOrder.length; i++) {
+      const doc = inIdOrder[i]!;
+      if (!found.has(doc)) continue;
+      const b = bucketOf[doc]!;
+      const at = starts[b]!++;
+      ordered[at] = doc;
+      orderedKeys[at] = distinct[b]!;
+    }
+  } else {
+    const keyOf = new Float64Array(data.ids.length);
+    for (let i = 0; i < n; i++) keyOf[docs[i]!] = keys[i]!;
+    const list: number[] = [];
+    for (let i = 0; i < inIdOrder.length; i++) if (found.has(inIdOrder[i]!)) list.push(inIdOrder[i]!);
+    // Stable: equal keys stay in id order.
+    list.sort((a, b) => keyOf[b]! - keyOf[a]!);
+    for (let i = 0; i < n; i++) {
+      ordered[i] = list[i]!;
+      orderedKeys[i] = keyOf[list[i]!]!;
+    }
+  }
+  return { docs: ordered, keys: orderedKeys, byDoc };
+}
+
 /** A text's matches: in relevance order (key descending, id ascending) with their keys, and in document order. */
 export interface Ranked {
   docs: Uint32Array;
@@ -71,9 +131,9 @@ export interface Ranked {
  * misses than in relevance order); for a text query also its ranked matches and which of them passed the filters.
  */
 export interface Matched {
-  docs: number[];
-  /** `passed`: a bit per document number. */
-  ranked: { all: Ranked; passed: Uint32Array } | null;
+  docs: Uint32Array;
+  /** `passed`: a bit per document number; null when no filter is set (every match passed). */
+  ranked: { all: Ranked; passed: Uint32Array | null } | null;
 }
 
 /** Query-side helpers with their caches: one per index data (their answers depend on its vocabulary). */
@@ -85,6 +145,7 @@ export class QueryReader {
   private ranked = new Map<string, Ranked>();
   private rankedSize = 0;
   private rankedVersion = -1;
+  private pending = new Map<string, Promise<void>>();
 
   constructor(
     private readonly db: Db,
@@ -155,30 +216,64 @@ export class QueryReader {
    * text until the index changes: typing, paging and clicking filters repeat the text with other filters.
    */
   textMatches(text: IndexTextQuery): Ranked {
-    const data = this.data;
-    if (this.rankedVersion !== data.changes) {
-      this.ranked.clear();
-      this.rankedSize = 0;
-      this.rankedVersion = data.changes;
-    }
-    const key = `${text.tsquery}\u0000${text.sku}`;
+    const key = this.current(text);
     const known = this.ranked.get(key);
     if (known) {
       this.ranked.delete(key);
       this.ranked.set(key, known);
       return known;
     }
-    const found = textDocs(data, text).array();
+    const found = textDocs(this.data, text);
+    const docs = found.array();
+    const rank = ranker(this.data, text);
+    return this.remember(key, rankedOf(this.data, found, docs, Float64Array.from(docs, rank)));
+  }
+
+  /**
+   * Computes a text's ranked matches ahead of `textMatches`, a slice of documents at a time with a yield between
+   * slices, when it matches many: a short prefix (`we`) can match most of the catalogue, and ranking all of it at
+   * once would hold every other request for a tenth of a second. Concurrent callers share one computation. If the
+   * index changes meanwhile the work is dropped, and `textMatches` computes it at once.
+   */
+  async prepare(text: IndexTextQuery): Promise<void> {
+    const key = this.current(text);
+    if (this.ranked.has(key)) return;
+    let running = this.pending.get(key);
+    if (!running) {
+      running = this.rankInSlices(text, key).finally(() => this.pending.delete(key));
+      this.pending.set(key, running);
+    }
+    await running;
+  }
+
+  private async rankInSlices(text: IndexTextQuery, key: string): Promise<void> {
+    const data = this.data;
+    const version = data.changes;
+    const found = textDocs(data, text);
+    const docs = found.array();
+    if (docs.length <= RANK_SLICE) return;
     const rank = ranker(data, text);
-    const keys = found.map(rank);
-    const order = found.map((_, i) => i);
-    const ids = data.ids;
-    order.sort((a, b) => keys[b]! - keys[a]! || (ids[found[a]!]! < ids[found[b]!]! ? -1 : 1));
-    const entry: Ranked = {
-      docs: Uint32Array.from(order, (i) => found[i]!),
-      keys: Float64Array.from(order, (i) => keys[i]!),
-      byDoc: Uint32Array.from(found),
-    };
+    const keys = new Float64Array(docs.length);
+    for (let from = 0; from < docs.length; from += RANK_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (data.changes !== version) return;
+      const to = Math.min(docs.length, from + RANK_SLICE);
+      for (let i = from; i < to; i++) keys[i] = rank(docs[i]!);
+    }
+    this.remember(key, rankedOf(data, found, docs, keys));
+  }
+
+  /** The cache key of a text, after forgetting what an earlier version of the index ranked. */
+  private current(text: IndexTextQuery): string {
+    if (this.rankedVersion !== this.data.changes) {
+      this.ranked.clear();
+      this.rankedSize = 0;
+      this.rankedVersion = this.data.changes;
+    }
+    return `${text.tsquery}\u0000${text.sku}`;
+  }
+
+  private remember(key: string, entry: Ranked): Ranked {
     this.ranked.set(key, entry);
     this.rankedSize += entry.docs.length;
     for (const [k, v] of this.ranked) {
@@ -262,7 +357,7 @@ function skuPrefixDocs(data: SearchIndexData, sku: string, into: TypedFastBitSet
 }
 
 /** The documents the text matches: every group (any operand of it) or a SKU prefix. */
-function textDocs(data: SearchIndexData, text: IndexTextQuery): TypedFastBitSet {
+export function textDocs(data: SearchIndexData, text: IndexTextQuery): TypedFastBitSet {
   let acc: TypedFastBitSet | null = null;
   for (const group of text.groups) {
     const docs = new TypedFastBitSet();
@@ -286,8 +381,9 @@ function allowedMask(size: number, numbers: (number | undefined)[]): Uint8Array 
  * Per document, a check of every filter but the text: one function reading the columns directly (it runs for every
  * candidate of every uncached search). A range's open end is an infinity; NaN (no spec value) fails any range.
  */
-function filterOf(data: SearchIndexData, f: ResolvedFilters): (doc: number) => boolean {
+function filterOf(data: SearchIndexData, f: ResolvedFilters): ((doc: number) => boolean) | null {
   const { category, brand, quantity, minOrder, priceCents } = data;
+  if (!f.categoryIds && !f.brands && f.inStock === null && !f.priceCents && f.specs.length === 0) return null;
   const cats = f.categoryIds
     ? allowedMask(
         data.categoryIds.length,
@@ -331,25 +427,30 @@ export function matchDocs(
   f: ResolvedFilters & { text: IndexTextQuery | null },
 ): Matched {
   const pass = filterOf(data, f);
-  const docs: number[] = [];
   if (!f.text) {
+    // Into a typed array sized for the worst case: growing a list of numbers one push at a time costs far more.
+    const docs = new Uint32Array(data.ids.length);
+    let n = 0;
     data.live.forEach((doc) => {
-      if (pass(doc)) docs.push(doc);
+      if (!pass || pass(doc)) docs[n++] = doc;
     });
-    return { docs, ranked: null };
+    return { docs: docs.subarray(0, n), ranked: null };
   }
   const all = reader.textMatches(f.text);
   const byDoc = all.byDoc;
+  if (!pass) return { docs: byDoc, ranked: { all, passed: null } };
+  const docs = new Uint32Array(byDoc.length);
+  let n = 0;
   // A bit per document number, allocated once at the index's size (a bitset built from the list would grow).
   const passed = new Uint32Array((data.ids.length >>> 5) + 1);
   for (let i = 0; i < byDoc.length; i++) {
     const doc = byDoc[i]!;
     if (pass(doc)) {
-      docs.push(doc);
+      docs[n++] = doc;
       passed[doc >>> 5]! |= 1 << (doc & 31);
     }
   }
-  return { docs, ranked: { all, passed } };
+  return { docs: docs.subarray(0, n), ranked: { all, passed } };
 }
 
 // ------------------------------------------------------------------------------------------------------- ranking
@@ -376,12 +477,17 @@ export function ranker(data: SearchIndexData, text: IndexTextQuery): (doc: numbe
   const ranges = operands.map((o) => data.rankRange(o.text, o.prefix));
   const ranks = data.wordRanks();
   const and = text.groups.length >= 2;
+  // One array for every document (tsRank reads it and keeps nothing): ranking runs over up to every product.
+  const matches: Matches = ranges.map(() => null);
   return (doc) => {
     const lsku = data.lsku[doc]!;
     const tier = lsku === text.sku ? 2 : lsku.startsWith(text.sku) ? 1 : 0;
     if (!text.tsquery) return tier;
     const vec = data.vectors[doc]!;
-    const matches: Matches = ranges.map(([from, to]) => (from < to ? entriesIn(vec, ranks, from, to) : null));
+    for (let r = 0; r < ranges.length; r++) {
+      const [from, to] = ranges[r]!;
+      matches[r] = from < to ? entriesIn(vec, ranks, from, to) : null;
+    }
     // 2 for an exact SKU, 1 for a SKU prefix, plus ts_rank (a float4), summed as float8 as PostgreSQL resolves
     // integer + real (float8 + float8).
     return tier + tsRank(and, vec, matches);
@@ -432,7 +538,7 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
     const v = cursor ? Number(cursor.value) : 0;
     for (let i = 0; i < all.docs.length && out.length < limit; i++) {
       const doc = all.docs[i]!;
-      if ((passed[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
+      if (passed && (passed[doc >>> 5]! & (1 << (doc & 31))) === 0) continue;
       const k = all.keys[i]!;
       if (cursor && !(k < v || (k === v && ids[doc]! > cursor.id))) continue;
       if (skip > 0) {
@@ -448,16 +554,17 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
   const take = offset + limit;
   let ordered: number[];
   if (matches.length > 2_000) {
-    const member = new TypedFastBitSet(matches);
+    const member = new Uint32Array((data.ids.length >>> 5) + 1);
+    for (let i = 0; i < matches.length; i++) member[matches[i]! >>> 5]! |= 1 << (matches[i]! & 31);
     const global = data.order(sort === 'price_desc' ? 'price_asc' : sort);
     ordered = [];
     const n = global.length;
     for (let i = 0; i < n && ordered.length < take; i++) {
       const doc = global[sort === 'price_desc' ? n - 1 - i : i]!;
-      if (member.has(doc) && after(doc)) ordered.push(doc);
+      if ((member[doc >>> 5]! & (1 << (doc & 31))) !== 0 && after(doc)) ordered.push(doc);
     }
   } else {
-    ordered = matches.filter(after).sort(comparator(data, sort));
+    ordered = Array.from(matches).filter(after).sort(comparator(data, sort));
   }
   return {
     docs: ordered.slice(offset, take).map((doc) => ({ doc, sortKey: keyText(data, sort, doc, 0) })),
@@ -465,8 +572,8 @@ export function pageOf(data: SearchIndexData, matched: Matched, req: IndexPageRe
 }
 
 function comparator(data: SearchIndexData, sort: Exclude<EffectiveSort, 'relevance'>) {
-  const ids = data.ids;
-  const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : 1);
+  const idRank = data.idRank();
+  const byId = (a: number, b: number) => idRank[a]! - idRank[b]!;
   switch (sort) {
     case 'price_asc':
       return (a: number, b: number) => data.priceCents[a]! - data.priceCents[b]! || byId(a, b);
@@ -516,7 +623,7 @@ function afterOf(
  * Total and facets of the matches: counts in typed arrays indexed by category, brand and price bucket numbers, one
  * pass per spec column (a search runs this on every uncached call, over up to every product).
  */
-export function countOf(data: SearchIndexData, matches: number[]): Omit<Counted, 'page'> {
+export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Counted, 'page'> {
   const { category, brand, quantity, minOrder, priceCents } = data;
   const catCounts = new Int32Array(data.categoryIds.length);
   const brandCounts = new Int32Array(data.brands.length);
@@ -594,13 +701,13 @@ const NO_FILTERS = { categoryIds: null, brands: null, inStock: null, priceCents:
  * id, the database's tie-break; a selection of the first few, not a sort of every SKU with the prefix.
  */
 function firstBySku(data: SearchIndexData, skus: number[], sku: string): number[] {
-  const ids = data.ids;
+  const idRank = data.idRank();
   const exact = skus.filter((doc) => data.lsku[doc] === sku);
   const rest: number[] = [];
   for (const doc of skus) {
     if (data.lsku[doc] === sku) continue;
     let at = rest.length;
-    while (at > 0 && ids[doc]! < ids[rest[at - 1]!]!) at--;
+    while (at > 0 && idRank[doc]! < idRank[rest[at - 1]!]!) at--;
     if (at >= SUGGEST_LIMIT) continue;
     rest.splice(at, 0, doc);
     if (rest.length > SUGGEST_LIMIT) rest.pop();
@@ -616,9 +723,10 @@ export async function suggestFrom(
 ): Promise<SuggestResult> {
   const sku = q.trim().toLowerCase();
   // SKUs are unique whatever their case: the SKU order has no ties to break.
-  const skus = data.skuRange(sku);
+  const skus = data.skuRange(sku, SUGGEST_LIMIT);
   // A part number being typed is not corrected (suggest.service.ts).
   const text = await reader.parse(q, { correct: !sku || skus.length === 0 });
+  if (text.tsquery) await reader.prepare(text);
   const docs = text.tsquery
     ? pageOf(data, matchDocs(data, reader, { ...NO_FILTERS, text }), {
         sort: 'relevance',
@@ -626,7 +734,7 @@ export async function suggestFrom(
         limit: SUGGEST_LIMIT,
         offset: 0,
       })!.docs.map((d) => d.doc)
-    : firstBySku(data, skus, text.sku);
+    : firstBySku(data, data.skuRange(text.sku), text.sku);
   const lower = q.toLowerCase();
   const mine = trigrams(q);
   const categories = data.cats
@@ -644,7 +752,7 @@ export async function suggestFrom(
       return { _id: card._id, name: card.name, sku: card.sku, img: card.img, price: card.price };
     }),
     categories,
-    skus: skus.slice(0, SUGGEST_LIMIT).map((doc) => {
+    skus: skus.map((doc) => {
       const card = data.card(doc);
       return { _id: card._id, sku: card.sku, name: card.name };
     }),

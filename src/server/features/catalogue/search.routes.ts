@@ -5,6 +5,7 @@ import { queryKey } from '../../infra/read-cache';
 import { categoryTree } from './categories.service';
 import { replyWithContractPrices } from './contract-reads';
 import { productDetail } from './product-detail.service';
+import { answerSearchesEarly } from './search-early';
 import { searchCatalogue } from './search.service';
 import { suggest } from './suggest.service';
 
@@ -12,6 +13,7 @@ import { suggest } from './suggest.service';
  * Every answer here is cached per catalogue version (any product, stock or price change drops it on every instance).
  * The public catalogue: search with facets, the category tree, navbar suggestions and the product page's data. */
 export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
+  if (app.searchIndex) answerSearchesEarly(app, app.searchIndex);
   app.route({
     ...contractRoute(calls.search, {
       tags: ['catalogue'],

@@ -51,6 +51,7 @@ export async function searchIndexed(
   const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
   const { sort, cursor, offset } = paging(query, Boolean(filters.text));
   if (sort === 'name' && !data.codePointOrder) return null;
+  if (filters.text) await reader.prepare(filters.text);
   const matches = matchDocs(data, reader, filters);
   const found = pageOf(data, matches, { sort, cursor, limit: query.pageSize + 1, offset });
   if (!found) return null;
