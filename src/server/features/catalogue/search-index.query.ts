@@ -60,7 +60,7 @@ const CACHE_LIMIT = 5_000;
 const RANKED_CACHE_DOCS = 1_500_000;
 
 /** Documents ranked between two yields (`QueryReader.prepare`): a few milliseconds of work. */
-const RANK_SLICE = 8_192;
+const RANK_SLICE = 4_096;
 /** Up to this many distinct keys, relevance order is made by bucketing the matches instead of sorting them. */
 const BUCKETS = 256;
 
@@ -72,7 +72,12 @@ const BUCKETS = 256;
 export function rankedOf(data: SearchIndexData, found: TypedFastBitSet, docs: number[], keys: Float64Array): Ranked {
   const n = docs.length;
   const byDoc = Uint32Array.from(docs);
-  const inIdOrder = data.idOrder().docs;
+  const { ranks, docs: allInIdOrder } = data.idOrder();
+  // The matches in id order: read off the whole id order when they are many, sorted by their places when few.
+  const inIdOrder =
+    n * 16 > allInIdOrder.length
+      ? allInIdOrder
+      : Uint32Array.from(docs).sort((a, b) => ranks[a]! - ranks[b]!);
   // The distinct keys, highest first (typed-array sorts compare numbers natively).
   const ascending = Float64Array.from(keys).sort();
   const distinct: number[] = [];
@@ -146,6 +151,8 @@ export class QueryReader {
   private rankedSize = 0;
   private rankedVersion = -1;
   private pending = new Map<string, Promise<void>>();
+  /** The last ranking queued (`prepare`): the next one starts after it. */
+  private ranking: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -232,35 +239,43 @@ export class QueryReader {
   /**
    * Computes a text's ranked matches ahead of `textMatches`, a slice of documents at a time with a yield between
    * slices, when it matches many: a short prefix (`we`) can match most of the catalogue, and ranking all of it at
-   * once would hold every other request for a tenth of a second. Concurrent callers share one computation. If the
-   * index changes meanwhile the work is dropped, and `textMatches` computes it at once.
+   * once would hold every other request for a tenth of a second. Concurrent callers share one computation, and one
+   * ranking runs at a time: a burst of such texts (every two-letter SKU family typed at once) then costs the other
+   * requests one slice per turn of the event loop, not one slice per text. If the index changes meanwhile the work
+   * is dropped, and `textMatches` computes it at once.
    */
   async prepare(text: IndexTextQuery): Promise<void> {
     const key = this.current(text);
     if (this.ranked.has(key)) return;
     let running = this.pending.get(key);
     if (!running) {
-      running = this.rankInSlices(text, key).finally(() => this.pending.delete(key));
+      const data = this.data;
+      const found = textDocs(data, text);
+      const docs = found.array();
+      const rank = ranker(data, text);
+      // Few matches: ranked at once, as `textMatches` would.
+      if (docs.length <= RANK_SLICE) {
+        this.remember(key, rankedOf(data, found, docs, Float64Array.from(docs, rank)));
+        return;
+      }
+      const version = data.changes;
+      running = this.ranking
+        .then(async () => {
+          const keys = new Float64Array(docs.length);
+          for (let from = 0; from < docs.length; from += RANK_SLICE) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (data.changes !== version) return;
+            const to = Math.min(docs.length, from + RANK_SLICE);
+            for (let i = from; i < to; i++) keys[i] = rank(docs[i]!);
+          }
+          this.current(text);
+          this.remember(key, rankedOf(data, found, docs, keys));
+        })
+        .finally(() => this.pending.delete(key));
+      this.ranking = running.catch(() => {});
       this.pending.set(key, running);
     }
     await running;
-  }
-
-  private async rankInSlices(text: IndexTextQuery, key: string): Promise<void> {
-    const data = this.data;
-    const version = data.changes;
-    const found = textDocs(data, text);
-    const docs = found.array();
-    if (docs.length <= RANK_SLICE) return;
-    const rank = ranker(data, text);
-    const keys = new Float64Array(docs.length);
-    for (let from = 0; from < docs.length; from += RANK_SLICE) {
-      await new Promise((resolve) => setImmediate(resolve));
-      if (data.changes !== version) return;
-      const to = Math.min(docs.length, from + RANK_SLICE);
-      for (let i = from; i < to; i++) keys[i] = rank(docs[i]!);
-    }
-    this.remember(key, rankedOf(data, found, docs, keys));
   }
 
   /** The cache key of a text, after forgetting what an earlier version of the index ranked. */
