@@ -161,11 +161,18 @@ export class SearchIndexData {
     const next = await horizonOf(db);
     const changed = (alias: string) => sql`age(${sql.raw(alias)}.xmin) <= age(${since}::xid)`;
     const oldCats = JSON.stringify(this.cats.map((c) => [c.id, c.specKeys]));
-    await this.loadMeta(db);
+    // Rows written since the horizon, by version first: while a long transaction elsewhere holds the horizon back,
+    // every refresh meets the same rows again, and only those whose version moved (or whose breaks changed) are
+    // read in full and their cards built. The three reads are independent (each scans its table): sent together.
+    const breaks = sql`select b.product_id from product_price_breaks b where ${changed('b')}`;
+    const [, terms, { rows: versions }] = await Promise.all([
+      this.loadMeta(db),
+      db.execute<{ term: string }>(sql`select term from search_terms t where ${changed('t')}`),
+      db.execute<{ id: string; x: string; breaks: boolean }>(sql`
+        select p.id, p.xmin::text as x, p.id in (${breaks}) as breaks
+        from products p where ${changed('p')} or p.id in (${breaks})`),
+    ]);
     if (JSON.stringify(this.cats.map((c) => [c.id, c.specKeys])) !== oldCats) return false;
-    const terms = await db.execute<{ term: string }>(
-      sql`select term from search_terms t where ${changed('t')}`,
-    );
     let grew = false;
     for (const { term } of terms.rows) {
       const w = this.word(term);
@@ -176,13 +183,6 @@ export class SearchIndexData {
       }
     }
     if (grew) this.vocabularyVersion++;
-    // Rows written since the horizon, by version first: while a long transaction elsewhere holds the horizon back,
-    // every refresh meets the same rows again, and only those whose version moved (or whose breaks changed) are
-    // read in full and their cards built.
-    const breaks = sql`select b.product_id from product_price_breaks b where ${changed('b')}`;
-    const { rows: versions } = await db.execute<{ id: string; x: string; breaks: boolean }>(sql`
-      select p.id, p.xmin::text as x, p.id in (${breaks}) as breaks
-      from products p where ${changed('p')} or p.id in (${breaks})`);
     const stale = versions
       .filter((v) => {
         const doc = this.byId.get(v.id);
