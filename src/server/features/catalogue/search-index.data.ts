@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db';
 import { loadCategories, toRef, type Category } from './categories.service';
 import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
 import { loadAttributes, type Attribute } from './specs.service';
+import { PRICE_EDGES_CENTS } from './facets.service';
 import { CardCodec, CardStore, PostingStore, VectorSlabs } from './search-index.store';
 import { byteCompare, parseTsvector, trigrams } from './search-index.text';
 
@@ -69,6 +70,11 @@ export class SearchIndexData {
   micros = new Float64Array(0);
   /** Each document's row version as last read (`xmin`): a refresh skips rows whose version did not move. */
   xmins = new Float64Array(0);
+  /**
+   * What the facets count of each document, packed in one number so that counting reads one array, not five
+   * (`packFacets`): category number + 1 (0: none), brand number + 1 (0: none), price bucket, in stock.
+   */
+  facetBits = new Uint32Array(0);
   lname: string[] = [];
   lsku: string[] = [];
   /** Each product's card, compacted (`CardCodec`): the fields these columns hold are read from them. */
@@ -263,6 +269,7 @@ export class SearchIndexData {
     this.minOrder[doc] = r.minOrder;
     this.category[doc] = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
     this.brand[doc] = r.brand === null ? -1 : this.intern(this.brandNo, this.brands, r.brand);
+    this.facetBits[doc] = packFacets(this.category[doc]!, this.brand[doc]!, r.priceCents, r.quantity >= r.minOrder);
     this.micros[doc] = Number(r.micros);
     this.xmins[doc] = Number(r.xmin);
     this.lname[doc] = r.lname;
@@ -311,7 +318,11 @@ export class SearchIndexData {
   private ensureCapacity(n: number) {
     if (n <= this.capacity) return;
     const cap = Math.max(1024, this.capacity * 2, n);
-    const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T, fill?: number): T => {
+    const grow = <T extends Int32Array | Uint32Array | Float64Array>(
+      a: T,
+      make: (n: number) => T,
+      fill?: number,
+    ): T => {
       const next = make(cap);
       if (fill !== undefined) next.fill(fill);
       next.set(a);
@@ -324,6 +335,7 @@ export class SearchIndexData {
     this.brand = grow(this.brand, (k) => new Int32Array(k));
     this.micros = grow(this.micros, (k) => new Float64Array(k));
     this.xmins = grow(this.xmins, (k) => new Float64Array(k));
+    this.facetBits = grow(this.facetBits, (k) => new Uint32Array(k));
     for (const [col, column] of this.specs)
       this.specs.set(
         col,
@@ -488,6 +500,18 @@ export class SearchIndexData {
     this.staleOrders.delete(kind);
     return docs;
   }
+}
+
+/** Category and brand numbers fit 14 bits each in `facetBits` (16,382 of each); past that, counting reads the columns. */
+export const PACKED_MAX = 0x3fff - 1;
+
+/** A document's facet values in one number: bits 0–13 category + 1, 14–27 brand + 1, 28–30 price bucket, 31 in stock. */
+export function packFacets(category: number, brand: number, priceCents: number, inStock: boolean): number {
+  let bucket = 0;
+  while (bucket < PRICE_EDGES_CENTS.length && priceCents >= PRICE_EDGES_CENTS[bucket]!) bucket++;
+  return (
+    (((category + 1) & 0x3fff) | (((brand + 1) & 0x3fff) << 14) | (bucket << 28) | (inStock ? 1 << 31 : 0)) >>> 0
+  );
 }
 
 type OrderKind = 'price_asc' | 'newest' | 'name' | 'sku';

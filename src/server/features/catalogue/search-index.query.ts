@@ -7,7 +7,7 @@ import { facetsOf, isFilter, PRICE_EDGES_CENTS, type Counted } from './facets.se
 import type { EffectiveSort } from './search.cursor';
 import type { ResolvedFilters } from './search.filters';
 import type { TextQuery } from './search.terms';
-import type { SearchIndexData } from './search-index.data';
+import { PACKED_MAX, type SearchIndexData } from './search-index.data';
 import {
   byteCompare,
   rankOperands,
@@ -639,29 +639,37 @@ function afterOf(
  * pass per spec column (a search runs this on every uncached call, over up to every product).
  */
 export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Counted, 'page'> {
-  const { category, brand, quantity, minOrder, priceCents } = data;
-  const catCounts = new Int32Array(data.categoryIds.length);
-  const brandCounts = new Int32Array(data.brands.length);
+  // Index 0: no category / no brand; a number n is at n + 1 (as packed in `facetBits`).
+  const catCounts = new Int32Array(data.categoryIds.length + 1);
+  const brandCounts = new Int32Array(data.brands.length + 1);
   const bucketCounts = new Int32Array(PRICE_EDGES_CENTS.length + 1);
-  const edges = Int32Array.from(PRICE_EDGES_CENTS);
   let inStock = 0;
-  let uncategorised = 0;
   const n = matches.length;
-  for (let i = 0; i < n; i++) {
-    const doc = matches[i]!;
-    const c = category[doc]!;
-    if (c >= 0) catCounts[c]!++;
-    else uncategorised++;
-    const b = brand[doc]!;
-    if (b >= 0) brandCounts[b]!++;
-    if (quantity[doc]! >= minOrder[doc]!) inStock++;
-    const price = priceCents[doc]!;
-    let bucket = 0;
-    while (bucket < edges.length && price >= edges[bucket]!) bucket++;
-    bucketCounts[bucket]!++;
+  if (data.categoryIds.length <= PACKED_MAX && data.brands.length <= PACKED_MAX) {
+    const bits = data.facetBits;
+    for (let i = 0; i < n; i++) {
+      const v = bits[matches[i]!]!;
+      catCounts[v & 0x3fff]!++;
+      brandCounts[(v >>> 14) & 0x3fff]!++;
+      bucketCounts[(v >>> 28) & 7]!++;
+      inStock += v >>> 31;
+    }
+  } else {
+    const { category, brand, quantity, minOrder, priceCents } = data;
+    const edges = PRICE_EDGES_CENTS;
+    for (let i = 0; i < n; i++) {
+      const doc = matches[i]!;
+      catCounts[category[doc]! + 1]!++;
+      brandCounts[brand[doc]! + 1]!++;
+      if (quantity[doc]! >= minOrder[doc]!) inStock++;
+      const price = priceCents[doc]!;
+      let bucket = 0;
+      while (bucket < edges.length && price >= edges[bucket]!) bucket++;
+      bucketCounts[bucket]!++;
+    }
   }
   const specs = new Map<number, { n: number; lo: number; hi: number }>();
-  const held = (c: number) => (c >= 0 ? catCounts[c]! > 0 : uncategorised > 0);
+  const held = (c: number) => catCounts[c + 1]! > 0;
   for (const [id, column] of data.specs) {
     if (!data.attrs.some((a) => a.id === id && isFilter(a))) continue;
     // No match is in a category whose products have held a value here: nothing to read.
@@ -679,9 +687,9 @@ export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Count
     if (count) specs.set(id, { n: count, lo, hi });
   }
   const ownCounts = new Map<string, number>();
-  catCounts.forEach((count, c) => count && ownCounts.set(data.categoryIds[c]!, count));
+  catCounts.forEach((count, c) => c > 0 && count && ownCounts.set(data.categoryIds[c - 1]!, count));
   const brands: { brand: string; count: number }[] = [];
-  brandCounts.forEach((count, b) => count && brands.push({ brand: data.brands[b]!, count }));
+  brandCounts.forEach((count, b) => b > 0 && count && brands.push({ brand: data.brands[b - 1]!, count }));
   const buckets = new Map<number, number>();
   bucketCounts.forEach((count, b) => count && buckets.set(b, count));
   return {
