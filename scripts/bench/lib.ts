@@ -39,9 +39,10 @@ export async function startChild(
   const profile = process.env.BENCH_CPU_PROF;
   // BENCH_NODE_ARGS: more node flags for every child (e.g. `--trace-gc`).
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // The young generation `npm start` gives the shop (package.json; decision 033, addendum "on by default").
+  // The heap settings `npm start` gives the shop (package.json; decision 033, addenda "on by default" and "early").
   const args = [
     '--max-semi-space-size=32',
+    '--heap-growing-percent=50',
     ...extra,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     '--import',

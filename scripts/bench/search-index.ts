@@ -2,6 +2,8 @@
 // SEARCH_INDEX=false is the baseline. Uncached faceted searches, prefix suggestions, memory, build time, and the
 // time a price changed on one instance takes to show in another instance's search.
 import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { fmt, load, paced, root, rssMb, sleep, startChild, stopChild, type Child } from './lib';
@@ -50,6 +52,29 @@ async function adminToken(shop: Child, admin: { email: string; password: string 
   const token = res.headers.get('set-auth-token');
   if (!res.ok || !token) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
   return token;
+}
+
+/**
+ * The paced load's own floor: the same requests at the same rate against a bare server answering a fixed body of
+ * the same kind (`baseline-fixed.ts`). Client and server share the 2 cores with everything else here, so this
+ * latency is what the machine and the load generator add whatever the shop does.
+ */
+async function pacedFloor(
+  shop: Child,
+  probe: string,
+  tempDir: (prefix: string) => Promise<string>,
+  opts: { rate: number; duration: number; paths: () => string },
+) {
+  const file = path.join(await tempDir('shop-bench-floor-'), 'body.json');
+  await writeFile(file, Buffer.from(await (await fetch(shop.url + probe)).arrayBuffer()));
+  const fixed = await startChild('baseline: fixed body', 'scripts/bench/baseline-fixed.ts', {
+    BENCH_BODY_FILE: file,
+  });
+  try {
+    return await paced(fixed.url, opts);
+  } finally {
+    await stopChild(fixed);
+  }
 }
 
 /** Milliseconds from a price change answered by `writer` until `reader`'s search shows it (polled every 5 ms). */
@@ -155,8 +180,14 @@ export async function searchIndexRows(opts: {
     target: '≥ 1,000 searches/s',
   });
   rows.push({
-    what: 'the same search at 1,000/s offered over 50 connections (evenly spaced; latency from when each was due)',
+    what: 'the same search at 1,000/s offered over 50 connections (evenly spaced; latency from when each was due); baseline: the same load against a bare server answering one search body (the generator and machine floor)',
     shop: await paced(indexed.url, { duration, rate: 1_000, paths: uncachedSearches(500_000) }),
+    base: await pacedFloor(indexed, '/api/catalogue/search?q=drill&inStock=true&price=50..2000', tempDir, {
+      duration,
+      rate: 1_000,
+      paths: uncachedSearches(700_000),
+    }),
+    baseName: 'floor',
     target: 'p99 ≤ 50 ms',
   });
   const skus = sample.map((s) => s.sku);
@@ -172,8 +203,19 @@ export async function searchIndexRows(opts: {
   });
   // Other SKUs' prefixes: none of these URLs was asked before.
   rows.push({
-    what: 'the same suggestions at 3,000/s offered over 50 connections (evenly spaced; latency from when each was due)',
+    what: 'the same suggestions at 3,000/s offered over 50 connections (evenly spaced; latency from when each was due); baseline: the same load against a bare server answering one suggestion body (the generator and machine floor)',
     shop: await paced(indexed.url, { duration, rate: 3_000, paths: suggestPaths(skus.slice(10_000)) }),
+    base: await pacedFloor(
+      indexed,
+      `/api/catalogue/suggest?q=${encodeURIComponent(skus[0]!.slice(0, 5))}`,
+      tempDir,
+      {
+        duration,
+        rate: 3_000,
+        paths: suggestPaths(skus.slice(5_000)),
+      },
+    ),
+    baseName: 'floor',
     target: 'p99 ≤ 20 ms',
   });
   const [withIndex, without] = [rssMb(indexed.proc.pid!), rssMb(plain.proc.pid!)];
