@@ -1,8 +1,8 @@
-import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, type Client } from '../../test/auth';
+import { rawGet, type Raw } from '../../test/raw-http';
 
 // Early answers need a real socket (inject() bypasses the HTTP server), so this file listens on 127.0.0.1.
 let t: TestApp;
@@ -20,24 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-const get = (path: string, headers: Record<string, string> = {}) =>
-  new Promise<Raw>((resolve, reject) => {
-    request(`${base}${path}`, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
+/** One GET over HTTP to this file's app, body left as sent (no decompression). */
+const get = (path: string, headers: Record<string, string> = {}) => rawGet(base, path, headers);
 
 const early = () => t.app.readCache.early;
 /** The headers an answer carries whatever its body (its tag and length differ with the body). */
