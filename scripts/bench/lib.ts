@@ -18,6 +18,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The heap settings `npm start` gives the shop (package.json; decision 033, addenda "on by default" and "early"). */
+export const SHOP_HEAP_FLAGS = ['--max-semi-space-size=32', '--heap-growing-percent=50'];
+
 export interface Child {
   name: string;
   proc: ChildProcess;
@@ -39,10 +42,8 @@ export async function startChild(
   const profile = process.env.BENCH_CPU_PROF;
   // BENCH_NODE_ARGS: more node flags for every child (e.g. `--trace-gc`).
   const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  // The heap settings `npm start` gives the shop (package.json; decision 033, addenda "on by default" and "early").
   const args = [
-    '--max-semi-space-size=32',
-    '--heap-growing-percent=50',
+    ...SHOP_HEAP_FLAGS,
     ...extra,
     ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
     '--import',

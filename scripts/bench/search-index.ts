@@ -6,7 +6,18 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { fmt, load, paced, root, rssMb, sleep, startChild, stopChild, type Child } from './lib';
+import {
+  fmt,
+  load,
+  paced,
+  root,
+  rssMb,
+  SHOP_HEAP_FLAGS,
+  sleep,
+  startChild,
+  stopChild,
+  type Child,
+} from './lib';
 import type { Row } from './report';
 import { uncachedSearches } from './search';
 
@@ -25,7 +36,8 @@ interface Build {
 async function measureBuild(databaseUrl: string): Promise<Build> {
   const { stdout } = await run(
     process.execPath,
-    ['--expose-gc', '--import', 'tsx', 'scripts/bench/search-index-build.ts'],
+    // The heap settings the shop runs with (lib.ts, package.json's start), as its build would meet them.
+    ['--expose-gc', ...SHOP_HEAP_FLAGS, '--import', 'tsx', 'scripts/bench/search-index-build.ts'],
     { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 1 << 20 },
   );
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as Build;
