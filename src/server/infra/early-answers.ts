@@ -59,7 +59,7 @@ export class EarlyAnswers {
   private readonly computed = new Map<string, ComputedRoute>();
   /** Requests answered early since start (for tests and logs). */
   hits = 0;
-  /** Of those, answers built early (`computeReads`), not found in the cache. */
+  /** Of those, answers to computed reads (`computeReads`): built here, or taken from the cache by their key. */
   builds = 0;
 
   attach(cache: ReadCache, observe: Observe): void {
@@ -121,7 +121,8 @@ export class EarlyAnswers {
     if (!body) return fallback ? this.build(req, res, fallback, start) : false;
     const encoding = sentAsIs(body) ? 'identity' : encodingFor(h['accept-encoding']);
     const bytes = encoding === 'identity' ? body.identity : body.ready[encoding];
-    if (!bytes) return false;
+    // An encoding not made yet: a computed read waits for it; any other read leaves the request to Fastify.
+    if (!bytes) return fallback ? this.build(req, res, fallback, start) : false;
     this.send(req, res, alias.headers, body, bytes, encoding);
     this.observe?.('GET', alias.route, res.statusCode, (performance.now() - start) / 1000);
     return true;

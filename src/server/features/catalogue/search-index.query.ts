@@ -157,6 +157,8 @@ export class QueryReader {
   constructor(
     private readonly db: Db,
     private readonly data: SearchIndexData,
+    /** Documents ranked between two yields by `prepare` (tests make it small to rank a small catalogue in slices). */
+    private readonly rankSlice = RANK_SLICE,
   ) {}
 
   /**
@@ -254,7 +256,7 @@ export class QueryReader {
       const docs = found.array();
       const rank = ranker(data, text);
       // Few matches: ranked at once, as `textMatches` would.
-      if (docs.length <= RANK_SLICE) {
+      if (docs.length <= this.rankSlice) {
         this.remember(key, rankedOf(data, found, docs, Float64Array.from(docs, rank)));
         return;
       }
@@ -262,10 +264,10 @@ export class QueryReader {
       running = this.ranking
         .then(async () => {
           const keys = new Float64Array(docs.length);
-          for (let from = 0; from < docs.length; from += RANK_SLICE) {
+          for (let from = 0; from < docs.length; from += this.rankSlice) {
             await new Promise((resolve) => setImmediate(resolve));
             if (data.changes !== version) return;
-            const to = Math.min(docs.length, from + RANK_SLICE);
+            const to = Math.min(docs.length, from + this.rankSlice);
             for (let i = from; i < to; i++) keys[i] = rank(docs[i]!);
           }
           this.current(text);

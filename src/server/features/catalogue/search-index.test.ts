@@ -6,7 +6,9 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { makeCatalogueProduct } from '../../test/catalogue';
 import { searchDatabase, searchIndexed } from './search.service';
 import { suggestDatabase } from './suggest.service';
-import { plainWords, suggestFrom } from './search-index.query';
+import { countOf, matchDocs, plainWords, QueryReader, suggestFrom } from './search-index.query';
+import { resolveFilters } from './search.filters';
+import { PACKED_MAX } from './search-index.data';
 import type { SearchIndex } from './search-index.plugin';
 
 // The index answers what PostgreSQL answers (decision 033): a generated catalogue, a few hundred mixed queries
@@ -149,6 +151,47 @@ describe('the in-process index answers as PostgreSQL does', () => {
     expect(misspelt.products.map((p) => p.sku)).toEqual(['QZ-7000LB']);
     expect(misspelt).toEqual(await suggestDatabase(db, 'qz-7000lbx'));
     similar.mockRestore();
+  });
+});
+
+describe('the index’s own shortcuts give what the plain way gives', () => {
+  it('a text ranked in slices (many at once, queued) is ranked as it is in one go', async () => {
+    const { data } = (await index.current())!;
+    const { db } = t.app.database;
+    // Slices of 7 documents: every text with more matches takes the sliced, queued path.
+    const sliced = new QueryReader(db, data, 7);
+    const whole = new QueryReader(db, data);
+    const texts = [...new Set(Array.from({ length: 80 }, () => randomText()))];
+    const parsed = await Promise.all(texts.map((q) => sliced.parse(q, { correct: false })));
+    const matchable = parsed.filter((text) => text.tsquery);
+    // All at once, twice each: concurrent callers of one text share its ranking.
+    await Promise.all([...matchable, ...matchable].map((text) => sliced.prepare(text)));
+    let many = 0;
+    for (const text of matchable) {
+      const expected = whole.textMatches(text);
+      if (expected.docs.length > 7) many++;
+      expect(sliced.textMatches(text), text.tsquery!).toEqual(expected);
+    }
+    expect(many).toBeGreaterThan(10);
+  });
+
+  it('facets counted from the packed numbers match those counted from the columns', async () => {
+    const { data, reader } = (await index.current())!;
+    const { db } = t.app.database;
+    const brandCount = data.brands.length;
+    for (let i = 0; i < 40; i++) {
+      const query = parse(randomQuery());
+      const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
+      const { docs } = matchDocs(data, reader, filters);
+      const packed = countOf(data, docs);
+      // More brands than the packed number holds: counting reads the columns instead.
+      data.brands.push(...Array.from({ length: PACKED_MAX + 1 - brandCount }, (_, b) => `unused brand ${b}`));
+      try {
+        expect(countOf(data, docs)).toEqual(packed);
+      } finally {
+        data.brands.length = brandCount;
+      }
+    }
   });
 });
 
