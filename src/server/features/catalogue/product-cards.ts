@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CatalogueProduct } from '@shared/catalogue/search.schema';
+import type { CatalogueProduct, SpecValue } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import { toRef, type Category } from './categories.service';
 import { keySpecsOf, loadSpecs } from './specs.service';
@@ -37,23 +37,30 @@ export async function toCatalogueProducts(
 ): Promise<CatalogueProduct[]> {
   const specs = await loadSpecs(db, cats, rows);
   const byId = new Map(cats.map((c) => [c.id, c]));
-  return rows.map((r) => {
-    const category = r.categoryId ? byId.get(r.categoryId) : undefined;
-    return {
-      _id: r.id,
-      name: r.name,
-      img: r.img,
-      price: r.priceCents / 100,
-      quantity: r.quantity,
-      minOrder: r.minOrder,
-      desc: r.description,
-      sku: r.sku,
-      brand: r.brand,
-      category: category ? toRef(category) : null,
-      createdAt: new Date(r.createdAt).toISOString(),
-      keySpecs: keySpecsOf(specs.get(r.id) ?? []),
-      packSize: r.packSize,
-      fromPrice: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents) / 100,
-    };
-  });
+  return rows.map((r) => toCatalogueProduct(r, byId, keySpecsOf(specs.get(r.id) ?? [])));
+}
+
+/** One row → its API product, given its key specs (`keySpecsOf`, or the search index's `keySpecsFromValues`). */
+export function toCatalogueProduct(
+  r: ProductRow,
+  catById: Map<string, Category>,
+  keySpecs: SpecValue[],
+): CatalogueProduct {
+  const category = r.categoryId ? catById.get(r.categoryId) : undefined;
+  return {
+    _id: r.id,
+    name: r.name,
+    img: r.img,
+    price: r.priceCents / 100,
+    quantity: r.quantity,
+    minOrder: r.minOrder,
+    desc: r.description,
+    sku: r.sku,
+    brand: r.brand,
+    category: category ? toRef(category) : null,
+    createdAt: new Date(r.createdAt).toISOString(),
+    keySpecs,
+    packSize: r.packSize,
+    fromPrice: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents) / 100,
+  };
 }

@@ -3,8 +3,8 @@ import { TypedFastBitSet } from 'typedfastbitset';
 import type { CatalogueProduct } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import { loadCategories, toRef, type Category } from './categories.service';
-import { productColumns, toCatalogueProducts, type ProductRow } from './product-cards';
-import { loadAttributes, type Attribute } from './specs.service';
+import { productColumns, toCatalogueProduct, type ProductRow } from './product-cards';
+import { attributeOrder, keySpecsFromValues, loadAttributes, type Attribute } from './specs.service';
 import { PRICE_EDGES_CENTS } from './facets.service';
 import { CardCodec, CardStore, PostingStore, VectorSlabs } from './search-index.store';
 import { byteCompare, parseTsvector, trigrams } from './search-index.text';
@@ -148,7 +148,7 @@ export class SearchIndexData {
         sql`${SELECT_ROWS} where p.archived_at is null and p.id > ${after}::uuid order by p.id limit ${CHUNK}`,
       );
       if (!rows.length) break;
-      await data.apply(db, rows);
+      data.apply(rows);
       after = rows.at(-1)!.id;
       if (rows.length < CHUNK) break;
     }
@@ -198,7 +198,7 @@ export class SearchIndexData {
     for (let i = 0; i < stale.length; i += CHUNK) {
       const ids = stale.slice(i, i + CHUNK);
       const { rows } = await db.execute<Row>(sql`${SELECT_ROWS} where p.id = any(${sql.param(ids)}::uuid[])`);
-      await this.apply(db, rows);
+      this.apply(rows);
     }
     this.lastRefreshRows = stale.length;
     await hold('refresh-applied');
@@ -216,18 +216,34 @@ export class SearchIndexData {
     this.catById = new Map(this.cats.map((c) => [c.id, c]));
   }
 
-  private async apply(db: Db, rows: Row[]) {
-    const liveRows = rows.filter((r) => !r.archived);
-    const cards = await toCatalogueProducts(db, this.cats, liveRows);
-    const cardOf = new Map(cards.map((c) => [c._id, c]));
-    // In the same synchronous step as the writes below: a search still reading this data (it took it before the
-    // change was announced) must not take ranked matches remembered before them, which may hold a removed document.
+  /**
+   * Writes rows read from products. Synchronous: a search still reading this data (it took it before the change
+   * was announced) must not take ranked matches remembered before the writes, which may hold a removed document.
+   * Cards take their key specs from the rows' `spec_values` (`keySpecsFromValues`): reading product_specs for
+   * them was most of a build's time.
+   */
+  private apply(rows: Row[]) {
+    const attrById = new Map(this.attrs.map((a) => [a.id, a]));
+    const orders = new Map<string | null, string[]>();
+    const orderOf = (categoryId: string | null) => {
+      let order = orders.get(categoryId);
+      if (!order) orders.set(categoryId, (order = attributeOrder(this.cats, categoryId)));
+      return order;
+    };
     this.changes++;
     for (const r of rows) {
       const known = this.byId.get(r.id);
       if (r.archived) {
         if (known !== undefined) this.removeDoc(known);
-      } else this.putDoc(r, cardOf.get(r.id)!, known);
+        continue;
+      }
+      const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
+      const card = toCatalogueProduct(
+        r,
+        this.catById,
+        keySpecsFromValues(attrById, orderOf(r.categoryId), values),
+      );
+      this.putDoc(r, card, values, known);
     }
   }
 
@@ -246,7 +262,7 @@ export class SearchIndexData {
   }
 
   /** Writes a product under its own document number (a new one for a new product). */
-  private putDoc(r: Row, card: CatalogueProduct, known: number | undefined) {
+  private putDoc(r: Row, card: CatalogueProduct, values: (number | null)[], known: number | undefined) {
     let doc: number;
     if (known === undefined) {
       doc = this.ids.length;
@@ -269,13 +285,17 @@ export class SearchIndexData {
     this.minOrder[doc] = r.minOrder;
     this.category[doc] = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
     this.brand[doc] = r.brand === null ? -1 : this.intern(this.brandNo, this.brands, r.brand);
-    this.facetBits[doc] = packFacets(this.category[doc]!, this.brand[doc]!, r.priceCents, r.quantity >= r.minOrder);
+    this.facetBits[doc] = packFacets(
+      this.category[doc]!,
+      this.brand[doc]!,
+      r.priceCents,
+      r.quantity >= r.minOrder,
+    );
     this.micros[doc] = Number(r.micros);
     this.xmins[doc] = Number(r.xmin);
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
     this.cards.set(doc, this.codec.encode(doc, card));
-    const values = r.specs ? (JSON.parse(r.specs) as (number | null)[]) : [];
     for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
     values.forEach((v, i) => {
       if (v === null) return;
@@ -510,7 +530,11 @@ export function packFacets(category: number, brand: number, priceCents: number, 
   let bucket = 0;
   while (bucket < PRICE_EDGES_CENTS.length && priceCents >= PRICE_EDGES_CENTS[bucket]!) bucket++;
   return (
-    (((category + 1) & 0x3fff) | (((brand + 1) & 0x3fff) << 14) | (bucket << 28) | (inStock ? 1 << 31 : 0)) >>> 0
+    (((category + 1) & 0x3fff) |
+      (((brand + 1) & 0x3fff) << 14) |
+      (bucket << 28) |
+      (inStock ? 1 << 31 : 0)) >>>
+    0
   );
 }
 
