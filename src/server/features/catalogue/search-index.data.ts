@@ -257,6 +257,7 @@ export class SearchIndexData {
     // Sort orders may still list it: their readers skip documents that are not live.
     this.live.remove(doc);
     this.liveCount--;
+    this.membership++;
     this.byId.delete(this.ids[doc]!);
     this.cards.remove(doc);
   }
@@ -271,6 +272,7 @@ export class SearchIndexData {
       this.byId.set(r.id, doc);
       this.live.add(doc);
       this.liveCount++;
+      this.membership++;
       for (const kind of ORDER_KINDS) this.staleOrders.add(kind);
     } else {
       doc = known;
@@ -283,7 +285,10 @@ export class SearchIndexData {
     this.priceCents[doc] = r.priceCents;
     this.quantity[doc] = r.quantity;
     this.minOrder[doc] = r.minOrder;
-    this.category[doc] = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
+    const categoryNo = r.categoryId ? this.intern(this.categoryNo, this.categoryIds, r.categoryId) : -1;
+    const moved = known === undefined || this.category[doc] !== categoryNo;
+    if (moved) this.membership++;
+    this.category[doc] = categoryNo;
     this.brand[doc] = r.brand === null ? -1 : this.intern(this.brandNo, this.brands, r.brand);
     this.facetBits[doc] = packFacets(
       this.category[doc]!,
@@ -296,7 +301,14 @@ export class SearchIndexData {
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
     this.cards.set(doc, this.codec.encode(doc, card));
-    for (const [col, column] of this.specs) column[doc] = values[col - 1] ?? NaN;
+    for (const [col, column] of this.specs) {
+      const value = values[col - 1] ?? NaN;
+      if (!Object.is(column[doc], value)) {
+        this.specOrders.delete(col);
+        this.specFulls.delete(col);
+      } else if (moved && !Number.isNaN(value)) this.specOrders.delete(col);
+      column[doc] = value;
+    }
     values.forEach((v, i) => {
       if (v === null) return;
       if (!this.specs.has(i + 1)) {
@@ -519,6 +531,56 @@ export class SearchIndexData {
     this.orders.set(kind, docs);
     this.staleOrders.delete(kind);
     return docs;
+  }
+
+  // The spec facets' shortcuts (countOf): per spec column, its documents by value, and the categories whose live
+  // documents all hold a value in it. Both are made when first asked after a change that moves them.
+
+  /** Bumped when a document is added, removed or changes category (what `specFull` counts over). */
+  private membership = 0;
+  /** Dropped when a value in the column changes, or a document holding one is added or changes category. */
+  private specOrders = new Map<number, { docs: Uint32Array; from: Int32Array }>();
+  private specFulls = new Map<number, { at: number; full: Uint8Array }>();
+
+  /**
+   * The documents holding a value in spec column `col`, by category and then by value: category number c's are
+   * `docs[from[c + 1]…from[c + 2])`. The first (last) of a category's that is a match holds the lowest (highest)
+   * value of that category's matches. It may list archived documents: readers look for matches only.
+   */
+  specOrder(col: number): { docs: Uint32Array; from: Int32Array } {
+    const cached = this.specOrders.get(col);
+    if (cached) return cached;
+    const column = this.specs.get(col)!;
+    const category = this.category;
+    const held: number[] = [];
+    this.live.forEach((doc) => {
+      if (!Number.isNaN(column[doc]!)) held.push(doc);
+    });
+    const docs = Uint32Array.from(held).sort(
+      (a, b) => category[a]! - category[b]! || column[a]! - column[b]!,
+    );
+    const from = new Int32Array(this.categoryIds.length + 2);
+    for (const doc of docs) from[category[doc]! + 2]!++;
+    for (let c = 1; c < from.length; c++) from[c]! += from[c - 1]!;
+    const order = { docs, from };
+    this.specOrders.set(col, order);
+    return order;
+  }
+
+  /**
+   * By category number + 1 (0: none), 1 where every live document of the category holds a value in spec column
+   * `col`: the matches of such a category with a value are then all of them, counted without reading the column.
+   */
+  specFull(col: number): Uint8Array {
+    const cached = this.specFulls.get(col);
+    if (cached?.at === this.membership) return cached.full;
+    const column = this.specs.get(col)!;
+    const full = new Uint8Array(this.categoryIds.length + 1).fill(1);
+    this.live.forEach((doc) => {
+      if (Number.isNaN(column[doc]!)) full[this.category[doc]! + 1] = 0;
+    });
+    this.specFulls.set(col, { at: this.membership, full });
+    return full;
   }
 }
 

@@ -97,10 +97,12 @@ export class SearchIndex implements SearchEngine {
           this.wake(true);
           const started = performance.now();
           const data = await SearchIndexData.build(this.db, (stage) => this.held(stage));
-          // Orders every suggestion and search reads, made now rather than by the first callers (a few hundred ms
-          // at 100,000 products: a price change's first probe on another instance waited for them).
+          // Orders every suggestion and search reads (and the spec facets' value orders), made now rather than by
+          // the first callers (a few hundred ms at 100,000 products: a price change's first probe on another
+          // instance waited for them).
           data.idOrder();
           data.order('sku');
+          for (const col of data.specs.keys()) data.specOrder(col);
           this.data = data;
           this.reader = new QueryReader(this.db, data);
           this.lastBuildMs = Math.round(performance.now() - started);

@@ -69,7 +69,12 @@ const BUCKETS = 256;
  * p.id`). The matches are taken in id order first; ranks take few distinct values (a handful of tiers and word
  * weights), so a pass per bucket of equal keys keeps that order; many distinct keys get a stable sort instead.
  */
-export function rankedOf(data: SearchIndexData, found: TypedFastBitSet, docs: number[], keys: Float64Array): Ranked {
+export function rankedOf(
+  data: SearchIndexData,
+  found: TypedFastBitSet,
+  docs: number[],
+  keys: Float64Array,
+): Ranked {
   const n = docs.length;
   const byDoc = Uint32Array.from(docs);
   const { ranks, docs: allInIdOrder } = data.idOrder();
@@ -640,7 +645,12 @@ function afterOf(
  * Total and facets of the matches: counts in typed arrays indexed by category, brand and price bucket numbers, one
  * pass per spec column (a search runs this on every uncached call, over up to every product).
  */
-export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Counted, 'page'> {
+export function countOf(
+  data: SearchIndexData,
+  matches: Uint32Array,
+  /** Off: every spec column is read over the matches (tests compare the two ways). */
+  shortcuts = true,
+): Omit<Counted, 'page'> {
   // Index 0: no category / no brand; a number n is at n + 1 (as packed in `facetBits`).
   const catCounts = new Int32Array(data.categoryIds.length + 1);
   const brandCounts = new Int32Array(data.brands.length + 1);
@@ -671,12 +681,36 @@ export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Count
     }
   }
   const specs = new Map<number, { n: number; lo: number; hi: number }>();
-  const held = (c: number) => catCounts[c + 1]! > 0;
+  let member: Uint32Array | null = null;
   for (const [id, column] of data.specs) {
     if (!data.attrs.some((a) => a.id === id && isFilter(a))) continue;
-    // No match is in a category whose products have held a value here: nothing to read.
-    if (![...(data.specCategories.get(id) ?? [])].some(held)) continue;
+    const holders = data.specCategories.get(id) ?? [];
     let count = 0;
+    let whole = shortcuts;
+    const full = whole ? data.specFull(id) : null;
+    for (const c of holders) {
+      const inCategory = catCounts[c + 1]!;
+      if (!inCategory) continue;
+      if (full?.[c + 1] === 1) count += inCategory;
+      else whole = false;
+    }
+    // No match is in a category whose products have held a value here: nothing to read.
+    if (whole && count === 0) continue;
+    if (whole) {
+      // Every match that can hold a value here does: the count is known, and the lowest and highest values are
+      // those of the first and last matches in each category's part of the column's value order. The walks are
+      // bounded: past the bound (a category whose matches are far from its ends) the column is read as below.
+      if (!member) {
+        member = new Uint32Array((data.ids.length >>> 5) + 1);
+        for (let i = 0; i < n; i++) member[matches[i]! >>> 5]! |= 1 << (matches[i]! & 31);
+      }
+      const range = specRange(column, data.specOrder(id), holders, catCounts, member, n + 64);
+      if (range) {
+        specs.set(id, { n: count, ...range });
+        continue;
+      }
+    }
+    count = 0;
     let lo = Infinity;
     let hi = -Infinity;
     for (let i = 0; i < n; i++) {
@@ -704,6 +738,40 @@ export function countOf(data: SearchIndexData, matches: Uint32Array): Omit<Count
       specs,
     }),
   };
+}
+
+/**
+ * The lowest and highest values of the matches in a spec column, from its order by category and value
+ * (`specOrder`): per category holding matches, its first and last member, walked to from both ends of its part,
+ * `limit` steps in all; null past the limit, or when a category holding matches has none with a value.
+ */
+function specRange(
+  column: Float64Array,
+  order: { docs: Uint32Array; from: Int32Array },
+  holders: Iterable<number>,
+  catCounts: Int32Array,
+  member: Uint32Array,
+  limit: number,
+): { lo: number; hi: number } | null {
+  const { docs, from } = order;
+  const isMember = (doc: number) => (member[doc >>> 5]! & (1 << (doc & 31))) !== 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  let steps = 0;
+  for (const c of holders) {
+    if (!catCounts[c + 1]) continue;
+    const start = from[c + 1]!;
+    const end = from[c + 2]!;
+    let i = start;
+    for (; i < end && steps < limit && !isMember(docs[i]!); i++) steps++;
+    if (i >= end || steps >= limit) return null;
+    let j = end - 1;
+    for (; j > i && steps < limit && !isMember(docs[j]!); j--) steps++;
+    if (steps >= limit) return null;
+    lo = Math.min(lo, column[docs[i]!]!);
+    hi = Math.max(hi, column[docs[j]!]!);
+  }
+  return lo <= hi ? { lo, hi } : null;
 }
 
 // ------------------------------------------------------------------------------------------------------ suggest

@@ -193,6 +193,61 @@ describe('the index’s own shortcuts give what the plain way gives', () => {
       }
     }
   });
+  it('spec ranges found by value order match those read from the columns, before and after specs change', async () => {
+    const { db } = t.app.database;
+    const compare = async (queries: SearchQuery[]) => {
+      const { data, reader } = (await index.current())!;
+      let withSpecs = 0;
+      for (const query of queries) {
+        const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
+        const { docs } = matchDocs(data, reader, filters);
+        const counted = countOf(data, docs);
+        if (counted.facets!.specs.length) withSpecs++;
+        expect(counted, JSON.stringify(query)).toEqual(countOf(data, docs, false));
+      }
+      expect(withSpecs).toBeGreaterThan(queries.length / 4);
+    };
+    const queries = Array.from({ length: 60 }, () => parse({ ...randomQuery(), facets: 'true' }));
+    await compare(queries);
+    // In a category whose products all hold a spec, one product loses it (the category is no longer whole) and
+    // another takes the catalogue's highest value and moves to another such category: the shortcuts' orders and
+    // counts follow, and PostgreSQL agrees.
+    const { rows } = await db.execute<{
+      attr: number;
+      cat: string;
+      slug: string;
+      other: string;
+      otherSlug: string;
+    }>(sql`
+      with whole as (
+        select s.attribute_id as attr, p.category_id as cat from product_specs s join products p on p.id = s.product_id
+        where s.value is not null and p.archived_at is null group by 1, 2
+        having count(*) > 2 and count(*) = (select count(*) from products q
+          where q.category_id = p.category_id and q.archived_at is null))
+      select w1.attr, w1.cat, c1.slug, w2.cat as other, c2.slug as "otherSlug"
+      from whole w1 join whole w2 on w2.attr = w1.attr and w2.cat <> w1.cat
+      join categories c1 on c1.id = w1.cat join categories c2 on c2.id = w2.cat limit 1`);
+    const { attr, cat, slug, other, otherSlug } = rows[0]!;
+    const holders = await db.execute<{ id: string }>(sql`select p.id::text as id from products p
+      join product_specs s on s.product_id = p.id and s.attribute_id = ${attr}
+      where p.category_id = ${cat}::uuid and p.archived_at is null order by p.id limit 2`);
+    const [a, b] = holders.rows.map((r) => r.id);
+    await db.execute(sql`delete from product_specs where product_id = ${a}::uuid and attribute_id = ${attr}`);
+    await db.execute(
+      sql`update product_specs set value = 999999 where product_id = ${b}::uuid and attribute_id = ${attr}`,
+    );
+    await db.execute(sql`update products set category_id = ${other}::uuid where id = ${b}::uuid`);
+    index.changed();
+    await index.ready();
+    const inCategory = parse({ category: slug, facets: 'true' });
+    const inOther = parse({ category: otherSlug, facets: 'true' });
+    for (const query of [inCategory, inOther]) {
+      const [mine, theirs] = await both(query);
+      expect(mine.facets).toEqual(theirs.facets);
+    }
+    expect((await both(inOther))[0].facets!.specs.map((s) => s.max)).toContain(999999);
+    await compare([inCategory, inOther, ...queries]);
+  });
 });
 
 describe('query words read without PostgreSQL', () => {
