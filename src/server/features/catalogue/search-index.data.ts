@@ -272,7 +272,6 @@ export class SearchIndexData {
       this.byId.set(r.id, doc);
       this.live.add(doc);
       this.liveCount++;
-      this.membership++;
       for (const kind of ORDER_KINDS) this.staleOrders.add(kind);
     } else {
       doc = known;

@@ -642,8 +642,10 @@ function afterOf(
 // -------------------------------------------------------------------------------------------------------- facets
 
 /**
- * Total and facets of the matches: counts in typed arrays indexed by category, brand and price bucket numbers, one
- * pass per spec column (a search runs this on every uncached call, over up to every product).
+ * Total and facets of the matches (a search runs this on every uncached call, over up to every product): counts in
+ * typed arrays indexed by category, brand and price bucket numbers, read from the packed `facetBits`; per spec
+ * column, its count and range from the index's per-category value orders where they answer (`specRange`), else one
+ * pass over the matches.
  */
 export function countOf(
   data: SearchIndexData,

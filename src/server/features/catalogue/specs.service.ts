@@ -79,26 +79,20 @@ export const keySpecsOf = (specs: SpecValue[]) => specs.filter((s) => s.type ===
 
 /**
  * The same two specs from `products.spec_values` (the numeric values by attribute id, kept from product_specs by
- * triggers), without reading product_specs: what the search index builds its cards from. Numeric specs never hold
- * a `value_text`; ties in the category's order keep attribute id order, as `loadSpecs` reads them.
+ * triggers), without reading product_specs: what the search index builds its cards from. The array is in attribute
+ * id order, as `loadSpecs` reads the rows, and numeric specs never hold a `value_text`.
  */
 export function keySpecsFromValues(
   attrById: Map<number, Attribute>,
   order: string[],
   values: readonly (number | null)[],
 ): SpecValue[] {
-  const found: { rank: number; id: number; spec: SpecValue }[] = [];
+  const specs: SpecValue[] = [];
   values.forEach((value, i) => {
     const a = value === null ? undefined : attrById.get(i + 1);
     if (!a || a.type !== 'number' || value === null) return;
-    const at = order.indexOf(a.key);
     const { key, label, type, unitKind, unit } = a;
-    found.push({
-      rank: at < 0 ? order.length : at,
-      id: a.id,
-      spec: { key, label, type, unitKind, unit, value, valueText: null },
-    });
+    specs.push({ key, label, type, unitKind, unit, value, valueText: null });
   });
-  found.sort((x, y) => x.rank - y.rank || x.id - y.id);
-  return found.slice(0, 2).map((f) => f.spec);
+  return keySpecsOf(ordered(specs, order));
 }
