@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { createServer } from 'node:net';
 import autocannon, { type Result } from 'autocannon';
 
@@ -19,7 +18,7 @@ export function freePort(): Promise<number> {
 }
 
 /** The heap settings `npm start` gives the shop (package.json; decision 033, addenda "on by default" and "early"). */
-export const SHOP_HEAP_FLAGS = ['--max-semi-space-size=32', '--heap-growing-percent=50'];
+export const SHOP_HEAP_FLAGS = ['--max-semi-space-size=32', '--heap-growing-percent=50', '--v8-pool-size=1'];
 
 export interface Child {
   name: string;
@@ -177,56 +176,6 @@ export async function load(
     max: r.latency.max,
     bad: r.errors + r.timeouts + r.non2xx,
   };
-}
-
-/**
- * An open load: `rate` requests a second, each sent when it is due (evenly spaced, whatever the answers before it)
- * over at most `connections` kept-alive connections, its latency counted from when it was due, so a queue the
- * server causes is not hidden. (autocannon's rate option sends each connection's share of a second in a burst at
- * the start of the second, which measures the burst's queue instead.)
- */
-export async function paced(
-  url: string,
-  opts: { rate: number; duration: number; paths: () => string; connections?: number },
-): Promise<Load> {
-  if (!url.startsWith('http://127.0.0.1:')) throw new Error('load tests talk only to 127.0.0.1');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections ?? 50 });
-  const total = Math.round(opts.rate * opts.duration);
-  const latencies: number[] = [];
-  let bad = 0;
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.get(url + opts.paths(), { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - due);
-          if (res.statusCode !== 200) bad++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        bad++;
-        resolve();
-      });
-    });
-  let sent = 0;
-  while (sent < total) {
-    const now = performance.now();
-    while (sent < total && started + (sent * 1000) / opts.rate <= now) {
-      inFlight.push(send(started + (sent * 1000) / opts.rate));
-      sent++;
-    }
-    await new Promise((r) => setTimeout(r, 1));
-  }
-  await Promise.all(inFlight);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), max: latencies.at(-1) ?? NaN, bad };
 }
 
 export const fmt = (n: number, digits = 0) =>

@@ -9,7 +9,6 @@ import pg from 'pg';
 import {
   fmt,
   load,
-  paced,
   root,
   rssMb,
   SHOP_HEAP_FLAGS,
@@ -18,6 +17,7 @@ import {
   stopChild,
   type Child,
 } from './lib';
+import { paced } from './paced';
 import type { Row } from './report';
 import { uncachedSearches } from './search';
 
@@ -47,7 +47,7 @@ async function measureBuild(databaseUrl: string): Promise<Build> {
  * Part numbers typed a few characters at a time: every distinct prefix (3 to 8 characters) of the sampled SKUs,
  * each sent once, so the read cache cannot help (it runs out only past tens of thousands of calls).
  */
-function suggestPaths(skus: string[]): () => string {
+export function suggestPaths(skus: string[]): () => string {
   const prefixes = [
     ...new Set(skus.flatMap((s) => [3, 4, 5, 6, 7, 8].map((n) => s.slice(0, n).toLowerCase()))),
   ];

@@ -78,11 +78,6 @@ export function rankedOf(
   const n = docs.length;
   const byDoc = Uint32Array.from(docs);
   const { ranks, docs: allInIdOrder } = data.idOrder();
-  // The matches in id order: read off the whole id order when they are many, sorted by their places when few.
-  const inIdOrder =
-    n * 16 > allInIdOrder.length
-      ? allInIdOrder
-      : Uint32Array.from(docs).sort((a, b) => ranks[a]! - ranks[b]!);
   // The distinct keys, highest first (typed-array sorts compare numbers natively).
   const ascending = Float64Array.from(keys).sort();
   const distinct: number[] = [];
@@ -90,24 +85,48 @@ export function rankedOf(
     if (i === n - 1 || ascending[i] !== ascending[i + 1]) distinct.push(ascending[i]!);
   const ordered = new Uint32Array(n);
   const orderedKeys = new Float64Array(n);
-  if (distinct.length <= BUCKETS) {
+  const bucketOfKey = (k: number) => {
+    let lo = 0;
+    let hi = distinct.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (distinct[mid]! > k) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  if (distinct.length <= BUCKETS && n * 16 <= allInIdOrder.length) {
+    // Few matches (a part number being typed, a rare word): their places in id order are sorted, and each carries its
+    // bucket — nothing the size of the catalogue is allocated for a text that matches a handful of products.
+    const bucketAt = new Uint16Array(n);
+    const starts = new Uint32Array(distinct.length + 1);
+    for (let i = 0; i < n; i++) {
+      bucketAt[i] = bucketOfKey(keys[i]!);
+      starts[bucketAt[i]! + 1]!++;
+    }
+    for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
+    const inIdOrder = new Uint32Array(n);
+    for (let i = 0; i < n; i++) inIdOrder[i] = i;
+    inIdOrder.sort((a, b) => ranks[docs[a]!]! - ranks[docs[b]!]!);
+    for (let j = 0; j < n; j++) {
+      const i = inIdOrder[j]!;
+      const b = bucketAt[i]!;
+      const at = starts[b]!++;
+      ordered[at] = docs[i]!;
+      orderedKeys[at] = distinct[b]!;
+    }
+  } else if (distinct.length <= BUCKETS) {
+    // Many matches: read off the whole id order.
     const bucketOf = new Uint16Array(data.ids.length);
     const starts = new Uint32Array(distinct.length + 1);
     for (let i = 0; i < n; i++) {
-      const k = keys[i]!;
-      let lo = 0;
-      let hi = distinct.length - 1;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if (distinct[mid]! > k) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = bucketOfKey(keys[i]!);
       bucketOf[docs[i]!] = lo;
       starts[lo + 1]!++;
     }
     for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
-    for (let i = 0; i < inIdOrder.length; i++) {
-      const doc = inIdOrder[i]!;
+    for (let i = 0; i < allInIdOrder.length; i++) {
+      const doc = allInIdOrder[i]!;
       if (!found.has(doc)) continue;
       const b = bucketOf[doc]!;
       const at = starts[b]!++;
@@ -115,6 +134,11 @@ export function rankedOf(
       orderedKeys[at] = distinct[b]!;
     }
   } else {
+    // The matches in id order: read off the whole id order when they are many, sorted by their places when few.
+    const inIdOrder =
+      n * 16 > allInIdOrder.length
+        ? allInIdOrder
+        : Uint32Array.from(docs).sort((a, b) => ranks[a]! - ranks[b]!);
     const keyOf = new Float64Array(data.ids.length);
     for (let i = 0; i < n; i++) keyOf[docs[i]!] = keys[i]!;
     const list: number[] = [];
