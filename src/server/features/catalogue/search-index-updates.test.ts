@@ -9,8 +9,9 @@ import { importCsv } from '../../test/csv-import';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { placeOrder } from '../../test/shop';
 import { resolveFilters } from './search.filters';
-import { matchDocs } from './search-index.query';
+import { matchDocs, suggestFrom } from './search-index.query';
 import { searchDatabase, searchIndexed } from './search.service';
+import { suggestDatabase } from './suggest.service';
 
 // The index follows every kind of catalogue write through the routes that make it, and answers as PostgreSQL.
 let t: TestApp;
@@ -62,6 +63,13 @@ describe('the search index after catalogue writes', () => {
     const r = await indexed({ q: 'quetzal' });
     expect(r.items.map((i) => [i._id, i.price])).toEqual([[id, 12.5]]);
     expect(ids(await indexed({ price: '12..13', sort: 'price_asc' }))).toContain(id);
+    // Suggestions read their own copy of the name, SKU and image: it follows the edit too.
+    const source = (await t.app.searchIndex!.current())!;
+    const suggested = await suggestFrom(source.data, source.reader, 'quetzal');
+    expect(suggested).toEqual(await suggestDatabase(t.app.database.db, 'quetzal'));
+    expect(suggested.products.map((p) => [p._id, p.name, p.sku, p.price])).toEqual([
+      [id, 'Quetzal Grease Gun', 'ZZB-1', 12.5],
+    ]);
   });
 
   it('follows a stock change made by an order', async () => {
@@ -165,7 +173,10 @@ describe('the search index after catalogue writes', () => {
     index.hold = async (stage) => {
       if (stage !== 'refresh-applied') return;
       try {
-        seen = Array.from(matchDocs(source.data, source.reader, filters).docs, (doc) => source.data.card(doc)._id);
+        seen = Array.from(
+          matchDocs(source.data, source.reader, filters).docs,
+          (doc) => source.data.card(doc)._id,
+        );
       } catch (err) {
         seen = err;
       }

@@ -79,6 +79,11 @@ export class SearchIndexData {
   lsku: string[] = [];
   /** Each product's card, compacted (`CardCodec`): the fields these columns hold are read from them. */
   private cards = new CardStore();
+  /**
+   * Each product's name, SKU and image as a small JSON array: what a navbar suggestion shows, read without parsing
+   * the whole card (decoding up to ten cards was a sixth of a suggestion's cost).
+   */
+  private summaries = new CardStore();
   private codec = new CardCodec({
     _id: (doc) => this.ids[doc],
     price: (doc) => this.priceCents[doc]! / 100,
@@ -260,6 +265,7 @@ export class SearchIndexData {
     this.membership++;
     this.byId.delete(this.ids[doc]!);
     this.cards.remove(doc);
+    this.summaries.remove(doc);
   }
 
   /** Writes a product under its own document number (a new one for a new product). */
@@ -300,6 +306,7 @@ export class SearchIndexData {
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
     this.cards.set(doc, this.codec.encode(doc, card));
+    this.summaries.set(doc, JSON.stringify([card.name, card.sku, card.img]));
     for (const [col, column] of this.specs) {
       const value = values[col - 1] ?? NaN;
       if (!Object.is(column[doc], value)) {
@@ -422,6 +429,7 @@ export class SearchIndexData {
     for (const [g, list] of this.trigramIndex) this.trigramIndex.set(g, list.slice());
     this.postings.trim();
     this.cards.trim();
+    this.summaries.trim();
     this.building = false;
   }
 
@@ -447,6 +455,12 @@ export class SearchIndexData {
   /** The product card as the API shows it, its category as the categories are named now. */
   card(doc: number): CatalogueProduct {
     return this.codec.decode(doc, this.cards.get(doc)) as CatalogueProduct;
+  }
+
+  /** What a suggestion shows of a product: the card's id, name, SKU, image and list price. */
+  summary(doc: number): Pick<CatalogueProduct, '_id' | 'name' | 'sku' | 'img' | 'price'> {
+    const [name, sku, img] = JSON.parse(this.summaries.get(doc)) as [string, string, string];
+    return { _id: this.ids[doc]!, name, sku, img, price: this.priceCents[doc]! / 100 };
   }
 
   /** Documents per word, as a bitset. */

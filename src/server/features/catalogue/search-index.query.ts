@@ -867,13 +867,13 @@ export async function suggestFrom(
     .map(({ c }) => toRef(c));
   return {
     products: docs.map((doc) => {
-      const card = data.card(doc);
-      return { _id: card._id, name: card.name, sku: card.sku, img: card.img, price: card.price };
+      const { _id, name, sku, img, price } = data.summary(doc);
+      return { _id, name, sku, img, price };
     }),
     categories,
     skus: skus.map((doc) => {
-      const card = data.card(doc);
-      return { _id: card._id, sku: card.sku, name: card.name };
+      const { _id, sku, name } = data.summary(doc);
+      return { _id, sku, name };
     }),
   };
 }
