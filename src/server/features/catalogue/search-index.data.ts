@@ -44,6 +44,9 @@ const SELECT_ROWS = sql`select ${productColumns}, lower(p.name) as lname, lower(
 /** Collations whose order is code point order, which the index reproduces (others: name order from PostgreSQL). */
 const CODE_POINT_COLLATIONS = new Set(['C', 'POSIX', 'C.UTF-8', 'C.utf8', 'ucs_basic']);
 
+/** The card fields a suggestion shows besides its id and price. */
+const SUMMARY = ['name', 'sku', 'img'] as const;
+
 /**
  * The catalogue held in memory, derived from PostgreSQL: products as typed columns indexed by a document number,
  * the words of their stored search vectors with the documents holding each (bitsets are made per query), the
@@ -79,11 +82,7 @@ export class SearchIndexData {
   lsku: string[] = [];
   /** Each product's card, compacted (`CardCodec`): the fields these columns hold are read from them. */
   private cards = new CardStore();
-  /**
-   * Each product's name, SKU and image as a small JSON array: what a navbar suggestion shows, read without parsing
-   * the whole card (decoding up to ten cards was a sixth of a suggestion's cost).
-   */
-  private summaries = new CardStore();
+
   private codec = new CardCodec({
     _id: (doc) => this.ids[doc],
     price: (doc) => this.priceCents[doc]! / 100,
@@ -265,7 +264,6 @@ export class SearchIndexData {
     this.membership++;
     this.byId.delete(this.ids[doc]!);
     this.cards.remove(doc);
-    this.summaries.remove(doc);
   }
 
   /** Writes a product under its own document number (a new one for a new product). */
@@ -306,7 +304,6 @@ export class SearchIndexData {
     this.lname[doc] = r.lname;
     this.lsku[doc] = r.lsku;
     this.cards.set(doc, this.codec.encode(doc, card));
-    this.summaries.set(doc, JSON.stringify([card.name, card.sku, card.img]));
     for (const [col, column] of this.specs) {
       const value = values[col - 1] ?? NaN;
       if (!Object.is(column[doc], value)) {
@@ -429,7 +426,6 @@ export class SearchIndexData {
     for (const [g, list] of this.trigramIndex) this.trigramIndex.set(g, list.slice());
     this.postings.trim();
     this.cards.trim();
-    this.summaries.trim();
     this.building = false;
   }
 
@@ -459,8 +455,12 @@ export class SearchIndexData {
 
   /** What a suggestion shows of a product: the card's id, name, SKU, image and list price. */
   summary(doc: number): Pick<CatalogueProduct, '_id' | 'name' | 'sku' | 'img' | 'price'> {
-    const [name, sku, img] = JSON.parse(this.summaries.get(doc)) as [string, string, string];
-    return { _id: this.ids[doc]!, name, sku, img, price: this.priceCents[doc]! / 100 };
+    const json = this.cards.get(doc);
+    // Read off the card's JSON (decoding up to ten whole cards was a sixth of a suggestion's cost).
+    const [name, sku, img] =
+      this.codec.strings(json, SUMMARY) ??
+      (({ name, sku, img }) => [name, sku, img])(this.codec.decode(doc, json) as CatalogueProduct);
+    return { _id: this.ids[doc]!, name: name!, sku: sku!, img: img!, price: this.priceCents[doc]! / 100 };
   }
 
   /** Documents per word, as a bitset. */

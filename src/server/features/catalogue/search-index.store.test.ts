@@ -76,6 +76,26 @@ describe('search index storage', () => {
     expect(() => codec.decode(0, '')).toThrow(SyntaxError);
   });
 
+  it("card codec: a card's leading strings read off its JSON, else null (the whole card is decoded then)", () => {
+    const codec = new CardCodec({ _id: (doc) => `id-${doc}`, price: () => 1 });
+    const read = (card: Record<string, unknown>, keys = ['name', 'sku', 'img']) =>
+      codec.strings(codec.encode(0, card), keys);
+    const tricky = ['say "hi"\\', 'back\\slash\\"', 'Ø 10 µm – 8 bar, ≤ 5 °C', '\u2028 and \n', ''];
+    for (const name of tricky)
+      for (const desc of [null, 'a, "b"', 12, true])
+        expect(read({ _id: 'id-0', name, img: 'i.jpg', price: 1, desc, sku: `S-${name}` }), name).toEqual([
+          name,
+          `S-${name}`,
+          'i.jpg',
+        ]);
+    // An object or array before a wanted field, a wanted field that is not a string or not stored: null.
+    expect(read({ name: 'A', tags: ['x'], sku: 'S', img: 'i' })).toBeNull();
+    expect(read({ name: 'A', sku: 7, img: 'i' })).toBeNull();
+    expect(read({ name: 'A', img: 'i' })).toBeNull();
+    expect(read({ name: 'A', sku: 'S', img: 'i' }, ['_id'])).toBeNull();
+    expect(read({ sku: 'S', extra: { a: 1 }, img: 'i', name: 'A' }, ['sku'])).toEqual(['S']);
+  });
+
   it('vectors: a rewritten vector gets a new view, and views held keep their contents', () => {
     const slabs = new VectorSlabs();
     const views: Uint32Array[] = [];

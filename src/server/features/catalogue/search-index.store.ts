@@ -103,7 +103,10 @@ export class CardCodec {
     });
     // A handful of shapes at most (a product without a category, a future field): a scan finds them.
     let shape = this.shapes.findIndex((s) => sameList(s.keys, keys) && sameList(s.derived, derived));
-    if (shape < 0) shape = this.shapes.push({ keys, derived }) - 1;
+    if (shape < 0) {
+      const stored = new Map(keys.filter((_, i) => !derived[i]).map((k, place) => [k, place]));
+      shape = this.shapes.push({ keys, derived, stored }) - 1;
+    }
     const out: unknown[] = [shape];
     keys.forEach((k, i) => {
       if (derived[i]) return;
@@ -127,6 +130,38 @@ export class CardCodec {
       }
     }
     return card;
+  }
+
+  /**
+   * Some string fields of a stored card, read off its JSON without parsing the rest (a navbar suggestion shows the
+   * name, image and SKU of up to ten products): each is found by its place among the stored values, which the
+   * card's shape gives. Null when one of them is not stored as a string or an object or array comes before it: the
+   * caller decodes the whole card then.
+   */
+  strings(json: string, keys: readonly string[]): string[] | null {
+    const comma = json.indexOf(',');
+    const shape = json[0] === '[' && comma > 1 ? this.shapes[Number(json.slice(1, comma))] : undefined;
+    if (!shape) return null;
+    const places = keys.map((k) => shape.stored.get(k) ?? -1);
+    if (places.includes(-1)) return null;
+    const last = Math.max(...places);
+    const found: string[] = [];
+    let at = comma + 1;
+    for (let place = 0; place <= last; place++) {
+      if (json[at] === '"') {
+        let end = json.indexOf('"', at + 1);
+        while (end > 0 && escaped(json, end)) end = json.indexOf('"', end + 1);
+        if (end < 0) return null;
+        if (places.includes(place)) found[place] = JSON.parse(json.slice(at, end + 1)) as string;
+        at = end + 2;
+      } else {
+        // A number, true, false or null (no comma inside), then the next value: a wanted one must be a string.
+        const end = json.indexOf(',', at);
+        if (end < 0 || places.includes(place) || json[at] === '{' || json[at] === '[') return null;
+        at = end + 1;
+      }
+    }
+    return places.map((p) => found[p]!);
   }
 
   /** A spec with a value and a definition: [definition number, value, valueText]; anything else as it is. */
@@ -153,6 +188,15 @@ interface Shape {
   keys: string[];
   /** Per key, how the columns give it back, or null: the value is stored. */
   derived: (Derived | null)[];
+  /** The stored keys' places among the stored values. */
+  stored: Map<string, number>;
+}
+
+/** Whether the quote at `at` in a JSON text is escaped (an odd number of backslashes before it). */
+function escaped(json: string, at: number): boolean {
+  let n = 0;
+  while (json[at - 1 - n] === '\\') n++;
+  return n % 2 === 1;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
