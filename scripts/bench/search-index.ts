@@ -37,7 +37,7 @@ async function measureBuild(databaseUrl: string): Promise<Build> {
  * Part numbers typed a few characters at a time: every distinct prefix (3 to 8 characters) of the sampled SKUs,
  * each sent once, so the read cache cannot help (it runs out only past tens of thousands of calls).
  */
-export function suggestPaths(skus: string[]): () => string {
+function suggestPaths(skus: string[]): () => string {
   const prefixes = [
     ...new Set(skus.flatMap((s) => [3, 4, 5, 6, 7, 8].map((n) => s.slice(0, n).toLowerCase()))),
   ];

@@ -63,7 +63,7 @@ describe('the search index after catalogue writes', () => {
     const r = await indexed({ q: 'quetzal' });
     expect(r.items.map((i) => [i._id, i.price])).toEqual([[id, 12.5]]);
     expect(ids(await indexed({ price: '12..13', sort: 'price_asc' }))).toContain(id);
-    // Suggestions read their own copy of the name, SKU and image: it follows the edit too.
+    // Suggestions read the name, SKU and image off the stored card, not by decoding it: they follow the edit too.
     const source = (await t.app.searchIndex!.current())!;
     const suggested = await suggestFrom(source.data, source.reader, 'quetzal');
     expect(suggested).toEqual(await suggestDatabase(t.app.database.db, 'quetzal'));

@@ -82,7 +82,6 @@ export class SearchIndexData {
   lsku: string[] = [];
   /** Each product's card, compacted (`CardCodec`): the fields these columns hold are read from them. */
   private cards = new CardStore();
-
   private codec = new CardCodec({
     _id: (doc) => this.ids[doc],
     price: (doc) => this.priceCents[doc]! / 100,
@@ -456,11 +455,15 @@ export class SearchIndexData {
   /** What a suggestion shows of a product: the card's id, name, SKU, image and list price. */
   summary(doc: number): Pick<CatalogueProduct, '_id' | 'name' | 'sku' | 'img' | 'price'> {
     const json = this.cards.get(doc);
-    // Read off the card's JSON (decoding up to ten whole cards was a sixth of a suggestion's cost).
-    const [name, sku, img] =
-      this.codec.strings(json, SUMMARY) ??
-      (({ name, sku, img }) => [name, sku, img])(this.codec.decode(doc, json) as CatalogueProduct);
-    return { _id: this.ids[doc]!, name: name!, sku: sku!, img: img!, price: this.priceCents[doc]! / 100 };
+    // Read off the card's JSON (decoding up to ten whole cards was a sixth of a suggestion's cost); a card whose
+    // shape does not allow it is decoded whole.
+    const fields = this.codec.strings(json, SUMMARY);
+    if (!fields) {
+      const { _id, name, sku, img, price } = this.codec.decode(doc, json) as CatalogueProduct;
+      return { _id, name, sku, img, price };
+    }
+    const [name, sku, img] = fields as [string, string, string];
+    return { _id: this.ids[doc]!, name, sku, img, price: this.priceCents[doc]! / 100 };
   }
 
   /** Documents per word, as a bitset. */
