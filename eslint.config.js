@@ -81,7 +81,7 @@ const serverFeatures = {
   cart: ['accounts', 'catalogue'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
   companies: ['audit', 'cart', 'catalogue'],
-  credit: ['audit', 'checkout', 'companies', 'orders'],
+  credit: ['audit', 'checkout', 'companies', 'notifications', 'orders'],
   checkout: [
     'audit',
     'cart',

@@ -99,7 +99,12 @@ export const accountPayments = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'restrict' }),
     method: text('method', { enum: ['card', 'bank_transfer'] }).notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'refunded'] }).notNull(),
+    // A card payment is pending until the provider confirms it, then succeeded; one that cannot be applied (its
+    // invoices were paid meanwhile) is refunding until the provider confirms the refund, then refunded; one whose
+    // intent was cancelled before it was paid (abandoned) is cancelled.
+    status: text('status', {
+      enum: ['pending', 'succeeded', 'refunding', 'refunded', 'cancelled'],
+    }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** The provider's intent (card) once made; it is the transaction id once paid. */
     intentId: text('intent_id'),
@@ -109,10 +114,16 @@ export const accountPayments = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     settledAt: moment('settled_at'),
+    /** Migration 0027: the provider's refund of a payment given back, once it confirmed it. */
+    refundId: text('refund_id'),
+    refundedAt: moment('refunded_at'),
   },
   (t) => [
     check('account_payments_method', sql`${t.method} in ('card', 'bank_transfer')`),
-    check('account_payments_status', sql`${t.status} in ('pending', 'succeeded', 'refunded')`),
+    check(
+      'account_payments_status',
+      sql`${t.status} in ('pending', 'succeeded', 'refunding', 'refunded', 'cancelled')`,
+    ),
     check('account_payments_amount', sql`${t.amountCents} > 0`),
     index('account_payments_company_idx').on(
       t.companyId,
@@ -120,6 +131,10 @@ export const accountPayments = pgTable(
       t.id.desc().nullsFirst(),
     ),
     uniqueIndex('account_payments_intent_idx').on(t.intentId),
+    // The settlement sweep: card payments still waiting for their provider's word.
+    index('account_payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending' and ${t.intentId} is not null`),
   ],
 );
 

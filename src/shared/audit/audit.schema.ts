@@ -61,6 +61,7 @@ export const auditKinds = [
   'company_terms.withdrawn',
   'account.paid_on_account',
   'account.card_payment',
+  'account.card_payment_refunded',
   'account.bank_transfer',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];

@@ -128,7 +128,7 @@ export type BankTransferInput = z.infer<typeof bankTransferInputSchema>;
 export const accountPaymentSchema = z.object({
   _id: idSchema,
   method: z.enum(['card', 'bank_transfer']),
-  status: z.enum(['pending', 'succeeded', 'refunded']),
+  status: z.enum(['pending', 'succeeded', 'refunding', 'refunded', 'cancelled']),
   amountCents: z.number().int(),
   transactionId: z.string().nullable(),
   reference: z.string().nullable(),

@@ -25,7 +25,13 @@ export interface CreditProvider {
   publishableKey: string | null;
   createIntent(p: { accountPaymentId: string; amountCents: number; email: string }): Promise<AccountIntent>;
   retrieveIntent(id: string): Promise<AccountIntent | null>;
-  refund(intentId: string, amountCents: number, idempotencyKey: string): Promise<{ status: string }>;
+  refund(
+    intentId: string,
+    amountCents: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; status: string }>;
+  /** Stops an intent that has not succeeded; answers it as it ends up (`canceled`, or `succeeded` if paid first). */
+  cancelIntent(intentId: string): Promise<AccountIntent>;
 }
 
 /** What the account services work with: the orders' deps (database, mail, shop), the provider, the credit rules. */

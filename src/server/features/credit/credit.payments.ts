@@ -139,16 +139,24 @@ export async function accountPaymentPayable(db: Db, actor: SessionUser, paymentI
   return p.status === 'pending';
 }
 
+/** The refund of a card payment given back: one per payment, so every attempt uses the same key at the provider. */
+export const accountRefundKey = (paymentId: string) => `account-payment-${paymentId}`;
+
+/** The job that makes (and retries) the refund of a card payment of account invoices. */
+export const ACCOUNT_REFUND_JOB = 'account-payment-refund';
+
 /**
  * Applies a card payment the provider confirmed, in one transaction with the company and the invoices locked.
- * Idempotent on the intent. When an invoice no longer owes the amount (a bank transfer was recorded meanwhile), the
- * whole payment is given back: marked refunded here, refunded at the provider right after, and answered 409.
+ * Idempotent on the intent. When an invoice no longer owes the amount (another payment or a bank transfer got there
+ * first), the whole payment is given back: marked refunding and its refund job queued in the same transaction, so a
+ * succeeded charge always ends applied or refunded; the refund is tried at once, the job retries until the provider
+ * confirms it, and the caller gets 409 saying so.
  */
 export async function applyCardPayment(
   deps: CreditDeps,
   paymentId: string,
   intent: AccountIntent,
-  /** Who confirmed it: the paying member, or the provider's webhook. */
+  /** Who confirmed it: the paying member, the provider's webhook or the settlement sweep. */
   actor: Pick<SessionUser, 'id' | 'email'>,
 ): Promise<AccountPayment> {
   const { db } = deps.orders;
@@ -165,7 +173,11 @@ export async function applyCardPayment(
       if (p!.intentId === intent.id) return { payment: p!, refund: false };
       throw new AppError('conflict', 'This payment was already made by another card payment.');
     }
-    if (p!.status === 'refunded') throw new AppError('conflict', 'This payment was refunded.');
+    if (p!.status === 'refunding' || p!.status === 'refunded') {
+      if (p!.intentId === intent.id) return { payment: p!, refund: true };
+      throw new AppError('conflict', 'This payment was refunded.');
+    }
+    if (p!.status === 'cancelled') throw new AppError('conflict', 'This payment was cancelled.');
     if (intent.amountCents !== p!.amountCents)
       throw fieldError('bad_request', 'transactionId', 'the payment amount does not match');
     const allocations = await tx
@@ -179,12 +191,24 @@ export async function applyCardPayment(
       await checkAllocations(tx, p!.companyId, allocations, true);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const [refunded] = await tx
+      const [refunding] = await tx
         .update(accountPayments)
-        .set({ status: 'refunded', intentId: intent.id, settledAt: new Date() })
+        .set({ status: 'refunding', intentId: intent.id, settledAt: new Date() })
         .where(eq(accountPayments.id, paymentId))
         .returning();
-      return { payment: refunded!, refund: true };
+      await deps.orders.jobs.send(
+        ACCOUNT_REFUND_JOB,
+        { paymentId },
+        { tx, startAfterSeconds: deps.orders.refundRetry.delaySeconds },
+      );
+      await recordAudit(tx, actor, {
+        kind: 'account.card_payment_refunded',
+        entityType: 'company',
+        entityId: p!.companyId,
+        summary: `Card payment of ${usd(p!.amountCents)} given back: an invoice it paid was paid meanwhile (transaction ${intent.id})`,
+        after: { paymentId, transactionId: intent.id },
+      });
+      return { payment: refunding!, refund: true };
     }
     const now = new Date();
     await applyAllocations(tx, allocations, now);
@@ -203,13 +227,42 @@ export async function applyCardPayment(
     return { payment: done!, refund: false };
   });
   if (outcome.refund) {
-    await deps.provider.refund(intent.id, intent.amountCents, `account-payment-${paymentId}`);
+    const done = await trySettleAccountRefund(deps, paymentId);
     throw new AppError(
       'conflict',
-      'An invoice of this payment was paid meanwhile, so your card payment was refunded. Please try again.',
+      `An invoice of this payment was paid meanwhile, so your card payment ${done ? 'was' : 'is being'} refunded. Please try again.`,
     );
   }
   return toPayment(db, outcome.payment);
+}
+
+/**
+ * Asks the provider for a refunding payment's refund; only when it confirms is the payment marked refunded. Returns
+ * whether the payment is refunded now. Provider errors reach the caller (the job retries them).
+ */
+export async function settleAccountRefund(deps: CreditDeps, paymentId: string): Promise<boolean> {
+  const { db } = deps.orders;
+  const [p] = await db.select().from(accountPayments).where(eq(accountPayments.id, paymentId));
+  if (!p) throw notFound('Payment');
+  if (p.status === 'refunded') return true;
+  if (p.status !== 'refunding' || !p.intentId) return false;
+  const refund = await deps.provider.refund(p.intentId, p.amountCents, accountRefundKey(p.id));
+  if (refund.status !== 'succeeded') return false;
+  await db
+    .update(accountPayments)
+    .set({ status: 'refunded', refundId: refund.id, refundedAt: new Date() })
+    .where(and(eq(accountPayments.id, paymentId), eq(accountPayments.status, 'refunding')));
+  return true;
+}
+
+/** Tries a payment's refund right away; a failure leaves it refunding for the job. */
+async function trySettleAccountRefund(deps: CreditDeps, paymentId: string): Promise<boolean> {
+  try {
+    return await settleAccountRefund(deps, paymentId);
+  } catch (err) {
+    deps.orders.mail.log.warn({ err, paymentId }, 'account payment refund not made yet; the job will retry');
+    return false;
+  }
 }
 
 /** PUT /api/companies/{id}/account/card-payments/{paymentId}: the provider's word, then the payment applied. */

@@ -4,3 +4,4 @@ export { creditFeature } from './credit.plugin';
 export { accountPaymentPayable, applyCardPayment, verifyAccountIntent } from './credit.payments';
 export type { CreditDeps } from './credit.model';
 export { sendAccountReminders } from './credit.reminders';
+export { settleAccountPayments } from './credit.settlement';

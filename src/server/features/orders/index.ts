@@ -38,4 +38,5 @@ export { countOrderPlaced } from './orders.metrics';
 export { attached, backordered, money, queueMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
+export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';

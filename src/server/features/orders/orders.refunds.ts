@@ -86,29 +86,58 @@ export async function trySettleRefund(deps: OrderDeps, row: OrderRow): Promise<O
   }
 }
 
-/** Registers the refund job: each attempt asks the provider again until it confirms, with exponential backoff. */
-export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
-  queue.define<{ orderId: string }>(
-    REFUND_JOB,
+/**
+ * What a refund job needs to know about what it gives back: how to ask the provider once (true when the provider
+ * confirmed the refund), and what to do when the last retry failed.
+ */
+export interface RefundTarget<T> {
+  settle(data: T): Promise<boolean>;
+  gaveUp(data: T, attempts: number, err: unknown): Promise<void>;
+}
+
+/**
+ * The one way a refund reaches the provider in the background, for every payable (orders and checkouts here, card
+ * payments of account invoices in credit): a durable job per refund that asks the provider again, with exponential
+ * backoff, until it confirms, and tells staff when it stops trying. The provider sees one idempotency key per
+ * refund, so retries never refund twice.
+ */
+export function defineProviderRefundJob<T extends object>(
+  queue: JobQueue,
+  deps: Pick<OrderDeps, 'refundRetry' | 'mail'>,
+  name: string,
+  target: RefundTarget<T>,
+) {
+  queue.define<T>(
+    name,
     {
       retryLimit: deps.refundRetry.limit,
       retryDelaySeconds: deps.refundRetry.delaySeconds,
       expireInSeconds: 120,
     },
-    async ({ orderId }, job) => {
+    async (data, job) => {
       try {
-        const row = await settleRefund(deps, orderId);
-        if (row.refundStatus === 'pending')
-          throw new Error(`the refund of order ${orderId} is not complete yet`);
-        deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
+        if (!(await target.settle(data)))
+          throw new Error(`the refund ${JSON.stringify(data)} is not complete yet`);
       } catch (err) {
         // The last attempt: pg-boss will not run it again, so a person has to (decision 034).
-        if (job.retryCount >= deps.refundRetry.limit)
-          await refundGaveUp(deps, orderId, job.retryCount + 1, err);
+        if (job.retryCount >= deps.refundRetry.limit) await target.gaveUp(data, job.retryCount + 1, err);
         throw err;
       }
     },
   );
+}
+
+/** Registers the orders' refund job. */
+export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
+  defineProviderRefundJob<{ orderId: string }>(queue, deps, REFUND_JOB, {
+    async settle({ orderId }) {
+      const row = await settleRefund(deps, orderId);
+      if (row.refundStatus === 'pending') return false;
+      deps.mail.log.info({ order: orderId, refund: row.refundId }, 'order refunded');
+      return true;
+    },
+    gaveUp: ({ orderId }, attempts, err) => refundGaveUp(deps, orderId, attempts, err),
+  });
 }
 
 /** Tells staff once the job stops retrying an order's refund that is still pending; a failure to do so is logged. */
