@@ -13,6 +13,7 @@ import {
   orderPaySchema,
   orderSchema,
   orderUpdatedSchema,
+  refundOrderSchema,
 } from './orders.schema';
 
 const ordersSchemas = {
@@ -21,7 +22,7 @@ const ordersSchemas = {
   all: { query: orderListQuerySchema, response: orderListSchema },
   order: { params: idParamsSchema, response: orderSchema },
   cancel: { params: idParamsSchema, response: orderUpdatedSchema },
-  refund: { params: idParamsSchema, response: orderUpdatedSchema },
+  refund: { params: idParamsSchema, body: refundOrderSchema.nullish(), response: orderUpdatedSchema },
   deliver: { params: idParamsSchema, response: orderUpdatedSchema },
   pay: { params: idParamsSchema, body: orderPaySchema, response: orderUpdatedSchema },
   invoices: { params: idParamsSchema, response: invoiceListSchema },

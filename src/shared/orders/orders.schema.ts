@@ -21,6 +21,14 @@ export type OrderShipment = z.infer<typeof orderShipmentSchema>;
 export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 export const refundStatuses = ['pending', 'refunded'] as const;
+
+/**
+ * POST /api/order/{id}/refund's choice: whether the units not shipped yet go back into stock (default) or not (the
+ * shop cannot sell them again: damaged, already gone). Units already shipped never return to stock by a refund; a
+ * return brings them back.
+ */
+export const refundOrderSchema = z.strictObject({ restock: z.boolean().optional() });
+export type RefundOrder = z.infer<typeof refundOrderSchema>;
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** An order as the API returns it: the historical field names, plus its total, dates and whether it was reviewed. */

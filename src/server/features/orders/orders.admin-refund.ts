@@ -7,7 +7,10 @@ import { sendOrderMail } from './orders.mail';
 import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { lockOrder } from './orders.payment';
 import { requestRefund, trySettleRefund } from './orders.refunds';
-import { releaseStock } from './orders.stock';
+import { releaseStock, reservedUnits } from './orders.stock';
+
+/** The units an order still holds on the shelf: its reserved units less those already shipped. */
+const unshippedUnits = (row: OrderRow) => Math.max(0, reservedUnits(row) - row.shippedQuantity);
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
@@ -26,6 +29,8 @@ export async function refundPaidOrder(
      * line by line passes null for all but its last line, which mails about them all.
      */
     customerMail?: ((tx: Tx, refunding: OrderRow) => Promise<void>) | null;
+    /** Whether the units not shipped yet go back into stock (default); shipped units never do. */
+    restock?: boolean | undefined;
   } = {},
 ): Promise<Order> {
   const row = await deps.db.transaction(async (tx) => {
@@ -48,16 +53,24 @@ export async function refundPaidOrder(
       orderStatus: 'Cancelled',
       cancelledAt: new Date(),
     });
-    await releaseStock(tx, row, 'order_cancelled', deps.mail);
+    // Units already with the carrier or the customer are not on the shelf: only the rest can go back (a return
+    // brings shipped units back), and only when the admin says they can be sold again.
+    const restocked = opts.restock === false ? 0 : unshippedUnits(row);
+    await releaseStock(tx, row, 'order_cancelled', deps.mail, restocked);
     if (opts.customerMail !== null)
       await (opts.customerMail ?? ((t, r) => sendOrderMail(deps.mail, 'refundStarted', r, t)))(tx, refunding);
     await recordAudit(tx, actor, {
       kind: 'order.refunded',
       entityType: 'order',
       entityId: id,
-      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${dollars(totalCents(row))})`,
-      before: { orderStatus: row.orderStatus, paymentStatus: true },
-      after: { orderStatus: 'Cancelled', paymentStatus: false, refundAmountCents: totalCents(row) },
+      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${dollars(totalCents(row))}); ${restocked} ${restocked === 1 ? 'unit' : 'units'} back in stock`,
+      before: { orderStatus: row.orderStatus, paymentStatus: true, shippedQuantity: row.shippedQuantity },
+      after: {
+        orderStatus: 'Cancelled',
+        paymentStatus: false,
+        refundAmountCents: totalCents(row),
+        restockedQuantity: restocked,
+      },
     });
     return refunding;
   });

@@ -45,17 +45,18 @@ export function reserveStock(
 }
 
 /**
- * Gives an order's stock back (only its reserved units: a backordered unit was never taken); customers waiting for
- * the product are mailed when it can be ordered again.
+ * Gives an order's stock back (only its reserved units: a backordered unit was never taken), or `units` of them;
+ * customers waiting for the product are mailed when it can be ordered again.
  */
 export async function releaseStock(
   tx: Tx,
   order: StockedOrder,
   reason: OrderReleaseReason,
   notify: BackInStockMail,
+  units = reservedUnits(order),
 ) {
   const { id: orderId, productId } = order;
-  const quantity = reservedUnits(order);
+  const quantity = Math.min(units, reservedUnits(order));
   await moveStock(tx, { productId, delta: quantity, reason, orderId, notify, staff: notify });
 }
 

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
 import { formatCount, formatPrice } from '@/lib/format';
@@ -10,7 +10,11 @@ import { useCancelCheckout, useRefundCheckout } from '../api/checkout-actions';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
 
-type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'>;
+type DialogOrder = Pick<
+  Order,
+  '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'
+> &
+  Partial<Pick<Order, 'shippedQuantity' | 'backorderedQuantity'>>;
 
 const summary = (order: DialogOrder) =>
   `${order.productName} × ${formatCount(order.quantity)} (${formatPrice(order.total)})`;
@@ -107,9 +111,14 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
   const refund = useRefundOrder();
   const { busy, error, run } = useConfirmedAction();
   const pending = useRef(false);
+  const shipped = order.shippedQuantity ?? 0;
+  // The units still on the shelf for this order: neither shipped nor waiting on backorder.
+  const onShelf = Math.max(0, order.quantity - (order.backorderedQuantity ?? 0) - shipped);
+  const [restock, setRestock] = useState(true);
   const act = async () => {
-    pending.current = (await refund.mutateAsync(order)).order.refundStatus === 'pending';
+    pending.current = (await refund.mutateAsync({ order, restock })).order.refundStatus === 'pending';
   };
+  const units = (n: number) => `${formatCount(n)} ${n === 1 ? 'unit' : 'units'}`;
   return (
     <ConfirmDialog
       title="Cancel and refund this paid order?"
@@ -135,11 +144,33 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
           The full payment of {formatPrice(order.total)} is refunded to the customer's card through the
           payment provider.
         </li>
-        <li>
-          {formatCount(order.quantity)} {order.quantity === 1 ? 'unit goes' : 'units go'} back into stock.
-        </li>
+        {shipped > 0 && (
+          <li>
+            {units(shipped)} already shipped {shipped === 1 ? 'stays' : 'stay'} out of stock: a return brings{' '}
+            {shipped === 1 ? 'it' : 'them'} back.
+          </li>
+        )}
+        {onShelf > 0 && (
+          <li>
+            {shipped > 0 ? `${units(onShelf)} not shipped yet` : units(onShelf)}{' '}
+            {restock
+              ? `${onShelf === 1 ? 'goes' : 'go'} back into stock.`
+              : `${onShelf === 1 ? 'stays' : 'stay'} out of stock.`}
+          </li>
+        )}
         <li>The customer is emailed when the refund is made.</li>
       </ul>
+      {onShelf > 0 && (
+        <label className="label mt-3 cursor-pointer gap-2">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm"
+            checked={restock}
+            onChange={(e) => setRestock(e.target.checked)}
+          />
+          <span>Put the unshipped units back in stock</span>
+        </label>
+      )}
       <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>
   );

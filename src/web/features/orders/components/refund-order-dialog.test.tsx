@@ -10,8 +10,10 @@ const server = setupMswServer();
 
 let orders: Order[];
 const refunded = vi.fn();
+let bodies: unknown[] = [];
 beforeEach(() => {
   refunded.mockReset();
+  bodies = [];
   orders = [
     makeOrder({
       productName: 'Paid saw',
@@ -34,8 +36,9 @@ beforeEach(() => {
 function useApi(outcome: 'refunded' | 'pending') {
   server.use(
     http.get('/api/order', () => HttpResponse.json(orders)),
-    http.post('/api/order/:id/refund', ({ params }) => {
+    http.post('/api/order/:id/refund', async ({ params, request }) => {
       refunded(params.id);
+      bodies.push(await request.json());
       orders = orders.map((o) =>
         o._id === params.id
           ? {
@@ -81,6 +84,23 @@ describe('Refund on Manage All Orders', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep order' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(refunded).not.toHaveBeenCalled();
+  });
+
+  it('a partly shipped order: shipped units stay out of stock, and the admin chooses whether the rest go back', async () => {
+    orders[0] = { ...orders[0]!, quantity: 5, shippedQuantity: 2 };
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this paid order?' });
+    expect(dialog).toHaveTextContent('2 units already shipped stay out of stock: a return brings them back.');
+    expect(dialog).toHaveTextContent('3 units not shipped yet go back into stock.');
+    const restock = within(dialog).getByRole('checkbox', { name: 'Put the unshipped units back in stock' });
+    expect(restock).toBeChecked();
+    await user.click(restock);
+    expect(dialog).toHaveTextContent('3 units not shipped yet stay out of stock.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    await waitFor(() => expect(refunded).toHaveBeenCalledWith(orders[0]!._id));
+    expect(bodies).toEqual([{ restock: false }]);
   });
 
   it('says "1 unit goes" for a single unit', async () => {
