@@ -22,6 +22,17 @@ export const orderStatuses = ['Pending', 'Delivered', 'Cancelled', 'Expired'] as
 export type OrderStatus = (typeof orderStatuses)[number];
 export const refundStatuses = ['pending', 'refunded'] as const;
 
+/** How a paid order's payment reads: "Paid", or "On account, due Jan 6, 2027" while its account invoice is open. */
+export const paymentLabel = (o: {
+  paymentStatus: boolean;
+  onAccount?: { dueDate: string; invoicePaid: boolean } | null | undefined;
+}) =>
+  !o.paymentStatus
+    ? 'Unpaid'
+    : o.onAccount && !o.onAccount.invoicePaid
+      ? `On account, due ${formatShipDate(o.onAccount.dueDate)}`
+      : 'Paid';
+
 /**
  * POST /api/order/{id}/refund's choice: whether the units not shipped yet go back into stock (default) or not (the
  * shop cannot sell them again: damaged, already gone). Units already shipped never return to stock by a refund; a
@@ -74,6 +85,11 @@ export const orderSchema = z.object({
   poNumber: z.string().nullable().optional(),
   /** The checkout's approval (decision 040) on the lists that show it: null when none was needed. */
   checkoutApproval: z.enum(['awaiting', 'approved', 'rejected']).nullable().optional(),
+  /**
+   * Bought on account (docs/decisions/041-paying-on-account.md): no money has changed hands until the account invoice
+   * is paid, so the order reads "On account, due <date>" until then, not "Paid". Null for a card payment.
+   */
+  onAccount: z.object({ dueDate: z.string(), invoicePaid: z.boolean() }).nullable().optional(),
   /** Units ordered above the stock of a backorderable product: they ship after its lead time (decision 037). */
   backorderedQuantity: z.number().int().optional(),
   /** When the backordered units are expected to ship (ISO date, UTC), or null when nothing is on backorder. */

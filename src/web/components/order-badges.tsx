@@ -1,5 +1,5 @@
 import { formatPrice } from '@/lib/format';
-import type { Order } from '@shared/orders/orders.schema';
+import { paymentLabel, type Order } from '@shared/orders/orders.schema';
 import {
   fulfilmentLabels,
   isUnderway,
@@ -42,10 +42,14 @@ export function StatusBadge({
 }
 
 /** The admin list's Paid/Unpaid badge. */
-export function PaidBadge({ paid }: { paid: boolean }) {
+export function PaidBadge({ paid, onAccount }: { paid: boolean; onAccount?: Order['onAccount'] }) {
+  const label = paymentLabel({ paymentStatus: paid, onAccount });
+  const open = paid && onAccount && !onAccount.invoicePaid;
   return (
-    <span className={`badge badge-soft whitespace-nowrap ${paid ? 'badge-success' : 'badge-error'}`}>
-      {paid ? 'Paid' : 'Unpaid'}
+    <span
+      className={`badge badge-soft whitespace-nowrap ${open ? 'badge-warning' : paid ? 'badge-success' : 'badge-error'}`}
+    >
+      {label}
     </span>
   );
 }

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
+import { paymentLabel, type Order } from '@shared/orders/orders.schema';
 import { accountInvoices, accountPayments, testPaymentRefunds } from '../../db/schema';
 import { buildApp } from '../../app';
 import { AppError } from '../../infra/errors';
@@ -54,12 +55,20 @@ afterAll(() => t.close());
 
 /** An open account invoice of `totalCents`, bought on account by Bob. */
 async function openInvoice(totalCents: number): Promise<string> {
+  return (await boughtOnAccount(totalCents)).invoiceId;
+}
+
+async function boughtOnAccount(totalCents: number) {
   const p = await makeCartProduct(t.app, { priceCents: totalCents, quantity: 50 });
   expect((await cartApi(t.app, bob).add(p.id, 1)).statusCode).toBe(200);
   const co = (await checkoutApi(t.app, bob).create()).json() as Checkout;
   const res = await call(bob, 'POST', `/checkout/${co._id}/account`);
   expect(res.statusCode).toBe(200);
-  return res.json().invoice._id as string;
+  return {
+    checkoutId: co._id,
+    invoiceId: res.json().invoice._id as string,
+    dueDate: res.json().invoice.dueDate as string,
+  };
 }
 
 /** Starts a card payment of the whole invoice and pays its intent with the test card; recording it is left to `put`. */
@@ -197,5 +206,44 @@ describe('settlement of card payments whose confirmation never came', () => {
       cvc: '123',
     });
     expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('what people read of a purchase on account', () => {
+  it('reads "on account, due <date>" to the buyer and the admin until its invoice is paid, then paid', async () => {
+    const { checkoutId, invoiceId, dueDate } = await boughtOnAccount(64_00);
+    const mine = async () =>
+      (
+        (await call(bob, 'GET', `/myorder/${encodeURIComponent(bob.email)}?limit=100`)).json() as Order[]
+      ).find((o) => o.checkoutId === checkoutId)!;
+    const all = async () =>
+      ((await call(admin, 'GET', '/order?limit=100')).json() as Order[]).find(
+        (o) => o.checkoutId === checkoutId,
+      )!;
+    // The spec's field stays true (the order is settled for fulfilment), and the answer says how.
+    expect(await mine()).toMatchObject({ paymentStatus: true, onAccount: { dueDate, invoicePaid: false } });
+    expect(paymentLabel(await mine())).toMatch(/^On account, due [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect((await all()).onAccount).toEqual({ dueDate, invoicePaid: false });
+    const transfer = await call(admin, 'POST', `/companies/${acme}/account/bank-transfers`, {
+      reference: 'WIRE-64',
+      receivedOn: new Date().toISOString().slice(0, 10),
+      allocations: [{ invoiceId, amountCents: 64_00 }],
+    });
+    expect(transfer.statusCode).toBe(201);
+    expect((await mine()).onAccount).toEqual({ dueDate, invoicePaid: true });
+    expect(paymentLabel(await mine())).toBe('Paid');
+  });
+
+  it('a card purchase carries no account terms', async () => {
+    const p = await makeCartProduct(t.app, { priceCents: 10_00, quantity: 5 });
+    expect((await cartApi(t.app, ann).add(p.id, 1)).statusCode).toBe(200);
+    const co = (await checkoutApi(t.app, ann).create()).json() as Checkout;
+    const pay = await checkoutApi(t.app, ann).pay(co._id);
+    expect((await pay.put()).statusCode).toBe(200);
+    const order = (
+      (await call(ann, 'GET', `/myorder/${encodeURIComponent(ann.email)}`)).json() as Order[]
+    ).find((o) => o.checkoutId === co._id)!;
+    expect(order).toMatchObject({ paymentStatus: true, onAccount: null });
+    expect(paymentLabel(order)).toBe('Paid');
   });
 });

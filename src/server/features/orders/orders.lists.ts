@@ -3,7 +3,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import type { FulfilmentState } from '@shared/orders/order-status';
-import { checkouts, fulfilmentStateSql, orders } from '../../db/schema';
+import { accountInvoices, checkouts, fulfilmentStateSql, orders } from '../../db/schema';
 import { checkoutTotals, withShipments } from './orders.shipments';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
@@ -119,11 +119,15 @@ async function pageOfOrders(
         // A line's checkout is joined by its primary key, one row per order: the page's plan stays the same.
         poNumber: checkouts.poNumber,
         approval: checkouts.approvalStatus,
+        // Bought on account: its invoice, joined by its unique checkout (account_invoices_checkout_idx).
+        accountDue: accountInvoices.dueDate,
+        accountPaid: sql<boolean | null>`${accountInvoices.paidCents} = ${accountInvoices.totalCents}`,
         cursorKey: keyText(sort),
         cursorId: sql<string>`${orders.id}::text`,
       })
       .from(orders)
       .leftJoin(checkouts, eq(checkouts.id, orders.checkoutId))
+      .leftJoin(accountInvoices, eq(accountInvoices.checkoutId, orders.checkoutId))
       .where(and(where, q.cursor ? afterCursor(sort, q.cursor) : undefined))
       .orderBy(orderBySort(sort))
       .limit(q.limit + 1),
@@ -134,7 +138,15 @@ async function pageOfOrders(
   ]);
   const page = cutPage(sort, rows, q.limit);
   return {
-    items: page.rows.map((r) => toOrder(r.order, deps.expiryMs, r.poNumber, r.approval)),
+    items: page.rows.map((r) =>
+      toOrder(
+        r.order,
+        deps.expiryMs,
+        r.poNumber,
+        r.approval,
+        r.accountDue ? { dueDate: r.accountDue, invoicePaid: Boolean(r.accountPaid) } : null,
+      ),
+    ),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,
   };

@@ -24,6 +24,7 @@ export function toOrder(
   expiryMs: number,
   poNumber?: string | null,
   checkoutApproval?: Order['checkoutApproval'],
+  onAccount?: Order['onAccount'],
 ): Order {
   const unpaid = !row.paymentStatus && row.orderStatus === 'Pending';
   // Past its window it is expired for the customer at once; the sweep gives the stock back within seconds.
@@ -59,6 +60,7 @@ export function toOrder(
     expectedShipOn: row.expectedShipOn,
     ...(poNumber !== undefined && { poNumber }),
     ...(checkoutApproval !== undefined && { checkoutApproval }),
+    ...(onAccount !== undefined && { onAccount }),
     ...deliveryView(row),
     subtotal: goodsCents(row) / 100,
     shipping: row.shippingCents / 100,

@@ -240,7 +240,11 @@ export function AllOrdersTable({
                           {formatPrice(o.total)}
                         </td>
                         <td data-label="Payment">
-                          {o.refundStatus ? <RefundBadge order={o} /> : <PaidBadge paid={o.paymentStatus} />}
+                          {o.refundStatus ? (
+                            <RefundBadge order={o} />
+                          ) : (
+                            <PaidBadge paid={o.paymentStatus} onAccount={o.onAccount} />
+                          )}
                         </td>
                         <td data-label="Status">
                           <StatusBadge order={o} />

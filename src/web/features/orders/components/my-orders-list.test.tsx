@@ -28,6 +28,30 @@ function WhereProbe() {
 const card = (productName: string) => screen.getByRole('link', { name: productName }).closest('tr')!;
 
 describe('My Orders', () => {
+  it('a purchase on account reads "On account, due <date>" until its invoice is paid, then "Payment done"', async () => {
+    orders = [
+      makeOrder({
+        productName: 'Account compressor',
+        paymentStatus: true,
+        transactionId: 'account_c1',
+        onAccount: { dueDate: '2027-01-06', invoicePaid: false },
+      }),
+      makeOrder({
+        productName: 'Settled compressor',
+        paymentStatus: true,
+        transactionId: 'account_c2',
+        onAccount: { dueDate: '2026-12-01', invoicePaid: true },
+      }),
+    ];
+    useApi();
+    renderWithProviders(<MyOrdersPage />);
+    await screen.findByRole('table');
+    const open = within(card('Account compressor'));
+    expect(open.getByText('On account, due Jan 6, 2027')).toBeInTheDocument();
+    expect(open.queryByText('Payment done')).not.toBeInTheDocument();
+    expect(within(card('Settled compressor')).getByText('Payment done')).toBeInTheDocument();
+  });
+
   it('offers the actions for each state of an order', async () => {
     orders = [
       makeOrder({ _id: 'a0000000-0000-4000-8000-000000000001', productName: 'Unpaid drill' }),

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { backorderNote } from '@shared/orders/orders.schema';
+import { backorderNote, paymentLabel } from '@shared/orders/orders.schema';
 import { ListWaiting } from '@/components/ui/query-list';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { Link } from 'react-router';
-import { CheckCircle2, PackageOpen } from 'lucide-react';
+import { CheckCircle2, Clock, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
 import { paths } from '@/config/paths';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
@@ -77,6 +77,16 @@ function PaymentCell({
             Pay by <time dateTime={order.expiresAt}>{formatDate(order.expiresAt)}</time>
           </span>
         )}
+      </div>
+    );
+  if (order.paymentStatus && order.onAccount && !order.onAccount.invoicePaid)
+    return (
+      <div className="flex flex-col gap-0.5">
+        <span className="inline-flex items-center gap-1 font-semibold whitespace-nowrap">
+          <Clock aria-hidden="true" className="size-4" />
+          {paymentLabel(order)}
+        </span>
+        {invoice}
       </div>
     );
   if (order.paymentStatus)
