@@ -117,13 +117,28 @@ export function checkoutMail(
   });
 }
 
-/** Staff hear of a checkout's payment in the payment's own transaction (decision 034). */
-export function notifyCheckoutPaid(tx: Tx, deps: OrderMailDeps, co: CheckoutRow, lines: OrderRow[]) {
+/**
+ * Staff hear of a checkout's payment in the payment's own transaction (decision 034). Bought on account, nothing was
+ * paid yet: the mail says it was bought on account and when its invoice is due.
+ */
+export function notifyCheckoutPaid(
+  tx: Tx,
+  deps: OrderMailDeps,
+  co: CheckoutRow,
+  lines: OrderRow[],
+  account?: AccountTerms,
+) {
   const amount = money(checkoutTotalCents(lines));
+  const items = `${lines.length} ${lines.length === 1 ? 'item' : 'items'}, ${amount}${co.poNumber ? ` (PO ${co.poNumber})` : ''}`;
+  const who = `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''}`;
   return notifyStaff(tx, deps, {
-    subject: `Checkout paid: ${lines.length} ${lines.length === 1 ? 'item' : 'items'}, ${amount}${co.poNumber ? ` (PO ${co.poNumber})` : ''}`,
+    subject: account
+      ? `Bought on account: ${items}, due ${dueDay(account.dueDate)}`
+      : `Checkout paid: ${items}`,
     paragraphs: [
-      `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''} paid ${amount} for:`,
+      account
+        ? `${who} bought ${amount} on account, invoice due ${dueDay(account.dueDate)} (net ${account.netDays} days), for:`
+        : `${who} paid ${amount} for:`,
       ...lines.map(line),
       `Checkout: ${co.id}.${co.poNumber ? ` PO number: ${co.poNumber}.` : ''} Transaction: ${co.transactionId}.`,
       `Delivery address: ${co.address}.`,

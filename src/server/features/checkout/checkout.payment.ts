@@ -102,7 +102,7 @@ export function checkoutPayable(deps: OrderDeps, id: string, account?: OnAccount
       const terms = account && { netDays: account.netDays, dueDate: dueDateAfter(paidAt, account.netDays) };
       const invoice = await invoiceCheckout(tx, deps, updated!, paid, terms);
       await sendCheckoutMail(deps.mail, terms ? 'onAccount' : 'paid', updated!, paid, tx, invoice, terms);
-      await notifyCheckoutPaid(tx, deps.mail, updated!, paid);
+      await notifyCheckoutPaid(tx, deps.mail, updated!, paid, terms);
       if (account && terms)
         await account.settled(tx, updated!, paid, invoice, { ...terms, issuedAt: paidAt });
       return updated!;

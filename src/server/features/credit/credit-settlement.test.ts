@@ -34,6 +34,7 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT: 'false',
     REFUND_RETRY_DELAY_SECONDS: '1',
     JOBS_POLL_MS: '500',
+    STAFF_EMAILS: 'desk@toolhouse.example',
   });
   ann = await signUp(t.app, { name: 'Ann Founder', verified: true });
   bob = await signUp(t.app, { name: 'Bob Buyer', verified: true });
@@ -224,6 +225,10 @@ describe('what people read of a purchase on account', () => {
     expect(await mine()).toMatchObject({ paymentStatus: true, onAccount: { dueDate, invoicePaid: false } });
     expect(paymentLabel(await mine())).toMatch(/^On account, due [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect((await all()).onAccount).toEqual({ dueDate, invoicePaid: false });
+    // Staff are told it was bought on account and when it is due, not that it was paid.
+    const staff = t.mail.sent.filter((m) => m.to === 'desk@toolhouse.example').at(-1)!;
+    expect(staff.subject).toMatch(/^Bought on account: 1 item, \$64\.00, due [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(staff.text).not.toMatch(/ paid \$64/);
     const transfer = await call(admin, 'POST', `/companies/${acme}/account/bank-transfers`, {
       reference: 'WIRE-64',
       receivedOn: new Date().toISOString().slice(0, 10),
