@@ -85,7 +85,9 @@ export function watchPool(pool: pg.Pool, breaker: DatabaseBreaker, opts: PoolWat
       .probe()
       .then(
         () => {},
-        (err: unknown) => {
+        async (err: unknown) => {
+          // Answers the pool's connections received meanwhile are read before the verdict (a busy process reads late).
+          await new Promise((resolve) => setImmediate(resolve));
           if (stopped || answeredByServer(err) || lastAnswerAt >= started) return;
           breaker.trip();
           for (const w of waiting) w.fail(new DatabaseCircuitOpenError());
