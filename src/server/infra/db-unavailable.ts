@@ -22,10 +22,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of an unavailable or overloaded server: the server shutting down or starting (57P01-57P03),
- * too many connections (53300), a statement, lock or idle-transaction timeout (57014, 55P03, 25P03).
- * Class 08 (connection exceptions) is matched as a whole.
+ * too many connections (53300), a statement, lock or idle-transaction timeout (57014, 55P03, 25P03), and a
+ * transaction the server chose to abort so others could go on (deadlock 40P01, serialization 40001): each is worth
+ * the client's retry, not a 500. Class 08 (connection exceptions) is matched as a whole.
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25P03', '40P01', '40001']);
 
 /** node-postgres reports its own timeouts and lost connections as plain errors, known only by their message. */
 const DRIVER_MESSAGES = [

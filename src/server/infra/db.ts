@@ -10,6 +10,8 @@ import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from './paths';
 import { DatabaseBreaker } from './db-breaker';
+import { watchPool } from './db-watch';
+import { DatabaseTimeoutError, withDatabaseTimeout } from './db-unavailable';
 import { lockDir } from './dir-lock';
 import type { DbTimeouts } from './config';
 
@@ -146,12 +148,12 @@ async function openPostgres(
     query_timeout: queryTimeoutOf(t),
     idle_in_transaction_session_timeout: t.idleInTransactionMs,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // An idle client losing its connection must not crash the process; the pool replaces it (a borrowed client's
+  // errors are db-watch.ts's).
   pool.on('error', () => {});
   // The probe gets a connection of its own with short limits: the pool's are blocked while the breaker is open.
-  const probeMs = Math.min(1_000, t.connectMs, t.statementMs);
-  const breaker = new DatabaseBreaker(async () => {
-    const client = new pg.Client({ ...connection, connectionTimeoutMillis: probeMs, query_timeout: probeMs });
+  const probe = (ms: number) => async () => {
+    const client = new pg.Client({ ...connection, connectionTimeoutMillis: ms, query_timeout: ms });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -159,8 +161,17 @@ async function openPostgres(
     } finally {
       void client.end().catch(() => {});
     }
-  });
+  };
+  // Twice a second while open, so the shop serves again within a second or so of the database coming back.
+  const breaker = new DatabaseBreaker(probe(Math.min(1_000, t.connectMs, t.statementMs)), 500);
   breaker.guard(pool);
+  // A request in a hang must get its 503 within 2 s (issue 39): suspect after 0.4 s, ask for at most 1 s more, on
+  // a connection kept open for it (a new one costs the server a process, slow enough under load to look like a hang).
+  const heartbeat = openHeartbeat(connection);
+  const watch = watchPool(pool, breaker, {
+    suspectAfterMs: Math.min(400, t.statementMs / 2),
+    probe: () => heartbeat.ask(Math.min(1_000, t.statementMs)),
+  });
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const db = drizzle({ client: pool, schema });
   if (oneConnectionCheck) checkOneConnection(pool, db);
@@ -198,8 +209,60 @@ async function openPostgres(
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       breaker.stop();
+      watch.stop();
+      heartbeat.close();
       await pool.end();
     },
+  };
+}
+
+/**
+ * One connection outside the pool that answers "does the server still answer?" with `select 1`: opened at start,
+ * dropped when it fails and opened again on the next question. A server error is an answer; silence past `ms` is not.
+ */
+function openHeartbeat(connection: pg.ClientConfig) {
+  let client: Promise<pg.Client> | undefined;
+  let current: pg.Client | undefined;
+  const drop = () => {
+    void current?.end().catch(() => {});
+    current = undefined;
+    client = undefined;
+  };
+  const connected = () => {
+    if (!client) {
+      const c = new pg.Client(connection);
+      c.on('error', () => {});
+      c.on('end', () => {
+        if (current === c) drop();
+      });
+      current = c;
+      client = c.connect().then(() => c);
+      client.catch(() => {
+        if (current === c) drop();
+      });
+    }
+    return client;
+  };
+  void connected().catch(() => {});
+  return {
+    async ask(ms: number) {
+      let answered = false;
+      const work = connected()
+        .then((c) => c.query('select 1'))
+        .then(() => {
+          answered = true;
+        });
+      try {
+        await withDatabaseTimeout(work, ms);
+      } catch (err) {
+        // A starved event loop runs the timer before it reads the answer already waiting on the socket: read first.
+        if (err instanceof DatabaseTimeoutError) await new Promise((resolve) => setImmediate(resolve));
+        if (answered) return;
+        drop();
+        throw err;
+      }
+    },
+    close: drop,
   };
 }
 

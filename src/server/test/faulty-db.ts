@@ -28,15 +28,19 @@ export async function startSilentServer(): Promise<{ port: number; close(): Prom
 
 /**
  * A TCP proxy on 127.0.0.1 in front of a real database; `freeze()` stops passing bytes both ways while keeping every
- * connection open (a database that hangs mid-query), `thaw()` resumes.
+ * connection open (a database that hangs mid-query; what is sent meanwhile is lost), `thaw()` resumes. `stall()` stops
+ * reading instead, so what is sent meanwhile (a query, the server's answer or its goodbye) arrives after `thaw()`,
+ * as after a network stall or a paused server.
  */
 export async function startProxy(target: { host: string; port: number }) {
   let frozen = false;
+  let stalled = false;
   const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
+    if (stalled) for (const s of pair) s.pause();
     const pass = (from: net.Socket, to: net.Socket) =>
       from.on('data', (chunk) => {
         if (!frozen) to.write(chunk);
@@ -59,8 +63,14 @@ export async function startProxy(target: { host: string; port: number }) {
     freeze() {
       frozen = true;
     },
+    stall() {
+      stalled = true;
+      for (const pair of pairs) for (const s of pair) s.pause();
+    },
     thaw() {
       frozen = false;
+      stalled = false;
+      for (const pair of pairs) for (const s of pair) s.resume();
     },
     close: () =>
       new Promise<void>((resolve) => {

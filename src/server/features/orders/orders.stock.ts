@@ -90,7 +90,9 @@ export async function expireUnpaidOrders(
         quantity: orders.quantity,
         backorderedQuantity: orders.backorderedQuantity,
       });
-    // One ledger row per order, so a product's history names each expired order.
+    // One ledger row per order, so a product's history names each expired order. Products are locked in id order,
+    // as a checkout locks its lines, so a sweep and a checkout never wait on each other in a circle.
+    expired.sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
     for (const e of expired) await releaseStock(tx, e, 'order_expired', notify);
     return expired.length;
   });
@@ -109,11 +111,14 @@ export async function reserveOrBackorder<R extends StockedOrder>(
   staff: StaffMail,
   when?: SQL,
 ): Promise<R | null> {
+  // The lock the stock UPDATE takes, not FOR UPDATE: the order inserted above holds a key-share lock on this row
+  // through its foreign key, as every concurrent buyer's does, and FOR UPDATE waits on those while they wait on it
+  // (a deadlock); FOR NO KEY UPDATE lets key-share be and still queues the buyers one at a time.
   const [product] = await tx
     .select({ quantity: products.quantity })
     .from(products)
     .where(eq(products.id, order.productId))
-    .for('update');
+    .for('no key update');
   const stock = Math.max(0, product?.quantity ?? 0);
   const backordered = Math.max(0, order.quantity - stock);
   let row = order;
