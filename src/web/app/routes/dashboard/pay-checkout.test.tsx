@@ -156,6 +156,46 @@ describe('Checkout payment page', () => {
     expect(screen.getByText('LTL freight: 3–6 business days, liftgate delivery.')).toBeInTheDocument();
   });
 
+  it("a line's Total is its goods: its share of shipping and tax is on the summary's own lines", async () => {
+    checkout = {
+      ...checkout,
+      shipping: 120,
+      tax: 36.47,
+      total: 478.47,
+      shippingMethod: 'LTL freight',
+      shippingKind: 'freight',
+      lines: [
+        makeOrder({
+          checkoutId: id,
+          productName: 'Air hose 15 m',
+          quantity: 10,
+          price: 12.4,
+          subtotal: 124,
+          shipping: 46.21,
+          tax: 14.05,
+          total: 184.26,
+        }),
+        makeOrder({
+          checkoutId: id,
+          productName: '18V drill',
+          quantity: 2,
+          price: 99,
+          subtotal: 198,
+          shipping: 73.79,
+          tax: 22.42,
+          total: 294.21,
+        }),
+      ],
+    };
+    useApi();
+    renderPage();
+    const hose = (await screen.findByRole('cell', { name: 'Air hose 15 m' })).closest('tr')!;
+    expect(within(hose).getByText('$124.00')).toBeInTheDocument();
+    expect(within(hose).queryByText('$184.26')).not.toBeInTheDocument();
+    const drill = screen.getByRole('cell', { name: '18V drill' }).closest('tr')!;
+    expect(within(drill).getByText('$198.00')).toBeInTheDocument();
+  });
+
   it.each([
     ['cancelled', 'This checkout was cancelled'],
     ['expired', 'This checkout has expired'],

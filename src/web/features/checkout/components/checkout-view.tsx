@@ -66,7 +66,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
                   )}
                 </td>
                 <td className="whitespace-nowrap">{formatPrice(line.price)}</td>
-                <td className="font-semibold whitespace-nowrap">{formatPrice(line.total)}</td>
+                <td className="font-semibold whitespace-nowrap">{formatPrice(line.subtotal ?? line.total)}</td>
               </tr>
             ))}
           </tbody>
