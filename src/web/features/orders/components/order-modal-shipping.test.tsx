@@ -84,7 +84,10 @@ describe('Order modal shipping note', () => {
       liftgate: false,
       residential: false,
     });
-    expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$99.00');
+    // The dialog's Total is what the payment page will charge (issue 38: it read $99.00, the goods alone, while the
+    // line above quoted $117.45), with the goods, shipping and tax beside it.
+    expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$117.45');
+    expect(dialog.getByText('Goods $99.00, shipping $9.50, tax $8.95')).toBeInTheDocument();
   });
 
   it('lets the customer choose the method: the cheapest delivery first, pickup on a click, sent with the order', async () => {

@@ -305,9 +305,16 @@ export function OrderModal({
             Total
           </span>
           <output aria-labelledby={totalId} aria-live="polite" className="text-xl font-bold text-primary">
-            {total === null ? '—' : formatPrice(total)}
+            {/* With a way to ship chosen, what the payment page will charge: goods, shipping and tax. */}
+            {total === null ? '—' : formatPrice(chosen ? chosen.total : total)}
           </output>
         </p>
+        {total !== null && chosen && chosen.total !== total && (
+          <p className="-mt-3 text-right text-sm text-base-content/75">
+            Goods {formatPrice(total)}, shipping {shippingCost(chosen.shipping)}, tax{' '}
+            {formatPrice(chosen.tax)}
+          </p>
+        )}
         {to && valid && (
           <>
             <ShippingChoice
