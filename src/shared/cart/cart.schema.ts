@@ -38,6 +38,9 @@ export const cartLineSchema = z.object({
   lineTotal: z.number(),
   /** What the price breaks save on this line against the base price. */
   saving: z.number(),
+  /** The saving by where it comes from, in cents: the quantity breaks, and a contract price below them. */
+  quantitySavingCents: z.number().int(),
+  contractSavingCents: z.number().int(),
   /** Why this line cannot be ordered as it is (a quantity rule, or the product is no longer sold), or null. */
   problem: z.string().nullable(),
   /** More than the stock may be ordered: the rest goes on backorder (decision 037). */
@@ -56,6 +59,9 @@ export const cartSchema = z.object({
   totalQuantity: z.number().int(),
   total: z.number(),
   saving: z.number(),
+  /** The cart's saving by where it comes from, in cents (its lines' sums): "Quantity savings", "Contract price savings". */
+  quantitySavingCents: z.number().int(),
+  contractSavingCents: z.number().int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

@@ -30,6 +30,24 @@ export function unitPriceCentsAt(
     : Math.max(1, Math.min(best.unitPriceCents, contractCents));
 }
 
+/**
+ * What a line saves against the base price, by where it comes from: the quantity breaks this quantity reaches, and a
+ * contract price below that (a company's price list), in cents for the whole line.
+ */
+export function savingsCentsAt(
+  quantity: number,
+  basePriceCents: number,
+  breaks: readonly PriceBreakCents[],
+  contractCents?: number | null,
+): { quantityCents: number; contractCents: number } {
+  const byBreaks = unitPriceCentsAt(quantity, basePriceCents, breaks);
+  const unit = unitPriceCentsAt(quantity, basePriceCents, breaks, contractCents);
+  return {
+    quantityCents: quantity * (basePriceCents - byBreaks),
+    contractCents: quantity * (byBreaks - unit),
+  };
+}
+
 /** The lowest unit price any quantity reaches ("from $9.90" on a card). */
 export const lowestUnitPriceCents = (basePriceCents: number, breaks: readonly PriceBreakCents[]) =>
   Math.min(basePriceCents, ...breaks.map((b) => b.unitPriceCents));

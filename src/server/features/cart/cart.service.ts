@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { unitPriceCentsAt } from '@shared/catalogue/pricing';
+import { savingsCentsAt, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import {
   cartMessages,
@@ -48,6 +48,11 @@ function backorderOf(quantity: number, p: ProductPricing) {
   };
 }
 
+const savingsOf = (quantity: number, p: ProductPricing) => {
+  const s = savingsCentsAt(quantity, p.priceCents, p.breaks, p.contractCents);
+  return { quantitySavingCents: s.quantityCents, contractSavingCents: s.contractCents };
+};
+
 /** A cart line priced now: the break its quantity reaches, and what that saves against the base price. */
 export function toCartLine(quantity: number, p: ProductPricing): CartLine {
   const unitCents = unitPriceCentsAt(quantity, p.priceCents, p.breaks, p.contractCents);
@@ -64,6 +69,7 @@ export function toCartLine(quantity: number, p: ProductPricing): CartLine {
     unitPrice: unitCents / 100,
     lineTotal: (quantity * unitCents) / 100,
     saving: (quantity * (p.priceCents - unitCents)) / 100,
+    ...savingsOf(quantity, p),
     problem: lineProblem(quantity, p),
     ...backorderOf(quantity, p),
   };
@@ -105,6 +111,8 @@ function pricedCart(
     totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
     total: cents((l) => l.lineTotal),
     saving: cents((l) => l.saving),
+    quantitySavingCents: lines.reduce((sum, l) => sum + l.quantitySavingCents, 0),
+    contractSavingCents: lines.reduce((sum, l) => sum + l.contractSavingCents, 0),
   };
 }
 

@@ -31,7 +31,15 @@ describe('Navbar account links', () => {
   beforeEach(() =>
     server.use(
       http.get('/api/cart/:email', () =>
-        HttpResponse.json({ lines: [], count: 2, totalQuantity: 7, total: 1, saving: 0 }),
+        HttpResponse.json({
+          lines: [],
+          count: 2,
+          totalQuantity: 7,
+          total: 1,
+          saving: 0,
+          quantitySavingCents: 0,
+          contractSavingCents: 0,
+        }),
       ),
     ),
   );

@@ -32,7 +32,15 @@ describe('Add to cart', () => {
     server.use(
       http.post('/api/cart/:email/lines', async ({ request, params }) => {
         bodies.push({ email: params.email, ...((await request.json()) as object) });
-        return HttpResponse.json({ lines: [], count: 1, totalQuantity: 6, total: 1, saving: 0 });
+        return HttpResponse.json({
+          lines: [],
+          count: 1,
+          totalQuantity: 6,
+          total: 1,
+          saving: 0,
+          quantitySavingCents: 0,
+          contractSavingCents: 0,
+        });
       }),
     );
     const { user } = renderButton('ann@example.com', 3);

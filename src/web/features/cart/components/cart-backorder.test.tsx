@@ -21,6 +21,8 @@ const jack: CartLine = {
   unitPrice: 400,
   lineTotal: 2000,
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
   problem: null,
   backorderable: true,
   backordered: 2,
@@ -33,6 +35,8 @@ const cartOf = (lines: CartLine[]): Cart => ({
   totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
   total: lines.reduce((s, l) => s + l.lineTotal, 0),
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
 });
 
 describe('Cart backorders', () => {

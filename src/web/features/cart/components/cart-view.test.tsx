@@ -28,6 +28,8 @@ function hose(quantity: number, extra: Partial<CartLine> = {}): CartLine {
     unitPrice: unit,
     lineTotal: Math.round(quantity * unit * 100) / 100,
     saving: Math.round(quantity * (12.4 - unit) * 100) / 100,
+    quantitySavingCents: Math.round(quantity * (12.4 - unit) * 100),
+    contractSavingCents: 0,
     problem: null,
     ...extra,
   };
@@ -45,7 +47,18 @@ const drill: CartLine = {
   unitPrice: 99,
   lineTotal: 99,
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
   problem: null,
+};
+
+/** A line of the drill at a company's contract price of $89 (no quantity break reached). */
+const contractDrill: CartLine = {
+  ...drill,
+  unitPrice: 89,
+  lineTotal: 89,
+  saving: 10,
+  contractSavingCents: 10_00,
 };
 
 const cartOf = (lines: CartLine[]): Cart => ({
@@ -54,6 +67,8 @@ const cartOf = (lines: CartLine[]): Cart => ({
   totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
   total: lines.reduce((s, l) => s + l.lineTotal, 0),
   saving: lines.reduce((s, l) => s + l.saving, 0),
+  quantitySavingCents: lines.reduce((s, l) => s + l.quantitySavingCents, 0),
+  contractSavingCents: lines.reduce((s, l) => s + l.contractSavingCents, 0),
 });
 
 let cart: Cart;
@@ -119,6 +134,14 @@ describe('Cart page', () => {
       'href',
       '/dashboard/cart/checkout',
     );
+  });
+
+  it('says where savings come from: quantity breaks and contract prices on their own lines', async () => {
+    useApi([hose(10), contractDrill]);
+    renderWithProviders(<CartPage />);
+    const totals = within(await screen.findByRole('region', { name: 'Cart totals' }));
+    expect(totals.getByText('Quantity savings: $12.00')).toBeInTheDocument();
+    expect(totals.getByText('Contract price savings: $10.00')).toBeInTheDocument();
   });
 
   it('takes a typed quantity on Enter and shows the server refusing it beside the line', async () => {

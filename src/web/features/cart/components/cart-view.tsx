@@ -85,7 +85,7 @@ export function CartView({ email }: { email: string }) {
         onRetry={() => void cart.refetch()}
       />
     );
-  const { lines, count, totalQuantity, total, saving } = cart.data;
+  const { lines, count, totalQuantity, total, quantitySavingCents, contractSavingCents } = cart.data;
   const blocked = lines.some((l) => l.problem);
 
   return (
@@ -141,7 +141,13 @@ export function CartView({ email }: { email: string }) {
               {formatCount(count)} {count === 1 ? 'product' : 'products'}, {formatCount(totalQuantity)}{' '}
               {totalQuantity === 1 ? 'unit' : 'units'}
             </p>
-            {saving > 0 && <p className="text-success">Quantity savings: {formatPrice(saving)}</p>}
+            {/* Savings say where they come from: the quantity breaks, or the company's contract prices. */}
+            {quantitySavingCents > 0 && (
+              <p className="text-success">Quantity savings: {formatPrice(quantitySavingCents / 100)}</p>
+            )}
+            {contractSavingCents > 0 && (
+              <p className="text-success">Contract price savings: {formatPrice(contractSavingCents / 100)}</p>
+            )}
             <p className="text-xl font-bold">Total: {formatPrice(total)}</p>
             {blocked ? (
               <>

@@ -8,7 +8,15 @@ import { makeOrder, session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 
 const server = setupMswServer();
-const emptyCart = { lines: [], count: 0, totalQuantity: 0, total: 0, saving: 0 };
+const emptyCart = {
+  lines: [],
+  count: 0,
+  totalQuantity: 0,
+  total: 0,
+  saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
+};
 
 function useApi(orders: Order[], answer: ReorderResult) {
   const asked: string[] = [];

@@ -28,7 +28,15 @@ const report: QuickOrderLine[] = [
     problem: messages.quantityAboveStock,
   },
 ];
-const emptyCart = { lines: [], count: 0, totalQuantity: 0, total: 0, saving: 0 };
+const emptyCart = {
+  lines: [],
+  count: 0,
+  totalQuantity: 0,
+  total: 0,
+  saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
+};
 
 function useApi() {
   const calls: { text?: string; dryRun?: boolean; upload?: boolean; query: string }[] = [];

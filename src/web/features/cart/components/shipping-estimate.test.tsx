@@ -24,6 +24,8 @@ const cart: Cart = {
       unitPrice: 99,
       lineTotal: 198,
       saving: 0,
+      quantitySavingCents: 0,
+      contractSavingCents: 0,
       problem: null,
     },
   ],
@@ -31,6 +33,8 @@ const cart: Cart = {
   totalQuantity: 2,
   total: 198,
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
 };
 const base = { liftgate: false, residential: false, pickupLocation: null, minDays: 2, maxDays: 5 };
 const rates: Rates = {

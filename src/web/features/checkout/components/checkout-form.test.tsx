@@ -24,10 +24,20 @@ const line = (n: number, name: string, quantity: number, unitPrice: number): Car
   unitPrice,
   lineTotal: Math.round(quantity * unitPrice * 100) / 100,
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
   problem: null,
 });
 const lines = [line(1, 'Air hose 15 m', 10, 12.4), line(2, '18V drill', 2, 99)];
-const cart: Cart = { lines, count: 2, totalQuantity: 12, total: 322, saving: 0 };
+const cart: Cart = {
+  lines,
+  count: 2,
+  totalQuantity: 12,
+  total: 322,
+  saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
+};
 const checkoutId = 'c0000000-0000-4000-8000-000000000001';
 
 const option = (o: Partial<ShippingOptionView> & Pick<ShippingOptionView, 'optionId' | 'name'>) => ({

@@ -66,7 +66,9 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
                   )}
                 </td>
                 <td className="whitespace-nowrap">{formatPrice(line.price)}</td>
-                <td className="font-semibold whitespace-nowrap">{formatPrice(line.subtotal ?? line.total)}</td>
+                <td className="font-semibold whitespace-nowrap">
+                  {formatPrice(line.subtotal ?? line.total)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -22,6 +22,8 @@ const line = (productId: string, name: string, quantity: number, unitPrice: numb
   unitPrice,
   lineTotal: quantity * unitPrice,
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
   problem: null,
 });
 
@@ -31,6 +33,8 @@ const cartOf = (lines: CartLine[]): Cart => ({
   totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
   total: lines.reduce((s, l) => s + l.lineTotal, 0),
   saving: 0,
+  quantitySavingCents: 0,
+  contractSavingCents: 0,
 });
 
 function useApi(cart: Cart) {
