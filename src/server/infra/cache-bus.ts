@@ -7,7 +7,7 @@ import { cacheScopes, type CacheScope } from './read-cache';
 
 /** What the bus announces: a change to cached reads of a scope, or to users and sessions (the session cache). */
 export type BusScope = CacheScope | 'sessions';
-const busScopes: readonly string[] = [...cacheScopes, 'sessions'];
+export const busScopes: readonly BusScope[] = [...cacheScopes, 'sessions'];
 import type { Db } from './db';
 
 /**
@@ -28,7 +28,7 @@ export interface BusHandlers {
   log: FastifyBaseLogger;
 }
 
-const isScope = (s: string): s is BusScope => busScopes.includes(s);
+const isScope = (s: string): s is BusScope => (busScopes as readonly string[]).includes(s);
 
 /** Messages are `<scope>:<sender id>`, so an instance skips its own (it invalidated already, right after commit). */
 function receiver(self: string, handlers: BusHandlers) {

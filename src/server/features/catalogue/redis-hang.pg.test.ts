@@ -20,45 +20,62 @@ const searched = async (app: FastifyInstance, name: string, id: string) => {
 const cacheBus = async (app: FastifyInstance) =>
   ((await app.inject('/api/readyz')).json() as { cacheBus: string }).cacheBus;
 
-let proxy: Awaited<ReturnType<typeof startProxy>>;
-let a: FastifyInstance;
-let b: FastifyInstance;
-let admin: Client;
-let product: { id: string; name: string };
-
-beforeAll(async () => {
-  proxy = await startProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
-  const env = { REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
-  a = await instance(env);
-  b = await instance(env);
-  admin = await signUpAdmin(a);
-  await Promise.all([a.searchIndex!.ready(), b.searchIndex!.ready()]);
-  product = await makeProduct(a, { priceCents: 10_000, name: `Hung Redis Compressor ${Date.now()}` });
-}, 120_000);
-
+type Proxy = Awaited<ReturnType<typeof startProxy>>;
+const proxies: Proxy[] = [];
+const redisProxy = async () => {
+  const proxy = await startProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+  proxies.push(proxy);
+  return { proxy, env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } };
+};
 afterAll(async () => {
-  proxy?.thaw();
-  await proxy?.close();
+  for (const proxy of proxies) {
+    proxy.thaw();
+    await proxy.close();
+  }
 });
 
-/** Changes the price through `a` and returns how long `b` took to show it in the product list and in search. */
-async function changePrice(price: number) {
-  const put = await a.inject({
-    method: 'PUT',
-    url: `/api/product/${product.id}`,
-    headers: admin.headers,
-    payload: { price },
-  });
-  expect(put.statusCode).toBe(200);
-  return within(
-    5_000,
-    async () =>
-      (await listed(b, product.id)) === price && (await searched(b, product.name, product.id)) === price,
-  );
+/** Two instances, a product, and a price change through `a` that returns how long `b` took to show it (list, search). */
+function twoInstances(env: (i: 0 | 1) => Promise<Record<string, string>>) {
+  const s = {} as {
+    a: FastifyInstance;
+    b: FastifyInstance;
+    admin: Client;
+    product: { id: string; name: string };
+  };
+  beforeAll(async () => {
+    s.a = await instance(await env(0));
+    s.b = await instance(await env(1));
+    s.admin = await signUpAdmin(s.a);
+    await Promise.all([s.a.searchIndex!.ready(), s.b.searchIndex!.ready()]);
+    s.product = await makeProduct(s.a, { priceCents: 10_000, name: `Hung Redis Compressor ${Date.now()}` });
+  }, 120_000);
+  const changePrice = async (price: number) => {
+    const put = await s.a.inject({
+      method: 'PUT',
+      url: `/api/product/${s.product.id}`,
+      headers: s.admin.headers,
+      payload: { price },
+    });
+    expect(put.statusCode).toBe(200);
+    const { b, product } = s;
+    return within(
+      5_000,
+      async () =>
+        (await listed(b, product.id)) === price && (await searched(b, product.name, product.id)) === price,
+    );
+  };
+  return { s, changePrice };
 }
 
 describe('cache announcements with Redis hung', { timeout: 60_000 }, () => {
+  let proxy: Proxy;
+  const { s, changePrice } = twoInstances(async (i) => {
+    if (i === 0) ({ proxy } = await redisProxy());
+    return { REDIS_URL: `redis://127.0.0.1:${proxy.port}` };
+  });
+
   it('while Redis answers, both instances use it and follow a change within 2 s', async () => {
+    const { a, b, product } = s;
     expect([await cacheBus(a), await cacheBus(b)]).toEqual(['redis', 'redis']);
     // Cached on b (list and search) before the change.
     await within(2_000, async () => (await listed(b, product.id)) === 100);
@@ -67,6 +84,7 @@ describe('cache announcements with Redis hung', { timeout: 60_000 }, () => {
   });
 
   it('a change made while Redis hangs reaches the other instance within 2 s, list and search', async () => {
+    const { a, b, product } = s;
     expect(await listed(b, product.id)).toBe(90);
     proxy.freeze();
     expect(await changePrice(77.5)).toBeLessThanOrEqual(2_000);
@@ -77,9 +95,34 @@ describe('cache announcements with Redis hung', { timeout: 60_000 }, () => {
   });
 
   it('once Redis answers again, both go back to it and still follow a change within 2 s', async () => {
+    const { a, b, product } = s;
     proxy.thaw();
     await within(20_000, async () => (await cacheBus(a)) === 'redis' && (await cacheBus(b)) === 'redis');
     expect(await changePrice(42)).toBeLessThanOrEqual(2_000);
     expect(await listed(a, product.id)).toBe(42);
+  });
+});
+
+describe('with only one instance’s link to Redis hung', { timeout: 60_000 }, () => {
+  // Each instance reaches Redis through a proxy of its own; only b's hangs, so a goes on announcing over Redis.
+  const own: Proxy[] = [];
+  const { s, changePrice } = twoInstances(async (i) => {
+    const { proxy, env } = await redisProxy();
+    own[i] = proxy;
+    return env;
+  });
+
+  it('the instance that cannot hear Redis still follows every change within 2 s, list and search', async () => {
+    const { a, b, product } = s;
+    await within(2_000, async () => (await listed(b, product.id)) === 100);
+    await within(2_000, async () => (await searched(b, product.name, product.id)) === 100);
+    own[1]!.freeze();
+    expect(await changePrice(81)).toBeLessThanOrEqual(2_000);
+    await within(3_000, async () => (await cacheBus(b)) === 'postgres');
+    expect(await cacheBus(a)).toBe('redis');
+    // Changes a announces over Redis after b found its link dead.
+    expect(await changePrice(72)).toBeLessThanOrEqual(2_000);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await changePrice(63)).toBeLessThanOrEqual(2_000);
   });
 });
