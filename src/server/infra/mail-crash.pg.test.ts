@@ -37,12 +37,20 @@ describe('mail after a worker is killed (kill -9)', { timeout: 180_000 }, () => 
     testDb = await createTestDatabase();
     smtp = await startSmtp(0, { acceptDelayMs: ACCEPT_DELAY_MS });
     const smtpUrl = `smtp://127.0.0.1:${smtp.port}`;
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-crash-'));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
 
     const worker = spawn(
       process.execPath,
       ['--import', 'tsx', path.resolve('src/server/test/mail-worker.child.ts')],
       {
-        env: { ...process.env, DATABASE_URL: testDb.url!, SMTP_URL: smtpUrl, MAILS: String(MAILS) },
+        env: {
+          ...process.env,
+          DATABASE_URL: testDb.url!,
+          DATA_DIR: dataDir,
+          SMTP_URL: smtpUrl,
+          MAILS: String(MAILS),
+        },
         stdio: ['ignore', 'pipe', 'inherit'],
       },
     );
@@ -65,8 +73,6 @@ describe('mail after a worker is killed (kill -9)', { timeout: 180_000 }, () => 
       sql`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`,
     );
     await testDb.database.db.execute(sql.raw(failJobsByTimeout));
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-crash-'));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -1,11 +1,8 @@
 /**
  * A shop instance run as its own process, for tests that kill it (kill -9): it queues `MAILS` mails in one
  * transaction, so its mail worker finds them all on its next poll, prints "queued" and delivers them to `SMTP_URL`.
- * Run with `node --import tsx`; `DATABASE_URL` is a migrated test database.
+ * Run with `node --import tsx`; `DATABASE_URL` is a migrated test database, `DATA_DIR` a folder the test removes.
  */
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../infra/config';
 import { openDatabase } from '../infra/db';
@@ -16,7 +13,7 @@ const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
   SEED_DEMO: 'false',
-  DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'shop-mail-worker-')),
+  DATA_DIR: process.env.DATA_DIR!,
   DATABASE_URL: databaseUrl,
   BASE_URL: 'http://localhost:3000',
   BETTER_AUTH_SECRET: 'x'.repeat(40),
