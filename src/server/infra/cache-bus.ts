@@ -7,7 +7,7 @@ import { cacheScopes, type CacheScope } from './read-cache';
 
 /** What the bus announces: a change to cached reads of a scope, or to users and sessions (the session cache). */
 export type BusScope = CacheScope | 'sessions';
-const busScopes: readonly string[] = [...cacheScopes, 'sessions'];
+export const busScopes: readonly BusScope[] = [...cacheScopes, 'sessions'];
 import type { Db } from './db';
 
 /**
@@ -28,7 +28,7 @@ export interface BusHandlers {
   log: FastifyBaseLogger;
 }
 
-const isScope = (s: string): s is BusScope => busScopes.includes(s);
+const isScope = (s: string): s is BusScope => (busScopes as readonly string[]).includes(s);
 
 /** Messages are `<scope>:<sender id>`, so an instance skips its own (it invalidated already, right after commit). */
 function receiver(self: string, handlers: BusHandlers) {
@@ -117,13 +117,36 @@ export async function postgresBus(url: string, db: Db, handlers: BusHandlers): P
   };
 }
 
-/** Redis pub/sub: one connection subscribed, one to publish (a subscribed Redis connection can do nothing else). */
-export async function redisBus(url: string, channel: string, handlers: BusHandlers): Promise<CacheBus> {
+/**
+ * How long a publish, or the heartbeat's round trip, may take before Redis counts as down. A hung Redis (or a link
+ * that drops every byte) keeps its sockets open and never refuses: only a bound tells it from a slow one.
+ */
+export const REDIS_REPLY_BOUND_MS = 1_000;
+/** How often each instance checks its own Redis link end to end (publish, then hear it back on the subscription). */
+export const REDIS_HEARTBEAT_MS = 250;
+
+/**
+ * Redis pub/sub: one connection subscribed, one to publish (a subscribed Redis connection can do nothing else).
+ *
+ * A heartbeat publishes on a channel of this instance's own and waits to hear it back: when a heartbeat or an
+ * announcement is not answered within `replyMs`, Redis counts as down (announcements go through PostgreSQL), every
+ * cached read is forgotten (it may have missed an invalidation) and both connections start afresh. It counts as up
+ * again once a heartbeat comes back.
+ */
+export async function redisBus(
+  url: string,
+  channel: string,
+  handlers: BusHandlers,
+  { replyMs = REDIS_REPLY_BOUND_MS, heartbeatMs = REDIS_HEARTBEAT_MS } = {},
+): Promise<CacheBus> {
   const self = randomUUID();
   const onMessage = receiver(self, handlers);
+  const beatChannel = `${channel}:beat:${self}`;
   const options = {
     lazyConnect: true,
     maxRetriesPerRequest: 2,
+    // Also bounds the ready check of a connection made to a hung Redis: it fails, and ioredis connects again.
+    commandTimeout: replyMs,
     retryStrategy: (n: number) => Math.min(n * 100, MAX_BACKOFF_MS),
   };
   const sub = new Redis(url, options);
@@ -131,29 +154,75 @@ export async function redisBus(url: string, channel: string, handlers: BusHandle
   for (const r of [sub, pub])
     r.on('error', (err: Error) => handlers.log.warn({ err: err.message }, 'redis error'));
   let ready = false;
-  sub.on('message', (ch: string, message: string) => ch === channel && onMessage(message));
+  /** Redis stopped answering in time; cleared by the next heartbeat heard. */
+  let hung = false;
+  /** When the oldest heartbeat not heard back yet was sent. */
+  let beatSince: number | undefined;
+  let lastTick = Date.now();
+  const down = (what: string) => {
+    if (hung) return;
+    hung = true;
+    beatSince = undefined;
+    handlers.log.warn(
+      { what, boundMs: replyMs },
+      'redis did not answer in time: counted as down, cache announcements go through PostgreSQL',
+    );
+    handlers.onResync();
+    // A hung socket may never answer, or answer commands that already gave up (every later reply would then land
+    // on the wrong command): drop both connections and connect again.
+    sub.disconnect(true);
+    pub.disconnect(true);
+  };
+  sub.on('message', (ch: string, message: string) => {
+    if (ch === beatChannel) {
+      beatSince = undefined;
+      if (hung) handlers.log.info('redis answers again');
+      hung = false;
+    } else if (ch === channel) onMessage(message);
+  });
   // Subscriptions are restored on reconnect by ioredis; what was published meanwhile is lost, so forget everything.
   sub.on('ready', () => {
     if (ready) handlers.onResync();
     ready = true;
   });
+  const heartbeat = setInterval(() => {
+    const now = Date.now();
+    // A late tick (a starved event loop) may run before the reply waiting in the socket is read: judge next time.
+    const late = now - lastTick > heartbeatMs * 2;
+    lastTick = now;
+    if (pub.status !== 'ready' || sub.status !== 'ready') {
+      beatSince = undefined;
+      return;
+    }
+    if (beatSince !== undefined && now - beatSince > replyMs && !late) return down('heartbeat');
+    beatSince ??= now;
+    pub.publish(beatChannel, '1').catch(() => {});
+  }, heartbeatMs);
+  heartbeat.unref();
   // Start-up does not wait for Redis: an instance starts and serves without it (the fallback below carries the
   // announcements meanwhile), and ioredis keeps reconnecting in the background.
+  const subscribe = () => sub.subscribe(channel, beatChannel);
   const connected = Promise.all([sub.connect(), pub.connect()])
-    .then(() => sub.subscribe(channel))
+    .then(subscribe)
     .catch((err: unknown) => {
       handlers.log.warn({ err }, 'redis is unreachable: cache announcements go through PostgreSQL meanwhile');
       // ioredis goes on reconnecting by itself; the subscription is made once it is in.
-      sub.once('ready', () => void sub.subscribe(channel).catch(() => {}));
+      sub.once('ready', () => void subscribe().catch(() => {}));
     });
   await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref())]);
   return {
     kind: 'redis',
-    isUp: () => pub.status === 'ready' && sub.status === 'ready',
+    isUp: () => !hung && pub.status === 'ready' && sub.status === 'ready',
     async publish(scope) {
-      await pub.publish(channel, `${scope}:${self}`);
+      try {
+        await pub.publish(channel, `${scope}:${self}`);
+      } catch (err) {
+        if (err instanceof Error && /timed out/i.test(err.message)) down('publish');
+        throw err;
+      }
     },
     async close() {
+      clearInterval(heartbeat);
       sub.disconnect();
       pub.disconnect();
     },

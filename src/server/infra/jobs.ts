@@ -18,6 +18,11 @@ export interface JobTypeOptions {
   retryDelaySeconds: number;
   /** A job still running after this long (its worker died) is handed out again. */
   expireInSeconds: number;
+  /**
+   * Jobs one worker takes at a time (default 5, run side by side). A crash repeats every job taken and done but not
+   * yet recorded: 1 keeps that to the job in progress.
+   */
+  batchSize?: number;
 }
 
 export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
@@ -50,7 +55,7 @@ export interface JobQueue {
 }
 
 const SCHEMA = 'pgboss';
-/** Jobs one worker takes per poll and runs side by side. */
+/** Jobs one worker takes per poll and runs side by side, unless its type says otherwise. */
 const BATCH_SIZE = 5;
 
 /** Runs pg-boss's SQL on the app's own connection: PGlite (one per process) or the pg pool. */
@@ -162,15 +167,20 @@ export function createJobQueue(
           await boss.updateQueue(queue.name, queue);
         }
       });
-      for (const [name, { handler }] of types) {
+      for (const [name, { handler, options }] of types) {
+        const batchSize = options.batchSize ?? BATCH_SIZE;
         const workOptions = {
           pollingIntervalSeconds: opts.pollMs / 1000,
           includeMetadata: true as const,
-          batchSize: BATCH_SIZE,
+          batchSize,
         };
         workers.set(
           name,
           await boss.work<object>(name, workOptions, async (batch) => {
+            // A full batch: more may be waiting, so the worker fetches again at once instead of after its poll
+            // interval (with small batches the queue would otherwise drain one batch per interval).
+            const self = workers.get(name);
+            if (self && batch.length >= batchSize) boss.notifyWorker(self);
             // Each job of the batch succeeds or fails on its own.
             await Promise.all(
               batch.map(async (job) => {

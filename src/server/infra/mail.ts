@@ -144,6 +144,9 @@ export function createQueuedMailer(
       retryDelaySeconds: delivery.retryDelaySeconds,
       // Far above the SMTP timeouts: only a worker that died mid-delivery leaves a job active that long.
       expireInSeconds: Math.max(60, Math.ceil((delivery.smtpTimeoutMs * 6) / 1000)),
+      // One mail at a time, each recorded as sent once the SMTP server accepted it and before the next goes: a crash
+      // repeats at most the mail in progress (same Message-ID), not every mail of a batch delivered side by side.
+      batchSize: 1,
     },
     async ({ attachments: refs, ...message }, job) =>
       transport.deliver({ ...message, id: `mail-${job.id}`, attachments: await attachments.make(refs) }),

@@ -4,6 +4,7 @@ import { sendCachedBody } from './cached-body';
 import { ReadCache, type CacheScope } from './read-cache';
 import { EarlyAnswers } from './early-answers';
 import {
+  busScopes,
   coalescedAnnouncer,
   localBus,
   postgresBus,
@@ -54,6 +55,9 @@ export interface ReadCacheService {
 
 export type ChangeListener = (scope: BusScope | 'resync') => void;
 
+/** How often an instance whose Redis link is down forgets its cached reads (they may have missed a change). */
+export const DISTRUST_FORGET_MS = 1_000;
+
 async function openBus(app: FastifyInstance, handlers: BusHandlers): Promise<CacheBus> {
   const { database, config } = app;
   if (database.kind === 'pglite' || !database.url) return localBus();
@@ -102,7 +106,14 @@ export const readCachePlugin = fp<{ early?: EarlyAnswers }>(
       // The change itself committed; other instances resync when their link comes back.
       (err, scope) => app.log.error({ err, scope }, 'could not announce a change to the other instances'),
     );
+    // With its own Redis link down, this instance still hears what others send through PostgreSQL, but not what an
+    // instance whose link is up sends over Redis: it forgets every second meanwhile, so nothing it serves is older.
+    const distrust = setInterval(() => {
+      if (bus.isUp && !bus.isUp()) for (const scope of busScopes) forget(scope);
+    }, DISTRUST_FORGET_MS);
+    distrust.unref();
     app.addHook('onClose', async () => {
+      clearInterval(distrust);
       announcer.close();
       await bus.close();
     });

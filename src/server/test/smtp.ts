@@ -17,8 +17,11 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** A local SMTP server that parses and keeps every mail. */
-export async function startSmtp(port = 0): Promise<TestSmtp> {
+/**
+ * A local SMTP server that parses and keeps every mail. With `acceptDelayMs`, each mail is kept as soon as its data is
+ * in and acknowledged (250) only that much later: a sender that dies meanwhile has its mail delivered unknowingly.
+ */
+export async function startSmtp(port = 0, { acceptDelayMs = 0 } = {}): Promise<TestSmtp> {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -28,7 +31,8 @@ export async function startSmtp(port = 0): Promise<TestSmtp> {
       simpleParser(stream).then(
         (mail) => {
           received.push(mail);
-          callback();
+          if (acceptDelayMs) setTimeout(() => callback(), acceptDelayMs);
+          else callback();
         },
         (err: Error) => callback(err),
       );
