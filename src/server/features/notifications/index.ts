@@ -3,7 +3,6 @@
  * features queue in their own transactions, and the admins' preference routes.
  */
 export {
-  dollars,
   notifyStaff,
   staffRecipients,
   type StaffMail,

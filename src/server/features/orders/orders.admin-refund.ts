@@ -8,8 +8,8 @@ import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.mod
 import { lockOrder } from './orders.payment';
 import { requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock } from './orders.stock';
+import { formatCents } from '@shared/common/money';
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * An admin cancels a paid order that is not delivered: in one transaction the order becomes Cancelled with a pending
@@ -55,7 +55,7 @@ export async function refundPaidOrder(
       kind: 'order.refunded',
       entityType: 'order',
       entityId: id,
-      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${dollars(totalCents(row))})`,
+      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${formatCents(totalCents(row))})`,
       before: { orderStatus: row.orderStatus, paymentStatus: true },
       after: { orderStatus: 'Cancelled', paymentStatus: false, refundAmountCents: totalCents(row) },
     });
