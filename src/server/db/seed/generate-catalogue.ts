@@ -67,7 +67,6 @@ const emptyBatch = (): Batch => ({
   spec: { productIds: [], attributeIds: [], values: [], texts: [] },
 });
 
-const round = (v: number, step: number) => Math.round(v / step) * step;
 
 /**
  * Fills the catalogue with `count` generated products (deterministic for a seed), in batches of multi-row

@@ -127,6 +127,7 @@ export async function startCardPayment(
       provider: deps.provider.kind,
       publishableKey: deps.provider.publishableKey,
       amount: centsToDollars(amountCents),
+      amountCents,
     },
   };
 }

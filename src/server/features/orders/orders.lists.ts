@@ -102,6 +102,7 @@ export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise
     items: items.map((o) => ({
       ...o,
       checkoutTotal: o.checkoutId ? centsToDollars(totals.get(o.checkoutId) ?? 0) : null,
+      checkoutTotalCents: o.checkoutId ? (totals.get(o.checkoutId) ?? 0) : null,
     })),
   };
 }

@@ -40,6 +40,7 @@ const toPaymentIntent = (deps: PaymentDeps, intent: { clientSecret: string; amou
   provider: deps.provider.kind,
   publishableKey: deps.provider.publishableKey,
   amount: centsToDollars(intent.amountCents),
+  amountCents: intent.amountCents,
 });
 
 /** POST /make-payment: an intent for the stored order's or checkout's amount (never an amount from the caller). */
