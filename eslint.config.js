@@ -213,7 +213,10 @@ const moneyRule = {
   'no-restricted-syntax': [
     'error',
     ...[...hundred('*'), ...hundred('/')].map((selector) => ({ selector, message: moneyMessage })),
-    { selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]", message: moneyMessage },
+    {
+      selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+      message: moneyMessage,
+    },
   ],
 };
 

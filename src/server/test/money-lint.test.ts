@@ -23,7 +23,9 @@ const planted = [
 
 describe('the money lint rule', () => {
   it('flags every * 100, / 100 and toFixed(2) outside the money module, on the server and in the web app', async () => {
-    expect(await moneyErrors(planted, 'src/server/features/orders/planted.ts')).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(await moneyErrors(planted, 'src/server/features/orders/planted.ts')).toEqual([
+      1, 2, 3, 4, 5, 6, 7,
+    ]);
     expect(await moneyErrors(planted, 'src/web/features/orders/components/planted.tsx')).toEqual([
       1, 2, 3, 4, 5, 6, 7,
     ]);

@@ -108,4 +108,3 @@ export const approvalReasonText = (a: { reason: ApprovalReason; limit: number })
   a.reason === 'order'
     ? `over the per-order limit of ${formatCents(dollarsToCents(a.limit))}`
     : `over the monthly limit of ${formatCents(dollarsToCents(a.limit))}`;
-

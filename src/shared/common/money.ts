@@ -47,7 +47,8 @@ export function parseDollars(text: string, opts: { allowNegative?: boolean } = {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, error: 'is required' };
   const match = /^(-)?\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(trimmed);
-  if (!match || (match[2] === undefined && !match[3])) return { ok: false, error: 'must be an amount in dollars' };
+  if (!match || (match[2] === undefined && !match[3]))
+    return { ok: false, error: 'must be an amount in dollars' };
   const [, minus, whole = '0', fraction = ''] = match;
   if (fraction.length > 2) return { ok: false, error: 'must have at most 2 decimals' };
   const digits = whole.replaceAll(',', '');
@@ -67,4 +68,5 @@ export const basisPointsToPercent = (bp: number): number => bp / 100;
 export const percentToBasisPoints = (percent: number): number => Math.round(percent * 100);
 
 /** `part` as a whole percentage of `whole` (a progress bar's 0–100), 0 when there is no whole. */
-export const percentOf = (part: number, whole: number): number => (whole ? Math.round((part * 100) / whole) : 0);
+export const percentOf = (part: number, whole: number): number =>
+  whole ? Math.round((part * 100) / whole) : 0;

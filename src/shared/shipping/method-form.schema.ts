@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { centsToDollarText } from '../common/money';
 import { dollarsTextSchema } from '../common/money.schema';
-import {
-  MAX_CENTS,
-  freightRateSchema,
-  parcelRateSchema,
-  shippingMethodInputSchema,
-} from './shipping.schema';
+import { MAX_CENTS, freightRateSchema, parcelRateSchema, shippingMethodInputSchema } from './shipping.schema';
 
 /**
  * The admin's shipping method form (docs/decisions/050-one-money-type.md): a person types dollars ("1,234.50"), the

@@ -33,7 +33,11 @@ const parcelTable = (base: number, baseStep: number, perLb: number, perLbStep: n
   ZONES.flatMap((zone) =>
     PARCEL_BANDS_LB.map((lb) => {
       const raw = base + (zone - 1) * baseStep + lb * (perLb + (zone - 1) * perLbStep);
-      return { zone, maxWeightGrams: lbToGrams(lb), cents: dollarsToCents(Math.ceil(centsToDollars(raw))) - 5 };
+      return {
+        zone,
+        maxWeightGrams: lbToGrams(lb),
+        cents: dollarsToCents(Math.ceil(centsToDollars(raw))) - 5,
+      };
     }),
   );
 

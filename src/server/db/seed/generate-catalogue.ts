@@ -67,7 +67,6 @@ const emptyBatch = (): Batch => ({
   spec: { productIds: [], attributeIds: [], values: [], texts: [] },
 });
 
-
 /**
  * Fills the catalogue with `count` generated products (deterministic for a seed), in batches of multi-row
  * `insert … select from unnest(arrays)`: one statement per batch for products and one for their specs.

@@ -35,7 +35,6 @@ const pastLine = {
   unitPriceCents: orders.unitPriceCents,
 };
 
-
 /** The quantity the rules allow today, nearest to `want`: whole packs, at least the minimum, at most the stock. */
 function fit(want: number, p: ProductPricing) {
   const first = firstOrderableQuantity(p);

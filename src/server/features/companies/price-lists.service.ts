@@ -17,7 +17,13 @@ import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { pricingDay } from '../catalogue/index';
 import { isUniqueViolation, lockCompany } from './companies.access';
-import { basisPointsToPercent, centsToDollars, dollarsToCents, formatCents, percentToBasisPoints } from '@shared/common/money';
+import {
+  basisPointsToPercent,
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  percentToBasisPoints,
+} from '@shared/common/money';
 
 /**
  * Contract prices (docs/decisions/039-trade-accounts.md, "Contract prices"): the shop's admins keep each company's

@@ -27,7 +27,11 @@ async function refusal(deps: CreditDeps, tx: Tx, member: Member | undefined, tot
   if (!member.isAdmin && !member.isBuyer) return { status: 403, message: creditMessages.notBuyer, ...base };
   if (o.onHold) return { status: 409, message: creditMessages.onHold(deps.credit.holdAfterDays), ...base };
   if (totalCents > availableCents)
-    return { status: 409, message: creditMessages.overCredit(formatCents(totalCents), formatCents(availableCents)), ...base };
+    return {
+      status: 409,
+      message: creditMessages.overCredit(formatCents(totalCents), formatCents(availableCents)),
+      ...base,
+    };
   return { status: 200, message: null, ...base };
 }
 

@@ -87,7 +87,13 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   for (const l of s.lines)
     row(
       doc,
-      [l.sku ?? '', l.description, String(l.quantity), formatCents(l.unitPriceCents), formatCents(l.totalCents)],
+      [
+        l.sku ?? '',
+        l.description,
+        String(l.quantity),
+        formatCents(l.unitPriceCents),
+        formatCents(l.totalCents),
+      ],
       'regular',
     );
   rule(doc);

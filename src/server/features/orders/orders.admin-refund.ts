@@ -10,7 +10,6 @@ import { requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock } from './orders.stock';
 import { formatCents } from '@shared/common/money';
 
-
 /**
  * An admin cancels a paid order that is not delivered: in one transaction the order becomes Cancelled with a pending
  * full refund (and its retry job), the stock goes back and the action is audited; then the refund is tried at once.

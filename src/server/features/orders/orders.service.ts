@@ -39,7 +39,6 @@ export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
 
-
 /**
  * Places an order: name and unit price come from the catalogue, never from the caller — the price reached at this
  * quantity (price breaks); minOrder ≤ quantity ≤ stock in whole packs; the stock is reserved in the same

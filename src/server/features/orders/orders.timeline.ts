@@ -17,7 +17,6 @@ import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
 import { formatCents } from '@shared/common/money';
 
-
 type By = NonNullable<TimelineEntry['by']>;
 
 const approvalSteps = {

@@ -44,7 +44,9 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
     wantedBy: row.wantedBy,
     validUntil: row.validUntil,
     declineReason: row.declineReason,
-    total: answered ? centsToDollars(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0)) : null,
+    total: answered
+      ? centsToDollars(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0))
+      : null,
     checkoutId: row.checkoutId,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
@@ -56,7 +58,9 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
         productName: l.productName,
         quantity: l.quantity,
         // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
-        listPrice: p ? centsToDollars(unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents)) : 0,
+        listPrice: p
+          ? centsToDollars(unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents))
+          : 0,
         unitPrice: l.unitPriceCents === null ? null : centsToDollars(l.unitPriceCents),
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };

@@ -26,8 +26,8 @@ export function PayOnAccount({
         Pay on account
       </h2>
       <p className="mt-1">
-        Charge {formatCents(o.totalCents)} to your company account: the invoice is due in {o.netDays}{' '}
-        days. Available credit: {formatCents(o.availableCents)}.
+        Charge {formatCents(o.totalCents)} to your company account: the invoice is due in {o.netDays} days.
+        Available credit: {formatCents(o.availableCents)}.
       </p>
       {o.reason && (
         <p id={reasonId} className="mt-2 font-medium">

@@ -268,7 +268,8 @@ export function Statement({
                   {l.buyerName} · issued {formatDate(l.issuedAt)} · due {day(l.dueDate)}
                 </p>
                 <p className="text-sm">
-                  Total {formatCents(l.totalCents)} · paid {formatCents(l.paidCents)} · open {formatCents(l.openCents)}
+                  Total {formatCents(l.totalCents)} · paid {formatCents(l.paidCents)} · open{' '}
+                  {formatCents(l.openCents)}
                 </p>
                 {l.openCents > 0 && (
                   <label className="mt-1 flex items-center gap-2 text-sm">{select(l)} Select to pay</label>

@@ -11,7 +11,10 @@ import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
 import { formatCents } from '@shared/common/money';
 
-type DialogOrder = Pick<Order, '_id' | 'productId' | 'productName' | 'quantity' | 'totalCents' | 'name' | 'email'>;
+type DialogOrder = Pick<
+  Order,
+  '_id' | 'productId' | 'productName' | 'quantity' | 'totalCents' | 'name' | 'email'
+>;
 
 const summary = (order: DialogOrder) =>
   `${order.productName} × ${formatCount(order.quantity)} (${formatCents(order.totalCents)})`;

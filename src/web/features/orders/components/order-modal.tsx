@@ -291,8 +291,7 @@ export function OrderModal({
           {backorder && <p className="rounded-box bg-warning/10 px-4 py-3">{backorder}</p>}
           {saving > 0 && (
             <p className="rounded-box bg-success/10 px-4 py-3">
-              Unit price {formatCents(unitCents)} at this quantity — you save{' '}
-              {formatCents(saving)}
+              Unit price {formatCents(unitCents)} at this quantity — you save {formatCents(saving)}
             </p>
           )}
         </div>

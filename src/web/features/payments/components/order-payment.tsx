@@ -42,8 +42,8 @@ function OrderSummary({ order }: { order: Order }) {
         <>
           <p className="mt-3 text-sm text-base-content/75">
             The total is {formatCount(order.quantity)} × {formatPrice(order.price)} +{' '}
-            {formatCents(order.shippingCents)} shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ''} +{' '}
-            {formatCents(order.taxCents)} tax.
+            {formatCents(order.shippingCents)} shipping
+            {order.shippingMethod ? ` (${order.shippingMethod})` : ''} + {formatCents(order.taxCents)} tax.
           </p>
           <PriceSummary
             label="Order total"
