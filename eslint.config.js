@@ -197,6 +197,29 @@ function featureBoundary(name, allowed) {
   }));
 }
 
+/**
+ * Money is integer cents, converted and formatted only by src/shared/common/money.ts (docs/decisions/050-one-money-type.md):
+ * anywhere else, a `* 100`, `/ 100` or `toFixed(2)` is cents worked out of floats by hand. A 100 that is not money
+ * (a percentage, a byte size) goes through a named helper or constant.
+ */
+const hundred = (op) => [
+  `BinaryExpression[operator='${op}'][left.type='Literal'][left.value=100]`,
+  `BinaryExpression[operator='${op}'][right.type='Literal'][right.value=100]`,
+  `AssignmentExpression[operator='${op}='][right.type='Literal'][right.value=100]`,
+];
+const moneyMessage =
+  'Money is integer cents: convert and format it with @shared/common/money (formatCents, centsToDollars, dollarsToCents, parseDollars, percentOf), not by hand.';
+const moneyRule = {
+  'no-restricted-syntax': [
+    'error',
+    ...[...hundred('*'), ...hundred('/')].map((selector) => ({ selector, message: moneyMessage })),
+    {
+      selector: "CallExpression[callee.property.name='toFixed'][arguments.0.value=2]",
+      message: moneyMessage,
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -324,5 +347,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/shared/common/money.ts', '**/*.test.{ts,tsx}', '**/test/**'],
+    rules: moneyRule,
   },
 );

@@ -47,6 +47,8 @@ export function localBus(): CacheBus {
 export const LISTENER_NAME = 'toolhouse-cache-listener';
 const CHANNEL = 'toolhouse_cache';
 const MAX_BACKOFF_MS = 5_000;
+/** Reconnection waits grow by this much per attempt. */
+const BACKOFF_STEP_MS = 100;
 
 /**
  * PostgreSQL LISTEN on a dedicated connection (a pooled one would be handed to queries and lose the LISTEN);
@@ -147,7 +149,7 @@ export async function redisBus(
     maxRetriesPerRequest: 2,
     // Also bounds the ready check of a connection made to a hung Redis: it fails, and ioredis connects again.
     commandTimeout: replyMs,
-    retryStrategy: (n: number) => Math.min(n * 100, MAX_BACKOFF_MS),
+    retryStrategy: (n: number) => Math.min(n * BACKOFF_STEP_MS, MAX_BACKOFF_MS),
   };
   const sub = new Redis(url, options);
   const pub = new Redis(url, options);

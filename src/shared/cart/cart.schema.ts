@@ -8,7 +8,7 @@ export const MAX_CART_LINES = 100;
 /** The most lines one quick order may paste or upload. */
 export const MAX_QUICK_ORDER_LINES = 200;
 /** The largest quick-order CSV upload (and pasted text), in bytes. */
-export const MAX_QUICK_ORDER_BYTES = 100 * 1024;
+export const MAX_QUICK_ORDER_BYTES = 102_400; // 100 KiB
 
 /** The cart's own messages (the quantity rules' messages are the spec's, from quantityProblem). */
 export const cartMessages = {

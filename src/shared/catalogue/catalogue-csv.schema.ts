@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { csvProblemSchema, type CsvProblem } from '../common/csv.schema';
 
 /** The largest CSV file an import accepts. */
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 104_857_600; // 100 MiB
 /** How many bad rows an import's report lists (the count covers them all). */
 export const MAX_REPORTED_PROBLEMS = 1000;
 

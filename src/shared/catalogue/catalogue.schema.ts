@@ -3,6 +3,7 @@ import { idSchema } from '@shared/common/common.schema';
 import { messages } from '@shared/messages';
 import { priceBreaksProblem, priceBreaksSchema } from './pricing';
 import { productShippingFields, productShippingSchema, shippingProblems } from './product-shipping';
+import { hasAtMostTwoDecimals } from '@shared/common/money';
 
 /** A product as the API returns it, with its historical field names. Price is in dollars with cents. */
 export const productSchema = z.object({
@@ -62,7 +63,7 @@ export const productFields = {
   price: requiredNumber(messages.priceRequired)
     .positive({ error: 'must be more than 0' })
     .max(1_000_000, { error: 'must be at most 1,000,000' })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+    .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' }),
   quantity: requiredNumber(messages.quantityRequired)
     .int({ error: 'must be a whole number' })
     .min(0, { error: 'must be 0 or more' })

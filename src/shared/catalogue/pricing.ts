@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '@shared/common/money';
 
 /**
  * Pack sizes and quantity price breaks: the rules the product page, the order modal, the cart, the checkout and the
@@ -84,7 +85,7 @@ export const priceBreakSchema = z.object({
     .number({ error: 'is required' })
     .positive({ error: 'must be more than 0' })
     .max(1_000_000, { error: 'must be at most 1,000,000' })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'must have at most 2 decimals' }),
+    .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' }),
 });
 export type PriceBreak = z.infer<typeof priceBreakSchema>;
 
@@ -117,13 +118,11 @@ export function priceBreaksProblem(basePrice: number, breaks: readonly PriceBrea
   return above ? `the price from ${above.minQuantity} units must be below the product price` : null;
 }
 
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-
 /** API dollars → the cents the server stores, sorted by minimum quantity. */
 export const breaksToCents = (breaks: readonly PriceBreak[]): PriceBreakCents[] =>
   [...breaks]
     .sort((a, b) => a.minQuantity - b.minQuantity)
-    .map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: toCents(b.price) }));
+    .map((b) => ({ minQuantity: b.minQuantity, unitPriceCents: dollarsToCents(b.price) }));
 
 export const breaksToDollars = (breaks: readonly PriceBreakCents[]): PriceBreak[] =>
-  breaks.map((b) => ({ minQuantity: b.minQuantity, price: b.unitPriceCents / 100 }));
+  breaks.map((b) => ({ minQuantity: b.minQuantity, price: centsToDollars(b.unitPriceCents) }));

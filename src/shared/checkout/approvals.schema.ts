@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from '../common/common.schema';
 import { cursorParam, limitParam } from '../common/paging.schema';
+import { centsToDollars, dollarsToCents, formatCents, hasAtMostTwoDecimals } from '@shared/common/money';
 
 /**
  * Spending limits and approvals, trade accounts part 3 (docs/decisions/040-approvals-and-limits.md). A checkout over
@@ -18,7 +19,7 @@ export const approvalMessages = {
   buyerLeft: 'The buyer has left the company: this checkout can only be rejected.',
   /** Order Now has no approval step: over a limit, the buyer is sent to the cart, whose checkout can wait for one. */
   orderNowOverLimit: (reason: ApprovalReason, limitCents: number) =>
-    `This order is ${approvalReasonText({ reason, limit: limitCents / 100 })}: add it to your cart and check out, so an approver of your company can approve it.`,
+    `This order is ${approvalReasonText({ reason, limit: centsToDollars(limitCents) })}: add it to your cart and check out, so an approver of your company can approve it.`,
 } as const;
 
 export const approvalStatuses = ['awaiting', 'approved', 'rejected', 'expired'] as const;
@@ -26,13 +27,12 @@ export type ApprovalStatus = (typeof approvalStatuses)[number];
 export const approvalReasons = ['order', 'monthly'] as const;
 export type ApprovalReason = (typeof approvalReasons)[number];
 
-const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 /** A limit in dollars: 0 (every checkout waits) up to 10 million; null = no limit. */
 const limit = z
   .number({ error: 'must be an amount in dollars, or null for no limit' })
   .min(0, { error: 'must be at least 0' })
   .max(10_000_000, { error: 'must be at most 10,000,000' })
-  .refine(twoDecimals, { error: 'must have at most 2 decimals' })
+  .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' })
   .nullable();
 
 /** PUT /api/companies/{id}/members/{userId}/limits: both limits at once (null = no limit). */
@@ -106,7 +106,5 @@ export type CheckoutApproval = z.infer<typeof checkoutApprovalSchema>;
 
 export const approvalReasonText = (a: { reason: ApprovalReason; limit: number }) =>
   a.reason === 'order'
-    ? `over the per-order limit of ${usd(a.limit)}`
-    : `over the monthly limit of ${usd(a.limit)}`;
-
-const usd = (dollars: number) => dollars.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+    ? `over the per-order limit of ${formatCents(dollarsToCents(a.limit))}`
+    : `over the monthly limit of ${formatCents(dollarsToCents(a.limit))}`;

@@ -76,6 +76,8 @@ export const checkoutSchema = z.object({
   status: z.enum(checkoutStatuses),
   /** Sum of the lines' totals in dollars: goods (`subtotal`) + `shipping` + `tax`. */
   total: z.number(),
+  /** `total` in whole cents. */
+  totalCents: z.number().int(),
   ...deliveryViewShape,
   transactionId: z.string().nullable(),
   createdAt: z.iso.datetime(),

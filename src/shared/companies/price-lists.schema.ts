@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { csvProblemSchema } from '../common/csv.schema';
+import { hasAtMostTwoDecimals } from '@shared/common/money';
 
 /**
  * Contract prices, trade accounts part 2 (docs/decisions/039-trade-accounts.md): a company's price lists and their
@@ -16,13 +17,12 @@ export const priceListMessages = {
 } as const;
 
 const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' });
-const twoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
 const percentOff = z
   .number({ error: 'is required' })
   .gt(0, { error: 'must be more than 0' })
   .lt(100, { error: 'must be less than 100' })
-  .refine(twoDecimals, { error: 'must have at most 2 decimals' });
+  .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' });
 
 /** One rule: a SKU's fixed unit price (dollars), or a percentage off a category (with descendants) or a brand. */
 export const priceRuleInputSchema = z.discriminatedUnion(
@@ -40,7 +40,7 @@ export const priceRuleInputSchema = z.discriminatedUnion(
         .number({ error: 'is required' })
         .min(0.01, { error: 'must be at least 0.01' })
         .max(1_000_000, { error: 'must be at most 1,000,000' })
-        .refine(twoDecimals, { error: 'must have at most 2 decimals' }),
+        .refine(hasAtMostTwoDecimals, { error: 'must have at most 2 decimals' }),
     }),
     z.strictObject({
       kind: z.literal('category'),

@@ -25,10 +25,6 @@ export const creditMessages = {
   overpaid: (number: string, open: string) => `is more than what is left to pay on ${number} (${open})`,
 } as const;
 
-/** Cents as the shop prints them: $1,234.56. */
-export const usd = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
-
 export const termsInputSchema = z.strictObject({
   netDays: z.union([z.literal(15), z.literal(30), z.literal(60)], { error: 'must be 15, 30 or 60' }),
   creditLimitCents: z

@@ -90,10 +90,16 @@ export type Rates = z.infer<typeof ratesSchema>;
 
 /** The delivery and price fields an order and a checkout read back (added to their spec shapes). */
 export const deliveryViewShape = {
-  /** Goods: quantity × unit price, summed over lines. */
+  /** @deprecated Dollars; read `subtotalCents` (docs/decisions/050-one-money-type.md). */
   subtotal: z.number(),
+  /** @deprecated Dollars; read `shippingCents`. */
   shipping: z.number(),
+  /** @deprecated Dollars; read `taxCents`. */
   tax: z.number(),
+  /** Goods: quantity × unit price, summed over lines, in whole cents. */
+  subtotalCents: z.number().int(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
   shippingMethod: z.string().nullable(),
   shippingKind: z.enum(['parcel', 'freight', 'pickup', 'free']).nullable(),
   liftgate: z.boolean(),

@@ -54,6 +54,8 @@ export const orderSchema = z.object({
   quantity: z.number().int(),
   /** What the order costs in dollars: quantity × price (`subtotal`) + `shipping` + `tax`. */
   total: z.number(),
+  /** `total` in whole cents: what the web reads and adds up (docs/decisions/050-one-money-type.md). */
+  totalCents: z.number().int(),
   number: z.string(),
   address: z.string(),
   paymentStatus: z.boolean(),
@@ -74,8 +76,10 @@ export const orderSchema = z.object({
    * then `refunded`. Null when nothing was refunded.
    */
   refundStatus: z.enum(refundStatuses).nullable(),
-  /** The amount given back, in dollars. */
+  /** @deprecated Dollars; read `refundAmountCents` (docs/decisions/050-one-money-type.md). */
   refundAmount: z.number().nullable(),
+  /** The amount given back, in whole cents. */
+  refundAmountCents: z.number().int().nullable(),
   /** The provider's refund id, once it made the refund. */
   refundId: z.string().nullable(),
   refundedAt: z.iso.datetime().nullable(),
@@ -102,8 +106,10 @@ export const orderSchema = z.object({
   shippedQuantity: z.number().int().optional(),
   /** The shipments holding units of this line, oldest first, with their tracking (on the lists and one order). */
   shipments: z.array(orderShipmentSchema).optional(),
-  /** The admin list: the whole checkout's total in dollars (every line's), for a checkout's line. */
+  /** @deprecated Dollars; read `checkoutTotalCents` (docs/decisions/050-one-money-type.md). */
   checkoutTotal: z.number().nullable().optional(),
+  /** The admin list: the whole checkout's total in whole cents (every line's), for a checkout's line. */
+  checkoutTotalCents: z.number().int().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);

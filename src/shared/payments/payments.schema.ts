@@ -24,8 +24,10 @@ export const paymentIntentSchema = z.object({
   /** 'test': the built-in test-mode processor; 'stripe': Stripe with the publishable key. */
   provider: z.enum(['test', 'stripe']),
   publishableKey: z.string().nullable(),
-  /** Amount in dollars, for display. */
+  /** @deprecated Dollars; read `amountCents` (docs/decisions/050-one-money-type.md). Kept while clients move. */
   amount: z.number(),
+  /** The amount the intent takes, in whole cents. */
+  amountCents: z.number().int(),
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 

@@ -1,6 +1,7 @@
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { http, HttpResponse } from 'msw';
+import { dollarsToCents } from '@shared/common/money';
 
 /** Test data for the ordering, payment and review pages. */
 export const customer = { name: 'Ann Buyer', email: 'ann@example.com' };
@@ -36,11 +37,16 @@ export const noDelivery = {
   taxExemptionNumber: null,
 } as const;
 
+type CentsTwins = 'totalCents' | 'subtotalCents' | 'shippingCents' | 'taxCents' | 'refundAmountCents';
+
 let n = 0;
-/** An order with the defaults of a new, unpaid order, overridden by `fields`. */
+/**
+ * An order with the defaults of a new, unpaid order, overridden by `fields`. The cents fields follow the dollar ones
+ * unless given, as the server writes both from the same cents.
+ */
 export function makeOrder(fields: Partial<Order> = {}): Order {
   n += 1;
-  return {
+  const order: Omit<Order, CentsTwins> & Partial<Order> = {
     _id: `7f3e2d1c-0000-4000-8000-${String(n).padStart(12, '0')}`,
     name: customer.name,
     email: customer.email,
@@ -70,6 +76,15 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
     refundId: null,
     refundedAt: null,
     ...fields,
+  };
+  return {
+    ...order,
+    totalCents: order.totalCents ?? dollarsToCents(order.total),
+    subtotalCents: order.subtotalCents ?? dollarsToCents(order.subtotal),
+    shippingCents: order.shippingCents ?? dollarsToCents(order.shipping),
+    taxCents: order.taxCents ?? dollarsToCents(order.tax),
+    refundAmountCents:
+      order.refundAmountCents ?? (order.refundAmount === null ? null : dollarsToCents(order.refundAmount)),
   };
 }
 

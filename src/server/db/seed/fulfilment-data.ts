@@ -6,6 +6,7 @@
  */
 import { freightClasses } from '@shared/common/freight-classes';
 import { GRAMS_PER_LB } from '@shared/catalogue/product-shipping';
+import { centsToDollars, dollarsToCents } from '@shared/common/money';
 
 export const lbToGrams = (lb: number) => Math.round(lb * GRAMS_PER_LB);
 
@@ -32,7 +33,11 @@ const parcelTable = (base: number, baseStep: number, perLb: number, perLbStep: n
   ZONES.flatMap((zone) =>
     PARCEL_BANDS_LB.map((lb) => {
       const raw = base + (zone - 1) * baseStep + lb * (perLb + (zone - 1) * perLbStep);
-      return { zone, maxWeightGrams: lbToGrams(lb), cents: Math.ceil(raw / 100) * 100 - 5 };
+      return {
+        zone,
+        maxWeightGrams: lbToGrams(lb),
+        cents: dollarsToCents(Math.ceil(centsToDollars(raw))) - 5,
+      };
     }),
   );
 

@@ -4,6 +4,7 @@ import { ensureCatalogueStructure } from './catalogue-structure';
 import { productKinds, type ProductKind } from './generator-kinds';
 import { demoAttributes, demoCategories } from './catalogue-data';
 import { isUnitKind, unitSymbol } from '@shared/catalogue/units';
+import { dollarsToCents } from '@shared/common/money';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed writes the same catalogue. */
 function prng(seed: number) {
@@ -66,8 +67,6 @@ const emptyBatch = (): Batch => ({
   spec: { productIds: [], attributeIds: [], values: [], texts: [] },
 });
 
-const round = (v: number, step: number) => Math.round(v / step) * step;
-
 /**
  * Fills the catalogue with `count` generated products (deterministic for a seed), in batches of multi-row
  * `insert … select from unnest(arrays)`: one statement per batch for products and one for their specs.
@@ -103,7 +102,7 @@ export async function generateCatalogue(db: Db, options: GenerateOptions): Promi
       b.ids.push(id);
       b.names.push(`${brand} ${kind.name(specs, rand)} ${model}`);
       b.imgs.push(imgs[index % imgs.length]!);
-      b.prices.push(Math.max(500, round(kind.price(specs) * (0.8 + rand() * 0.5), 100) - 1));
+      b.prices.push(Math.max(500, dollarsToCents(Math.round(kind.price(specs) * (0.8 + rand() * 0.5))) - 1));
       const minOrder = rand() < 0.15 ? [2, 5, 10][Math.floor(rand() * 3)]! : 1;
       b.quantities.push(rand() < 0.1 ? 0 : minOrder + Math.floor(rand() * 200));
       b.minOrders.push(minOrder);

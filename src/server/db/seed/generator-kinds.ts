@@ -13,7 +13,7 @@ export interface ProductKind {
   brands: string[];
   specs(r: Rand): Specs;
   name(s: Specs, r: Rand): string;
-  /** A list price in cents before the generator's ±25 % spread. */
+  /** A list price in whole dollars before the generator's ±25 % spread. */
   price(s: Specs): number;
   description(s: Specs, brand: string): string;
 }
@@ -67,7 +67,7 @@ export const productKinds: ProductKind[] = [
       };
     },
     name: (s) => `${s.tank} L Piston Compressor ${s.power} kW`,
-    price: (s) => (150 + num(s, 'power') * 250 + num(s, 'tank') * 2) * 100,
+    price: (s) => 150 + num(s, 'power') * 250 + num(s, 'tank') * 2,
     description: describe('belt-driven piston compressor', 'workshops and garages'),
   },
   {
@@ -88,7 +88,7 @@ export const productKinds: ProductKind[] = [
       };
     },
     name: (s) => `Rotary Screw Compressor ${s.power} kW ${s.pressure} bar`,
-    price: (s) => (2500 + num(s, 'power') * 550) * 100,
+    price: (s) => 2500 + num(s, 'power') * 550,
     description: describe('rotary screw compressor', 'continuous duty in factories'),
   },
   {
@@ -107,7 +107,7 @@ export const productKinds: ProductKind[] = [
       };
     },
     name: (s) => `Portable Diesel Compressor ${num(s, 'airflow') / 1000} m³/min`,
-    price: (s) => (6000 + num(s, 'airflow') * 2.2) * 100,
+    price: (s) => 6000 + num(s, 'airflow') * 2.2,
     description: describe('towable diesel compressor', 'construction sites'),
   },
   {
@@ -126,7 +126,7 @@ export const productKinds: ProductKind[] = [
     },
     name: (s, r) =>
       `${pick(r, ['Refrigerated Air Dryer', 'Desiccant Dryer', 'Line Filter Set'])} ${s.airflow} L/min`,
-    price: (s) => (300 + num(s, 'airflow') * 0.6) * 100,
+    price: (s) => 300 + num(s, 'airflow') * 0.6,
     description: describe('compressed air treatment unit', 'dry, clean air at the point of use'),
   },
   {
@@ -141,7 +141,7 @@ export const productKinds: ProductKind[] = [
     }),
     name: (s, r) =>
       `${pick(r, ['Pneumatic Impact Wrench', 'Air Ratchet', 'Air Hammer', 'Die Grinder'])} ${s.torque} N·m`,
-    price: (s) => (60 + num(s, 'torque') * 0.25) * 100,
+    price: (s) => 60 + num(s, 'torque') * 0.25,
     description: describe('air tool', 'vehicle and assembly work'),
   },
   {
@@ -156,7 +156,7 @@ export const productKinds: ProductKind[] = [
     }),
     name: (s, r) =>
       `${s.voltage}V Brushless ${pick(r, ['Drill Driver', 'Impact Driver', 'Impact Wrench', 'Hammer Drill'])}`,
-    price: (s) => (80 + num(s, 'torque') * 0.2 + num(s, 'voltage') * 4) * 100,
+    price: (s) => 80 + num(s, 'torque') * 0.2 + num(s, 'voltage') * 4,
     description: describe('cordless tool', 'site and service work'),
   },
   {
@@ -171,7 +171,7 @@ export const productKinds: ProductKind[] = [
     }),
     name: (s, r) =>
       `${pick(r, ['Angle Grinder 125 mm', 'Angle Grinder 230 mm', 'Bench Grinder 200 mm', 'Straight Grinder'])} ${Math.round(num(s, 'power') * 1000)} W`,
-    price: (s) => (45 + num(s, 'power') * 90) * 100,
+    price: (s) => 45 + num(s, 'power') * 90,
     description: describe('grinder', 'cutting, grinding and finishing metal'),
   },
   {
@@ -186,7 +186,7 @@ export const productKinds: ProductKind[] = [
     }),
     name: (s, r) =>
       `${pick(r, ['Magnetic Drill', 'Pillar Drill', 'Core Drill'])} ${Math.round(num(s, 'power') * 1000)} W`,
-    price: (s) => (400 + num(s, 'power') * 300) * 100,
+    price: (s) => 400 + num(s, 'power') * 300,
     description: describe('drilling machine', 'structural steel'),
   },
   {
@@ -201,7 +201,7 @@ export const productKinds: ProductKind[] = [
     }),
     name: (_s, r) =>
       `${pick(r, ['MIG Welder', 'TIG Welder', 'Plasma Cutter', 'MMA Inverter'])} ${pick(r, [140, 160, 200, 250, 315])} A`,
-    price: (s) => (300 + num(s, 'weight') * 25) * 100,
+    price: (s) => 300 + num(s, 'weight') * 25,
     description: describe('welding and cutting machine', 'fabrication shops'),
   },
   {
@@ -211,7 +211,7 @@ export const productKinds: ProductKind[] = [
     specs: (r) => ({ torque: between(r, 20, 1000, 5), weight: fix(0.4 + r() * 2.5, 2) }),
     name: (s, r) =>
       `${pick(r, ['Click Torque Wrench', 'Digital Torque Wrench', 'Torque Multiplier'])} ${s.torque} N·m`,
-    price: (s) => (40 + num(s, 'torque') * 0.3) * 100,
+    price: (s) => 40 + num(s, 'torque') * 0.3,
     description: describe('hand tool', 'accurate fastening'),
   },
   {
@@ -221,7 +221,7 @@ export const productKinds: ProductKind[] = [
     specs: (r) => ({ weight: fix(15 + r() * 120, 1) }),
     name: (_s, r) =>
       `${pick(r, ['Trolley Jack', 'Axle Stands', 'Workbench', 'Parts Washer', 'Engine Crane'])} ${pick(r, [2, 3, 5, 10])} t`,
-    price: (s) => (80 + num(s, 'weight') * 6) * 100,
+    price: (s) => 80 + num(s, 'weight') * 6,
     description: describe('workshop equipment', 'vehicle workshops'),
   },
   {
@@ -231,7 +231,7 @@ export const productKinds: ProductKind[] = [
     specs: (r) => ({ pressure: pick(r, [10, 15, 16, 20]), weight: fix(0.1 + r() * 14, 2) }),
     name: (_s, r) =>
       `${pick(r, ['Air Hose Reel', 'PU Air Hose', 'Quick Coupler Set', 'Manifold'])} ${pick(r, [6, 8, 10, 13])} mm`,
-    price: (s) => (10 + num(s, 'weight') * 12) * 100,
+    price: (s) => 10 + num(s, 'weight') * 12,
     description: describe('air line part', 'compressed air networks'),
   },
   {

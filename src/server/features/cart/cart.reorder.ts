@@ -14,6 +14,7 @@ import type { Db } from '../../infra/db';
 import type { ProductPricing } from '../catalogue/index';
 import { loadPricing } from '../catalogue/index';
 import { cartRows, lockCart, readCart, upsertLine } from './cart.service';
+import { formatCents } from '@shared/common/money';
 
 /**
  * A line of a past order: what was bought, how many, and at what unit price (none for a company's shared list, which
@@ -33,9 +34,6 @@ const pastLine = {
   quantity: orders.quantity,
   unitPriceCents: orders.unitPriceCents,
 };
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const price = (cents: number) => usd.format(cents / 100);
 
 /** The quantity the rules allow today, nearest to `want`: whole packs, at least the minimum, at most the stock. */
 function fit(want: number, p: ProductPricing) {
@@ -97,7 +95,7 @@ export async function reorderLines(db: Db, userId: string, past: PastLine[]): Pr
       if (w.unitPriceCents !== undefined && unitCents !== w.unitPriceCents)
         change(
           'price',
-          `Now ${price(unitCents)} per unit at ${fitted.quantity} (was ${price(w.unitPriceCents)}).`,
+          `Now ${formatCents(unitCents)} per unit at ${fitted.quantity} (was ${formatCents(w.unitPriceCents)}).`,
         );
       await upsertLine(tx, userId, p.id, fitted.quantity, false);
       inCart.set(p.id, fitted.quantity);

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
+import { centsToDollars, dollarsToCents } from '@shared/common/money';
 
 /** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
 const CART_LOCK_CLASS = 0x0ca27;
@@ -65,10 +66,10 @@ export function toCartLine(quantity: number, p: ProductPricing): CartLine {
     stock: p.quantity,
     minOrder: p.minOrder,
     packSize: p.packSize,
-    basePrice: p.priceCents / 100,
-    unitPrice: unitCents / 100,
-    lineTotal: (quantity * unitCents) / 100,
-    saving: (quantity * (p.priceCents - unitCents)) / 100,
+    basePrice: centsToDollars(p.priceCents),
+    unitPrice: centsToDollars(unitCents),
+    lineTotal: centsToDollars(quantity * unitCents),
+    saving: centsToDollars(quantity * (p.priceCents - unitCents)),
     ...savingsOf(quantity, p),
     problem: lineProblem(quantity, p),
     ...backorderOf(quantity, p),
@@ -104,7 +105,7 @@ function pricedCart(
     return p ? [toCartLine(r.quantity, p)] : [];
   });
   const cents = (f: (l: CartLine) => number) =>
-    lines.reduce((sum, l) => sum + Math.round(f(l) * 100), 0) / 100;
+    centsToDollars(lines.reduce((sum, l) => sum + dollarsToCents(f(l)), 0));
   return {
     lines,
     count: lines.length,

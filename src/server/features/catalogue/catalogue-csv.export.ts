@@ -10,6 +10,7 @@ import { shippingSelect } from './catalogue-csv.write';
 import { gramsToLb, mmToIn } from '@shared/catalogue/product-shipping';
 import { loadCategories } from './categories.service';
 import { loadAttributes, type Attribute } from './specs.service';
+import { centsToDollarText } from '@shared/common/money';
 
 const inches = (mm: number | null) => (mm === null ? '' : mmToIn(mm));
 
@@ -82,7 +83,7 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
           guardCell(p.name),
           guardCell(p.brand ?? ''),
           p.categoryId ? (slugOf.get(p.categoryId) ?? '') : '',
-          (p.priceCents / 100).toFixed(2),
+          centsToDollarText(p.priceCents),
           p.quantity,
           p.minOrder,
           guardCell(p.description),

@@ -6,6 +6,7 @@ import {
   type PriceBreakCents,
 } from '@shared/catalogue/pricing';
 import { productPricingFields } from '@shared/catalogue/catalogue.schema';
+import { centsToDollars, centsToDollarText } from '@shared/common/money';
 
 /**
  * The CSV's pack_size and price_breaks columns. A break list is written `10:11.20;50:9.90` (from 10 units $11.20
@@ -33,7 +34,7 @@ export const breaksFromKey = (key: string | null): PriceBreakCents[] =>
 /** The cell an export writes: dollars with cents, sorted by minimum quantity; empty without breaks. */
 export const breaksCell = (key: string | null) =>
   breaksFromKey(key)
-    .map((b) => `${b.minQuantity}:${(b.unitPriceCents / 100).toFixed(2)}`)
+    .map((b) => `${b.minQuantity}:${centsToDollarText(b.unitPriceCents)}`)
     .join(';');
 
 const CELL = /^\s*\d+\s*:\s*\d+(\.\d+)?\s*$/;
@@ -62,8 +63,8 @@ export function parseBreaksCell(cell: string): { breaks: PriceBreakCents[] } | {
 /** Why these breaks (cents) don't fit this price (cents), or undefined. */
 export const breaksPriceProblem = (priceCents: number, breaks: readonly PriceBreakCents[]) =>
   priceBreaksProblem(
-    priceCents / 100,
-    breaks.map((b) => ({ minQuantity: b.minQuantity, price: b.unitPriceCents / 100 })),
+    centsToDollars(priceCents),
+    breaks.map((b) => ({ minQuantity: b.minQuantity, price: centsToDollars(b.unitPriceCents) })),
   ) ?? undefined;
 
 /** A pack_size cell's problem, or undefined. */

@@ -16,6 +16,7 @@ import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
 import { specProblem } from './specs.service';
 import { unguardCell } from '../../infra/csv-formula';
+import { dollarsToCents } from '@shared/common/money';
 
 /** A product's fields that the CSV carries, as they are in the database (what an export writes). */
 export interface CsvProduct {
@@ -151,7 +152,7 @@ export function validateRow(
       case 'price': {
         const price = number(cell);
         if (!fail(Number.isNaN(price) ? 'must be a number like 189.50' : check(productFields.price, price)))
-          row.priceCents = Math.round(price * 100);
+          row.priceCents = dollarsToCents(price);
         break;
       }
       case 'quantity':

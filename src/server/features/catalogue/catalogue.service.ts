@@ -6,6 +6,7 @@ import { notFound } from '../../infra/errors';
 import type { Db } from '../../infra/db';
 import { toShipping } from './product-shipping.service';
 import { loadBreaks } from './pricing.service';
+import { centsToDollars } from '@shared/common/money';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -15,7 +16,7 @@ export const toProduct = (
   _id: row.id,
   name: row.name,
   img: row.img,
-  price: row.priceCents / 100,
+  price: centsToDollars(row.priceCents),
   quantity: row.quantity,
   minOrder: row.minOrder,
   desc: row.description,
@@ -97,7 +98,7 @@ export async function newestProducts(
   return rows.map((r) => ({
     ...toProduct(r),
     packSize: r.packSize,
-    fromPrice: Math.min(r.priceCents, r.lowest ?? r.priceCents) / 100,
+    fromPrice: centsToDollars(Math.min(r.priceCents, r.lowest ?? r.priceCents)),
   }));
 }
 

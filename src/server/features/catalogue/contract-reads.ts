@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractPrices } from './pricing.service';
+import { centsToDollars } from '@shared/common/money';
 
 type Card = { _id: string; contractPrice?: number | null };
 
@@ -32,7 +33,7 @@ export async function replyWithContractPrices<T>(
   if (prices.size === 0) return app.readCache.reply(req, reply, 'catalogue', key, load, cacheControl);
   for (const c of all) {
     const cents = prices.get(c._id);
-    c.contractPrice = cents === undefined ? null : cents / 100;
+    c.contractPrice = cents === undefined ? null : centsToDollars(cents);
   }
   reply.header('cache-control', 'private, no-store');
   return body;

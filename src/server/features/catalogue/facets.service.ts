@@ -3,6 +3,7 @@ import type { Facets } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import { depthFirst, rollUp, toRef, type Category } from './categories.service';
 import type { Attribute } from './specs.service';
+import { centsToDollars } from '@shared/common/money';
 
 /** Price bucket edges in cents: under $100, $100–500, $500–1,000, $1,000–5,000, $5,000–10,000, $10,000 and up. */
 export const PRICE_EDGES_CENTS = [10_000, 50_000, 100_000, 500_000, 1_000_000];
@@ -141,8 +142,8 @@ export function facetsOf(cats: Category[], attrs: Attribute[], c: FacetCounts): 
     brands: [...c.brands].sort((a, b) => b.count - a.count || a.brand.localeCompare(b.brand)),
     inStock: c.stock,
     price: bounds.map((lo, i) => ({
-      min: lo / 100,
-      max: i < PRICE_EDGES_CENTS.length ? PRICE_EDGES_CENTS[i]! / 100 : null,
+      min: centsToDollars(lo),
+      max: i < PRICE_EDGES_CENTS.length ? centsToDollars(PRICE_EDGES_CENTS[i]!) : null,
       count: c.buckets.get(i) ?? 0,
     })),
     specs: attrs

@@ -3,6 +3,7 @@ import type { CatalogueProduct, SpecValue } from '@shared/catalogue/search.schem
 import type { Db } from '../../infra/db';
 import { toRef, type Category } from './categories.service';
 import { keySpecsOf, loadSpecs } from './specs.service';
+import { centsToDollars } from '@shared/common/money';
 
 /**
  * The columns every catalogue product card needs, from `products p`. The lowest break price is one primary-key
@@ -51,7 +52,7 @@ export function toCatalogueProduct(
     _id: r.id,
     name: r.name,
     img: r.img,
-    price: r.priceCents / 100,
+    price: centsToDollars(r.priceCents),
     quantity: r.quantity,
     minOrder: r.minOrder,
     desc: r.description,
@@ -61,6 +62,6 @@ export function toCatalogueProduct(
     createdAt: new Date(r.createdAt).toISOString(),
     keySpecs,
     packSize: r.packSize,
-    fromPrice: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents) / 100,
+    fromPrice: centsToDollars(Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents)),
   };
 }

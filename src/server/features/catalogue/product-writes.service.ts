@@ -22,6 +22,7 @@ import { loadBreaks, writeBreaks } from './pricing.service';
 import { writeProductSpecs } from './product-specs.service';
 import { shippingColumns, toShipping } from './product-shipping.service';
 import { shippingProblems } from '@shared/catalogue/product-shipping';
+import { centsToDollars, dollarsToCents } from '@shared/common/money';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -50,7 +51,7 @@ const catalogueColumns = async (tx: Tx, p: ProductUpdate) => ({
 const toColumns = (p: ProductUpdate) => ({
   ...(p.name !== undefined && { name: p.name }),
   ...(p.img !== undefined && { img: p.img }),
-  ...(p.price !== undefined && { priceCents: Math.round(p.price * 100) }),
+  ...(p.price !== undefined && { priceCents: dollarsToCents(p.price) }),
   ...(p.minOrder !== undefined && { minOrder: p.minOrder }),
   ...(p.desc !== undefined && { description: p.desc }),
   ...(p.packSize !== undefined && { packSize: p.packSize }),
@@ -86,7 +87,7 @@ export async function createProduct(
       .values({
         name: input.name,
         img: input.img,
-        priceCents: Math.round(input.price * 100),
+        priceCents: dollarsToCents(input.price),
         quantity: input.quantity,
         minOrder: input.minOrder,
         packSize: input.packSize ?? 1,
@@ -133,7 +134,7 @@ export async function updateProduct(
     if (!current) throw notFound('Product');
     const breaksBefore = breaksToDollars((await loadBreaks(tx, [id])).get(id) ?? []);
     const breaks = changes.priceBreaks ?? breaksBefore;
-    const problem = priceBreaksProblem(changes.price ?? current.priceCents / 100, breaks);
+    const problem = priceBreaksProblem(changes.price ?? centsToDollars(current.priceCents), breaks);
     if (problem) throw fieldError('bad_request', 'priceBreaks', problem);
     assertShipping(current, changes);
     // Stock changes go through the inventory ledger; the rest is a plain update.

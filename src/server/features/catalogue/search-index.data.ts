@@ -8,6 +8,7 @@ import { attributeOrder, keySpecsFromValues, loadAttributes, type Attribute } fr
 import { PRICE_EDGES_CENTS } from './facets.service';
 import { CardCodec, CardStore, PostingStore, VectorSlabs } from './search-index.store';
 import { byteCompare, parseTsvector, trigrams } from './search-index.text';
+import { centsToDollars } from '@shared/common/money';
 
 interface Word {
   id: number;
@@ -84,7 +85,7 @@ export class SearchIndexData {
   private cards = new CardStore();
   private codec = new CardCodec({
     _id: (doc) => this.ids[doc],
-    price: (doc) => this.priceCents[doc]! / 100,
+    price: (doc) => centsToDollars(this.priceCents[doc]!),
     quantity: (doc) => this.quantity[doc],
     minOrder: (doc) => this.minOrder[doc],
     category: (doc) => {
@@ -463,7 +464,7 @@ export class SearchIndexData {
       return { _id, name, sku, img, price };
     }
     const [name, sku, img] = fields as [string, string, string];
-    return { _id: this.ids[doc]!, name, sku, img, price: this.priceCents[doc]! / 100 };
+    return { _id: this.ids[doc]!, name, sku, img, price: centsToDollars(this.priceCents[doc]!) };
   }
 
   /** Documents per word, as a bitset. */

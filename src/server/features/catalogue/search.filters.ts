@@ -5,6 +5,7 @@ import type { Db } from '../../infra/db';
 import { bySlug, descendantIds, type Category } from './categories.service';
 import { parseTextQuery, type TextQuery } from './search.terms';
 import type { Attribute } from './specs.service';
+import { dollarsToCents } from '@shared/common/money';
 
 export interface ResolvedFilters<T extends TextQuery = TextQuery> {
   text: T | null;
@@ -48,8 +49,8 @@ export async function resolveFilters<T extends TextQuery = TextQuery>(
     brands: query.brand === undefined ? null : Array.isArray(query.brand) ? query.brand : [query.brand],
     inStock: query.inStock ?? null,
     priceCents: price && {
-      min: price.min === null ? null : Math.round(price.min * 100),
-      max: price.max === null ? null : Math.round(price.max * 100),
+      min: price.min === null ? null : dollarsToCents(price.min),
+      max: price.max === null ? null : dollarsToCents(price.max),
     },
     specs,
   };

@@ -6,6 +6,7 @@ import { skuPrefix, whereOf, type ResolvedFilters } from './search.filters';
 import { parseTextQuery } from './search.terms';
 import type { SearchIndex } from './search-index.plugin';
 import { suggestFrom } from './search-index.query';
+import { centsToDollars } from '@shared/common/money';
 
 const LIMIT = 5;
 
@@ -52,7 +53,7 @@ export async function suggestDatabase(db: Db, q: string): Promise<SuggestResult>
       where p.archived_at is null and ${skuPrefix(text.sku)} order by lower(p.sku) limit ${LIMIT}`),
   ]);
   return {
-    products: products.rows.map(({ priceCents, ...p }) => ({ ...p, price: priceCents / 100 })),
+    products: products.rows.map(({ priceCents, ...p }) => ({ ...p, price: centsToDollars(priceCents) })),
     categories: categories.rows,
     skus: skus.rows,
   };

@@ -17,6 +17,7 @@ import { closeUnpaid, isPastWindow, totalCents, type OrderDeps, type OrderRow } 
 import { recordDecision } from './checkout.approval';
 import { checkoutLines, lockCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
+import { centsToDollars } from '@shared/common/money';
 
 /**
  * A company's approvals (docs/decisions/040-approvals-and-limits.md): the checkouts of its members that went over a
@@ -53,9 +54,9 @@ function toApproval(
     companyId: co.companyId!,
     status: statusOf(co, lines, expiryMs),
     reason: co.approvalReason!,
-    limit: co.approvalLimitCents! / 100,
-    spentThisMonth: (co.approvalSpentCents ?? 0) / 100,
-    total: lines.reduce((s, l) => s + totalCents(l), 0) / 100,
+    limit: centsToDollars(co.approvalLimitCents!),
+    spentThisMonth: centsToDollars(co.approvalSpentCents ?? 0),
+    total: centsToDollars(lines.reduce((s, l) => s + totalCents(l), 0)),
     buyer: { userId: co.userId, name: co.name, email: co.email },
     poNumber: co.poNumber,
     address: co.address,
@@ -67,8 +68,8 @@ function toApproval(
     lines: lines.map((l) => ({
       productName: l.productName,
       quantity: l.quantity,
-      unitPrice: l.unitPriceCents / 100,
-      total: totalCents(l) / 100,
+      unitPrice: centsToDollars(l.unitPriceCents),
+      total: centsToDollars(totalCents(l)),
     })),
   };
 }

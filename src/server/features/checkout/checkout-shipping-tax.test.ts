@@ -89,6 +89,11 @@ describe('a mixed cart to Dallas, by LTL freight with a liftgate', () => {
       shipping: 278.71,
       tax: 691.24,
       total: 9069.95,
+      // The same figures in whole cents (docs/decisions/050-one-money-type.md).
+      subtotalCents: 810_000,
+      shippingCents: 27_871,
+      taxCents: 69_124,
+      totalCents: 906_995,
       shippingMethod: 'LTL freight',
       shippingKind: 'freight',
       liftgate: true,
@@ -104,10 +109,15 @@ describe('a mixed cart to Dallas, by LTL freight with a liftgate', () => {
     expect(sum((l) => l.shipping)).toBe(27_871);
     expect(sum((l) => l.tax)).toBe(69_124);
     expect(sum((l) => l.total)).toBe(906_995);
+    const sumCents = (f: (l: Order) => number) => co.lines.reduce((s, l) => s + f(l), 0);
+    expect(sumCents((l) => l.shippingCents)).toBe(27_871);
+    expect(sumCents((l) => l.taxCents)).toBe(69_124);
+    expect(sumCents((l) => l.subtotalCents)).toBe(810_000);
+    expect(sumCents((l) => l.totalCents)).toBe(906_995);
 
     const api = checkoutApi(t.app, ann);
     const { intent, put } = await api.pay(co._id);
-    expect(intent.json().amount).toBe(9069.95);
+    expect(intent.json()).toMatchObject({ amount: 9069.95, amountCents: 906_995 });
     expect((await put()).statusCode).toBe(200);
     const [invoice] = (await api.invoices(co._id)).json() as Invoice[];
     expect(invoice!.total).toBe(9069.95);

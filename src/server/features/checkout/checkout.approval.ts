@@ -7,16 +7,17 @@ import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { approvalRecipients } from '../companies/index';
-import { money, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import { queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
 import type { CheckoutRow } from './checkout.model';
+import { centsToDollars, formatCents } from '@shared/common/money';
 
 const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
   `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
 
-const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
+const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${formatCents(totalCents(o))}`;
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const reasonOf = (co: CheckoutRow) =>
-  approvalReasonText({ reason: co.approvalReason!, limit: co.approvalLimitCents! / 100 });
+  approvalReasonText({ reason: co.approvalReason!, limit: centsToDollars(co.approvalLimitCents!) });
 
 /**
  * A checkout that waits: the buyer hears that it waits (instead of the usual "please pay"), the company's approvers
@@ -30,7 +31,7 @@ export async function requestApproval(
   lines: OrderRow[],
 ) {
   const shop = deps.mail.shopName;
-  const total = money(lines.reduce((s, l) => s + totalCents(l), 0));
+  const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
   const window = Math.round(deps.expiryMs / 60_000);
   const po = co.poNumber ? [`PO number: ${co.poNumber}.`] : [];
   await queueMail(
@@ -101,7 +102,7 @@ export async function recordDecision(
     })
     .where(and(eq(checkouts.id, co.id), eq(checkouts.approvalStatus, 'awaiting')))
     .returning();
-  const total = money(lines.reduce((s, l) => s + totalCents(l), 0));
+  const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
   const said = comment ? [`${approver.name} wrote: "${comment}"`] : [];
   await recordAudit(tx, approver, {
     kind: decision === 'approved' ? 'checkout.approved' : 'checkout.rejected',

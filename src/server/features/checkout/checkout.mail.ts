@@ -6,16 +6,16 @@ import { checkoutTotalCents } from './checkout.model';
 import {
   attached,
   backordered,
-  money,
   queueMail,
   totalCents,
   type MailedDocument,
   type OrderMailDeps,
   type OrderRow,
 } from '../orders/index';
+import { formatCents } from '@shared/common/money';
 
 const line = (o: OrderRow) =>
-  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each): ${money(totalCents(o))}${backordered(o)}`;
+  `${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each): ${formatCents(totalCents(o))}${backordered(o)}`;
 
 export type CheckoutMailKind = 'placed' | 'paid' | 'onAccount' | 'cancelledByShop' | 'refundStarted';
 
@@ -40,7 +40,7 @@ export function checkoutMail(
 ): MailMessage {
   const common = { to: co.email, greeting: `Hello ${co.name},` };
   const items = lines.map(line);
-  const total = `Total: ${money(checkoutTotalCents(lines))}.`;
+  const total = `Total: ${formatCents(checkoutTotalCents(lines))}.`;
   const po = co.poNumber ? [`Your PO number: ${co.poNumber}.`] : [];
   if (kind === 'placed')
     return composeMail(shop, {
@@ -81,7 +81,7 @@ export function checkoutMail(
         'We have cancelled these paid items of your order:',
         ...items,
         ...ref,
-        `We are refunding ${money(refund)} of your payment; we will mail you again as each refund goes through.`,
+        `We are refunding ${formatCents(refund)} of your payment; we will mail you again as each refund goes through.`,
       ],
       action: ordersAction,
     });
@@ -128,7 +128,7 @@ export function notifyCheckoutPaid(
   lines: OrderRow[],
   account?: AccountTerms,
 ) {
-  const amount = money(checkoutTotalCents(lines));
+  const amount = formatCents(checkoutTotalCents(lines));
   const items = `${lines.length} ${lines.length === 1 ? 'item' : 'items'}, ${amount}${co.poNumber ? ` (PO ${co.poNumber})` : ''}`;
   const who = `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''}`;
   return notifyStaff(tx, deps, {

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { deliveryView, goodsCents, isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
+import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -34,7 +35,7 @@ export const approvalOf = (co: CheckoutRow): CheckoutApproval | null =>
     ? {
         status: co.approvalStatus,
         reason: co.approvalReason,
-        limit: co.approvalLimitCents / 100,
+        limit: centsToDollars(co.approvalLimitCents),
         decidedAt: iso(co.approvalDecidedAt),
         comment: co.approvalComment,
       }
@@ -62,10 +63,14 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     company: co.company,
     poNumber: co.poNumber,
     status,
-    total: checkoutTotalCents(lines) / 100,
-    subtotal: lines.reduce((sum, l) => sum + goodsCents(l), 0) / 100,
-    shipping: lines.reduce((sum, l) => sum + l.shippingCents, 0) / 100,
-    tax: lines.reduce((sum, l) => sum + l.taxCents, 0) / 100,
+    total: centsToDollars(checkoutTotalCents(lines)),
+    subtotal: centsToDollars(lines.reduce((sum, l) => sum + goodsCents(l), 0)),
+    shipping: centsToDollars(lines.reduce((sum, l) => sum + l.shippingCents, 0)),
+    tax: centsToDollars(lines.reduce((sum, l) => sum + l.taxCents, 0)),
+    totalCents: checkoutTotalCents(lines),
+    subtotalCents: lines.reduce((sum, l) => sum + goodsCents(l), 0),
+    shippingCents: lines.reduce((sum, l) => sum + l.shippingCents, 0),
+    taxCents: lines.reduce((sum, l) => sum + l.taxCents, 0),
     ...deliveryView(co),
     transactionId: co.transactionId,
     createdAt: co.createdAt.toISOString(),

@@ -9,8 +9,7 @@ import { loadPricing } from '../catalogue/index';
 import { cartRows } from '../cart/index';
 import { quoteDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
 import { deliveryToLocation, locationExemptionIn } from './checkout.location';
-
-const dollars = (cents: number) => cents / 100;
+import { centsToDollars } from '@shared/common/money';
 
 /**
  * The ways the caller's cart, or one product line (the Order Now form), can ship to a ZIP, each priced with its tax
@@ -74,7 +73,7 @@ export async function ratesOfLines(
   );
   return {
     destination: { state, zip },
-    subtotal: dollars(quote.subtotalCents),
+    subtotal: centsToDollars(quote.subtotalCents),
     exemptionNumber: quote.exemptionNumber,
     options: [...quote.options]
       .sort((a, b) => a.totalCents - b.totalCents)
@@ -82,9 +81,9 @@ export async function ratesOfLines(
         optionId: o.optionId,
         kind: o.kind,
         name: o.name,
-        shipping: dollars(o.cents),
-        tax: dollars(o.taxCents),
-        total: dollars(o.totalCents),
+        shipping: centsToDollars(o.cents),
+        tax: centsToDollars(o.taxCents),
+        total: centsToDollars(o.totalCents),
         minDays: o.minDays,
         maxDays: o.maxDays,
         liftgate: o.liftgate,

@@ -33,6 +33,7 @@ import {
   rolesOf,
 } from './companies.access';
 import { invitationMail, type CompanyMailContext } from './companies.mail';
+import { centsToDollars, dollarsToCents, formatCents } from '@shared/common/money';
 
 export interface CompanyDeps {
   db: Db;
@@ -187,9 +188,9 @@ const toMember = (r: { m: typeof companyMembers.$inferSelect; name: string; emai
   monthlyLimit: dollars(r.m.monthlyLimitCents),
 });
 
-const dollars = (cents: number | null) => (cents === null ? null : cents / 100);
-const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
-const limitText = (cents: number | null) => (cents === null ? 'no limit' : `$${(cents / 100).toFixed(2)}`);
+const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
+const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
+const limitText = (cents: number | null) => (cents === null ? 'no limit' : formatCents(cents));
 
 /** GET /api/companies/{id}/members: any member (or a shop admin), oldest member first. */
 export async function listMembers(

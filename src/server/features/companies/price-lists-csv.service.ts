@@ -27,6 +27,7 @@ import {
   rulesSummary,
   type RuleRow,
 } from './price-lists.service';
+import { centsToDollarText, dollarsToCents } from '@shared/common/money';
 
 /**
  * A price list's rules as CSV (docs/decisions/039-trade-accounts.md, "Price lists as CSV"): the export writes one
@@ -40,7 +41,7 @@ const csvOf = (r: PriceRule): Record<PriceListCsvColumn, string> => ({
   category: r.kind === 'category' ? guardCell(r.category) : '',
   brand: r.kind === 'brand' ? guardCell(r.brand) : '',
   // Dollars with two decimals, as the catalogue CSV writes prices.
-  price: r.kind === 'sku' ? r.price.toFixed(2) : '',
+  price: r.kind === 'sku' ? centsToDollarText(dollarsToCents(r.price)) : '',
   percent_off: r.kind === 'sku' ? '' : String(r.percentOff),
 });
 

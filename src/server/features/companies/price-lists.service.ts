@@ -9,7 +9,6 @@ import {
   type PriceRule,
   type PriceRuleInput,
 } from '@shared/companies/price-lists.schema';
-import { toCents } from '@shared/catalogue/pricing';
 import { categories, companyPriceLists, priceListRules, products } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../../infra/keyset';
@@ -18,6 +17,13 @@ import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { pricingDay } from '../catalogue/index';
 import { isUniqueViolation, lockCompany } from './companies.access';
+import {
+  basisPointsToPercent,
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  percentToBasisPoints,
+} from '@shared/common/money';
 
 /**
  * Contract prices (docs/decisions/039-trade-accounts.md, "Contract prices"): the shop's admins keep each company's
@@ -68,8 +74,8 @@ async function withRules(db: Db | Tx, rows: ListRow[]): Promise<PriceList[]> {
         productId: rule.productId,
         sku: r.sku ?? '',
         name: r.productName ?? '',
-        listPrice: (r.listPriceCents ?? 0) / 100,
-        price: rule.unitPriceCents! / 100,
+        listPrice: centsToDollars(r.listPriceCents ?? 0),
+        price: centsToDollars(rule.unitPriceCents!),
       };
     if (rule.categoryId)
       return {
@@ -77,9 +83,9 @@ async function withRules(db: Db | Tx, rows: ListRow[]): Promise<PriceList[]> {
         categoryId: rule.categoryId,
         category: r.categorySlug ?? '',
         categoryName: r.categoryName ?? '',
-        percentOff: rule.percentOffBp! / 100,
+        percentOff: basisPointsToPercent(rule.percentOffBp!),
       };
-    return { kind: 'brand', brand: rule.brand!, percentOff: rule.percentOffBp! / 100 };
+    return { kind: 'brand', brand: rule.brand!, percentOff: basisPointsToPercent(rule.percentOffBp!) };
   };
   const day = pricingDay();
   return rows.map((l) => ({
@@ -176,9 +182,9 @@ export function ruleRow(
   if (r.kind === 'sku') {
     const productId = targets.productBySku.get(r.sku);
     if (!productId) return { field: 'sku', message: `no product has the SKU ${r.sku}` };
-    return { ...base, productId, unitPriceCents: toCents(r.price) };
+    return { ...base, productId, unitPriceCents: dollarsToCents(r.price) };
   }
-  const percentOffBp = Math.round(r.percentOff * 100);
+  const percentOffBp = percentToBasisPoints(r.percentOff);
   if (r.kind === 'category') {
     const categoryId = targets.categoryBySlug.get(r.category);
     if (!categoryId) return { field: 'category', message: `no category has the slug ${r.category}` };
@@ -216,7 +222,7 @@ const nameTaken = (err: unknown) => {
 export const rulesSummary = (rules: readonly PriceRuleInput[]) =>
   rules.map((r) =>
     r.kind === 'sku'
-      ? `${r.sku} at $${r.price.toFixed(2)}`
+      ? `${r.sku} at ${formatCents(dollarsToCents(r.price))}`
       : `${r.percentOff}% off ${r.kind === 'category' ? `category ${r.category}` : `brand ${r.brand}`}`,
   );
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { creditMessages, usd, type AccountOption } from '@shared/credit/credit.schema';
+import { creditMessages, type AccountOption } from '@shared/credit/credit.schema';
 import { accountInvoices, checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
@@ -9,6 +9,7 @@ import { checkoutPayable, getCheckout, getPayableCheckout, type OnAccount } from
 import { lockCompany, membershipOf } from '../companies/index';
 import { isPastWindow, pay } from '../orders/index';
 import { owed, termsOf, type CreditDeps } from './credit.model';
+import { formatCents } from '@shared/common/money';
 
 /** The transaction id of a checkout paid on account: one per checkout, so paying twice changes nothing. */
 export const accountTransactionId = (checkoutId: string) => `account_${checkoutId}`;
@@ -26,7 +27,11 @@ async function refusal(deps: CreditDeps, tx: Tx, member: Member | undefined, tot
   if (!member.isAdmin && !member.isBuyer) return { status: 403, message: creditMessages.notBuyer, ...base };
   if (o.onHold) return { status: 409, message: creditMessages.onHold(deps.credit.holdAfterDays), ...base };
   if (totalCents > availableCents)
-    return { status: 409, message: creditMessages.overCredit(usd(totalCents), usd(availableCents)), ...base };
+    return {
+      status: 409,
+      message: creditMessages.overCredit(formatCents(totalCents), formatCents(availableCents)),
+      ...base,
+    };
   return { status: 200, message: null, ...base };
 }
 
@@ -106,7 +111,7 @@ export async function payOnAccount(deps: CreditDeps, actor: SessionUser, checkou
         kind: 'account.paid_on_account',
         entityType: 'company',
         entityId: companyId,
-        summary: `${usd(totalCents)} bought on account (${lines.length} ${lines.length === 1 ? 'line' : 'lines'}): invoice ${invoice.number}, due ${terms.dueDate}`,
+        summary: `${formatCents(totalCents)} bought on account (${lines.length} ${lines.length === 1 ? 'line' : 'lines'}): invoice ${invoice.number}, due ${terms.dueDate}`,
         after: { checkoutId: co.id, invoiceId: invoice.id, totalCents, dueDate: terms.dueDate },
       });
     },

@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   creditMessages,
-  usd,
   type AccountPayment,
   type Allocations,
   type BankTransferInput,
@@ -14,6 +13,7 @@ import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { access, lockCompany } from '../companies/index';
 import { utcDay, type AccountIntent, type CreditDeps } from './credit.model';
+import { centsToDollars, formatCents } from '@shared/common/money';
 
 type PaymentRow = typeof accountPayments.$inferSelect;
 
@@ -70,7 +70,7 @@ async function checkAllocations(tx: Db | Tx, companyId: string, allocations: All
       throw fieldError(
         'bad_request',
         `allocations.${i}.amountCents`,
-        creditMessages.overpaid(inv.number, usd(openCents)),
+        creditMessages.overpaid(inv.number, formatCents(openCents)),
       );
   });
   return byId;
@@ -126,7 +126,8 @@ export async function startCardPayment(
       clientSecret: intent.clientSecret,
       provider: deps.provider.kind,
       publishableKey: deps.provider.publishableKey,
-      amount: amountCents / 100,
+      amount: centsToDollars(amountCents),
+      amountCents,
     },
   };
 }
@@ -205,7 +206,7 @@ export async function applyCardPayment(
         kind: 'account.card_payment_refunded',
         entityType: 'company',
         entityId: p!.companyId,
-        summary: `Card payment of ${usd(p!.amountCents)} given back: an invoice it paid was paid meanwhile (transaction ${intent.id})`,
+        summary: `Card payment of ${formatCents(p!.amountCents)} given back: an invoice it paid was paid meanwhile (transaction ${intent.id})`,
         after: { paymentId, transactionId: intent.id },
       });
       return { payment: refunding!, refund: true };
@@ -221,7 +222,7 @@ export async function applyCardPayment(
       kind: 'account.card_payment',
       entityType: 'company',
       entityId: p!.companyId,
-      summary: `Card payment of ${usd(p!.amountCents)} against ${allocations.length} ${allocations.length === 1 ? 'invoice' : 'invoices'} (transaction ${intent.id})`,
+      summary: `Card payment of ${formatCents(p!.amountCents)} against ${allocations.length} ${allocations.length === 1 ? 'invoice' : 'invoices'} (transaction ${intent.id})`,
       after: { paymentId, transactionId: intent.id, allocations },
     });
     return { payment: done!, refund: false };
@@ -334,7 +335,7 @@ export async function recordBankTransfer(
       kind: 'account.bank_transfer',
       entityType: 'company',
       entityId: companyId,
-      summary: `Bank transfer of ${usd(amountCents)} received ${input.receivedOn} (reference ${input.reference}) against ${input.allocations.length} ${input.allocations.length === 1 ? 'invoice' : 'invoices'}`,
+      summary: `Bank transfer of ${formatCents(amountCents)} received ${input.receivedOn} (reference ${input.reference}) against ${input.allocations.length} ${input.allocations.length === 1 ? 'invoice' : 'invoices'}`,
       after: { paymentId: p!.id, ...input },
     });
     return toPayment(tx, p!);

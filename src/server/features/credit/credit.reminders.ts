@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { paths } from '@shared/common/web-paths';
-import { usd } from '@shared/credit/credit.schema';
 import { accountInvoices, user } from '../../db/schema';
 import { composeMail } from '../../infra/mail';
 import { queueMail } from '../orders/index';
 import { addDays, utcDay, type CreditDeps } from './credit.model';
 import { dueBetween } from './credit.statement';
+import { formatCents } from '@shared/common/money';
 
 type Kind = 'before' | 'overdue';
 
@@ -50,7 +50,7 @@ export async function sendAccountReminders(deps: CreditDeps, now = new Date()): 
           .select({ name: user.name, email: user.email })
           .from(user)
           .where(eq(user.id, inv.userId));
-        const owed = usd(inv.totalCents - inv.paidCents);
+        const owed = formatCents(inv.totalCents - inv.paidCents);
         const when = longDay(inv.dueDate);
         await queueMail(
           mail,

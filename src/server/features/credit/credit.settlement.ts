@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import { usd } from '@shared/credit/credit.schema';
+import { formatCents } from '@shared/common/money';
 import { accountPayments, companies } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { JobQueue } from '../../infra/jobs';
@@ -94,9 +94,9 @@ export function defineAccountRefundJob(queue: JobQueue, deps: CreditDeps) {
         .where(eq(accountPayments.id, paymentId));
       if (p?.status !== 'refunding') return;
       await notifyStaff(db, mail, {
-        subject: `Refund failed: card payment of ${usd(p.amountCents)} by ${p.company}`,
+        subject: `Refund failed: card payment of ${formatCents(p.amountCents)} by ${p.company}`,
         paragraphs: [
-          `The refund of ${usd(p.amountCents)} to ${p.company} (a card payment of account invoices that could not be applied) did not go through after ${attempts} attempts, and will not be retried.`,
+          `The refund of ${formatCents(p.amountCents)} to ${p.company} (a card payment of account invoices that could not be applied) did not go through after ${attempts} attempts, and will not be retried.`,
           `Payment: ${paymentId}. Transaction: ${p.intentId}.`,
           `Last error: ${err instanceof Error ? err.message : String(err)}`,
           'Please refund it in the payment provider’s dashboard, or find out why the provider refuses it.',

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { usd, type AccountSummary, type TermsInput } from '@shared/credit/credit.schema';
+import { type AccountSummary, type TermsInput } from '@shared/credit/credit.schema';
 import { companyTerms } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { access, lockCompany } from '../companies/index';
 import { accountSummary, termsOf, type CreditDeps } from './credit.model';
+import { formatCents } from '@shared/common/money';
 
 const describe = (t: { netDays: number; creditLimitCents: number }) =>
-  `Net ${t.netDays}, credit limit ${usd(t.creditLimitCents)}`;
+  `Net ${t.netDays}, credit limit ${formatCents(t.creditLimitCents)}`;
 
 /** PUT /api/companies/{id}/terms (shop admin): grants or changes the terms, audited with before and after. */
 export async function setTerms(

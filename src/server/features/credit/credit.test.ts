@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
-import { creditMessages, usd, type StatementLine } from '@shared/credit/credit.schema';
+import { creditMessages, type StatementLine } from '@shared/credit/credit.schema';
 import type { Invoice } from '@shared/invoices/invoices.schema';
 import { accountInvoices, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
@@ -14,6 +14,7 @@ import { pdfText } from '../../test/invoices';
 import { orderDepsOf } from '../../test/shop';
 import { sendAccountReminders, type CreditDeps } from './index';
 import { addDays, utcDay } from './credit.model';
+import { formatCents } from '@shared/common/money';
 
 // Trade accounts, part 4 (docs/decisions/041-paying-on-account.md): terms, credit, paying on account, statements.
 let t: TestApp;
@@ -208,7 +209,7 @@ describe('paying on account', () => {
     const refused = await payOnAccount(bob, over._id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(
-      creditMessages.overCredit(usd(availableCents + 1), usd(availableCents)),
+      creditMessages.overCredit(formatCents(availableCents + 1), formatCents(availableCents)),
     );
     expect((await checkoutApi(t.app, bob).get(over._id)).json().status).toBe('unpaid');
     const exact = await checkoutOf(bob, availableCents);

@@ -376,6 +376,7 @@ describe('GET /api/order?fulfilment=…', () => {
       orderStatus: 'Pending',
       poNumber: 'PO-9',
       checkoutTotal: 120,
+      checkoutTotalCents: 12_000,
     });
     expect(drill.shipments).toHaveLength(1);
     const waiting = await list('awaiting_shipment');

@@ -1,6 +1,7 @@
 import { invoiceFileName, type Invoice, type InvoiceKind } from '@shared/invoices/invoices.schema';
 import type { invoices } from '../../db/schema';
 import type { ShopDetails } from '../../infra/config-shop';
+import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the invoices feature; what leaves it is the API shape or an `IssuedDocument`. */
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -75,7 +76,7 @@ export function toInvoice(row: InvoiceRow): Invoice {
     kind: row.kind,
     number: row.number,
     issuedAt: row.issuedAt.toISOString(),
-    total: row.totalCents / 100,
+    total: centsToDollars(row.totalCents),
     orderId: row.orderId,
     checkoutId: row.checkoutId,
     refersTo: s.refersTo && { _id: s.refersTo.id, number: s.refersTo.number },

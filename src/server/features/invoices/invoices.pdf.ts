@@ -1,9 +1,8 @@
 import { GREY, M, W, renderPdf, rule, tableRow, BOTTOM, type Column } from '../../infra/pdf';
 import type { InvoiceSnapshot } from './invoices.model';
+import { formatCents } from '@shared/common/money';
 
 /** PDFs of invoices and credit notes, made with PDFKit (infra/pdf.ts) from the stored snapshot only. */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const date = (iso: string) => day.format(new Date(iso));
 
@@ -88,7 +87,13 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   for (const l of s.lines)
     row(
       doc,
-      [l.sku ?? '', l.description, String(l.quantity), money(l.unitPriceCents), money(l.totalCents)],
+      [
+        l.sku ?? '',
+        l.description,
+        String(l.quantity),
+        formatCents(l.unitPriceCents),
+        formatCents(l.totalCents),
+      ],
       'regular',
     );
   rule(doc);
@@ -98,12 +103,12 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
     const tax = s.taxExemptionNumber
       ? `Sales tax (exempt: certificate ${s.taxExemptionNumber})`
       : 'Sales tax';
-    row(doc, ['', 'Subtotal', '', '', money(s.subtotalCents)], 'regular');
-    row(doc, ['', shipping, '', '', money(s.shippingCents ?? 0)], 'regular');
-    row(doc, ['', tax, '', '', money(s.taxCents ?? 0)], 'regular');
+    row(doc, ['', 'Subtotal', '', '', formatCents(s.subtotalCents)], 'regular');
+    row(doc, ['', shipping, '', '', formatCents(s.shippingCents ?? 0)], 'regular');
+    row(doc, ['', tax, '', '', formatCents(s.taxCents ?? 0)], 'regular');
   }
   const totalLabel = s.kind === 'invoice' ? (s.account ? 'Total due' : 'Total paid') : 'Total credited';
-  row(doc, ['', totalLabel, '', '', money(s.totalCents)], 'bold');
+  row(doc, ['', totalLabel, '', '', formatCents(s.totalCents)], 'bold');
 }
 
 function footer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
@@ -111,7 +116,7 @@ function footer(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
     s.kind === 'invoice'
       ? s.account
         ? [
-            `Bought on account, ${s.currency}: payment of ${money(s.totalCents)} is due by ${date(s.account.dueDate)} (Net ${s.account.netDays}).`,
+            `Bought on account, ${s.currency}: payment of ${formatCents(s.totalCents)} is due by ${date(s.account.dueDate)} (Net ${s.account.netDays}).`,
           ]
         : [`Paid in full by card, ${s.currency}. Transaction: ${s.transactionId ?? '—'}.`]
       : [

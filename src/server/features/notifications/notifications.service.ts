@@ -24,8 +24,6 @@ export interface StaffNotice {
 }
 
 // Built once: a formatter is costly to create. The same format as the customers' mails.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const dollars = (cents: number) => usd.format(cents / 100);
 
 /**
  * STAFF_EMAILS and every admin who has not turned staff mail off (no row is "on"), each address once whatever its

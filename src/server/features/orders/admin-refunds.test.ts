@@ -47,6 +47,7 @@ describe('POST /api/order/{id}/refund (admin)', () => {
       transactionId: intentId,
       refundStatus: 'refunded',
       refundAmount: 37.5,
+      refundAmountCents: 3_750,
       refundId: given!.id,
     });
     expect(await stockOf(t.app, productId)).toBe(10);

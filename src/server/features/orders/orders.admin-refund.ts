@@ -8,11 +8,10 @@ import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.mod
 import { lockOrder } from './orders.payment';
 import { requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock, reservedUnits } from './orders.stock';
+import { formatCents } from '@shared/common/money';
 
 /** The units an order still holds on the shelf: its reserved units less those already shipped. */
 const unshippedUnits = (row: OrderRow) => Math.max(0, reservedUnits(row) - row.shippedQuantity);
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * An admin cancels a paid order that is not delivered: in one transaction the order becomes Cancelled with a pending
@@ -63,7 +62,7 @@ export async function refundPaidOrder(
       kind: 'order.refunded',
       entityType: 'order',
       entityId: id,
-      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${dollars(totalCents(row))}); ${restocked} ${restocked === 1 ? 'unit' : 'units'} back in stock`,
+      summary: `Cancelled and refunded ${row.name}'s paid order of ${row.quantity} × ${row.productName} (${formatCents(totalCents(row))}); ${restocked} ${restocked === 1 ? 'unit' : 'units'} back in stock`,
       before: { orderStatus: row.orderStatus, paymentStatus: true, shippedQuantity: row.shippedQuantity },
       after: {
         orderStatus: 'Cancelled',

@@ -8,6 +8,7 @@ import { checkoutTotals, withShipments } from './orders.shipments';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
+import { centsToDollars } from '@shared/common/money';
 
 /** GET /api/myorder/{email}: one page of a customer's orders, newest first (orders_user_created_idx). */
 export async function listOrdersOf(deps: OrderDeps, email: string, q: MyOrdersQuery): Promise<Paged<Order>> {
@@ -100,7 +101,8 @@ export async function listAllOrders(deps: OrderDeps, q: OrderListQuery): Promise
     ...page,
     items: items.map((o) => ({
       ...o,
-      checkoutTotal: o.checkoutId ? (totals.get(o.checkoutId) ?? 0) / 100 : null,
+      checkoutTotal: o.checkoutId ? centsToDollars(totals.get(o.checkoutId) ?? 0) : null,
+      checkoutTotalCents: o.checkoutId ? (totals.get(o.checkoutId) ?? 0) : null,
     })),
   };
 }

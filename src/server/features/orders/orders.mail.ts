@@ -2,12 +2,11 @@ import { backorderNote } from '@shared/orders/orders.schema';
 import type { Db, Tx } from '../../infra/db';
 import { composeMail, type MailAttachmentRef, type MailMessage } from '../../infra/mail';
 import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
+import { formatCents } from '@shared/common/money';
 
 // Built once: a formatter is costly to create, and every order placed composes a mail.
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const money = (cents: number) => usd.format(cents / 100);
 const line = (o: OrderRow) =>
-  `${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each), total ${money(totalCents(o))}${backordered(o)}`;
+  `${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each), total ${formatCents(totalCents(o))}${backordered(o)}`;
 
 /** "; 2 on backorder, ships about Dec 10, 2026" for an order with units on backorder (decision 037). */
 export const backordered = (o: OrderRow) => {
@@ -76,7 +75,7 @@ export function orderMail(
         ...common,
         subject: `Refunded: ${o.productName}`,
         paragraphs: [
-          `We have refunded your payment of ${money(o.refundAmountCents ?? totalCents(o))} for ${line(o)}.`,
+          `We have refunded your payment of ${formatCents(o.refundAmountCents ?? totalCents(o))} for ${line(o)}.`,
           `Your order was ${o.orderStatus === 'Expired' ? 'not paid within its checkout window' : 'cancelled'}, so we could not supply it. Refund: ${o.refundId}.`,
           'The money usually reaches your card within 5 to 10 business days.',
           ...attached('credit note', doc),
@@ -101,7 +100,7 @@ export function orderMail(
         subject: `Cancelled and being refunded: ${o.productName}`,
         paragraphs: [
           `We have cancelled your paid order: ${line(o)}.`,
-          `We are refunding your payment of ${money(o.refundAmountCents ?? totalCents(o))}; we will mail you again once the refund has gone through.`,
+          `We are refunding your payment of ${formatCents(o.refundAmountCents ?? totalCents(o))}; we will mail you again once the refund has gone through.`,
           `Order: ${o.id}.`,
         ],
         action: { label: 'See my orders', url: ordersUrl },

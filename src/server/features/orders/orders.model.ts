@@ -12,6 +12,7 @@ import { destinationOfText } from '@shared/common/us-address';
 import { tableShippingProvider, type ShippingProvider } from '../shipping/index';
 import { tableTaxProvider, type TaxProvider } from '../tax/index';
 import type { DeliveryProviders } from './orders.delivery';
+import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
 export type OrderRow = typeof orders.$inferSelect;
@@ -35,9 +36,10 @@ export function toOrder(
     email: row.email,
     productId: row.productId,
     productName: row.productName,
-    price: row.unitPriceCents / 100,
+    price: centsToDollars(row.unitPriceCents),
     quantity: row.quantity,
-    total: totalCents(row) / 100,
+    total: centsToDollars(totalCents(row)),
+    totalCents: totalCents(row),
     number: row.number,
     address: row.address,
     paymentStatus: row.paymentStatus,
@@ -52,7 +54,8 @@ export function toOrder(
     expiresAt:
       unpaid && orderStatus === 'Pending' ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
     refundStatus: row.refundStatus,
-    refundAmount: row.refundAmountCents === null ? null : row.refundAmountCents / 100,
+    refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),
+    refundAmountCents: row.refundAmountCents,
     refundId: row.refundId,
     refundedAt: iso(row.refundedAt),
     checkoutId: row.checkoutId,
@@ -62,9 +65,12 @@ export function toOrder(
     ...(checkoutApproval !== undefined && { checkoutApproval }),
     ...(onAccount !== undefined && { onAccount }),
     ...deliveryView(row),
-    subtotal: goodsCents(row) / 100,
-    shipping: row.shippingCents / 100,
-    tax: row.taxCents / 100,
+    subtotal: centsToDollars(goodsCents(row)),
+    shipping: centsToDollars(row.shippingCents),
+    tax: centsToDollars(row.taxCents),
+    subtotalCents: goodsCents(row),
+    shippingCents: row.shippingCents,
+    taxCents: row.taxCents,
     fulfilment: fulfilmentOf({ ...row, lapsed: unpaid && orderStatus === 'Expired' }),
     shippedQuantity: row.shippedQuantity,
   };

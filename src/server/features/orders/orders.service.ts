@@ -27,6 +27,7 @@ import { sendOrderMail } from './orders.mail';
 import { reserveOrBackorder, reserveStock } from './orders.stock';
 import { withShipments } from './orders.shipments';
 import { addressTextOf, priceDelivery, rememberAddress } from './orders.delivery';
+import { formatCents } from '@shared/common/money';
 
 export { expireUnpaidOrders } from './orders.stock';
 export { closeUnpaidOrder, sweepExpiredOrders } from './orders.close';
@@ -37,9 +38,6 @@ export { orderDeps, type OrderDeps } from './orders.model';
 export { listAllOrders, listOrdersOf } from './orders.lists';
 export { reviewOrder, type ReviewedOrder } from './orders.reviews';
 export { orderStats } from './orders.stats';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 
 /**
  * Places an order: name and unit price come from the catalogue, never from the caller — the price reached at this
@@ -53,17 +51,17 @@ export async function placeOrder(
 ): Promise<OrderCreated> {
   const { row, savedCents } = await insertOrder(deps, customer, input);
   countOrderPlaced(row);
-  const saved = savedCents > 0 ? ` (you save ${money(savedCents)})` : '';
+  const saved = savedCents > 0 ? ` (you save ${formatCents(savedCents)})` : '';
   const extras =
     row.shippingCents + row.taxCents > 0
-      ? `: ${money(goodsCents(row))} goods + ${money(row.shippingCents)} shipping + ${money(row.taxCents)} tax`
+      ? `: ${formatCents(goodsCents(row))} goods + ${formatCents(row.shippingCents)} shipping + ${formatCents(row.taxCents)} tax`
       : '';
   const note = backorderNote(row);
   const backordered = note ? ` ${note[0]!.toUpperCase()}${note.slice(1)}.` : '';
   return {
     acknowledged: true,
     insertedId: row.id,
-    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${money(row.unitPriceCents)} each, ${money(totalCents(row))} in total${extras}${saved}.${backordered} Please pay for it to confirm it.`,
+    message: `Your order for ${row.quantity} × ${row.productName} is placed at ${formatCents(row.unitPriceCents)} each, ${formatCents(totalCents(row))} in total${extras}${saved}.${backordered} Please pay for it to confirm it.`,
   };
 }
 

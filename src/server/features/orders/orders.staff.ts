@@ -1,7 +1,7 @@
 import type { Tx, Db } from '../../infra/db';
 import { notifyStaff } from '../notifications/index';
-import { money } from './orders.mail';
 import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
+import { formatCents } from '@shared/common/money';
 
 /** An order's admin page: its history, documents and actions. */
 export const adminOrderUrl = (baseUrl: string, id: string) => `${baseUrl}/dashboard/orders/${id}`;
@@ -11,9 +11,9 @@ const customer = (o: Pick<OrderRow, 'name' | 'email'>) => `${o.name} (${o.email}
 /** Staff hear of a single order's payment in the payment's own transaction (decision 034). */
 export function notifyOrderPaid(tx: Tx, deps: OrderMailDeps, o: OrderRow) {
   return notifyStaff(tx, deps, {
-    subject: `Order paid: ${o.productName}, ${money(totalCents(o))}`,
+    subject: `Order paid: ${o.productName}, ${formatCents(totalCents(o))}`,
     paragraphs: [
-      `${customer(o)} paid ${money(totalCents(o))} for ${o.quantity} × ${o.productName} (${money(o.unitPriceCents)} each).`,
+      `${customer(o)} paid ${formatCents(totalCents(o))} for ${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each).`,
       `Order: ${o.id}. Transaction: ${o.transactionId}.`,
       `Delivery address: ${o.address}.`,
     ],
@@ -27,9 +27,9 @@ export function notifyOrderPaid(tx: Tx, deps: OrderMailDeps, o: OrderRow) {
  */
 export function notifyRefundGaveUp(db: Db, deps: OrderMailDeps, o: OrderRow, attempts: number, why: string) {
   return notifyStaff(db, deps, {
-    subject: `Refund failed: ${o.productName}, ${money(o.refundAmountCents ?? totalCents(o))}`,
+    subject: `Refund failed: ${o.productName}, ${formatCents(o.refundAmountCents ?? totalCents(o))}`,
     paragraphs: [
-      `The refund of ${money(o.refundAmountCents ?? totalCents(o))} to ${customer(o)} for ${o.quantity} × ${o.productName} did not go through after ${attempts} attempts, and will not be retried.`,
+      `The refund of ${formatCents(o.refundAmountCents ?? totalCents(o))} to ${customer(o)} for ${o.quantity} × ${o.productName} did not go through after ${attempts} attempts, and will not be retried.`,
       `Order: ${o.id}. Payment: ${o.paymentIntentId}.${o.checkoutId ? ` Checkout: ${o.checkoutId}.` : ''}`,
       `Last error: ${why}`,
       'Please refund it in the payment provider’s dashboard, or find out why the provider refuses it.',

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
 import { orders } from '../../db/schema';
 import type { Db } from '../../infra/db';
+import { centsToDollars } from '@shared/common/money';
 
 const DAYS = 30;
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -26,7 +27,7 @@ export async function orderStats(
   const revenueByDay = Array.from({ length: DAYS }, (_, i) => {
     const date = day(new Date(start.getTime() + i * 86_400_000));
     const r = byDay.get(date);
-    return { date, revenue: r ? Number(r.cents) / 100 : 0, orders: r ? Number(r.n) : 0 };
+    return { date, revenue: r ? centsToDollars(Number(r.cents)) : 0, orders: r ? Number(r.n) : 0 };
   });
 
   // The stages of orderStage (src/shared/orders/order-status.ts): a refunded order was paid and given back, so it
@@ -47,7 +48,7 @@ export async function orderStats(
     _id: o.id,
     name: o.name,
     productName: o.productName,
-    total: (o.unitPriceCents * o.quantity) / 100,
+    total: centsToDollars(o.unitPriceCents * o.quantity),
     paymentStatus: o.paymentStatus,
     orderStatus: o.orderStatus,
     refundStatus: o.refundStatus,

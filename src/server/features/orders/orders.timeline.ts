@@ -15,9 +15,7 @@ import { isPastWindow } from './orders.holds';
 import type { OrderDeps, OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
+import { formatCents } from '@shared/common/money';
 
 type By = NonNullable<TimelineEntry['by']>;
 
@@ -65,7 +63,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   const quote =
     row.checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', row.checkoutId));
   add('placed', row.createdAt, 'Order placed', customer, {
-    detail: `${row.quantity} × ${row.productName}, ${money(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
+    detail: `${row.quantity} × ${row.productName}, ${formatCents(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
   });
   // A checkout over the buyer's spending limit waited for an approver (decision 040): each step as audited.
   const approval = row.checkoutId ? await auditEntriesAbout(deps.db, 'checkout', row.checkoutId) : [];
@@ -112,11 +110,11 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   if (row.refundRequestedAt) {
     const late = !row.paidAt || row.paymentIntentId !== row.transactionId;
     add('refund_requested', row.refundRequestedAt, 'Refund requested', admin('order.refunded') ?? system, {
-      detail: `${money(row.refundAmountCents ?? 0)}${late ? `, payment ${row.paymentIntentId} came after the order closed` : ''}`,
+      detail: `${formatCents(row.refundAmountCents ?? 0)}${late ? `, payment ${row.paymentIntentId} came after the order closed` : ''}`,
     });
   }
   add('refunded', row.refundedAt, 'Refunded', system, {
-    detail: `${money(row.refundAmountCents ?? 0)}, refund ${row.refundId}`,
+    detail: `${formatCents(row.refundAmountCents ?? 0)}, refund ${row.refundId}`,
   });
   for (const d of documents)
     add(

@@ -24,6 +24,7 @@ import {
 } from '../credit/index';
 import type { PaymentProvider } from './payment-provider';
 import { checkTestCard, findTestIntentBySecret, setTestIntentStatus } from './test-provider';
+import { centsToDollars } from '@shared/common/money';
 
 /** What the payments service works with: the database, the payment provider, and the orders service's own deps. */
 export interface PaymentDeps {
@@ -38,7 +39,8 @@ const toPaymentIntent = (deps: PaymentDeps, intent: { clientSecret: string; amou
   clientSecret: intent.clientSecret,
   provider: deps.provider.kind,
   publishableKey: deps.provider.publishableKey,
-  amount: intent.amountCents / 100,
+  amount: centsToDollars(intent.amountCents),
+  amountCents: intent.amountCents,
 });
 
 /** POST /make-payment: an intent for the stored order's or checkout's amount (never an amount from the caller). */

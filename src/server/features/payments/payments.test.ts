@@ -20,6 +20,7 @@ describe('POST /api/make-payment', () => {
       provider: 'test',
       publishableKey: null,
       amount: 246.9,
+      amountCents: 24_690,
       clientSecret: expect.stringMatching(/^pi_test_/),
     });
     const second = await shop.t.app.inject({

@@ -3,9 +3,8 @@ import { composeMail, type MailMessage } from '../../infra/mail';
 import { notifyStaff } from '../notifications/index';
 import type { OrderDeps } from '../orders/index';
 import type { QuoteLineRow, QuoteRow } from './quotes.model';
+import { formatCents } from '@shared/common/money';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const money = (cents: number) => usd.format(cents / 100);
 const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const day = (d: string) => longDay.format(new Date(`${d}T00:00:00Z`));
 
@@ -42,9 +41,9 @@ export function quoteMail(
       'Here are our prices for your request:',
       ...lines.map(
         (l) =>
-          `${l.quantity} × ${l.productName} (${money(l.unitPriceCents ?? 0)} each): ${money(l.quantity * (l.unitPriceCents ?? 0))}`,
+          `${l.quantity} × ${l.productName} (${formatCents(l.unitPriceCents ?? 0)} each): ${formatCents(l.quantity * (l.unitPriceCents ?? 0))}`,
       ),
-      `Total: ${money(total)}.`,
+      `Total: ${formatCents(total)}.`,
       `This offer is valid until ${day(q.validUntil ?? '')} (UTC). Accept it to order at these prices, as long as the stock lasts.`,
     ],
   });

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { contractPrices, loadPricing, type ProductPricing } from '../catalogue/index';
+import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -43,7 +44,9 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
     wantedBy: row.wantedBy,
     validUntil: row.validUntil,
     declineReason: row.declineReason,
-    total: answered ? lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0) / 100 : null,
+    total: answered
+      ? centsToDollars(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0))
+      : null,
     checkoutId: row.checkoutId,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
@@ -55,8 +58,10 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
         productName: l.productName,
         quantity: l.quantity,
         // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
-        listPrice: p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents) / 100 : 0,
-        unitPrice: l.unitPriceCents === null ? null : l.unitPriceCents / 100,
+        listPrice: p
+          ? centsToDollars(unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents))
+          : 0,
+        unitPrice: l.unitPriceCents === null ? null : centsToDollars(l.unitPriceCents),
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
     }),

@@ -27,6 +27,7 @@ import {
   writePrices,
   type QuoteRow,
 } from './quotes.model';
+import { dollarsToCents } from '@shared/common/money';
 
 export { acceptQuote } from './quotes.accept';
 export { listQuotes } from './quotes.lists';
@@ -121,7 +122,7 @@ export async function answerQuote(
     const row = await lockQuote(tx, id);
     if (row.status !== 'requested') throw new AppError('conflict', quoteMessages.notRequested);
     const lines = (await linesOf(tx, [id])).get(id) ?? [];
-    const prices = new Map(input.lines.map((l) => [l.productId, Math.round(l.unitPrice * 100)]));
+    const prices = new Map(input.lines.map((l) => [l.productId, dollarsToCents(l.unitPrice)]));
     const matches =
       input.lines.length === lines.length &&
       prices.size === lines.length &&

@@ -25,6 +25,10 @@ beforeEach(() => {
     total: 322,
     subtotal: 322,
     ...noDelivery,
+    totalCents: 32_200,
+    subtotalCents: 32_200,
+    shippingCents: 0,
+    taxCents: 0,
     transactionId: null,
     createdAt: '2026-05-01T10:00:00.000Z',
     paidAt: null,
@@ -59,6 +63,7 @@ function useApi(getCheckout?: () => Response, account: object = noAccount) {
         provider: 'test',
         publishableKey: null,
         amount: checkout.total,
+        amountCents: checkout.totalCents,
       });
     }),
   );
@@ -138,6 +143,9 @@ describe('Checkout payment page', () => {
       shipping: 120,
       tax: 36.47,
       total: 478.47,
+      shippingCents: 12_000,
+      taxCents: 3_647,
+      totalCents: 47_847,
       shippingMethod: 'LTL freight',
       shippingKind: 'freight',
       liftgate: true,

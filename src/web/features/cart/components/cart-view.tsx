@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { formatCount, formatPrice } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
 import { textAbout } from '@/lib/form-errors';
 import { removeCartLine, setCartLine, useCart, useCartWrite } from '../api/cart';
 import { CartLineRow } from './cart-line';
@@ -143,10 +144,10 @@ export function CartView({ email }: { email: string }) {
             </p>
             {/* Savings say where they come from: the quantity breaks, or the company's contract prices. */}
             {quantitySavingCents > 0 && (
-              <p className="text-success">Quantity savings: {formatPrice(quantitySavingCents / 100)}</p>
+              <p className="text-success">Quantity savings: {formatCents(quantitySavingCents)}</p>
             )}
             {contractSavingCents > 0 && (
-              <p className="text-success">Contract price savings: {formatPrice(contractSavingCents / 100)}</p>
+              <p className="text-success">Contract price savings: {formatCents(contractSavingCents)}</p>
             )}
             <p className="text-xl font-bold">Total: {formatPrice(total)}</p>
             {blocked ? (

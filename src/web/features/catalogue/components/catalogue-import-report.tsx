@@ -4,6 +4,7 @@ import { CsvProblemsTable } from '@/components/ui/csv-problems-table';
 import { ErrorState } from '@/components/ui/error-state';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 import { useCatalogueImport } from '../api/catalogue-csv';
+import { percentOf } from '@shared/common/money';
 
 const phaseLabel = { validating: 'Checking rows', writing: 'Saving products' } as const;
 
@@ -24,7 +25,7 @@ export function CatalogueImportReport({ id }: { id: string }) {
     );
   const result = query.data;
   if (!result || result.status === 'validating' || result.status === 'writing') {
-    const percent = result?.totalBytes ? Math.round((100 * result.processedBytes) / result.totalBytes) : 0;
+    const percent = percentOf(result?.processedBytes ?? 0, result?.totalBytes ?? 0);
     const label =
       result && result.status !== 'done' && result.status !== 'rejected' && result.status !== 'failed'
         ? phaseLabel[result.status]

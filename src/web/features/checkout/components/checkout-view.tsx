@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
 import { businessDays } from '@/lib/shipping-rates';
+import { formatCents } from '@shared/common/money';
 
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {
@@ -67,7 +68,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
                 </td>
                 <td className="whitespace-nowrap">{formatPrice(line.price)}</td>
                 <td className="font-semibold whitespace-nowrap">
-                  {formatPrice(line.subtotal ?? line.total)}
+                  {formatCents(line.subtotalCents ?? line.totalCents)}
                 </td>
               </tr>
             ))}
@@ -88,7 +89,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
       ) : (
         <p className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-t border-base-300 pt-3">
           <span className="font-medium">Total</span>
-          <span className="text-xl font-bold text-primary">{formatPrice(checkout.total)}</span>
+          <span className="text-xl font-bold text-primary">{formatCents(checkout.totalCents)}</span>
         </p>
       )}
       {checkout.shippingMethod && checkout.deliveryMinDays !== null && checkout.deliveryMaxDays !== null && (

@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { SelectField, TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import {
   useAddList,
@@ -30,8 +30,7 @@ import {
 } from '../api/companies';
 import { PagedItems, RolePicker, rolesText, Section, useSubmit } from './company-parts';
 import { EditLimits, limitsText } from './member-limits';
-
-const dollars = (cents: number) => formatPrice(cents / 100);
+import { formatCents } from '@shared/common/money';
 
 /** A customer without a company creates one here (they become its company admin). */
 export function CreateCompanyForm() {
@@ -415,7 +414,7 @@ function History({ company }: { company: CompanyView }) {
                       </td>
                       <td>{o.productName}</td>
                       <td>{o.quantity}</td>
-                      <td>{dollars(o.totalCents)}</td>
+                      <td>{formatCents(o.totalCents)}</td>
                       <td>
                         {o.orderStatus}, {o.paymentStatus ? 'Paid' : 'Unpaid'}
                       </td>
@@ -463,7 +462,7 @@ function History({ company }: { company: CompanyView }) {
               {items.map((i) => (
                 <li key={i._id} className="py-2">
                   {i.number} ({i.kind === 'invoice' ? 'invoice' : 'credit note'}) — {formatDate(i.issuedAt)} —{' '}
-                  {i.buyerName} ({i.buyerEmail}) — {dollars(i.totalCents)}
+                  {i.buyerName} ({i.buyerEmail}) — {formatCents(i.totalCents)}
                 </li>
               ))}
             </ul>

@@ -1,8 +1,8 @@
 import { ErrorText } from '@/components/ui/error-text';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
 import { useAccountOption, usePayOnAccount } from '../api/credit';
+import { formatCents } from '@shared/common/money';
 
 /**
  * The pay page's second way to pay (docs/decisions/041-paying-on-account.md): shown to a member of a company with
@@ -26,8 +26,8 @@ export function PayOnAccount({
         Pay on account
       </h2>
       <p className="mt-1">
-        Charge {formatPrice(o.totalCents / 100)} to your company account: the invoice is due in {o.netDays}{' '}
-        days. Available credit: {formatPrice(o.availableCents / 100)}.
+        Charge {formatCents(o.totalCents)} to your company account: the invoice is due in {o.netDays} days.
+        Available credit: {formatCents(o.availableCents)}.
       </p>
       {o.reason && (
         <p id={reasonId} className="mt-2 font-medium">

@@ -13,11 +13,11 @@ import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useAccount, useBankTransfer, useStatement } from '../api/credit';
+import { centsToDollarText, formatCents, parseDollars } from '@shared/common/money';
 
-export const dollars = (cents: number) => formatPrice(cents / 100);
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 const errorText = (err: unknown) =>
   err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
@@ -41,17 +41,17 @@ export function AccountFigures({ account }: { account: AccountSummary }) {
         </div>
         <div>
           <dt className="text-sm text-base-content/75">Credit limit</dt>
-          <dd className="font-semibold">{dollars(terms?.creditLimitCents ?? 0)}</dd>
+          <dd className="font-semibold">{formatCents(terms?.creditLimitCents ?? 0)}</dd>
         </div>
         <div>
           <dt className="text-sm text-base-content/75">Open (of which overdue)</dt>
           <dd className="font-semibold">
-            {dollars(account.openCents)} ({dollars(account.overdueCents)})
+            {formatCents(account.openCents)} ({formatCents(account.overdueCents)})
           </dd>
         </div>
         <div>
           <dt className="text-sm text-base-content/75">Available credit</dt>
-          <dd className="font-semibold">{dollars(account.availableCents)}</dd>
+          <dd className="font-semibold">{formatCents(account.availableCents)}</dd>
         </div>
       </dl>
     </div>
@@ -78,10 +78,16 @@ const statusBadge = (l: StatementLine) =>
 /** What the member pays now: an amount per selected invoice, in cents (all that is open unless changed). */
 type Selection = Record<string, { amount: string; line: StatementLine }>;
 
+/** The cents typed as dollars; an amount the parser refuses goes as NaN, for the server to name the field. */
+const centsOf = (amount: string) => {
+  const parsed = parseDollars(amount);
+  return parsed.ok ? parsed.cents : Number.NaN;
+};
+
 const allocationsOf = (sel: Selection): Allocations =>
   Object.entries(sel).map(([invoiceId, s]) => ({
     invoiceId,
-    amountCents: Math.round(Number(s.amount) * 100),
+    amountCents: centsOf(s.amount),
   }));
 
 /** A payment of the selection: the member's card (the page composes the card form) or the admin's bank transfer. */
@@ -126,7 +132,7 @@ export function Statement({
   const toggle = (l: StatementLine, on: boolean) => {
     const next = { ...selection };
     setReceipt(undefined);
-    if (on) next[l._id] = { amount: (l.openCents / 100).toFixed(2), line: l };
+    if (on) next[l._id] = { amount: centsToDollarText(l.openCents), line: l };
     else delete next[l._id];
     setSelection(next);
     setPaying(false);
@@ -138,7 +144,7 @@ export function Statement({
         type="number"
         step="0.01"
         min="0.01"
-        max={(l.openCents / 100).toFixed(2)}
+        max={centsToDollarText(l.openCents)}
         value={selection[l._id]!.amount}
         onChange={(e) => {
           setSelection({ ...selection, [l._id]: { amount: e.target.value, line: l } });
@@ -242,9 +248,9 @@ export function Statement({
                     <td>{l.buyerName}</td>
                     <td>{formatDate(l.issuedAt)}</td>
                     <td>{day(l.dueDate)}</td>
-                    <td className="text-right">{dollars(l.totalCents)}</td>
-                    <td className="text-right">{dollars(l.paidCents)}</td>
-                    <td className="text-right">{dollars(l.openCents)}</td>
+                    <td className="text-right">{formatCents(l.totalCents)}</td>
+                    <td className="text-right">{formatCents(l.paidCents)}</td>
+                    <td className="text-right">{formatCents(l.openCents)}</td>
                     <td>{statusBadge(l)}</td>
                   </tr>
                 ))}
@@ -262,7 +268,8 @@ export function Statement({
                   {l.buyerName} · issued {formatDate(l.issuedAt)} · due {day(l.dueDate)}
                 </p>
                 <p className="text-sm">
-                  Total {dollars(l.totalCents)} · paid {dollars(l.paidCents)} · open {dollars(l.openCents)}
+                  Total {formatCents(l.totalCents)} · paid {formatCents(l.paidCents)} · open{' '}
+                  {formatCents(l.openCents)}
                 </p>
                 {l.openCents > 0 && (
                   <label className="mt-1 flex items-center gap-2 text-sm">{select(l)} Select to pay</label>
@@ -286,7 +293,7 @@ export function Statement({
         <section aria-labelledby="pay-selected" className="mt-6 rounded-box bg-base-200 p-4">
           <h3 id="pay-selected" className="text-lg font-semibold">
             Pay {allocations.length} {allocations.length === 1 ? 'invoice' : 'invoices'}:{' '}
-            {dollars(totalCents)}
+            {formatCents(totalCents)}
           </h3>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
             {Object.values(selection).map((s) => (
@@ -306,7 +313,7 @@ export function Statement({
             <div className="mt-4">{payByCard?.({ allocations, totalCents, done })}</div>
           ) : (
             <button type="button" className="btn btn-primary mt-4" onClick={() => setPaying(true)}>
-              Pay {dollars(totalCents)} by card
+              Pay {formatCents(totalCents)} by card
             </button>
           )}
         </section>

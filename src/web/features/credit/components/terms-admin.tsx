@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAccount, useRemoveTerms, useSetTerms } from '../api/credit';
 import { Statement } from './statement';
+import { centsToDollarText, parseDollars } from '@shared/common/money';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
@@ -18,7 +19,8 @@ const messageOf = (err: unknown) =>
 function TermsForm({ companyId, account }: { companyId: string; account: AccountSummary }) {
   const save = useSetTerms(companyId);
   const [netDays, setNetDays] = useState(String(account.terms?.netDays ?? 30));
-  const [limit, setLimit] = useState(account.terms ? (account.terms.creditLimitCents / 100).toFixed(2) : '');
+  const [limit, setLimit] = useState(account.terms ? centsToDollarText(account.terms.creditLimitCents) : '');
+  const [limitError, setLimitError] = useState<string>();
   const failure = save.error instanceof ApiError ? save.error : undefined;
   const fieldError = (f: string) => (failure?.field === f ? failure.message : undefined);
   return (
@@ -27,8 +29,11 @@ function TermsForm({ companyId, account }: { companyId: string; account: Account
       className="mt-4 grid items-end gap-3 sm:grid-cols-[auto_1fr_auto]"
       onSubmit={(e) => {
         e.preventDefault();
+        const parsed = parseDollars(limit);
+        setLimitError(parsed.ok ? undefined : `Credit limit ${parsed.error}`);
+        if (!parsed.ok) return;
         save.mutate(
-          { netDays: Number(netDays) as 15 | 30 | 60, creditLimitCents: Math.round(Number(limit) * 100) },
+          { netDays: Number(netDays) as 15 | 30 | 60, creditLimitCents: parsed.cents },
           { onSuccess: () => void notify('success', 'Terms saved.') },
         );
       }}
@@ -52,7 +57,7 @@ function TermsForm({ companyId, account }: { companyId: string; account: Account
         min="0"
         value={limit}
         onChange={(e) => setLimit(e.target.value)}
-        error={fieldError('creditLimitCents')}
+        error={limitError ?? fieldError('creditLimitCents')}
         required
       />
       <SubmitButton busy={save.isPending}>{account.terms ? 'Save the terms' : 'Grant terms'}</SubmitButton>

@@ -6,7 +6,7 @@ import type { ListState } from '@/lib/use-list-state';
 import type { Order } from '@shared/orders/orders.schema';
 import { canShip } from '@shared/orders/order-status';
 import { ShipmentTracking } from '@/components/shipment-tracking';
-import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import {
   CancelOrderDialog,
@@ -15,6 +15,7 @@ import {
   RefundOrderDialog,
 } from './order-dialogs';
 import { DetailsLink } from './details-link';
+import { formatCents } from '@shared/common/money';
 
 /** The admin may deliver a paid order that is not delivered yet. */
 export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
@@ -168,8 +169,8 @@ export function AllOrdersTable({
                             <span>
                               {formatCount(g.lines.length)} line{g.lines.length === 1 ? '' : 's'}
                             </span>
-                            {first.checkoutTotal != null && (
-                              <span>Checkout total {formatPrice(first.checkoutTotal)}</span>
+                            {first.checkoutTotalCents != null && (
+                              <span>Checkout total {formatCents(first.checkoutTotalCents)}</span>
                             )}
                             {open.length > 1 && (
                               <button
@@ -237,7 +238,7 @@ export function AllOrdersTable({
                           )}
                         </td>
                         <td data-label="Total" className="whitespace-nowrap">
-                          {formatPrice(o.total)}
+                          {formatCents(o.totalCents)}
                         </td>
                         <td data-label="Payment">
                           {o.refundStatus ? (

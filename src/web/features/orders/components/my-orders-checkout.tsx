@@ -3,9 +3,10 @@ import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { isPayable } from '@/components/order-badges';
 import { paths } from '@/config/paths';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import type { CheckoutGroup } from './order-dialogs';
+import { formatCents } from '@shared/common/money';
 
 /** Single orders in a row, or one checkout with its lines (those on this page: a checkout may straddle pages). */
 export type Block = { orders: Order[]; checkout?: undefined } | { orders: Order[]; checkout: CheckoutGroup };
@@ -55,7 +56,7 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
   const { lines } = checkout;
   const first = lines[0]!;
   const status = checkoutStatus(lines);
-  const total = lines.reduce((sum, l) => sum + Math.round(l.total * 100), 0) / 100;
+  const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
   return (
     <tr className="bg-base-200">
       <th scope="rowgroup" colSpan={4} className="font-normal">
@@ -66,7 +67,7 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
           </time>
           <span className="font-semibold whitespace-nowrap">
             <span className="sr-only">Total </span>
-            {formatPrice(total)}
+            {formatCents(totalCents)}
           </span>
           <CheckoutStatusBadge status={status} />
         </div>

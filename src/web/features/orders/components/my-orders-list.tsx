@@ -13,6 +13,7 @@ import { ShipmentTracking } from '@/components/shipment-tracking';
 import { CancelCheckoutDialog, CancelOrderDialog, type CheckoutGroup } from './order-dialogs';
 import { CheckoutHeading, groupByCheckout } from './my-orders-checkout';
 import { DetailsLink } from './details-link';
+import { formatCents } from '@shared/common/money';
 
 type Customer = { name: string; email: string };
 
@@ -43,9 +44,9 @@ function PaymentCell({
     return (
       <div className="flex flex-col items-start gap-0.5">
         <RefundBadge order={order} />
-        {order.refundAmount !== null && (
+        {order.refundAmountCents !== null && (
           <span className="text-xs whitespace-nowrap text-base-content/75">
-            {formatPrice(order.refundAmount)}{' '}
+            {formatCents(order.refundAmountCents)}{' '}
             {order.refundStatus === 'refunded' ? 'returned to your card' : 'to be returned'}
           </span>
         )}
@@ -161,10 +162,10 @@ function OrderRow({
         {backorderNote(order) && <div className="text-sm text-base-content/75">{backorderNote(order)}</div>}
       </td>
       <td data-label="Total" className="font-semibold whitespace-nowrap">
-        {formatPrice(order.total)}
+        {formatCents(order.totalCents)}
         {(order.shipping > 0 || order.tax > 0) && (
           <div className="text-sm font-normal text-base-content/75">
-            incl. {formatPrice(order.shipping)} shipping, {formatPrice(order.tax)} tax
+            incl. {formatCents(order.shippingCents)} shipping, {formatCents(order.taxCents)} tax
           </div>
         )}
       </td>

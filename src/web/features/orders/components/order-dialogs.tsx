@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useConfirmedAction } from '@/components/ui/use-confirmed-action';
@@ -9,15 +9,16 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useCancelCheckout, useRefundCheckout } from '../api/checkout-actions';
 import { useDeliverOrder } from '../api/deliver-order';
 import { useRefundOrder } from '../api/refund-order';
+import { formatCents } from '@shared/common/money';
 
 type DialogOrder = Pick<
   Order,
-  '_id' | 'productId' | 'productName' | 'quantity' | 'total' | 'name' | 'email'
+  '_id' | 'productId' | 'productName' | 'quantity' | 'totalCents' | 'name' | 'email'
 > &
   Partial<Pick<Order, 'shippedQuantity' | 'backorderedQuantity'>>;
 
 const summary = (order: DialogOrder) =>
-  `${order.productName} × ${formatCount(order.quantity)} (${formatPrice(order.total)})`;
+  `${order.productName} × ${formatCount(order.quantity)} (${formatCents(order.totalCents)})`;
 
 /** Cancels an unpaid order after confirmation (DELETE /api/order/{id}), toasts "Successfully deleted". */
 export function CancelOrderDialog({ order, onClose }: { order: DialogOrder; onClose: () => void }) {
@@ -141,7 +142,7 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
       </p>
       <ul className="mt-2 list-disc pl-5">
         <li>
-          The full payment of {formatPrice(order.total)} is refunded to the customer's card through the
+          The full payment of {formatCents(order.totalCents)} is refunded to the customer's card through the
           payment provider.
         </li>
         {shipped > 0 && (

@@ -9,7 +9,6 @@ import {
   breaksToCents,
   firstOrderableQuantity,
   packProblem,
-  toCents,
   unitPriceCentsAt,
 } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
@@ -37,6 +36,7 @@ import { destinationOfText, formatUsAddress, usAddressOfText } from '@shared/com
 import { savedAddressesQueryOptions, shippingCost, useShippingRates } from '@/lib/shipping-rates';
 import { ShippingChoice } from '@/components/ui/shipping-methods';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
+import { dollarsToCents, formatCents } from '@shared/common/money';
 
 /** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
 export type OrderableProduct = Product &
@@ -52,9 +52,9 @@ const backorderLeadTime = (p: Pick<OrderableProduct, 'backorderable' | 'leadTime
  * member's contract price when lower (the server's rule, decision 039).
  */
 const pricingOf = (product: OrderableProduct) => {
-  const base = toCents(product.price);
+  const base = dollarsToCents(product.price);
   const breaks = breaksToCents(product.priceBreaks ?? []);
-  const contract = product.contractPrice == null ? null : toCents(product.contractPrice);
+  const contract = product.contractPrice == null ? null : dollarsToCents(product.contractPrice);
   const unitCentsAt = (quantity: number) => unitPriceCentsAt(quantity, base, breaks, contract);
   return {
     base,
@@ -88,10 +88,6 @@ const orderFormSchema = (product: OrderableProduct) =>
     residential: z.boolean(),
   });
 const fields = ['quantity', 'number', 'address', 'shippingOption'] as const;
-
-/** Order total in dollars, counted in whole cents (quantity × unit price). */
-export const orderTotal = (quantity: number, unitPrice: number) =>
-  orderTotalCents(quantity, Math.round(unitPrice * 100)) / 100;
 
 /** Whether the product has enough stock for its minimum order, counted in whole packs (as the server counts it). */
 export const canOrder = (
@@ -161,7 +157,7 @@ export function OrderModal({
   });
   const valid = Number.isFinite(quantity) && quantity > 0;
   const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
-  const total = valid ? orderTotalCents(quantity, unitCents) / 100 : null;
+  const totalCents = valid ? orderTotalCents(quantity, unitCents) : null;
   const saving = valid ? pricing.savingCentsAt(quantity) : 0;
   const lead = backorderLeadTime(product);
   const backorder =
@@ -295,8 +291,7 @@ export function OrderModal({
           {backorder && <p className="rounded-box bg-warning/10 px-4 py-3">{backorder}</p>}
           {saving > 0 && (
             <p className="rounded-box bg-success/10 px-4 py-3">
-              Unit price {formatPrice(unitCents / 100)} at this quantity — you save{' '}
-              {formatPrice(saving / 100)}
+              Unit price {formatCents(unitCents)} at this quantity — you save {formatCents(saving)}
             </p>
           )}
         </div>
@@ -306,12 +301,12 @@ export function OrderModal({
           </span>
           <output aria-labelledby={totalId} aria-live="polite" className="text-xl font-bold text-primary">
             {/* With a way to ship chosen, what the payment page will charge: goods, shipping and tax. */}
-            {total === null ? '—' : formatPrice(chosen ? chosen.total : total)}
+            {totalCents === null ? '—' : chosen ? formatPrice(chosen.total) : formatCents(totalCents)}
           </output>
         </p>
-        {total !== null && chosen && chosen.total !== total && (
+        {totalCents !== null && chosen && dollarsToCents(chosen.total) !== totalCents && (
           <p className="-mt-3 text-right text-sm text-base-content/75">
-            Goods {formatPrice(total)}, shipping {shippingCost(chosen.shipping)}, tax{' '}
+            Goods {formatCents(totalCents)}, shipping {shippingCost(chosen.shipping)}, tax{' '}
             {formatPrice(chosen.tax)}
           </p>
         )}

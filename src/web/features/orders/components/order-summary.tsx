@@ -4,6 +4,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { RefundBadge, StatusBadge } from '@/components/order-badges';
 import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
 
 /** One order at a glance: what, how many, the total, its state, who ordered it and where it goes. */
 export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
@@ -35,11 +36,11 @@ export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
       </div>
       <div>
         <dt className="text-sm text-base-content/75">Total</dt>
-        <dd className="font-semibold">{formatPrice(o.total)}</dd>
+        <dd className="font-semibold">{formatCents(o.totalCents)}</dd>
         {(o.shipping > 0 || o.tax > 0) && (
           <dd className="text-sm text-base-content/75">
-            {formatPrice(o.subtotal)} goods + {formatPrice(o.shipping)} shipping
-            {o.shippingMethod ? ` (${o.shippingMethod})` : ''} + {formatPrice(o.tax)} tax
+            {formatCents(o.subtotalCents)} goods + {formatCents(o.shippingCents)} shipping
+            {o.shippingMethod ? ` (${o.shippingMethod})` : ''} + {formatCents(o.taxCents)} tax
           </dd>
         )}
         {o.taxExemptionNumber && (

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { StatusBadge } from '@/components/order-badges';
 import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
 import { PaymentPanel } from './payment-panel';
+import { formatCents } from '@shared/common/money';
 
 function OrderSummary({ order }: { order: Order }) {
   return (
@@ -34,15 +35,15 @@ function OrderSummary({ order }: { order: Order }) {
         </div>
         <div>
           <dt className="text-sm text-base-content/75">Total</dt>
-          <dd className="text-xl font-bold text-primary">{formatPrice(order.total)}</dd>
+          <dd className="text-xl font-bold text-primary">{formatCents(order.totalCents)}</dd>
         </div>
       </dl>
       {chargesDelivery(order) && (
         <>
           <p className="mt-3 text-sm text-base-content/75">
             The total is {formatCount(order.quantity)} × {formatPrice(order.price)} +{' '}
-            {formatPrice(order.shipping)} shipping{order.shippingMethod ? ` (${order.shippingMethod})` : ''} +{' '}
-            {formatPrice(order.tax)} tax.
+            {formatCents(order.shippingCents)} shipping
+            {order.shippingMethod ? ` (${order.shippingMethod})` : ''} + {formatCents(order.taxCents)} tax.
           </p>
           <PriceSummary
             label="Order total"

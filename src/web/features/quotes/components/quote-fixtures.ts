@@ -1,4 +1,5 @@
 import type { Quote } from '@shared/quotes/quotes.schema';
+import { centsToDollars, dollarsToCents } from '@shared/common/money';
 
 /** Test data for the quotes' components. */
 export const hoseId = '0b9c4f0e-8a51-4a7e-9d0c-0000000000a1';
@@ -37,7 +38,7 @@ export const quoted = (quote: Quote, prices: number[], validUntil = '2099-12-31'
     status: 'quoted',
     validUntil,
     lines,
-    total: Math.round(lines.reduce((s, l) => s + l.quantity * l.unitPrice, 0) * 100) / 100,
+    total: centsToDollars(lines.reduce((s, l) => s + l.quantity * dollarsToCents(l.unitPrice), 0)),
     answeredAt: '2026-11-21T10:00:00.000Z',
   };
 };

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Path } from 'react-hook-form';
+import { freightClasses, shippingKinds, type ShippingMethod } from '@shared/shipping/shipping.schema';
 import {
-  freightClasses,
-  shippingKinds,
-  shippingMethodInputSchema,
-  type ShippingMethod,
-  type ShippingMethodInput,
-} from '@shared/shipping/shipping.schema';
+  shippingMethodFormSchema,
+  toMethodForm,
+  type ShippingMethodForm,
+} from '@shared/shipping/method-form.schema';
 import { FormError, ErrorText } from '@/components/ui/error-text';
 import { SelectField, TextField, fieldBorder } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
@@ -14,7 +13,7 @@ import { sentence } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useApiForm } from '@/lib/use-api-form';
 import { useSaveMethod } from '../api/shipping-admin';
-import { dollars, shownWeight, type WeightUnit } from './units';
+import { shownWeight, type WeightUnit } from './units';
 
 export const kindLabels: Record<ShippingMethod['kind'], string> = {
   parcel: 'Parcel (by zone and weight)',
@@ -39,36 +38,36 @@ const topFields = new Set([
 ]);
 /** The API names fields as the form does (`parcelRates.3.cents`): show its message there. */
 const formField = (apiField: string) =>
-  topFields.has(apiField.split('.')[0]!) ? (apiField as Path<ShippingMethodInput>) : undefined;
+  topFields.has(apiField.split('.')[0]!) ? (apiField as Path<ShippingMethodForm>) : undefined;
 
-const emptyMethod: ShippingMethodInput = {
+const emptyMethod: ShippingMethodForm = {
   kind: 'parcel',
   name: '',
   active: true,
   position: 0,
   minDays: 2,
   maxDays: 5,
-  freeAboveCents: null,
-  minChargeCents: 0,
-  liftgateCents: 0,
-  residentialCents: 0,
+  freeAboveCents: '',
+  minChargeCents: '0.00',
+  liftgateCents: '0.00',
+  residentialCents: '0.00',
   parcelRates: [],
   freightRates: [],
 };
 
-const toInput = ({ _id: _, ...m }: ShippingMethod): ShippingMethodInput => m;
+const toInput = ({ _id: _, ...m }: ShippingMethod): ShippingMethodForm => toMethodForm(m);
 
 const num = { valueAsNumber: true } as const;
 const cellInput = (error: string | undefined) => `${fieldBorder(error)} input input-sm w-28`;
 
 /**
- * A shipping method and its rate rows, added or edited as a whole (PUT replaces the rows). The API's units are the
- * inputs' (whole cents, grams); dollars and pounds or kilograms are shown beside them.
+ * A shipping method and its rate rows, added or edited as a whole (PUT replaces the rows). Money is typed in dollars
+ * and sent in the API's whole cents; weights are the API's grams, with pounds or kilograms shown beside them.
  */
 export function MethodForm({ method, onDone }: { method?: ShippingMethod | undefined; onDone: () => void }) {
   const save = useSaveMethod();
   const [unit, setUnit] = useState<WeightUnit>('lb');
-  const form = useApiForm(shippingMethodInputSchema, {
+  const form = useApiForm(shippingMethodFormSchema, {
     defaultValues: method ? toInput(method) : emptyMethod,
     formField,
   });
@@ -82,10 +81,6 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
   const kind = useWatch({ control, name: 'kind' });
   const parcelValues = useWatch({ control, name: 'parcelRates' }) ?? [];
   const freightValues = useWatch({ control, name: 'freightRates' }) ?? [];
-  const freeAbove = useWatch({ control, name: 'freeAboveCents' });
-  const minCharge = useWatch({ control, name: 'minChargeCents' });
-  const liftgate = useWatch({ control, name: 'liftgateCents' });
-  const residential = useWatch({ control, name: 'residentialCents' });
 
   const onSubmit = form.submitWith(async (values) => {
     await save.mutateAsync({ id: method?._id, body: values });
@@ -94,7 +89,7 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
   });
 
   const err = (message: string | undefined) => sentence(message);
-  const dollarHint = (cents: unknown) => (typeof cents === 'number' ? dollars(cents) : undefined);
+  const money = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -159,44 +154,32 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
 
       {kind === 'free' && (
         <TextField
-          label="Free above (cents of goods subtotal)"
-          type="number"
-          min={0}
-          inputMode="numeric"
-          hint={dollarHint(freeAbove)}
+          label="Free above ($ of goods subtotal)"
+          {...money}
           error={err(errors.freeAboveCents?.message)}
-          {...register('freeAboveCents', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+          {...register('freeAboveCents')}
         />
       )}
 
       {kind === 'freight' && (
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
-            label="Minimum charge (cents)"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            hint={dollarHint(minCharge)}
+            label="Minimum charge ($)"
+            {...money}
             error={err(errors.minChargeCents?.message)}
-            {...register('minChargeCents', num)}
+            {...register('minChargeCents')}
           />
           <TextField
-            label="Liftgate (cents)"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            hint={dollarHint(liftgate)}
+            label="Liftgate ($)"
+            {...money}
             error={err(errors.liftgateCents?.message)}
-            {...register('liftgateCents', num)}
+            {...register('liftgateCents')}
           />
           <TextField
-            label="Residential delivery (cents)"
-            type="number"
-            min={0}
-            inputMode="numeric"
-            hint={dollarHint(residential)}
+            label="Residential delivery ($)"
+            {...money}
             error={err(errors.residentialCents?.message)}
-            {...register('residentialCents', num)}
+            {...register('residentialCents')}
           />
         </div>
       )}
@@ -239,7 +222,7 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
                 <tr>
                   <th scope="col">{kind === 'parcel' ? 'Zone' : 'Freight class'}</th>
                   <th scope="col">Up to (grams)</th>
-                  <th scope="col">{kind === 'parcel' ? 'Price (cents)' : 'Cents per 100 lb'}</th>
+                  <th scope="col">{kind === 'parcel' ? 'Price ($)' : '$ per 100 lb'}</th>
                   <th scope="col">Shown as</th>
                   <th scope="col">
                     <span className="sr-only">Remove</span>
@@ -278,17 +261,16 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
                           </td>
                           <td>
                             <input
-                              type="number"
-                              min={0}
-                              aria-label={`Price in cents, row ${i + 1}`}
+                              {...money}
+                              aria-label={`Price in dollars, row ${i + 1}`}
                               aria-invalid={e?.cents ? true : undefined}
                               className={cellInput(e?.cents?.message)}
-                              {...register(`parcelRates.${i}.cents`, num)}
+                              {...register(`parcelRates.${i}.cents`)}
                             />
                             <ErrorText error={err(e?.cents?.message)} />
                           </td>
                           <td className="whitespace-nowrap text-sm">
-                            {row && `${shownWeight(row.maxWeightGrams, unit)} · ${dollars(row.cents)}`}
+                            {row && shownWeight(row.maxWeightGrams, unit)}
                           </td>
                           <td>
                             <button
@@ -336,18 +318,16 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
                           </td>
                           <td>
                             <input
-                              type="number"
-                              min={0}
-                              aria-label={`Cents per 100 lb, row ${i + 1}`}
+                              {...money}
+                              aria-label={`Dollars per 100 lb, row ${i + 1}`}
                               aria-invalid={e?.centsPerCwt ? true : undefined}
                               className={cellInput(e?.centsPerCwt?.message)}
-                              {...register(`freightRates.${i}.centsPerCwt`, num)}
+                              {...register(`freightRates.${i}.centsPerCwt`)}
                             />
                             <ErrorText error={err(e?.centsPerCwt?.message)} />
                           </td>
                           <td className="whitespace-nowrap text-sm">
-                            {row &&
-                              `${shownWeight(row.maxWeightGrams, unit)} · ${dollars(row.centsPerCwt)}/cwt`}
+                            {row && shownWeight(row.maxWeightGrams, unit)}
                           </td>
                           <td>
                             <button
@@ -370,8 +350,8 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
             className="btn btn-sm mt-2"
             onClick={() =>
               kind === 'parcel'
-                ? parcel.append({ zone: 1, maxWeightGrams: 454, cents: 0 })
-                : freight.append({ freightClass: '50', maxWeightGrams: 226_796, centsPerCwt: 0 })
+                ? parcel.append({ zone: 1, maxWeightGrams: 454, cents: '0.00' })
+                : freight.append({ freightClass: '50', maxWeightGrams: 226_796, centsPerCwt: '0.00' })
             }
           >
             Add rate row

@@ -81,7 +81,7 @@ describe('ShippingAdmin', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('edits a method and its rate rows with PUT, showing the dollars beside the cents', async () => {
+  it('edits a method and its rate rows with PUT, prices typed in dollars and sent in cents', async () => {
     let body: unknown;
     server.use(
       ...reads(),
@@ -95,11 +95,12 @@ describe('ShippingAdmin', () => {
     const { user } = renderWithProviders(<ShippingAdmin />);
     await user.click(await screen.findByRole('button', { name: 'Edit Ground parcel' }));
     expect(screen.getByLabelText('Method name')).toHaveFocus();
-    expect(screen.getByText('1 lb · $8.95')).toBeInTheDocument();
+    expect(screen.getByLabelText('Price in dollars, row 1')).toHaveValue('8.95');
+    expect(screen.getByText('1 lb')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add rate row' }));
-    const cents = screen.getByLabelText('Price in cents, row 2');
-    await user.clear(cents);
-    await user.type(cents, '1295');
+    const price = screen.getByLabelText('Price in dollars, row 2');
+    await user.clear(price);
+    await user.type(price, '12.95');
     const grams = screen.getByLabelText('Up to grams, row 2');
     await user.clear(grams);
     await user.type(grams, '2268');
@@ -114,6 +115,43 @@ describe('ShippingAdmin', () => {
       ],
     });
     expect(screen.queryByLabelText('Method name')).not.toBeInTheDocument();
+  });
+
+  it('takes a freight method’s charges in dollars, sends cents, and refuses fractions of a cent', async () => {
+    let body: unknown;
+    server.use(
+      ...reads(),
+      http.post('/api/shipping/methods', async ({ request }) => {
+        body = await request.json();
+        const saved = { ...ground, _id: '33333333-3333-4333-8333-333333333333', ...(body as object) };
+        settings = { ...settings, methods: [ground, saved] };
+        return HttpResponse.json(saved, { status: 201 });
+      }),
+    );
+    const { user } = renderWithProviders(<ShippingAdmin />);
+    await user.click(await screen.findByRole('button', { name: 'Add method' }));
+    await user.type(screen.getByLabelText('Method name'), 'LTL freight');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'freight');
+    const minimum = screen.getByLabelText('Minimum charge ($)');
+    await user.clear(minimum);
+    await user.type(minimum, '1,234.5');
+    const liftgate = screen.getByLabelText('Liftgate ($)');
+    await user.clear(liftgate);
+    await user.type(liftgate, '75.255');
+    await user.click(screen.getByRole('button', { name: 'Add method' }));
+    await waitFor(() => expect(liftgate).toHaveAccessibleDescription('Must have at most 2 decimals'));
+    expect(body).toBeUndefined();
+    await user.clear(liftgate);
+    await user.type(liftgate, '75.25');
+    await user.click(screen.getByRole('button', { name: 'Add method' }));
+    expect(await screen.findByText('Added LTL freight')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      kind: 'freight',
+      name: 'LTL freight',
+      minChargeCents: 123450,
+      liftgateCents: 7525,
+      residentialCents: 0,
+    });
   });
 
   it('shows the server’s 409 at the name field', async () => {

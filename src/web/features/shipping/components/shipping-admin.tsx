@@ -14,7 +14,7 @@ import { kindLabels, MethodForm } from './method-form';
 import { PickupForm } from './pickup-form';
 import { TaxRatesEditor } from './tax-rates-editor';
 import { ZonesEditor } from './zones-editor';
-import { dollars } from './units';
+import { formatCents } from '@shared/common/money';
 
 const box = 'rounded-box border border-base-300 bg-base-100 p-4 sm:p-6';
 const days = (m: ShippingMethod) =>
@@ -27,8 +27,8 @@ const days = (m: ShippingMethod) =>
 function methodDetail(m: ShippingMethod) {
   if (m.kind === 'parcel') return `${m.parcelRates.length} rate rows`;
   if (m.kind === 'freight')
-    return `${m.freightRates.length} rate rows, minimum ${dollars(m.minChargeCents)}, liftgate ${dollars(m.liftgateCents)}, residential ${dollars(m.residentialCents)}`;
-  if (m.kind === 'free') return `over ${dollars(m.freeAboveCents ?? 0)}`;
+    return `${m.freightRates.length} rate rows, minimum ${formatCents(m.minChargeCents)}, liftgate ${formatCents(m.liftgateCents)}, residential ${formatCents(m.residentialCents)}`;
+  if (m.kind === 'free') return `over ${formatCents(m.freeAboveCents ?? 0)}`;
   return 'at the pickup locations';
 }
 

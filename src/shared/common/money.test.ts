@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basisPointsToPercent,
+  centsToDollarText,
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  hasAtMostTwoDecimals,
+  parseDollars,
+  percentOf,
+  percentToBasisPoints,
+} from './money';
+import { dollarsTextSchema } from './money.schema';
+
+describe('formatCents', () => {
+  it('prints dollars with a thousands separator and two decimals', () => {
+    expect(formatCents(123450)).toBe('$1,234.50');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(100_000_000_00)).toBe('$100,000,000.00');
+    expect(formatCents(-500)).toBe('-$5.00');
+  });
+  it('prints nothing for a value that is not a number', () => {
+    expect(formatCents(Number.NaN)).toBe('');
+  });
+});
+
+describe('parseDollars', () => {
+  const cents = (text: string, opts?: { allowNegative?: boolean }) => {
+    const r = parseDollars(text, opts);
+    return r.ok ? r.cents : r.error;
+  };
+  it('reads dollars exactly, by the text', () => {
+    expect(cents('12.3')).toBe(1230);
+    expect(cents('1,234.50')).toBe(123450);
+    expect(cents('19.99')).toBe(1999);
+    expect(cents('0.07')).toBe(7);
+    expect(cents('.5')).toBe(50);
+    expect(cents('5.')).toBe(500);
+    expect(cents(' $5 ')).toBe(500);
+    expect(cents('1234567.89')).toBe(123456789);
+    expect(cents('0')).toBe(0);
+    expect(cents('-0')).toBe(0);
+  });
+  it('refuses more than 2 decimals, malformed numbers and empty text', () => {
+    expect(cents('1.234')).toBe('must have at most 2 decimals');
+    expect(cents('')).toBe('is required');
+    expect(cents('   ')).toBe('is required');
+    for (const bad of ['NaN', 'abc', '1.2.3', '1,23', '12,34.5', '1e3', 'Infinity', '.', '$', '--1', '1-'])
+      expect(cents(bad), bad).toBe('must be an amount in dollars');
+    expect(cents('99999999999999')).toBe('is too large');
+  });
+  it('refuses a negative amount unless it is allowed', () => {
+    expect(cents('-5')).toBe('must not be negative');
+    expect(cents('-5.25', { allowNegative: true })).toBe(-525);
+  });
+});
+
+describe('the contract edge', () => {
+  it('round-trips every cent value from 0 to $10,000 exactly', () => {
+    for (let c = 0; c <= 1_000_000; c++) {
+      const d = centsToDollars(c);
+      if (dollarsToCents(d) !== c) throw new Error(`${c} → ${d} → ${dollarsToCents(d)}`);
+      // The dollars are the very number a JSON client would parse from the two-decimal text.
+      if (d !== Number(centsToDollarText(c))) throw new Error(`${c} → ${d}, text ${centsToDollarText(c)}`);
+      if (!hasAtMostTwoDecimals(d)) throw new Error(`${d} read as more than 2 decimals`);
+    }
+  });
+  it('rounds float sums back to whole cents on the cents side', () => {
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(dollarsToCents(19.99)).toBe(1999);
+  });
+  it('tells amounts with more than 2 decimals apart', () => {
+    expect(hasAtMostTwoDecimals(19.999)).toBe(false);
+    expect(hasAtMostTwoDecimals(Number.NaN)).toBe(false);
+  });
+  it('writes dollar text for inputs and CSV cells', () => {
+    expect(centsToDollarText(123450)).toBe('1234.50');
+    expect(centsToDollarText(7)).toBe('0.07');
+    expect(centsToDollarText(-525)).toBe('-5.25');
+  });
+});
+
+describe('percentages', () => {
+  it('converts basis points and percentages both ways', () => {
+    expect(basisPointsToPercent(1250)).toBe(12.5);
+    expect(percentToBasisPoints(12.5)).toBe(1250);
+    expect(percentToBasisPoints(7.25)).toBe(725);
+  });
+  it('gives a whole percentage of a whole, 0 when there is none', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(5, 0)).toBe(0);
+  });
+});
+
+describe('dollarsTextSchema', () => {
+  it('turns a form text into cents, or names the problem', () => {
+    expect(dollarsTextSchema().parse('1,234.50')).toBe(123450);
+    const bad = dollarsTextSchema().safeParse('1.234');
+    expect(bad.success ? null : bad.error.issues[0]!.message).toBe('must have at most 2 decimals');
+    const big = dollarsTextSchema({ max: 1000 }).safeParse('10.01');
+    expect(big.success ? null : big.error.issues[0]!.message).toBe('is too large');
+  });
+});
