@@ -88,7 +88,14 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
   for (const l of s.lines)
     row(
       doc,
-      [l.sku ?? '', l.description, String(l.quantity), money(l.unitPriceCents), money(l.totalCents)],
+      [
+        l.sku ?? '',
+        // The order's number, as the buyer's order list and mails show it (documents before it had none).
+        l.orderNumber === undefined ? l.description : `${l.description} (order #${l.orderNumber})`,
+        String(l.quantity),
+        money(l.unitPriceCents),
+        money(l.totalCents),
+      ],
       'regular',
     );
   rule(doc);

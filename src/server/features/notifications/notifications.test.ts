@@ -100,11 +100,14 @@ describe('staff are mailed', () => {
     const product = await makeProduct(t.app, { quantity: 50, priceCents: 12_550 });
     const id = (await placeOrder(t.app, alice, { productId: product.id, quantity: 2 })).json().insertedId;
     expect((await payOrder(t.app, alice, id)).pay!.statusCode).toBe(200);
-    const subject = `Order paid: ${product.name}, $251.00`;
+    const { orderNumber } = (
+      await t.app.inject({ method: 'GET', url: `/api/order/${id}`, headers: alice.headers })
+    ).json();
+    const subject = `Order paid: ${product.name}, $251.00 (#${orderNumber})`;
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject === subject)!;
     expect(mail.text).toContain(`Alice Buyer (${alice.email}) paid $251.00 for 2 × ${product.name}`);
-    expect(mail.text).toContain(`Order: ${id}.`);
+    expect(mail.text).toContain(`Order: #${orderNumber}.`);
     expect(mail.text).toContain(`http://localhost:3000/dashboard/orders/${id}`);
   });
 
@@ -112,10 +115,12 @@ describe('staff are mailed', () => {
     const { co } = await twoLineCheckout(t.app, alice);
     const pay = await checkoutApi(t.app, alice).pay(co._id);
     expect((await pay.put()).statusCode).toBe(200);
-    const subject = 'Checkout paid: 2 items, $120.00 (PO PO-9)';
+    const [first, second] = co.lines.map((l) => l.orderNumber).sort((a, b) => a - b);
+    expect(second).toBe(first! + 1);
+    const subject = `Checkout paid: 2 items, $120.00 (PO PO-9) (orders #${first}–#${second})`;
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject === subject)!;
-    expect(mail.text).toContain(`Checkout: ${co._id}. PO number: PO-9.`);
+    expect(mail.text).toContain(`Orders: #${first}–#${second}. PO number: PO-9.`);
     expect(mail.text).toContain('of Acme paid $120.00');
   });
 
