@@ -15,7 +15,8 @@ import { numbersOf } from './checkout.mail';
 const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
   `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
 
-const lineText = (o: OrderRow) => `${formatOrderNumber(o.orderNumber)}: ${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
+const lineText = (o: OrderRow) =>
+  `${formatOrderNumber(o.orderNumber)}: ${o.quantity} × ${o.productName}: ${money(totalCents(o))}`;
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const reasonOf = (co: CheckoutRow) =>
   approvalReasonText({ reason: co.approvalReason!, limit: co.approvalLimitCents! / 100 });
