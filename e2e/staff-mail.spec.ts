@@ -49,7 +49,7 @@ test('a customer pays an order and the staff (STAFF_EMAILS and the opted-in admi
   await expect(page).toHaveURL(/\/dashboard\/my-orders$/);
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Payment done');
 
-  const subject = new RegExp(`^Order paid: ${name}, \\$251\\.00$`);
+  const subject = new RegExp(`^Order paid: ${name}, \\$251\\.00 \\(#\\d+\\)$`);
   for (const staff of ['orders-desk@toolhouse.example', e2eAdmin.email]) {
     const mail = await mailTo(staff, subject);
     expect(mail.text, `the paid-order mail to ${staff}`).toContain(

@@ -33,6 +33,19 @@ export const fulfilmentStateSql = (t: {
 }) =>
   sql`(case when ${t.refundStatus} = 'refunded' then 'refunded' when ${t.orderStatus} = 'Delivered' then 'delivered' when ${t.orderStatus} in ('Cancelled', 'Expired') then 'cancelled' when not ${t.paymentStatus} then 'awaiting_payment' when ${t.shippedQuantity} = 0 then 'awaiting_shipment' when ${t.shippedQuantity} < ${t.quantity} then 'partly_shipped' when ${t.shippingKind} = 'pickup' then 'ready_for_pickup' else 'shipped' end)`;
 
+/**
+ * The last order number given (migration 0027): one row, locked by the insert that takes the next number until its
+ * transaction ends, so numbers are gapless. Only the hand-written function `next_order_number` writes it.
+ */
+export const orderCounter = pgTable(
+  'order_counter',
+  {
+    id: boolean('id').primaryKey().default(true),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('order_counter_one_row', sql`${t.id}`), check('order_counter_last', sql`${t.last} > 0`)],
+);
+
 // In a file of its own, not in schema.ts: the tables that reference orders (invoices, reviews, test payments) import
 // it from here, so no table file imports the barrel that re-exports it.
 export const orders = pgTable(
@@ -85,9 +98,16 @@ export const orders = pgTable(
     shippedQuantity: integer('shipped_quantity').notNull().default(0),
     // Migration 0022: the buyer's company when ordered (null: no company), so members see it in the company's orders.
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    // Migration 0027: the short number people use (#1001, …; docs/decisions/049-order-numbers.md). The default is a
+    // hand-written function that takes the next number from `order_counter` in the inserting transaction, so every
+    // way of inserting an order numbers it and a rolled-back order gives its number back.
+    orderNumber: integer('order_number')
+      .notNull()
+      .default(sql`next_order_number()`),
   },
   (t) => [
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
+    uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
     check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
     check('orders_shipping_tax', sql`${t.shippingCents} >= 0 and ${t.taxCents} >= 0`),

@@ -43,6 +43,7 @@ const HAND_WRITTEN = [
   'extension pg_trgm',
   'function catalogue_search_vector',
   'function invoices_immutable',
+  'function next_order_number',
   'function product_search_vector',
   'function product_spec_values',
   'function product_specs_changed',

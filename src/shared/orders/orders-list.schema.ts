@@ -29,7 +29,9 @@ export const orderListQuerySchema = z.object({
     .optional()
     .describe('lines in this fulfilment state (decision 038), e.g. awaiting_shipment or partly_shipped'),
   paid: boolParam.optional().describe('true: paid orders only; false: unpaid only'),
-  q: searchParam.describe("an order id, or the start of the customer's email"),
+  q: searchParam.describe(
+    "an order id, an order number (`#1001` or `1001`), or the start of the customer's email",
+  ),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

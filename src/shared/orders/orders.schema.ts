@@ -45,6 +45,11 @@ export type RefundStatus = (typeof refundStatuses)[number];
 /** An order as the API returns it: the historical field names, plus its total, dates and whether it was reviewed. */
 export const orderSchema = z.object({
   _id: idSchema,
+  /**
+   * The order's short number, gapless from 1001 (shown as `#1001`; `formatOrderNumber`). Not `number`: that spec
+   * field is the buyer's mobile number.
+   */
+  orderNumber: z.number().int().positive(),
   name: z.string(),
   email: z.string(),
   productId: idSchema,

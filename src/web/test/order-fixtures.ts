@@ -48,6 +48,7 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
   n += 1;
   const order: Omit<Order, CentsTwins> & Partial<Order> = {
     _id: `7f3e2d1c-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    orderNumber: 1000 + n,
     name: customer.name,
     email: customer.email,
     productId,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { paths } from '@shared/common/web-paths';
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { approvalReasonText } from '@shared/checkout/approvals.schema';
 import { checkouts } from '../../db/schema';
 import type { Tx } from '../../infra/db';
@@ -10,11 +11,13 @@ import { approvalRecipients } from '../companies/index';
 import { queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
 import type { CheckoutRow } from './checkout.model';
 import { centsToDollars, formatCents } from '@shared/common/money';
+import { numbersOf } from './checkout.mail';
 
 const approvalUrl = (deps: OrderDeps, co: CheckoutRow) =>
   `${deps.mail.baseUrl}${paths.companyApproval(co.id)}`;
 
-const lineText = (o: OrderRow) => `${o.quantity} × ${o.productName}: ${formatCents(totalCents(o))}`;
+const lineText = (o: OrderRow) =>
+  `${formatOrderNumber(o.orderNumber)}: ${o.quantity} × ${o.productName}: ${formatCents(totalCents(o))}`;
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const reasonOf = (co: CheckoutRow) =>
   approvalReasonText({ reason: co.approvalReason!, limit: centsToDollars(co.approvalLimitCents!) });
@@ -39,7 +42,7 @@ export async function requestApproval(
     composeMail(shop, {
       to: co.email,
       greeting: `Hello ${co.name},`,
-      subject: `Waiting for approval: your order of ${itemsWord(lines.length)}`,
+      subject: `Waiting for approval: your order of ${itemsWord(lines.length)}${numbersOf(lines)}`,
       paragraphs: [
         `Your order of ${total} is ${reasonOf(co)}, so an approver of your company must approve it before you can pay:`,
         ...lines.map(lineText),
@@ -56,7 +59,7 @@ export async function requestApproval(
       composeMail(shop, {
         to: to.email,
         greeting: `Hello ${to.name},`,
-        subject: `Approval needed: ${co.name}'s order of ${total}`,
+        subject: `Approval needed: ${co.name}'s order of ${total}${numbersOf(lines)}`,
         paragraphs: [
           `${co.name} (${co.email}) checked out ${total}, ${reasonOf(co)}:`,
           ...lines.map(lineText),
@@ -118,7 +121,7 @@ export async function recordDecision(
       ? composeMail(shop, {
           to: co.email,
           greeting: `Hello ${co.name},`,
-          subject: `Approved: your order of ${total}`,
+          subject: `Approved: your order of ${total}${numbersOf(lines)}`,
           paragraphs: [
             `${approver.name} approved your order:`,
             ...lines.map(lineText),
@@ -130,7 +133,7 @@ export async function recordDecision(
       : composeMail(shop, {
           to: co.email,
           greeting: `Hello ${co.name},`,
-          subject: `Rejected: your order of ${total}`,
+          subject: `Rejected: your order of ${total}${numbersOf(lines)}`,
           paragraphs: [
             `${approver.name} rejected your order, so it was cancelled and nothing was charged:`,
             ...lines.map(lineText),

@@ -1,3 +1,4 @@
+import { formatOrderNumber, formatOrderNumbers } from '@shared/orders/order-number';
 import type { Tx } from '../../infra/db';
 import { composeMail, type MailMessage } from '../../infra/mail';
 import { notifyStaff } from '../notifications/index';
@@ -15,7 +16,7 @@ import {
 import { formatCents } from '@shared/common/money';
 
 const line = (o: OrderRow) =>
-  `${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each): ${formatCents(totalCents(o))}${backordered(o)}`;
+  `${formatOrderNumber(o.orderNumber)}: ${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each): ${formatCents(totalCents(o))}${backordered(o)}`;
 
 export type CheckoutMailKind = 'placed' | 'paid' | 'onAccount' | 'cancelledByShop' | 'refundStarted';
 
@@ -27,6 +28,10 @@ export interface AccountTerms {
 
 const dueDay = (iso: string) =>
   new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A checkout's order numbers for a subject: " (orders #1004–#1006)". */
+export const numbersOf = (lines: readonly OrderRow[]) =>
+  ` (${lines.length === 1 ? 'order' : 'orders'} ${formatOrderNumbers(lines.map((l) => l.orderNumber))})`;
 
 /** The mails a customer gets about a checkout: one per checkout, listing every line (never one per line). */
 export function checkoutMail(
@@ -45,7 +50,7 @@ export function checkoutMail(
   if (kind === 'placed')
     return composeMail(shop, {
       ...common,
-      subject: `Your ${shop} order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+      subject: `Your ${shop} order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
       paragraphs: [
         'Thank you for your order:',
         ...items,
@@ -57,12 +62,12 @@ export function checkoutMail(
       action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/pay-checkout/${co.id}` },
     });
   const ordersAction = { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` };
-  const ref = [`Checkout: ${co.id}.`, ...po];
+  const ref = [`Orders: ${formatOrderNumbers(lines.map((l) => l.orderNumber))}.`, ...po];
   // An admin's actions: the customer learns of them at once (issue 23), not when they next look.
   if (kind === 'cancelledByShop')
     return composeMail(shop, {
       ...common,
-      subject: `Cancelled: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+      subject: `Cancelled: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
       paragraphs: [
         'We have cancelled your order:',
         ...items,
@@ -76,7 +81,7 @@ export function checkoutMail(
     const refund = lines.reduce((sum, l) => sum + (l.refundAmountCents ?? totalCents(l)), 0);
     return composeMail(shop, {
       ...common,
-      subject: `Cancelled and being refunded: ${lines.length} ${lines.length === 1 ? 'item' : 'items'} of your order`,
+      subject: `Cancelled and being refunded: ${lines.length} ${lines.length === 1 ? 'item' : 'items'} of your order${numbersOf(lines)}`,
       paragraphs: [
         'We have cancelled these paid items of your order:',
         ...items,
@@ -89,7 +94,7 @@ export function checkoutMail(
   if (kind === 'onAccount' && account)
     return composeMail(shop, {
       ...common,
-      subject: `Bought on account: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+      subject: `Bought on account: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
       paragraphs: [
         'Your order is confirmed and charged to your company account:',
         ...items,
@@ -103,7 +108,7 @@ export function checkoutMail(
     });
   return composeMail(shop, {
     ...common,
-    subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+    subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
     paragraphs: [
       'We received your payment for:',
       ...items,
@@ -133,14 +138,14 @@ export function notifyCheckoutPaid(
   const who = `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''}`;
   return notifyStaff(tx, deps, {
     subject: account
-      ? `Bought on account: ${items}, due ${dueDay(account.dueDate)}`
-      : `Checkout paid: ${items}`,
+      ? `Bought on account: ${items}, due ${dueDay(account.dueDate)}${numbersOf(lines)}`
+      : `Checkout paid: ${items}${numbersOf(lines)}`,
     paragraphs: [
       account
         ? `${who} bought ${amount} on account, invoice due ${dueDay(account.dueDate)} (net ${account.netDays} days), for:`
         : `${who} paid ${amount} for:`,
       ...lines.map(line),
-      `Checkout: ${co.id}.${co.poNumber ? ` PO number: ${co.poNumber}.` : ''} Transaction: ${co.transactionId}.`,
+      `Orders: ${formatOrderNumbers(lines.map((l) => l.orderNumber))}.${co.poNumber ? ` PO number: ${co.poNumber}.` : ''} Transaction: ${co.transactionId}.`,
       `Delivery address: ${co.address}.`,
     ],
     action: { label: 'See all orders', url: `${deps.baseUrl}/dashboard/manage-all-product` },

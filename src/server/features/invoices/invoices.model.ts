@@ -18,6 +18,8 @@ export interface InvoiceBuyer {
 export interface InvoiceLine {
   /** The order this line is (a checkout's invoice has one line per order). */
   orderId: string;
+  /** The order's short number (docs/decisions/049-order-numbers.md; absent on documents issued before it). */
+  orderNumber?: number;
   /** The product's SKU when issued (documents issued before migration 0019 have none). */
   sku?: string;
   description: string;

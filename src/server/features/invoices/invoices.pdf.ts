@@ -89,7 +89,8 @@ function lines(doc: PDFKit.PDFDocument, s: InvoiceSnapshot) {
       doc,
       [
         l.sku ?? '',
-        l.description,
+        // The order's number, as the buyer's order list and mails show it (documents before it had none).
+        l.orderNumber === undefined ? l.description : `${l.description} (order #${l.orderNumber})`,
         String(l.quantity),
         formatCents(l.unitPriceCents),
         formatCents(l.totalCents),

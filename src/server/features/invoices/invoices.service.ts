@@ -164,6 +164,7 @@ export async function issueCreditNote(tx: Tx, input: CreditNoteInput): Promise<I
     : [
         {
           orderId: input.orderId,
+          ...(refunded[0]?.orderNumber !== undefined && { orderNumber: refunded[0].orderNumber }),
           description: `Refund for ${refunded.map((l) => l.description).join(', ') || 'your order'}`,
           quantity: 1,
           unitPriceCents: input.amountCents,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { staffMailLabel } from '@shared/notifications/notifications.schema';
-import { products, user } from '../../db/schema';
+import { orders, products, user } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import { signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
 import { makeCartProduct, cartApi, checkoutApi, twoLineCheckout } from '../../test/cart';
@@ -95,16 +95,26 @@ describe('the staff-mail preference', () => {
   });
 });
 
+/** The order's short number, as its mails name it. */
+async function numberOf(id: string) {
+  const [row] = await t.app.database.db
+    .select({ n: orders.orderNumber })
+    .from(orders)
+    .where(eq(orders.id, id));
+  return row!.n;
+}
+
 describe('staff are mailed', () => {
   it('when an order is paid: who, what, how much, and a link to the order', async () => {
     const product = await makeProduct(t.app, { quantity: 50, priceCents: 12_550 });
     const id = (await placeOrder(t.app, alice, { productId: product.id, quantity: 2 })).json().insertedId;
     expect((await payOrder(t.app, alice, id)).pay!.statusCode).toBe(200);
-    const subject = `Order paid: ${product.name}, $251.00`;
+    const orderNumber = await numberOf(id);
+    const subject = `Order paid: ${product.name}, $251.00 (#${orderNumber})`;
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject === subject)!;
     expect(mail.text).toContain(`Alice Buyer (${alice.email}) paid $251.00 for 2 × ${product.name}`);
-    expect(mail.text).toContain(`Order: ${id}.`);
+    expect(mail.text).toContain(`Order: #${orderNumber}.`);
     expect(mail.text).toContain(`http://localhost:3000/dashboard/orders/${id}`);
   });
 
@@ -112,10 +122,12 @@ describe('staff are mailed', () => {
     const { co } = await twoLineCheckout(t.app, alice);
     const pay = await checkoutApi(t.app, alice).pay(co._id);
     expect((await pay.put()).statusCode).toBe(200);
-    const subject = 'Checkout paid: 2 items, $120.00 (PO PO-9)';
+    const [first, second] = co.lines.map((l) => l.orderNumber).sort((a, b) => a - b);
+    expect(second).toBe(first! + 1);
+    const subject = `Checkout paid: 2 items, $120.00 (PO PO-9) (orders #${first}–#${second})`;
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject === subject)!;
-    expect(mail.text).toContain(`Checkout: ${co._id}. PO number: PO-9.`);
+    expect(mail.text).toContain(`Orders: #${first}–#${second}. PO number: PO-9.`);
     expect(mail.text).toContain('of Acme paid $120.00');
   });
 
@@ -232,11 +244,11 @@ describe('staff are mailed', () => {
     );
     const res = await t.app.inject({ method: 'POST', url: `/api/order/${id}/refund`, headers: boss.headers });
     expect(res.statusCode).toBe(200);
-    const subject = `Refund failed: ${product.name}, $40.00`;
+    const subject = `Refund failed: ${product.name}, $40.00 (#${await numberOf(id)})`;
     for (let i = 0; i < 100 && staffTo(subject).length < 3; i++) await new Promise((r) => setTimeout(r, 100));
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject === subject)!;
-    expect(mail.text).toContain(`Order: ${id}.`);
+    expect(mail.text).toContain(`Order: #${await numberOf(id)}.`);
     expect(mail.text).toContain('after 2 attempts');
     expect(mail.text).toContain('The payment provider refused the refund.');
   });
@@ -258,7 +270,7 @@ describe('the customer is mailed when an admin', () => {
     expect(mail!.text).toContain(
       `We have cancelled your order: 2 × ${product.name} ($125.50 each), total $251.00.`,
     );
-    expect(mail!.text).toContain(`Order: ${id}.`);
+    expect(mail!.text).toContain(`Order: #${await numberOf(id)}.`);
     const own = (await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).json().insertedId;
     await t.app.inject({ method: 'DELETE', url: `/api/order/${own}`, headers: alice.headers });
     expect(mailsTo(alice.email, `Cancelled: ${product.name}`)).toHaveLength(1);
@@ -272,8 +284,13 @@ describe('the customer is mailed when an admin', () => {
       headers: boss.headers,
     });
     expect(res.statusCode).toBe(200);
-    const mails = t.mail.sent.filter((m) => m.to === alice.email && m.text.includes(`Checkout: ${co._id}.`));
-    expect(mails.map((m) => m.subject)).toEqual(['Cancelled: your order of 2 items']);
+    const [first, second] = co.lines.map((l) => l.orderNumber).sort((a, b) => a - b);
+    const mails = t.mail.sent.filter(
+      (m) => m.to === alice.email && m.text.includes(`Orders: #${first}–#${second}.`),
+    );
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Cancelled: your order of 2 items (orders #${first}–#${second})`,
+    ]);
     expect(mails[0]!.text).toContain('Total: $120.00.');
   });
 

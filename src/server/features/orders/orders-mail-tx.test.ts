@@ -28,12 +28,19 @@ describe('order mails are queued in the order transaction', () => {
   it('a placed and a paid order each store exactly their mail job; a refused order stores none', async () => {
     const product = await makeProduct(t.app, { quantity: 3 });
     const id = (await placeOrder(t.app, alice, { productId: product.id, quantity: 3 })).json().insertedId;
-    expect(await mailJobs(product.name)).toEqual([`Your Toolhouse order: ${product.name}`]);
+    const [{ n }] = (await t.database.db
+      .select({ n: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, id))) as [{ n: number }];
+    expect(await mailJobs(product.name)).toEqual([`Your Toolhouse order: ${product.name} (order #${n})`]);
     expect((await placeOrder(t.app, alice, { productId: product.id, quantity: 1 })).statusCode).toBe(409);
     expect(await mailJobs(product.name)).toHaveLength(1);
     expect((await payOrder(t.app, alice, id)).pay!.statusCode).toBe(200);
     expect((await mailJobs(product.name)).sort()).toEqual(
-      [`Payment received: ${product.name}`, `Your Toolhouse order: ${product.name}`].sort(),
+      [
+        `Payment received: ${product.name} (order #${n})`,
+        `Your Toolhouse order: ${product.name} (order #${n})`,
+      ].sort(),
     );
   });
 

@@ -40,6 +40,7 @@ export async function invoiceLines(tx: Tx, rows: OrderRow[]) {
   );
   return rows.map((r) => ({
     orderId: r.id,
+    orderNumber: r.orderNumber,
     sku: skus.get(r.productId) ?? '',
     description: r.productName,
     quantity: r.quantity,

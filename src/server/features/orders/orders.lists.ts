@@ -1,4 +1,5 @@
 import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { parseOrderNumber } from '@shared/orders/order-number';
 import type { Paged } from '@shared/common/paging.schema';
 import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
 import type { Order } from '@shared/orders/orders.schema';
@@ -78,6 +79,7 @@ function fulfilmentIs(state: FulfilmentState, expiryMs: number): SQL {
 
 function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
   const text = q.q?.toLowerCase();
+  const orderNumber = text === undefined ? null : parseOrderNumber(text);
   return and(
     q.status ? statusIs(q.status, expiryMs) : undefined,
     q.fulfilment ? fulfilmentIs(q.fulfilment, expiryMs) : undefined,
@@ -87,7 +89,10 @@ function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
       ? undefined
       : UUID.test(text)
         ? eq(orders.id, text)
-        : sql`${orders.email} like ${startsWith(text)}`,
+        : // An order's number (`#1001` or `1001`, unique and indexed); no email is only digits and `#`.
+          orderNumber !== null
+          ? eq(orders.orderNumber, orderNumber)
+          : sql`${orders.email} like ${startsWith(text)}`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { backorderNote } from '@shared/orders/orders.schema';
 import type { Db, Tx } from '../../infra/db';
 import { composeMail, type MailAttachmentRef, type MailMessage } from '../../infra/mail';
@@ -36,13 +37,14 @@ export function orderMail(
 ): MailMessage {
   const ordersUrl = `${baseUrl}/dashboard/my-orders`;
   const common = { to: o.email, greeting: `Hello ${o.name},` };
+  const ref = ` (order ${formatOrderNumber(o.orderNumber)})`;
   switch (kind) {
     case 'placed':
       return composeMail(shop, {
         ...common,
-        subject: `Your ${shop} order: ${o.productName}`,
+        subject: `Your ${shop} order: ${o.productName}${ref}`,
         paragraphs: [
-          `Thank you for your order: ${line(o)}.`,
+          `Thank you for your order ${formatOrderNumber(o.orderNumber)}: ${line(o)}.`,
           `Delivery address: ${o.address}.`,
           'Please pay for it to confirm it; unpaid orders are cancelled after a while.',
         ],
@@ -51,7 +53,7 @@ export function orderMail(
     case 'paid':
       return composeMail(shop, {
         ...common,
-        subject: `Payment received: ${o.productName}`,
+        subject: `Payment received: ${o.productName}${ref}`,
         paragraphs: [
           `We received your payment for ${line(o)}.`,
           `Transaction: ${o.transactionId}.`,
@@ -63,7 +65,7 @@ export function orderMail(
     case 'delivered':
       return composeMail(shop, {
         ...common,
-        subject: `Delivered: ${o.productName}`,
+        subject: `Delivered: ${o.productName}${ref}`,
         paragraphs: [
           `Your order has been delivered: ${line(o)}.`,
           'Tell other customers what you think of it: you can now write a review.',
@@ -73,7 +75,7 @@ export function orderMail(
     case 'refunded':
       return composeMail(shop, {
         ...common,
-        subject: `Refunded: ${o.productName}`,
+        subject: `Refunded: ${o.productName}${ref}`,
         paragraphs: [
           `We have refunded your payment of ${formatCents(o.refundAmountCents ?? totalCents(o))} for ${line(o)}.`,
           `Your order was ${o.orderStatus === 'Expired' ? 'not paid within its checkout window' : 'cancelled'}, so we could not supply it. Refund: ${o.refundId}.`,
@@ -86,22 +88,22 @@ export function orderMail(
     case 'cancelledByShop':
       return composeMail(shop, {
         ...common,
-        subject: `Cancelled: ${o.productName}`,
+        subject: `Cancelled: ${o.productName}${ref}`,
         paragraphs: [
           `We have cancelled your order: ${line(o)}.`,
           'It was not paid, so nothing was charged.',
-          `Order: ${o.id}.`,
+          `Order: ${formatOrderNumber(o.orderNumber)}.`,
         ],
         action: { label: 'See my orders', url: ordersUrl },
       });
     case 'refundStarted':
       return composeMail(shop, {
         ...common,
-        subject: `Cancelled and being refunded: ${o.productName}`,
+        subject: `Cancelled and being refunded: ${o.productName}${ref}`,
         paragraphs: [
           `We have cancelled your paid order: ${line(o)}.`,
           `We are refunding your payment of ${formatCents(o.refundAmountCents ?? totalCents(o))}; we will mail you again once the refund has gone through.`,
-          `Order: ${o.id}.`,
+          `Order: ${formatOrderNumber(o.orderNumber)}.`,
         ],
         action: { label: 'See my orders', url: ordersUrl },
       });

@@ -32,6 +32,7 @@ export function toOrder(
   const orderStatus = isPastWindow(row, expiryMs) ? 'Expired' : row.orderStatus;
   return {
     _id: row.id,
+    orderNumber: row.orderNumber,
     name: row.name,
     email: row.email,
     productId: row.productId,

@@ -96,6 +96,9 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
     const withExtras = totalProblem(input.quantity, unitPriceCents, shippingCents + taxCents);
     if (withExtras) throw fieldError('bad_request', 'quantity', withExtras);
     if (input.shipTo) await rememberAddress(tx, customer.id, input.shipTo);
+    // The customer's row before the insert, which takes the next order number (its counter row stays locked to the
+    // commit): a checkout locks the customer and then numbers its lines, so the same order here avoids a deadlock.
+    await lockCustomer(tx, { id: '', userId: customer.id, quantity: input.quantity });
     const [row] = await tx
       .insert(orders)
       .values({
@@ -114,12 +117,10 @@ async function insertOrder(deps: OrderDeps, customer: SessionUser, input: OrderC
         companyId: companyOfUser(customer.id),
       })
       .returning();
-    // The customer's row and then the product's are locked last: from there to the commit, other orders of this
-    // customer or of this product wait, so one statement runs while they do, the reservation with the customer's
-    // limits as its condition (after the insert, so the ledger row names the order). A refusal rolls back the
-    // order and its mail with it.
+    // The product's row is locked last: from there to the commit, other orders of this product wait, so one
+    // statement runs while they do, the reservation with the customer's limits as its condition (after the insert,
+    // so the ledger row names the order). A refusal rolls back the order, its number and its mail with it.
     const rules = { expiryMs: deps.expiryMs, limits: deps.limits };
-    await lockCustomer(tx, row!);
     // A company buyer's spending limits, weighed as the checkout weighs them (same lock order: customer, membership,
     // product). Order Now has no approval step, so over a limit it is refused and the buyer sent to the cart.
     if (row!.companyId) {

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import type { Tx, Db } from '../../infra/db';
 import { notifyStaff } from '../notifications/index';
 import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
@@ -11,10 +12,10 @@ const customer = (o: Pick<OrderRow, 'name' | 'email'>) => `${o.name} (${o.email}
 /** Staff hear of a single order's payment in the payment's own transaction (decision 034). */
 export function notifyOrderPaid(tx: Tx, deps: OrderMailDeps, o: OrderRow) {
   return notifyStaff(tx, deps, {
-    subject: `Order paid: ${o.productName}, ${formatCents(totalCents(o))}`,
+    subject: `Order paid: ${o.productName}, ${formatCents(totalCents(o))} (${formatOrderNumber(o.orderNumber)})`,
     paragraphs: [
       `${customer(o)} paid ${formatCents(totalCents(o))} for ${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each).`,
-      `Order: ${o.id}. Transaction: ${o.transactionId}.`,
+      `Order: ${formatOrderNumber(o.orderNumber)}. Transaction: ${o.transactionId}.`,
       `Delivery address: ${o.address}.`,
     ],
     action: { label: 'See the order', url: adminOrderUrl(deps.baseUrl, o.id) },
@@ -27,10 +28,10 @@ export function notifyOrderPaid(tx: Tx, deps: OrderMailDeps, o: OrderRow) {
  */
 export function notifyRefundGaveUp(db: Db, deps: OrderMailDeps, o: OrderRow, attempts: number, why: string) {
   return notifyStaff(db, deps, {
-    subject: `Refund failed: ${o.productName}, ${formatCents(o.refundAmountCents ?? totalCents(o))}`,
+    subject: `Refund failed: ${o.productName}, ${formatCents(o.refundAmountCents ?? totalCents(o))} (${formatOrderNumber(o.orderNumber)})`,
     paragraphs: [
       `The refund of ${formatCents(o.refundAmountCents ?? totalCents(o))} to ${customer(o)} for ${o.quantity} × ${o.productName} did not go through after ${attempts} attempts, and will not be retried.`,
-      `Order: ${o.id}. Payment: ${o.paymentIntentId}.${o.checkoutId ? ` Checkout: ${o.checkoutId}.` : ''}`,
+      `Order: ${formatOrderNumber(o.orderNumber)}. Payment: ${o.paymentIntentId}.${o.checkoutId ? ` Checkout: ${o.checkoutId}.` : ''}`,
       `Last error: ${why}`,
       'Please refund it in the payment provider’s dashboard, or find out why the provider refuses it.',
     ],

@@ -1,3 +1,4 @@
+import { formatOrderNumber, formatOrderNumbers } from '@shared/orders/order-number';
 import type { ReactNode } from 'react';
 import { backorderNote } from '@shared/orders/orders.schema';
 import { Link } from 'react-router';
@@ -28,6 +29,10 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
         <CheckoutStatusBadge status={checkout.status} />
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <dt className="text-sm text-base-content/75">{checkout.lines.length === 1 ? 'Order' : 'Orders'}</dt>
+          <dd className="font-semibold">{formatOrderNumbers(checkout.lines.map((l) => l.orderNumber))}</dd>
+        </div>
         <div>
           <dt className="text-sm text-base-content/75">PO number</dt>
           <dd className="font-semibold">{checkout.poNumber ?? '—'}</dd>
@@ -50,6 +55,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           <caption className="sr-only">The lines of this checkout</caption>
           <thead>
             <tr>
+              <th scope="col">Order</th>
               <th scope="col">Product</th>
               <th scope="col">Quantity</th>
               <th scope="col">Unit price</th>
@@ -59,6 +65,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           <tbody>
             {checkout.lines.map((line) => (
               <tr key={line._id}>
+                <td className="whitespace-nowrap">{formatOrderNumber(line.orderNumber)}</td>
                 <td className="font-medium">{line.productName}</td>
                 <td>
                   {formatCount(line.quantity)}

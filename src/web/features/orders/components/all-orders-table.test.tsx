@@ -79,16 +79,24 @@ describe('Manage All Products', () => {
   it("shows the PO number and marks a checkout's lines, which are cancelled with their checkout only", async () => {
     const checkoutId = 'c0000000-0000-4000-8000-00000000abcd';
     orders = [
-      makeOrder({ productName: 'Checkout drill', checkoutId, poNumber: 'PO-77' }),
-      makeOrder({ productName: 'Checkout saw', checkoutId, poNumber: 'PO-77', paymentStatus: true }),
-      makeOrder({ productName: 'Single vice' }),
+      makeOrder({ orderNumber: 2001, productName: 'Checkout drill', checkoutId, poNumber: 'PO-77' }),
+      makeOrder({
+        orderNumber: 2002,
+        productName: 'Checkout saw',
+        checkoutId,
+        poNumber: 'PO-77',
+        paymentStatus: true,
+      }),
+      makeOrder({ orderNumber: 2003, productName: 'Single vice' }),
     ];
     server.use(http.get('/api/order', () => HttpResponse.json(orders)));
     renderWithProviders(<ManageAllProduct />);
     await screen.findByRole('table');
     const unpaidLine = within(row('Checkout drill'));
     expect(unpaidLine.getByText('PO-77')).toBeInTheDocument();
-    expect(unpaidLine.getByText(/^Checkout …/)).toHaveTextContent('Checkout …00abcd');
+    // The checkout is named by its orders' numbers, each line by its own.
+    expect(screen.getByRole('rowheader', { name: /Checkout #2001–#2002/ })).toBeInTheDocument();
+    expect(unpaidLine.getByText('Order #2001')).toBeInTheDocument();
     expect(unpaidLine.queryAllByRole('button')).toEqual([]);
     expect(
       within(row('Checkout saw'))
@@ -97,7 +105,8 @@ describe('Manage All Products', () => {
     ).toEqual(['Ship', 'Delivery', 'Refund', 'Refund checkout']);
     const single = within(row('Single vice'));
     expect(single.getByText('None')).toBeInTheDocument();
-    expect(single.queryByText(/^Checkout …/)).not.toBeInTheDocument();
+    expect(single.getByText('Order #2003')).toBeInTheDocument();
+    expect(single.queryByText(/^Checkout /)).not.toBeInTheDocument();
     expect(single.getAllByRole('button').map((b) => b.textContent)).toEqual(['Cancel']);
   });
 

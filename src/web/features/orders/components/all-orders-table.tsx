@@ -1,3 +1,4 @@
+import { formatOrderNumber, formatOrderNumbers } from '@shared/orders/order-number';
 import { useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PagedList, ScrollTable } from '@/components/ui/paged-list';
@@ -143,7 +144,8 @@ export function AllOrdersTable({
               {groupRows(items, offset).map((g) => {
                 const open = g.lines.map((l) => l.order).filter(shippable);
                 const first = g.lines[0]!.order;
-                const label = g.checkoutId ? `checkout …${g.checkoutId.slice(-6)}` : '';
+                const numbers = formatOrderNumbers(g.lines.map((l) => l.order.orderNumber));
+                const label = g.checkoutId ? `checkout ${numbers}` : '';
                 return (
                   <tbody key={g.key}>
                     {g.checkoutId && (
@@ -164,7 +166,7 @@ export function AllOrdersTable({
                                 }
                               />
                             )}
-                            <span className="font-semibold">Checkout …{g.checkoutId.slice(-6)}</span>
+                            <span className="font-semibold">Checkout {numbers}</span>
                             {first.poNumber && <span>PO {first.poNumber}</span>}
                             <span>
                               {formatCount(g.lines.length)} line{g.lines.length === 1 ? '' : 's'}
@@ -212,13 +214,11 @@ export function AllOrdersTable({
                         <td data-label="Product">
                           <div className="min-w-32 font-medium">{o.productName}</div>
                           <div className="whitespace-nowrap text-sm text-base-content/75">
+                            Order {formatOrderNumber(o.orderNumber)}
+                          </div>
+                          <div className="whitespace-nowrap text-sm text-base-content/75">
                             <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                           </div>
-                          {o.checkoutId && (
-                            <div className="text-xs whitespace-nowrap text-base-content/75">
-                              Checkout …{o.checkoutId.slice(-6)}
-                            </div>
-                          )}
                           <DetailsLink order={o} withCustomer />
                         </td>
                         <td data-label="PO" className="wrap-anywhere">
@@ -288,7 +288,7 @@ export function AllOrdersTable({
                               <button
                                 type="button"
                                 className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                                aria-label={`Refund checkout …${o.checkoutId.slice(-6)} (${o.productName}) for ${o.name}`}
+                                aria-label={`Refund the checkout of order ${formatOrderNumber(o.orderNumber)} (${o.productName}) for ${o.name}`}
                                 onClick={() => setRefundingCheckout(o)}
                               >
                                 Refund checkout

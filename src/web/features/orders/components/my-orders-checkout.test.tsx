@@ -34,6 +34,7 @@ describe('My Orders with checkouts', () => {
       makeOrder({ _id: 'a0000000-0000-4000-8000-000000000009', productName: 'Single drill' }),
       line({ productName: 'Saw', total: 198 }),
       makeOrder({
+        orderNumber: 3007,
         productName: 'Grinder',
         checkoutId: paidCheckoutId,
         poNumber: null,
@@ -72,8 +73,9 @@ describe('My Orders with checkouts', () => {
       expect(row.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
     }
 
-    // A paid checkout without a PO is named by the end of its id, and offers no Pay or Cancel checkout.
-    const paid = within(block('…0d4e5f'));
+    // A paid checkout without a PO is named by its orders' numbers, and offers no Pay or Cancel checkout.
+    const paid = within(block('#3007'));
+    expect(within(rowOf('Grinder')).getByText('Order #3007')).toBeInTheDocument();
     expect(paid.getByRole('rowheader')).toHaveTextContent('Paid');
     expect(paid.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(paid.queryByRole('button', { name: /^Cancel checkout/ })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { formatOrderNumbers } from '@shared/orders/order-number';
 import { Link } from 'react-router';
 import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
@@ -26,11 +27,16 @@ export function groupByCheckout(items: Order[]): Block[] {
     if (!lines) {
       lines = [];
       checkouts.set(order.checkoutId, lines);
-      const label = order.poNumber ? `PO ${order.poNumber}` : `…${order.checkoutId.slice(-6)}`;
-      blocks.push({ orders: lines, checkout: { id: order.checkoutId, label, lines } });
+      blocks.push({ orders: lines, checkout: { id: order.checkoutId, label: '', lines } });
     }
     lines.push(order);
   }
+  // Named by its PO number, or else by its orders' numbers (those on this page).
+  for (const b of blocks)
+    if (b.checkout)
+      b.checkout.label = b.orders[0]!.poNumber
+        ? `PO ${b.orders[0]!.poNumber}`
+        : formatOrderNumbers(b.orders.map((o) => o.orderNumber));
   return blocks;
 }
 

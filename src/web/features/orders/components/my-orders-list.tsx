@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { useState, type ReactNode } from 'react';
 import { backorderNote, paymentLabel } from '@shared/orders/orders.schema';
 import { ListWaiting } from '@/components/ui/query-list';
@@ -151,6 +152,9 @@ function OrderRow({
         <Link to={paths.product(order.productId)} className="link link-hover font-medium">
           {order.productName}
         </Link>
+        <div className="text-sm whitespace-nowrap text-base-content/75">
+          Order {formatOrderNumber(order.orderNumber)}
+        </div>
         <div className="text-sm whitespace-nowrap text-base-content/75">
           <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </div>

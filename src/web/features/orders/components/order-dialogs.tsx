@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { useRef, useState } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
@@ -185,7 +186,7 @@ export function RefundCheckoutDialog({
   order,
   onClose,
 }: {
-  order: Pick<Order, 'checkoutId' | 'poNumber' | 'name' | 'email'>;
+  order: Pick<Order, 'checkoutId' | 'orderNumber' | 'poNumber' | 'name' | 'email'>;
   onClose: () => void;
 }) {
   const refund = useRefundCheckout();
@@ -215,7 +216,8 @@ export function RefundCheckoutDialog({
       onClose={onClose}
     >
       <p>
-        Every paid line of checkout <span className="font-semibold">…{order.checkoutId!.slice(-6)}</span>
+        Every paid line of the checkout of order{' '}
+        <span className="font-semibold">{formatOrderNumber(order.orderNumber)}</span>
         {order.poNumber ? ` (PO ${order.poNumber})` : ''} for {order.name} ({order.email}) that is not
         delivered yet will be cancelled.
       </p>

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { backorderNote } from '@shared/orders/orders.schema';
 import type { Order } from '@shared/orders/orders.schema';
@@ -25,6 +26,10 @@ export function OrderSummary({ order }: { order: UseQueryResult<Order> }) {
   const o = order.data;
   return (
     <dl className="mt-6 grid gap-x-6 gap-y-3 rounded-box border border-base-300 bg-base-100 p-5 sm:grid-cols-2">
+      <div>
+        <dt className="text-sm text-base-content/75">Order</dt>
+        <dd className="font-semibold">{formatOrderNumber(o.orderNumber)}</dd>
+      </div>
       <div>
         <dt className="text-sm text-base-content/75">Product</dt>
         <dd className="font-medium">

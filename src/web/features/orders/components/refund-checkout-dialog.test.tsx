@@ -15,6 +15,7 @@ beforeEach(() => {
   refunded.mockReset();
   orders = [
     makeOrder({
+      orderNumber: 2002,
       productName: 'Checkout saw',
       name: 'Bob',
       email: 'bob@example.com',
@@ -62,16 +63,16 @@ describe('Refund checkout on Manage All Orders', () => {
     const { user } = renderWithProviders(<AllOrdersPage />);
     await screen.findByRole('table');
     expect(
-      within(row('Single saw')).queryByRole('button', { name: /^Refund checkout/ }),
+      within(row('Single saw')).queryByRole('button', { name: /^Refund the checkout/ }),
     ).not.toBeInTheDocument();
     await user.click(
       within(row('Checkout saw')).getByRole('button', {
-        name: 'Refund checkout …00abcd (Checkout saw) for Bob',
+        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
       }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this whole checkout?' });
     expect(dialog).toHaveTextContent(
-      'Every paid line of checkout …00abcd (PO PO-77) for Bob (bob@example.com) that is not delivered yet will be cancelled.',
+      'Every paid line of the checkout of order #2002 (PO PO-77) for Bob (bob@example.com) that is not delivered yet will be cancelled.',
     );
     expect(dialog).toHaveTextContent('delivered lines stay sold');
     await user.click(within(dialog).getByRole('button', { name: 'Keep checkout' }));
@@ -82,7 +83,9 @@ describe('Refund checkout on Manage All Orders', () => {
     useApi('refunded');
     const { user } = renderWithProviders(<AllOrdersPage />);
     await user.click(
-      await screen.findByRole('button', { name: 'Refund checkout …00abcd (Checkout saw) for Bob' }),
+      await screen.findByRole('button', {
+        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
     expect(
@@ -98,7 +101,9 @@ describe('Refund checkout on Manage All Orders', () => {
     useApi('pending');
     const { user } = renderWithProviders(<AllOrdersPage />);
     await user.click(
-      await screen.findByRole('button', { name: 'Refund checkout …00abcd (Checkout saw) for Bob' }),
+      await screen.findByRole('button', {
+        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
     expect(

@@ -1,3 +1,4 @@
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { Link } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { CheckCircle2 } from 'lucide-react';
@@ -20,7 +21,11 @@ function OrderSummary({ order }: { order: Order }) {
         </h2>
         <StatusBadge order={order} />
       </div>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
+        <div>
+          <dt className="text-sm text-base-content/75">Order</dt>
+          <dd className="font-semibold">{formatOrderNumber(order.orderNumber)}</dd>
+        </div>
         <div className="col-span-2 sm:col-span-1">
           <dt className="text-sm text-base-content/75">Product</dt>
           <dd className="font-semibold">{order.productName}</dd>
