@@ -155,7 +155,7 @@ describe('which lines ship', () => {
     expect(r1.statusCode).toBe(409);
     expect(r1.json()).toMatchObject({
       field: 'lines.0.orderId',
-      message: 'lines.0.orderId: Only paid lines ship.',
+      message: 'Line 1, order: Only paid lines ship.',
     });
 
     await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: ann.headers });
