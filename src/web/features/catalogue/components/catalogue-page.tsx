@@ -85,7 +85,7 @@ export function CataloguePage({
 
   const panel = (
     <>
-      <CategoryNav state={state} />
+      <CategoryNav state={state} facets={facets} />
       <FilterPanel state={state} facets={facets} onChange={change} />
     </>
   );
