@@ -16,7 +16,7 @@ export function categoryHref(state: SearchState, category: string | null) {
  * counts are the search's (`facets`: what a link shows, as it keeps the text), and categories without a match are
  * left out; inside a category the search counts only its own branch, so the others show no number.
  */
-export function CategoryNav({ state, facets }: { state: SearchState; facets?: Facets | undefined }) {
+export function CategoryNav({ state, facets }: { state: SearchState; facets?: Facets | null | undefined }) {
   const categories = useCategories();
   const searched = state.q && facets ? new Map(facets.categories.map((c) => [c.slug, c.count])) : undefined;
   const countOf = (c: { slug: string; count: number }) => (searched ? searched.get(c.slug) : c.count);
