@@ -113,7 +113,7 @@ export function CataloguePage({
           </aside>
         )}
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
-          <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
             <div>
               <h2
                 id="results-heading"

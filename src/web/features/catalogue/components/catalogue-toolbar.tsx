@@ -37,7 +37,7 @@ export function CatalogueToolbar({
     <div className="flex flex-wrap items-end gap-4">
       {filterButton}
       {only !== 'display' && (
-        <div className="flex flex-col gap-1">
+        <div className={compact ? 'flex items-center gap-2' : 'flex flex-col gap-1'}>
           <label htmlFor={`${id}-sort`} className="text-sm font-medium">
             Sort by
           </label>
