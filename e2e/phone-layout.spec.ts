@@ -59,7 +59,8 @@ test('the dashboard menu takes one line; every link stays reachable from the key
   await expect(last).toBeInViewport({ ratio: 1 });
   await admin.keyboard.press('Enter');
   await expect(admin).toHaveURL(/\/dashboard\/companies$/);
-  await expect((await menu.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expect(menu.getByRole('link', { name: 'Companies' })).toHaveAttribute('aria-current', 'page');
+  expect((await menu.boundingBox())!.height).toBeLessThanOrEqual(64);
   await expectAccessible(admin, 'the dashboard menu on a phone');
 });
 
