@@ -235,6 +235,8 @@ test('the navbar search suggests as you type and works from the keyboard', async
   await page.keyboard.type('air dryer');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/our-products\?q=air\+dryer$/);
+  // The home page (its news teaser names air dryers too) stays up until the catalogue's code has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Our products' })).toBeVisible();
   await expect(cards(page).filter({ hasText: 'Refrigerated Air Dryer' })).toBeVisible();
 });
 
