@@ -8,6 +8,8 @@ describe('fieldLabel', () => {
     expect(fieldLabel('shipments.1.lines.0.quantity')).toBe('Shipment 2, line 1, quantity');
     expect(fieldLabel('rates.1.zipPrefix')).toBe('Rate 2, ZIP prefix');
     expect(fieldLabel('allocations.0.invoiceId')).toBe('Allocation 1, invoice');
+    expect(fieldLabel('allocations.0.amountCents')).toBe('Allocation 1, amount');
+    expect(fieldLabel('rules.0.percentOff')).toBe('Rule 1, percent off');
     expect(fieldLabel('lines.4')).toBe('Line 5');
   });
 

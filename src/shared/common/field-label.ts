@@ -26,10 +26,11 @@ const isIndex = (part: string) => /^\d+$/.test(part);
 
 const ACRONYMS: Record<string, string> = { sku: 'SKU', zip: 'ZIP', url: 'URL', po: 'PO' };
 
-// `zipPrefix` → "ZIP prefix", `invoiceId` → "invoice": an id is what the text names, not a word a person types.
+// `zipPrefix` → "ZIP prefix", `invoiceId` → "invoice", `amountCents` → "amount": an id or a unit is the API's
+// wording, not what a person typed.
 function fieldWords(name: string): string {
   return name
-    .replace(/Id$/, '')
+    .replace(/(Id|Cents)$/, '')
     .split(/(?=[A-Z])/)
     .map((w) => ACRONYMS[w.toLowerCase()] ?? w.toLowerCase())
     .join(' ');
