@@ -222,7 +222,9 @@ test('the navbar search suggests as you type and works from the keyboard', async
   await expect(page).toHaveURL(/\/our-products\?category=rotary-screw$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Rotary screw' })).toBeVisible();
 
-  // Escape closes the list, a second Escape empties the field; Enter searches the text.
+  // Escape closes the list, a second Escape empties the field; Enter searches the text. From another page: the
+  // catalogue's own page has one search box, its own (the header's is not shown there).
+  await page.goto('/');
   await field.focus();
   await page.keyboard.type('atlas');
   await expect(box).toHaveAttribute('aria-expanded', 'true');
@@ -233,6 +235,8 @@ test('the navbar search suggests as you type and works from the keyboard', async
   await page.keyboard.type('air dryer');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/our-products\?q=air\+dryer$/);
+  // The home page (its news teaser names air dryers too) stays up until the catalogue's code has loaded.
+  await expect(page.getByRole('heading', { level: 1, name: 'Our products' })).toBeVisible();
   await expect(cards(page).filter({ hasText: 'Refrigerated Air Dryer' })).toBeVisible();
 });
 

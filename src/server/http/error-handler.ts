@@ -2,6 +2,7 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode } from '@shared/common/common.schema';
+import { fieldMessage } from '@shared/common/field-label';
 import {
   isDatabaseUnavailable,
   isDatabaseUnreachable,
@@ -16,7 +17,7 @@ const codeByStatus = Object.fromEntries(
 
 /**
  * Every failure leaves as `{ error, message, field? }`. Validation errors list each problem as `field: text` in the
- * message and name the first invalid field in `field`; a database outage is a 503 with Retry-After; a 5xx never
+ * message (a list item's path in words a person reads: "Line 3, quantity") and name the first invalid field in `field`; a database outage is a 503 with Retry-After; a 5xx never
  * shows its cause to the client.
  */
 export const errorHandlerPlugin = fp(
@@ -25,7 +26,9 @@ export const errorHandlerPlugin = fp(
       if (hasZodFastifySchemaValidationErrors(err)) {
         const where = err.validationContext ?? 'request';
         const paths = err.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
-        const message = err.validation.map((v, i) => `${paths[i] || where}: ${v.message}`).join('; ');
+        const message = err.validation
+          .map((v, i) => fieldMessage(paths[i] || where, v.message ?? ''))
+          .join('; ');
         const body: ErrorBody = { error: 'bad_request', message };
         // A problem with the whole body (not one field of it) names no field.
         const field = paths.find(Boolean);

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@shared/common/common.schema';
+import { fieldMessage } from '@shared/common/field-label';
 
 export const statusOf: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -36,10 +37,10 @@ export class AppError extends Error {
 }
 
 /**
- * An error about one request field. The message keeps its `field: text` form (clients already show it as is) and
- * the field travels as data too.
+ * An error about one request field. The message keeps its `field: text` form (clients already show it as is), with
+ * a path into a list read as a person counts (`lines.2.sku` → "Line 3, SKU"); the field travels as data too.
  */
 export const fieldError = (code: ErrorCode, field: string, text: string) =>
-  new AppError(code, `${field}: ${text}`, field);
+  new AppError(code, fieldMessage(field, text), field);
 
 export const notFound = (what: string) => new AppError('not_found', `${what} not found`);

@@ -8,7 +8,8 @@ const LazyToaster = lazy(() =>
     default: function ToasterHost() {
       // Runs after sonner's own effect has subscribed, so the first toast is not lost.
       useEffect(toasterMounted, []);
-      return <Toaster richColors closeButton position="top-center" />;
+      // At the bottom: a toast at the top covered the sticky header, its cart and the menu a visitor reaches for.
+      return <Toaster richColors closeButton position="bottom-right" />;
     },
   })),
 );

@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { fieldLabel } from '@shared/common/field-label';
 import { ApiError } from './api-client';
 
 /** The shared schemas' messages are written for the API ("must be …"): start them with a capital here. */
@@ -7,11 +8,15 @@ export const sentence = <Message extends string | undefined>(message: Message): 
 
 /**
  * The words about one field in an API message. The server writes each problem as `field: text` (several are
- * joined by "; ") and names the field in the body's `field`: show only that field's text, beside its input.
+ * joined by "; "; a list item's field in words, "Line 3, quantity: text") and names the field in the body's
+ * `field`: show only that field's text, beside its input.
  */
 export const textAbout = (message: string, field: string) => {
-  const part = message.split('; ').find((p) => p.startsWith(`${field}: `));
-  return sentence(part ? part.slice(field.length + 2) : message);
+  for (const prefix of new Set([`${fieldLabel(field)}: `, `${field}: `])) {
+    const part = message.split('; ').find((p) => p.startsWith(prefix));
+    if (part) return sentence(part.slice(prefix.length));
+  }
+  return sentence(message);
 };
 
 /**

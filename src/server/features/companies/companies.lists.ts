@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { fieldMessage } from '@shared/common/field-label';
 import type { Paged } from '@shared/common/paging.schema';
 import type { ReorderResult } from '@shared/cart/cart.schema';
 import {
@@ -114,7 +115,12 @@ async function resolveLines(tx: Tx, input: SharedListInput) {
   return input.lines.map((l, i) => {
     const p = bySku.get(l.sku);
     if (!p || p.archivedAt)
-      throw fieldError('bad_request', `lines.${i}.sku`, `no product on sale has the SKU ${l.sku}`);
+      // The text names the SKU already: "Line 3: no product on sale has the SKU XX-NOPE".
+      throw new AppError(
+        'bad_request',
+        fieldMessage(`lines.${i}`, `no product on sale has the SKU ${l.sku}`),
+        `lines.${i}.sku`,
+      );
     return { productId: p.id, quantity: l.quantity, position: i };
   });
 }

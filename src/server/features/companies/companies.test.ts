@@ -499,6 +499,37 @@ describe('shared lists', () => {
     ).toBe(403);
     expect((await call(nat, 'GET', `/companies/${acme}/lists`)).statusCode).toBe(200);
   });
+
+  it('names a wrong line as a person counts it, from 1, not by its place in the JSON', async () => {
+    const bolts = await makeCartProduct(t.app, { quantity: 50 });
+    const gloves = await makeCartProduct(t.app, { quantity: 50 });
+    const unknown = await call(bob, 'POST', `/companies/${acme}/lists`, {
+      name: 'Counted',
+      lines: [
+        { sku: bolts.sku, quantity: 1 },
+        { sku: gloves.sku, quantity: 1 },
+        { sku: 'xx-nope', quantity: 1 },
+      ],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({
+      error: 'bad_request',
+      message: 'Line 3: no product on sale has the SKU XX-NOPE',
+      field: 'lines.2.sku',
+    });
+    const badQuantity = await call(bob, 'POST', `/companies/${acme}/lists`, {
+      name: 'Counted',
+      lines: [
+        { sku: bolts.sku, quantity: 1 },
+        { sku: gloves.sku, quantity: 0 },
+      ],
+    });
+    expect(badQuantity.statusCode).toBe(400);
+    expect(badQuantity.json()).toMatchObject({
+      message: 'Line 2, quantity: must be at least 1',
+      field: 'lines.1.quantity',
+    });
+  });
 });
 
 describe("the shop admin's companies", () => {

@@ -125,14 +125,14 @@ describe('managing price lists (shop admins)', () => {
     };
     expect(await bad({ validFrom: '2026-13-01' })).toMatch(/^validFrom/);
     expect(await bad({ validTo: day(-1) })).toBe(`validTo: ${priceListMessages.endsBeforeStart}`);
-    expect(await bad({ rules: [{ kind: 'sku', sku: 'NO-SUCH-SKU', price: 1 }] })).toMatch(/^rules\.0\.sku/);
+    expect(await bad({ rules: [{ kind: 'sku', sku: 'NO-SUCH-SKU', price: 1 }] })).toMatch(/^Rule 1, SKU: /);
     expect(await bad({ rules: [{ kind: 'brand', brand: 'X', percentOff: 100 }] })).toMatch(
-      /^rules\.0\.percentOff/,
+      /^Rule 1, percent off: /,
     );
     expect(await bad({ rules: [{ kind: 'category', category: 'no-such-category', percentOff: 5 }] })).toMatch(
-      /^rules\.0\.category/,
+      /^Rule 1, category: /,
     );
-    expect(await bad({ rules: [{ kind: 'sku', sku: 'A', price: 1.234 }] })).toMatch(/^rules\.0\.price/);
+    expect(await bad({ rules: [{ kind: 'sku', sku: 'A', price: 1.234 }] })).toMatch(/^Rule 1, price: /);
     const unknown = crypto.randomUUID();
     expect((await call(admin, 'GET', `/companies/${unknown}/price-lists`)).statusCode).toBe(404);
     expect(

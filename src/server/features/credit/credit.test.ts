@@ -287,7 +287,7 @@ describe('the statement and paying invoices', () => {
 
     const over = await payByCard(bob, [{ invoiceId: first!._id, amountCents: first!.totalCents }]);
     expect(over.start.statusCode).toBe(400);
-    expect(over.start.json().message).toMatch(/^allocations\.0\.amountCents/);
+    expect(over.start.json().message).toMatch(/^Allocation 1, amount: /);
 
     const rest = first!.totalCents - 1_234;
     const full = await payByCard(bob, [
@@ -322,7 +322,7 @@ describe('the statement and paying invoices', () => {
     expect(future.statusCode).toBe(400);
     expect(future.json().message).toMatch(/^receivedOn/);
     const wrong = await call(admin, 'POST', `/companies/${other}/account/bank-transfers`, body(100));
-    expect(wrong.json().message).toMatch(/^allocations\.0\.invoiceId/);
+    expect(wrong.json().message).toMatch(/^Allocation 1, invoice: /);
     const part = await call(admin, 'POST', `/companies/${acme}/account/bank-transfers`, body(999));
     expect(part.statusCode).toBe(201);
     expect(part.json()).toMatchObject({ method: 'bank_transfer', reference: 'BANK-REF-7', amountCents: 999 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
+import { fieldLabel } from '@shared/common/field-label';
 import type { Shipment } from '@shared/fulfilment/fulfilment.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { fulfilmentStateSql, orders } from '../../db/schema';
@@ -155,7 +156,7 @@ describe('which lines ship', () => {
     expect(r1.statusCode).toBe(409);
     expect(r1.json()).toMatchObject({
       field: 'lines.0.orderId',
-      message: 'lines.0.orderId: Only paid lines ship.',
+      message: 'Line 1, order: Only paid lines ship.',
     });
 
     await t.app.inject({ method: 'DELETE', url: `/api/order/${unpaid}`, headers: ann.headers });
@@ -263,7 +264,8 @@ describe('validation and access', () => {
     for (const [body, status, field] of cases) {
       const res = await api.create(body);
       expect({ field, status: res.statusCode }).toEqual({ field, status });
-      expect(res.json().message).toContain(field);
+      // The message names the place as a person counts it ("Line 1, order"); `field` keeps the path.
+      expect(res.json().message).toContain(fieldLabel(field));
     }
     expect((await orderAs(t.app, ann, drillLine._id)).shippedQuantity).toBe(0);
   });

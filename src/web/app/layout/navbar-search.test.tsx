@@ -80,8 +80,8 @@ describe('Navbar search combobox', () => {
     expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /RS-90/ }).id);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(location()).toHaveTextContent('/our-products?category=rotary-screw');
-    expect(field()).toHaveValue('');
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    // The catalogue's page has its own search box: the header's is not shown there (one box a page).
+    expect(screen.queryByLabelText('Search products')).not.toBeInTheDocument();
   });
 
   it('Enter without a highlight searches the text; Escape closes, then empties', async () => {

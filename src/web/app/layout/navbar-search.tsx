@@ -1,14 +1,18 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 
 // The combobox code loads on the field's first focus: up front the navbar costs one plain input (the first page's
 // budget). Until then, and without JavaScript, the form is an ordinary GET to the catalogue.
 const SearchCombobox = lazy(() => import('@/features/catalogue/components/search-combobox'));
 
+/** The header's search, on every page but the catalogue's, which has its own (one search box a page). */
 export function NavbarSearch() {
+  const { pathname } = useLocation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [active, setActive] = useState(false);
+  if (pathname === paths.products) return null;
   return (
     <form
       role="search"

@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import { useIsAdmin } from '../api/get-user-role';
 import { useSession } from '../api/get-session';
@@ -31,11 +32,24 @@ const adminLinks = [
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
-/** Dashboard: a side menu (a wrapping list on small screens) beside the nested page. */
+/**
+ * Dashboard: a side menu beside the nested page; on small screens one line above it that scrolls sideways (a
+ * wrapping list of eight to fourteen links pushed every page down by ~250 px), the current page's link in view.
+ */
 export function DashboardLayout() {
   const session = useSession();
   const role = useIsAdmin(session.data?.user.email);
   const links = role.isPending ? [] : role.isAdmin ? adminLinks : customerLinks;
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // Only the line scrolls (not the page): the current link is brought into the line's view.
+  useEffect(() => {
+    const box = list.current;
+    const current = box?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!box || !current || box.scrollWidth <= box.clientWidth) return;
+    const [line, link] = [box.getBoundingClientRect(), current.getBoundingClientRect()];
+    box.scrollLeft += link.left - line.left - (line.width - link.width) / 2;
+  }, [pathname, links.length]);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-10">
@@ -44,7 +58,10 @@ export function DashboardLayout() {
           aria-label="Dashboard"
           className="rounded-box border border-base-300 bg-base-200 md:sticky md:top-20"
         >
-          <ul className="menu w-full flex-row flex-wrap gap-1 md:flex-col">
+          <ul
+            ref={list}
+            className="menu w-full flex-row flex-nowrap gap-1 overflow-x-auto whitespace-nowrap max-md:py-1 md:flex-col md:whitespace-normal [&>li]:shrink-0"
+          >
             <li>
               <NavLink to={paths.dashboard} end className={linkClass}>
                 My Profile

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
 import { expectNoToast, renderWithProviders, setupMswServer } from '@/test/utils';
@@ -156,6 +156,35 @@ describe('AddProductForm', () => {
     expect(screen.getByLabelText('Description')).toHaveValue('');
     expect(screen.queryByRole('img', { name: 'Preview of the chosen image' })).not.toBeInTheDocument();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+  });
+
+  it('names the product added, with a link to it, at the top of the form, beside the toast', async () => {
+    server.use(
+      http.post('/api/images', () => HttpResponse.json({ success: true, data: { url: '/media/d.webp' } })),
+      http.post('/api/product', async ({ request }) =>
+        HttpResponse.json({
+          acknowledged: true,
+          insertedId: 'p9',
+          product: { _id: 'p9', ...((await request.json()) as object) },
+        }),
+      ),
+    );
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { user } = renderWithProviders(<AddProductForm />);
+    await fill(user, valid());
+    await submit(user);
+
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    const status = await screen.findByRole('status', { name: '' });
+    expect(status).toHaveTextContent('Added Drill to the catalogue.');
+    expect(within(status).getByRole('link', { name: 'Drill' })).toHaveAttribute('href', '/product/p9');
+    // The view is back at the top of the form, on the message, for the next product.
+    expect(status).toHaveFocus();
+    expect(scrolled).toHaveBeenCalled();
+    expect(status.compareDocumentPosition(screen.getByLabelText('Product Name'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("shows the server's field message under that field", async () => {

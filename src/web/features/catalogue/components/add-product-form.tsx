@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { isUnitKind, type UnitSystem } from '@shared/catalogue/units';
 import { messages } from '@shared/messages';
+import { paths } from '@/config/paths';
 import { FormError } from '@/components/ui/error-text';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { showApiError } from '@/lib/form-errors';
@@ -9,10 +12,12 @@ import { notify } from '@/lib/notify';
 import { uploadImage } from '@/lib/upload-image';
 import { useCreateProduct } from '../api/create-product';
 import { useAdminCategories } from '../api/admin-categories';
-import { useUnitSystem } from '../lib/units';
+import { convertShownShipping, toApiShipping, type ShippingMeasure } from '../lib/shipping-units';
+import { boundToShown, shownToBound, useUnitSystem } from '../lib/units';
 import { CatalogueFields } from './catalogue-fields';
 import { emptyCatalogue, toCatalogueInput } from './catalogue-values';
 import { ProductFields } from './product-fields';
+import { UnitToggle } from './unit-toggle';
 import {
   addProductFormSchema,
   formFieldOfApiField,
@@ -39,9 +44,18 @@ const empty: AddProductFormInput = {
 const given = <T extends Record<string, unknown>>(fields: T): Partial<T> =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
 
+const shippingMeasures: [keyof AddProductFormInput & string, ShippingMeasure][] = [
+  ['shippingWeightLb', 'weight'],
+  ['lengthIn', 'length'],
+  ['widthIn', 'length'],
+  ['heightIn', 'length'],
+];
+
 /**
  * Add A Product: every field required with the shop's messages, plus the server's numeric rules. The image is
- * uploaded first (POST /api/images), then the product is created with its URL.
+ * uploaded first (POST /api/images), then the product is created with its URL. Specs and shipping boxes are typed in
+ * the units of the catalogue's metric/imperial toggle (shown here too); a product added is named, with its link, at
+ * the top of the form, where the view returns for the next one.
  */
 export function AddProductForm() {
   const createProduct = useCreateProduct();
@@ -49,6 +63,8 @@ export function AddProductForm() {
   const system = useUnitSystem();
   // A new key clears the file input and its preview after a product is added.
   const [imageKey, setImageKey] = useState(0);
+  const [added, setAdded] = useState<{ id: string; name: string }>();
+  const addedRef = useRef<HTMLParagraphElement>(null);
   const form = useForm<AddProductFormInput, unknown, AddProductFormOutput>({
     resolver: zodResolver(addProductFormSchema),
     defaultValues: empty,
@@ -57,8 +73,36 @@ export function AddProductForm() {
     handleSubmit,
     setError,
     reset,
+    getValues,
+    setValue,
     formState: { errors, isSubmitting },
   } = form;
+
+  // What is typed already keeps its amount when the units change: 10 kg becomes 22.05 lb, not 10 lb.
+  const shownIn = useRef<UnitSystem>(system);
+  useEffect(() => {
+    const from = shownIn.current;
+    if (from === system) return;
+    shownIn.current = system;
+    for (const [name, measure] of shippingMeasures) {
+      const text = getValues(name);
+      if (typeof text === 'string') setValue(name, convertShownShipping(measure, text, from, system));
+    }
+    const category = categories.data?.find((c) => c.slug === getValues('category'));
+    for (const a of category?.attributes ?? []) {
+      if (a.type !== 'number' || !isUnitKind(a.unitKind)) continue;
+      const text = getValues(`specs.${a.key}`) ?? '';
+      const canonical = shownToBound(a.unitKind, text, from);
+      if (canonical !== null) setValue(`specs.${a.key}`, boundToShown(a.unitKind, canonical, system));
+    }
+  }, [system, categories.data, getValues, setValue]);
+
+  // The next product starts at the top, where the message about the last one is read first.
+  useEffect(() => {
+    if (!added) return;
+    addedRef.current?.scrollIntoView?.({ block: 'start' });
+    addedRef.current?.focus({ preventScroll: true });
+  }, [added]);
 
   const onSubmit = handleSubmit(
     async ({
@@ -94,10 +138,17 @@ export function AddProductForm() {
       }
       try {
         // A product sold singly at one price sends neither (the server's defaults).
-        await createProduct({
+        const created = await createProduct({
           ...values,
           // Shipping data only as given: a parcel without backorders sends none (the server's defaults).
-          ...given({ shippingWeightLb, lengthIn, widthIn, heightIn, freightClass, leadTimeDays }),
+          ...given({
+            shippingWeightLb: toApiShipping('weight', shippingWeightLb, system),
+            lengthIn: toApiShipping('length', lengthIn, system),
+            widthIn: toApiShipping('length', widthIn, system),
+            heightIn: toApiShipping('length', heightIn, system),
+            freightClass,
+            leadTimeDays,
+          }),
           ...(shipsAs !== 'parcel' && { shipsAs }),
           ...(backorderable && { backorderable }),
           ...catalogue.input,
@@ -109,6 +160,7 @@ export function AddProductForm() {
         void notify('success', messages.updated);
         reset(empty);
         setImageKey((k) => k + 1);
+        setAdded({ id: created.insertedId, name: created.product.name });
       } catch (e) {
         showApiError(e, setError, formFieldOfApiField);
       }
@@ -117,8 +169,26 @@ export function AddProductForm() {
 
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} className="mt-6 flex max-w-2xl flex-col gap-4">
-        <ProductFields mode="add" imageKey={imageKey} />
+      <form noValidate onSubmit={onSubmit} className="mt-6 flex max-w-2xl scroll-mt-20 flex-col gap-4">
+        {added && (
+          <p
+            ref={addedRef}
+            key={added.id}
+            role="status"
+            tabIndex={-1}
+            className="alert alert-success scroll-mt-20 focus:outline-2"
+          >
+            <span>
+              Added{' '}
+              <Link to={paths.product(added.id)} className="link font-semibold">
+                {added.name}
+              </Link>{' '}
+              to the catalogue. The form is ready for the next product.
+            </span>
+          </p>
+        )}
+        <UnitToggle />
+        <ProductFields mode="add" imageKey={imageKey} system={system} />
         <CatalogueFields />
         <FormError message={errors.root?.server?.message} />
         <div>

@@ -65,14 +65,14 @@ const tree: CategoryTree = [
   { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 1 },
 ];
 
-function renderPage(route = '/our-products?category=compressors') {
+function renderPage(route = '/our-products?category=compressors', categories: CategoryTree = tree) {
   const asked: string[] = [];
   server.use(
     http.get('/api/catalogue/search', ({ request }) => {
       asked.push(new URL(request.url).search);
       return HttpResponse.json(result);
     }),
-    http.get('/api/catalogue/categories', () => HttpResponse.json(tree)),
+    http.get('/api/catalogue/categories', () => HttpResponse.json(categories)),
     // The page's Add to cart buttons need to know who is signed in.
     http.get('/api/auth/get-session', () => HttpResponse.json(null)),
   );
@@ -194,5 +194,30 @@ describe('Catalogue page: search as you type', () => {
     );
     expect(field).toHaveValue('rotary scr');
     await waitFor(() => expect(asked.some((a) => a.startsWith('?q=rotary+scr'))).toBe(true));
+  });
+});
+
+describe('Catalogue page: the category counts', () => {
+  it("follow the search text: the search's own counts, categories without a match left out", async () => {
+    const shop: CategoryTree = [
+      { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 40 },
+      { slug: 'power-tools', name: 'Power tools', parentSlug: null, depth: 0, count: 80 },
+    ];
+    renderPage('/our-products?q=rotary', shop);
+    const nav = await screen.findByRole('navigation', { name: 'Categories' });
+    // The search found one compressor (the facets above) and no power tool.
+    expect(await within(nav).findByRole('link', { name: 'Compressors 1' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: /^Power tools/ })).not.toBeInTheDocument();
+  });
+
+  it("show the whole catalogue's counts without search text", async () => {
+    const shop: CategoryTree = [
+      { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 40 },
+      { slug: 'power-tools', name: 'Power tools', parentSlug: null, depth: 0, count: 80 },
+    ];
+    renderPage('/our-products', shop);
+    const nav = await screen.findByRole('navigation', { name: 'Categories' });
+    expect(await within(nav).findByRole('link', { name: 'Compressors 40' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Power tools 80' })).toBeInTheDocument();
   });
 });

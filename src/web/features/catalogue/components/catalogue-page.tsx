@@ -85,19 +85,21 @@ export function CataloguePage({
 
   const panel = (
     <>
-      <CategoryNav state={state} />
+      <CategoryNav state={state} facets={facets} />
       <FilterPanel state={state} facets={facets} onChange={change} />
     </>
   );
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="mb-2 text-3xl font-bold tracking-tight sm:text-4xl">Our products</h1>
-      <p className="mb-6 text-base-content/75">
+    // On a phone the first product must show on the first screen: tighter spacing, the intro left to wider
+    // screens, and page size and units in the Filters dialog (the toolbar keeps Filters and Sort on one line).
+    <div className="mx-auto max-w-7xl px-4 py-4 sm:py-10">
+      <h1 className="mb-2 text-2xl font-bold tracking-tight sm:text-4xl">Our products</h1>
+      <p className="mb-6 text-base-content/75 max-sm:hidden">
         Every tool and compressor we stock. Prices are per unit in US dollars; some items have a minimum order
         quantity.
       </p>
-      <div className="mb-8 max-w-2xl">
+      <div className="mb-4 max-w-2xl sm:mb-8">
         <PageSearchForm
           q={state.q}
           onSearch={(q) => change(changeState(state, { q }))}
@@ -111,7 +113,7 @@ export function CataloguePage({
           </aside>
         )}
         <section aria-labelledby="results-heading" className="flex min-w-0 flex-col gap-4">
-          <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-2">
             <div>
               <h2
                 id="results-heading"
@@ -134,9 +136,11 @@ export function CataloguePage({
             <CatalogueToolbar
               state={state}
               onChange={change}
+              compact={!wide}
               filterButton={
                 !wide && (
                   <FiltersDrawer active={filterCount(state)} total={total}>
+                    <CatalogueToolbar state={state} onChange={change} only="display" />
                     {panel}
                   </FiltersDrawer>
                 )

@@ -12,15 +12,22 @@ const sortLabels: Record<SortOption, string> = {
   name: 'Name: A to Z',
 };
 
-/** Sort, page size and units; the mobile filter button is passed in (it only exists on small screens). */
+/**
+ * Sort, page size and units; the mobile filter button is passed in (it only exists on small screens). `compact`
+ * (small screens): only the filter button and sort, page size and units being in the filters dialog (`only="display"`).
+ */
 export function CatalogueToolbar({
   state,
   onChange,
   filterButton,
+  compact = false,
+  only,
 }: {
   state: SearchState;
   onChange: (next: SearchState) => void;
   filterButton?: ReactNode;
+  compact?: boolean;
+  only?: 'display';
 }) {
   const id = useId();
   // Without search text the API orders "relevance" by newest: show it as what it is.
@@ -29,43 +36,47 @@ export function CatalogueToolbar({
   return (
     <div className="flex flex-wrap items-end gap-4">
       {filterButton}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-sort`} className="text-sm font-medium">
-          Sort by
-        </label>
-        <select
-          id={`${id}-sort`}
-          className={`select select-sm ${fieldBorder()}`}
-          value={sort}
-          onChange={(e) => onChange(changeState(state, { sort: e.target.value as SortOption }))}
-        >
-          {sorts.map((s) => (
-            <option key={s} value={s}>
-              {sortLabels[s]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-size`} className="text-sm font-medium">
-          Per page
-        </label>
-        <select
-          id={`${id}-size`}
-          className={`select select-sm w-24 ${fieldBorder()}`}
-          value={state.pageSize}
-          onChange={(e) => onChange(changeState(state, { pageSize: Number(e.target.value) }))}
-        >
-          {[...new Set([...PAGE_SIZES, state.pageSize])]
-            .sort((a, b) => a - b)
-            .map((n) => (
-              <option key={n} value={n}>
-                {n}
+      {only !== 'display' && (
+        <div className={compact ? 'flex items-center gap-2' : 'flex flex-col gap-1'}>
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+            Sort by
+          </label>
+          <select
+            id={`${id}-sort`}
+            className={`select select-sm ${fieldBorder()}`}
+            value={sort}
+            onChange={(e) => onChange(changeState(state, { sort: e.target.value as SortOption }))}
+          >
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
               </option>
             ))}
-        </select>
-      </div>
-      <UnitToggle />
+          </select>
+        </div>
+      )}
+      {!compact && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-size`} className="text-sm font-medium">
+            Per page
+          </label>
+          <select
+            id={`${id}-size`}
+            className={`select select-sm w-24 ${fieldBorder()}`}
+            value={state.pageSize}
+            onChange={(e) => onChange(changeState(state, { pageSize: Number(e.target.value) }))}
+          >
+            {[...new Set([...PAGE_SIZES, state.pageSize])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
+      {!compact && <UnitToggle />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { Facets } from '@shared/catalogue/search.schema';
 import { paths } from '@/config/paths';
 import { formatCount } from '@/lib/format';
 import { useCategories } from '../api/get-categories';
@@ -10,9 +11,15 @@ export function categoryHref(state: SearchState, category: string | null) {
   return `${paths.products}${search ? `?${search}` : ''}`;
 }
 
-/** The category tree as links (each category page has its own URL), the current one marked. */
-export function CategoryNav({ state }: { state: SearchState }) {
+/**
+ * The category tree as links (each category page has its own URL), the current one marked. With search text the
+ * counts are the search's (`facets`: what a link shows, as it keeps the text), and categories without a match are
+ * left out; inside a category the search counts only its own branch, so the others show no number.
+ */
+export function CategoryNav({ state, facets }: { state: SearchState; facets?: Facets | null | undefined }) {
   const categories = useCategories();
+  const searched = state.q && facets ? new Map(facets.categories.map((c) => [c.slug, c.count])) : undefined;
+  const countOf = (c: { slug: string; count: number }) => (searched ? searched.get(c.slug) : c.count);
   const item = (slug: string | null, label: string, depth: number, count?: number) => (
     <li key={slug ?? ''}>
       <Link
@@ -42,7 +49,9 @@ export function CategoryNav({ state }: { state: SearchState }) {
       ) : (
         <ul className="flex flex-col gap-0.5 text-sm">
           {item(null, 'All products', 0)}
-          {categories.data.filter((c) => c.count > 0).map((c) => item(c.slug, c.name, c.depth, c.count))}
+          {categories.data
+            .filter((c) => c.count > 0 && (!searched || state.category || searched.has(c.slug)))
+            .map((c) => item(c.slug, c.name, c.depth, countOf(c)))}
         </ul>
       )}
     </nav>

@@ -50,7 +50,8 @@ export function PageSearchForm({
   };
   return (
     <form role="search" onSubmit={submit} className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-medium">
+      {/* On a phone the box and its Search button say what it is: the label's line goes to the products. */}
+      <label htmlFor={id} className="font-medium max-sm:sr-only">
         Search the catalogue
       </label>
       <div className="flex gap-2">

@@ -27,7 +27,8 @@ export function ProductCard({
   return (
     <article
       aria-labelledby={headingId}
-      className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md"
+      // A phone shows a wider, lower picture and tighter padding: a whole card fits the first screen (issue 39).
+      className="card border border-base-300 bg-base-100 shadow-sm transition-shadow hover:shadow-md max-sm:[--card-p:1rem]"
     >
       {/* Image and title are one link to the product page, named by the title alone; the card's buttons stay
           outside it, since interactive elements may not nest. */}
@@ -36,7 +37,7 @@ export function ProductCard({
         aria-labelledby={headingId}
         className="group flex flex-col rounded-t-box focus-visible:outline-offset-[-4px]"
       >
-        <figure className="aspect-[4/3] bg-base-200">
+        <figure className="aspect-[16/9] bg-base-200 sm:aspect-[4/3]">
           <img
             src={product.img}
             alt={product.name}
@@ -92,7 +93,7 @@ export function ProductCard({
 export function ProductCardSkeleton() {
   return (
     <div className="card border border-base-300" aria-hidden="true">
-      <div className="skeleton aspect-[4/3] rounded-b-none" />
+      <div className="skeleton aspect-[16/9] rounded-b-none sm:aspect-[4/3]" />
       <div className="card-body gap-3">
         <div className="skeleton h-6 w-3/4" />
         <div className="skeleton h-8 w-1/3" />

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Controller, useFieldArray, useFormContext } from 'react-hook-form';
+import type { UnitSystem } from '@shared/catalogue/units';
 import { ErrorText } from '@/components/ui/error-text';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
@@ -19,6 +20,7 @@ export function ProductFields({
   current,
   imageKey,
   priceBreaks,
+  system,
 }: {
   mode: 'add' | 'edit';
   /** The product's image today (edit). */
@@ -27,6 +29,8 @@ export function ProductFields({
   imageKey?: number;
   /** The product's breaks once loaded (edit): they fill the rows unless the admin has edited them already. */
   priceBreaks?: PricingFormInput['priceBreaks'] | undefined;
+  /** The units the shipping boxes are typed in (add: the visitor's choice; edit: lb and inches). */
+  system?: UnitSystem;
 }) {
   const {
     register,
@@ -102,7 +106,7 @@ export function ProductFields({
         {...register('lowStockThreshold')}
       />
       <PricingFields loaded={priceBreaks} />
-      <ShippingFields />
+      <ShippingFields system={system} />
       <TextAreaField
         label="Description"
         rows={5}

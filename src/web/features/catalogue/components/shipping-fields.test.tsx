@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { AdminProduct } from '@shared/catalogue/admin-products.schema';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { resetUnitSystemCache } from '../lib/units';
 import { AddProductForm } from './add-product-form';
 import { EditProductDialog } from './edit-product-dialog';
 
@@ -62,7 +63,11 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+  resetUnitSystemCache();
+});
 
 describe('Shipping fields of the product form', () => {
   it('edit: shows the current shipping data; freight needs a class, backorders a lead time; sends only the edits', async () => {
@@ -88,6 +93,7 @@ describe('Shipping fields of the product form', () => {
 
   it('add: sends the weight in lb, the box in inches and the backorder settings given', async () => {
     const { user } = renderWithProviders(<AddProductForm />);
+    await user.click(screen.getByRole('radio', { name: 'Imperial' }));
     await user.type(screen.getByLabelText('Product Name'), 'Pallet Jack');
     await user.upload(
       screen.getByLabelText('Product image'),
@@ -117,5 +123,32 @@ describe('Shipping fields of the product form', () => {
     });
     expect(sent).not.toHaveProperty('shipsAs');
     expect(sent).not.toHaveProperty('widthIn');
+  });
+
+  it('add: follows the metric/imperial toggle: kg and cm typed, lb and inches sent; a switch keeps the amount', async () => {
+    const { user } = renderWithProviders(<AddProductForm />);
+    // Metric is the catalogue's default, as for the specs.
+    expect(screen.getByRole('radio', { name: 'Metric' })).toBeChecked();
+    await user.type(screen.getByLabelText('Product Name'), 'Pallet Jack');
+    await user.upload(
+      screen.getByLabelText('Product image'),
+      new File(['png'], 'j.png', { type: 'image/png' }),
+    );
+    await user.type(screen.getByLabelText('Minimum Order'), '1');
+    await user.type(screen.getByLabelText('Price'), '500');
+    await user.type(screen.getByLabelText('Quantity'), '3');
+    await user.type(screen.getByLabelText('Description'), 'Manual.');
+    await user.type(screen.getByLabelText('Shipping weight (kg)'), '10');
+    await user.type(screen.getByLabelText('Length (cm)'), '100');
+
+    await user.click(screen.getByRole('radio', { name: 'Imperial' }));
+    expect(screen.getByLabelText('Shipping weight (lb)')).toHaveValue(22.05);
+    expect(screen.getByLabelText('Length (in)')).toHaveValue(39.4);
+    await user.click(screen.getByRole('radio', { name: 'Metric' }));
+    expect(screen.getByLabelText('Shipping weight (kg)')).toHaveValue(10);
+
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    await waitFor(() => expect(sent).toBeDefined());
+    expect(sent).toMatchObject({ shippingWeightLb: 22.05, lengthIn: 39.4 });
   });
 });

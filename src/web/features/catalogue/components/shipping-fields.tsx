@@ -1,16 +1,19 @@
 import { useFormContext } from 'react-hook-form';
 import { freightClasses } from '@shared/catalogue/product-shipping';
+import type { UnitSystem } from '@shared/catalogue/units';
 import { SelectField, TextField } from '@/components/ui/field';
 import { sentence } from '@/lib/form-errors';
+import { shippingUnit } from '../lib/shipping-units';
 import type { AddProductFormInput } from './product-form-schema';
 
 const shown = (message: string | undefined) => message && sentence(message);
 
 /**
- * How the product ships (decision 037): its weight in lb (empty: its weight spec counts), its box in inches, parcel or
- * LTL freight with its NMFC class, and whether more than the stock may be ordered, with the lead time of the rest.
+ * How the product ships (decision 037): its weight (empty: its weight spec counts) and box, in lb and inches or in kg
+ * and cm (`system`: the form converts), parcel or LTL freight with its NMFC class, and whether more than the stock
+ * may be ordered, with the lead time of the rest.
  */
-export function ShippingFields() {
+export function ShippingFields({ system = 'imperial' }: { system?: UnitSystem }) {
   const {
     register,
     watch,
@@ -18,11 +21,13 @@ export function ShippingFields() {
   } = useFormContext<AddProductFormInput>();
   const freight = watch('shipsAs') === 'freight';
   const backorders = watch('backorderable');
+  const weight = shippingUnit('weight', system);
+  const length = shippingUnit('length', system);
   return (
     <fieldset className="flex flex-col gap-4 rounded-box border border-base-300 p-4">
       <legend className="px-1 font-medium">Shipping</legend>
       <TextField
-        label="Shipping weight (lb)"
+        label={`Shipping weight (${weight})`}
         type="number"
         inputMode="decimal"
         min={0.01}
@@ -33,7 +38,7 @@ export function ShippingFields() {
       />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField
-          label="Length (in)"
+          label={`Length (${length})`}
           type="number"
           inputMode="decimal"
           min={0.1}
@@ -42,7 +47,7 @@ export function ShippingFields() {
           {...register('lengthIn')}
         />
         <TextField
-          label="Width (in)"
+          label={`Width (${length})`}
           type="number"
           inputMode="decimal"
           min={0.1}
@@ -51,7 +56,7 @@ export function ShippingFields() {
           {...register('widthIn')}
         />
         <TextField
-          label="Height (in)"
+          label={`Height (${length})`}
           type="number"
           inputMode="decimal"
           min={0.1}

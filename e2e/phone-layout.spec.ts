@@ -1,0 +1,77 @@
+import type { Locator, Page } from '@playwright/test';
+import { e2eAdmin } from './admin';
+import { test, expect, expectAccessible } from './fixtures';
+
+// A new user's phone (issue 39, item 14): the size they tried the shop on.
+const phone = { width: 390, height: 844 };
+test.use({ viewport: phone });
+
+/** Wholly inside the first screen, with the page not scrolled. */
+async function expectOnFirstScreen(page: Page, what: Locator, name: string) {
+  expect(await page.evaluate(() => window.scrollY), 'the page is not scrolled').toBe(0);
+  const box = await what.boundingBox();
+  expect(box, `${name} is laid out`).not.toBeNull();
+  expect(box!.y, `${name} starts on the screen`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${name} ends on the first screen`).toBeLessThanOrEqual(phone.height);
+}
+
+test('the catalogue shows its first product on the first screen, with one search box', async ({ page }) => {
+  await page.goto('/our-products');
+  const first = page.getByRole('main').getByRole('article').first();
+  await expect(first).toBeVisible();
+  await expectOnFirstScreen(page, first, 'the first product card');
+  await expect(page.getByRole('search')).toHaveCount(1);
+  await expect(page.getByRole('searchbox')).toHaveCount(1);
+
+  // Page size and units moved into the Filters dialog: still there, and working.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  await expect(drawer.getByLabel('Per page')).toBeVisible();
+  await drawer.getByRole('radio', { name: 'Imperial' }).check({ force: true });
+  await expect(drawer.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+  await expectAccessible(page, 'catalogue filters on a phone');
+});
+
+test('the dashboard menu takes one line; every link stays reachable from the keyboard', async ({
+  adminPage: admin,
+}) => {
+  await admin.setViewportSize(phone);
+  await admin.goto('/dashboard/add-product');
+  const menu = admin.getByRole('navigation', { name: 'Dashboard' });
+  const links = menu.getByRole('link');
+  await expect(links).toHaveCount(14);
+  const box = await menu.boundingBox();
+  expect(box!.height, 'the menu is one line').toBeLessThanOrEqual(64);
+  // The page's heading is on the first screen, just under the menu.
+  await expectOnFirstScreen(
+    admin,
+    admin.getByRole('heading', { level: 1, name: 'Add A Product' }),
+    'the heading',
+  );
+  // The current page's link is in the line's view.
+  await expect(menu.getByRole('link', { name: 'Add A Product' })).toBeInViewport({ ratio: 1 });
+
+  // Tab walks the line to its last link, which scrolls into view; Enter opens it.
+  await menu.getByRole('link', { name: 'My Profile' }).focus();
+  const last = menu.getByRole('link', { name: 'Companies' });
+  for (let i = 0; i < 13; i++) await admin.keyboard.press('Tab');
+  await expect(last).toBeFocused();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  await admin.keyboard.press('Enter');
+  await expect(admin).toHaveURL(/\/dashboard\/companies$/);
+  await expect(menu.getByRole('link', { name: 'Companies' })).toHaveAttribute('aria-current', 'page');
+  expect((await menu.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await expectAccessible(admin, 'the dashboard menu on a phone');
+});
+
+test('a toast covers neither the header nor its cart', async ({ page, login }) => {
+  await page.goto('/login');
+  await login(e2eAdmin);
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successfully' });
+  await expect(toast).toBeVisible();
+  const header = await page.getByRole('banner').boundingBox();
+  const shown = await toast.boundingBox();
+  expect(shown!.y, 'the toast is below the header').toBeGreaterThanOrEqual(header!.y + header!.height);
+  expect(shown!.y + shown!.height).toBeLessThanOrEqual(phone.height);
+  await expect(page.getByRole('banner').getByRole('link', { name: /^Cart/ })).toBeInViewport({ ratio: 1 });
+});
