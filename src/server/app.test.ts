@@ -20,7 +20,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), js);
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
-  await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ SHOP_PHONE: '+1 555 <0100>', SEED_DEMO: 'false' }, { webDir });
 });
 afterAll(async () => {
@@ -141,7 +141,7 @@ describe('web app', () => {
   });
 
   it('serves other static files with a short cache', async () => {
-    const res = await t.app.inject('/robots.txt');
+    const res = await t.app.inject('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });

@@ -11,3 +11,4 @@ export {
   type ProductPricing,
 } from './catalogue.service';
 export { effectiveWeightGrams, shippingProfiles, type ShippingProfile } from './product-shipping.service';
+export { countListedProducts, listedCategories, listedProducts, type SitemapRow } from './sitemap-reads';
