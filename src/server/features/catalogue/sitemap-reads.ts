@@ -76,3 +76,11 @@ export async function listedCategories(db: Db): Promise<SitemapRow[]> {
     from categories c order by c.position, c.slug`);
   return rows.map((r) => ({ id: r.slug, name: r.name, lastmod: toDate(r.lastmod) }));
 }
+
+/** A listed product's name (what its URL's slug is made from), or undefined for an unknown or archived one. */
+export async function listedProductName(db: Db, id: string): Promise<string | undefined> {
+  const { rows } = await db.execute<{ name: string }>(
+    sql`select name from products where id = ${id}::uuid and archived_at is null`,
+  );
+  return rows[0]?.name;
+}
