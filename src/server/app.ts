@@ -7,6 +7,7 @@ import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
 import { seoRoutes } from './features/seo/seo.routes';
+import { shellPages } from './features/seo/page-cache';
 import { authPlugin, type PasswordHashing } from './http/auth';
 import { authRoutes } from './http/auth-routes';
 import { compressionPlugin } from './http/compression';
@@ -109,6 +110,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.
   await app.register(mediaFilesPlugin);
-  await app.register(spaPlugin);
+  // The shell of each public page carries its title, description, canonical URL, structured data and a no-script
+  // rendering; private pages are noindex (decision 048).
+  await app.register(spaPlugin, { page: shellPages(app) });
   return app;
 }
