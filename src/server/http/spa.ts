@@ -61,7 +61,7 @@ export function fillShell(html: string, page: ShellPage | undefined, notFound: b
   let out = html;
   if (page) {
     out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
-    if (page.body) out = out.replace(NOSCRIPT, () => `<noscript>${page.body}</noscript>`);
+    if (page.body) out = out.replace(NOSCRIPT, () => `<noscript><main>${page.body}</main></noscript>`);
   }
   if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `  ${NOINDEX}\n  </head>`);
   return out;
