@@ -63,7 +63,7 @@ export function fillShell(html: string, page: ShellPage | undefined, notFound: b
     out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
     if (page.body) out = out.replace(NOSCRIPT, () => `<noscript><main>${page.body}</main></noscript>`);
   }
-  if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `  ${NOINDEX}\n  </head>`);
+  if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `${NOINDEX}</head>`);
   return out;
 }
 
