@@ -115,6 +115,7 @@ const serverFeatures = {
   payments: ['checkout', 'credit', 'orders'],
   quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'shipping', 'tax'],
   reviews: ['accounts', 'orders'],
+  seo: ['catalogue', 'news'],
   shipping: ['audit'],
   tax: ['audit', 'media', 'notifications', 'shipping'],
 };

@@ -20,7 +20,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js'), js);
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js.gz'), gzipSync(js));
   await writeFile(path.join(webDir, 'assets', 'index-abc123.js.br'), brotliCompressSync(js));
-  await writeFile(path.join(webDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  await writeFile(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await createTestApp({ SHOP_PHONE: '+1 555 <0100>', SEED_DEMO: 'false' }, { webDir });
 });
 afterAll(async () => {
@@ -71,7 +71,6 @@ describe('web app', () => {
       '/our-products/',
       '/Our-Products?page=2',
       '/blog',
-      '/blog/123',
       '/product/0b0e4f0e-1c1a-4c55-9d1e-6a1b2c3d4e5f',
       '/login?from=%2Fdashboard',
       '/reset-password?token=abc',
@@ -96,13 +95,13 @@ describe('web app', () => {
     expect(html).toContain('&quot;publicProductPages&quot;:false');
   });
 
-  it('answers 404 with the same app shell (its not-found page) for a path the web app does not route', async () => {
+  it('answers 404 with the same app shell (its not-found page), kept out of search engines, for a path the web app does not route', async () => {
     const shell = (await t.app.inject('/')).body;
     for (const url of [
       '/no/such/page',
       '/our-products/extra',
       '/product',
-      '/product/1/2',
+      '/product/1/2/3',
       '/blog/1/comments',
       '/dashboard/no-such-page',
       '/dashboard/payment',
@@ -111,8 +110,11 @@ describe('web app', () => {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('text/html');
-      expect(res.body, url).toBe(shell);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+      expect(res.body.replace(/\s*<meta name="robots" content="noindex" \/>/, ''), url).toBe(shell);
     }
+    // An article that does not exist is a page that does not exist (decision 048), not a soft 404.
+    expect((await t.app.inject('/blog/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     const head = await t.app.inject({ method: 'HEAD', url: '/no/such/page' });
     expect(head.statusCode).toBe(404);
   });
@@ -141,7 +143,7 @@ describe('web app', () => {
   });
 
   it('serves other static files with a short cache', async () => {
-    const res = await t.app.inject('/robots.txt');
+    const res = await t.app.inject('/favicon.svg');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=86400, stale-while-revalidate=604800');
   });

@@ -6,6 +6,8 @@ import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
+import { seoRoutes } from './features/seo/seo.routes';
+import { shellPages } from './features/seo/page-cache';
 import { authPlugin, type PasswordHashing } from './http/auth';
 import { authRoutes } from './http/auth-routes';
 import { compressionPlugin } from './http/compression';
@@ -49,7 +51,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const early = new EarlyAnswers();
   const app = Fastify({
     // Anonymous cache hits are answered before Fastify routes them (see EarlyAnswers); all else goes to Fastify.
-    serverFactory: (handler) => createServer((req, res) => early.answer(req, res, handler) || handler(req, res)),
+    serverFactory: (handler) =>
+      createServer((req, res) => early.answer(req, res, handler) || handler(req, res)),
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
@@ -102,9 +105,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The catalogue's in-process search index (app.searchIndex), built once the app is ready (decision 033).
   await app.register(searchIndexPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  // What crawlers read at the site's root: robots.txt and the sitemaps.
+  await app.register(seoRoutes);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.
   await app.register(mediaFilesPlugin);
-  await app.register(spaPlugin);
+  // The shell of each public page carries its title, description, canonical URL, structured data and a no-script
+  // rendering; private pages are noindex (decision 048).
+  await app.register(spaPlugin, { page: shellPages(app) });
   return app;
 }

@@ -40,8 +40,35 @@ const cacheControlOf = (filePath: string) =>
  * so client routes load. A path the web app does not route gets the same shell with status 404: the page renders
  * the not-found page, and search engines do not index it. Anything else is a JSON 404.
  */
-export const spaPlugin = fp(
-  async (app) => {
+/** One page's part of the shell, rendered by the features (the http layer knows none): see app.ts. */
+export interface ShellPage {
+  status?: number;
+  /** Tags replacing the shell's <title> and description. */
+  head: string;
+  /** HTML for readers without JavaScript, in place of the shell's <noscript> notice. */
+  body?: string;
+}
+export interface SpaOptions {
+  page?: (url: string) => Promise<ShellPage | undefined>;
+}
+
+const TITLE_AND_DESCRIPTION = /<title>[^]*?<\/title>\s*<meta\s+name="description"[^>]*>/;
+const NOSCRIPT = /<noscript>[^]*?<\/noscript>/;
+const NOINDEX = '<meta name="robots" content="noindex" />';
+
+/** The shell with a page's head and no-script body filled in. */
+export function fillShell(html: string, page: ShellPage | undefined, notFound: boolean): string {
+  let out = html;
+  if (page) {
+    out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
+    if (page.body) out = out.replace(NOSCRIPT, () => `<noscript><main>${page.body}</main></noscript>`);
+  }
+  if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `${NOINDEX}</head>`);
+  return out;
+}
+
+export const spaPlugin = fp<SpaOptions>(
+  async (app, options) => {
     const spa = loadSpa(app.config);
     const isWebRoute = webRouteMatcher();
     if (spa) {
@@ -57,15 +84,24 @@ export const spaPlugin = fp(
       });
     }
 
-    app.setNotFoundHandler((req, reply) => {
+    app.setNotFoundHandler(async (req, reply) => {
       const url = req.url.split('?')[0] ?? '/';
       const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/media/');
       if (spa && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+        const known = isWebRoute(url);
+        // A page that cannot be rendered still gets the plain shell: the web app renders it as before.
+        const page =
+          known && options.page
+            ? await options.page(req.url).catch((err: unknown) => {
+                req.log.error({ err }, 'rendering the page head failed');
+                return undefined;
+              })
+            : undefined;
         return reply
-          .status(isWebRoute(url) ? 200 : 404)
+          .status(page?.status ?? (known ? 200 : 404))
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(spa.html);
+          .send(fillShell(spa.html, page, !known || page?.status === 404));
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
       return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });

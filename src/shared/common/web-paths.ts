@@ -22,6 +22,11 @@ export const paths = {
   news: '/blog',
   newsItem: (id: string) => `/blog/${id}`,
   product: (id: string) => `/product/${id}`,
+  /**
+   * A product page at its canonical URL, with the readable slug of its name (build it with `productPath`); the server
+   * answers an outdated slug with a 301 to the current one.
+   */
+  productNamed: (id: string, slug = ':slug') => `/product/${id}/${slug}`,
   /** My Profile. */
   dashboard,
   myOrders: `${dashboard}/my-orders`,
@@ -80,7 +85,7 @@ export const paths = {
 /** A route pattern below `parent` (none: the root), as a nested <Route path> wants it: 'my-orders', 'blog/:id'. */
 export const segment = (path: string, parent = '') => path.slice(parent.length + 1);
 
-/** Each web route as a pattern: a function entry takes one `:id` segment. */
+/** Each web route as a pattern: a function entry takes an `:id` segment (and a `:slug` one after it). */
 export const webRoutePatterns = (): string[] =>
   Object.values(paths).map((p) => (typeof p === 'function' ? p(':id') : p));
 
@@ -88,7 +93,7 @@ const toRegExp = (pattern: string) =>
   new RegExp(
     `^${pattern
       .split('/')
-      .map((part) => (part === ':id' ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
       .join('/')}/?$`,
     // react-router matches paths case-insensitively, so a page it renders must not be a 404 here.
     'i',

@@ -49,6 +49,7 @@ export function AppRoutes() {
         <Route path={segment(paths.news)} element={page(() => import('./routes/news'))} />
         <Route path={segment(paths.newsItem(':id'))} element={page(() => import('./routes/news-item'))} />
         <Route path={segment(paths.product(':id'))} element={page(product)} />
+        <Route path={segment(paths.productNamed(':id'))} element={page(product)} />
         <Route path={segment(paths.login)} element={accounts} />
         <Route path={segment(paths.register)} element={accounts} />
         <Route path={segment(paths.passwordReset)} element={accounts} />

@@ -11,3 +11,10 @@ export {
   type ProductPricing,
 } from './catalogue.service';
 export { effectiveWeightGrams, shippingProfiles, type ShippingProfile } from './product-shipping.service';
+export {
+  countListedProducts,
+  listedCategories,
+  listedProductName,
+  listedProducts,
+  type SitemapRow,
+} from './sitemap-reads';

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import type { NewsInput, NewsItem } from '@shared/news/news.schema';
 import { news } from '../../db/schema';
 import { notFound } from '../../infra/errors';
@@ -84,4 +84,23 @@ export async function deleteNews(db: Db, actor: SessionUser, id: string): Promis
       before: toNewsItem(current),
     });
   });
+}
+
+/** Every article for the news sitemap, oldest first: id, title and last change (an edit, else publication). */
+export async function* sitemapNews(db: Db, batch = 1000): AsyncGenerator<{ id: string; lastmod: Date }> {
+  let after: string | null = null;
+  for (;;) {
+    const rows: { id: string; lastmod: Date }[] = await db
+      .select({
+        id: news.id,
+        lastmod: sql<Date>`coalesce(${news.updatedAt}, ${news.publishedAt})`.mapWith(news.publishedAt),
+      })
+      .from(news)
+      .where(after === null ? undefined : gt(news.id, after))
+      .orderBy(news.id)
+      .limit(batch);
+    yield* rows;
+    if (rows.length < batch) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }

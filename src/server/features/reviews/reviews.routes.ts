@@ -19,7 +19,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/review',
     {
-      config: { auth: 'user' },
+      // A review changes a product page's rating (its structured data, decision 048): rendered pages drop it.
+      config: { auth: 'user', invalidates: ['catalogue'] },
       schema: {
         tags,
         summary: "Review a product of the caller's own delivered order (once per order)",

@@ -37,7 +37,7 @@ function renderCard() {
 }
 
 describe('Product card', () => {
-  it('makes the image and the title one link to the product page, named by the title', async () => {
+  it('makes the image and the title one link to the product page at its canonical URL, named by the title', async () => {
     const { user } = renderCard();
     const card = within(screen.getByRole('article', { name: product.name }));
     const links = card.getAllByRole('link');
@@ -47,7 +47,9 @@ describe('Product card', () => {
     ]);
     const [titleLink] = links;
     expect(card.getByRole('link', { name: product.name })).toBe(titleLink);
-    expect(titleLink).toHaveAttribute('href', `/product/${product._id}`);
+    // The canonical URL (with the name's slug), which crawlers follow; Order Now keeps the spec's /product/{id}.
+    expect(titleLink).toHaveAttribute('href', `/product/${product._id}/brass-coupling`);
+    expect(links[1]).toHaveAttribute('href', `/product/${product._id}`);
     expect(within(titleLink!).getByRole('heading', { name: product.name })).toBeInTheDocument();
     expect(within(titleLink!).getByRole('img', { name: product.name })).toBeInTheDocument();
     // No button or second link inside it.
@@ -55,7 +57,7 @@ describe('Product card', () => {
     expect(within(titleLink!).queryByRole('link')).not.toBeInTheDocument();
 
     await user.click(card.getByRole('img', { name: product.name }));
-    expect(await screen.findByTestId('location')).toHaveTextContent(`/product/${product._id}`);
+    expect(await screen.findByTestId('location')).toHaveTextContent(`/product/${product._id}/brass-coupling`);
   });
 
   it('keeps Order Now and the extra action working beside the link', async () => {

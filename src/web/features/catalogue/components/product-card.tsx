@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
+import { productPath } from '@shared/catalogue/product-slug';
 import { paths } from '@/config/paths';
 import { MemberPrice } from '@/components/ui/member-price';
 import { formatCount, formatPrice } from '@/lib/format';
@@ -33,7 +34,7 @@ export function ProductCard({
       {/* Image and title are one link to the product page, named by the title alone; the card's buttons stay
           outside it, since interactive elements may not nest. */}
       <Link
-        to={paths.product(product._id)}
+        to={productPath(product._id, product.name)}
         aria-labelledby={headingId}
         className="group flex flex-col rounded-t-box focus-visible:outline-offset-[-4px]"
       >

@@ -1,0 +1,217 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { JSDOM } from 'jsdom';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
+import type { SearchResult } from '@shared/catalogue/search.schema';
+import { productPath } from '@shared/catalogue/product-slug';
+import { createTestApp, type TestApp } from '../../test/helper';
+import { signUpAdmin, type Client } from '../../test/auth';
+import { makeCatalogueProduct } from '../../test/catalogue';
+
+const BASE = 'http://localhost:3000';
+const shellSource = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
+
+/** A web directory holding the web app's real shell (its head and noscript, as the build keeps them). */
+async function webDirWithShell() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-seo-pages-'));
+  await writeFile(path.join(dir, 'index.html'), await readFile(shellSource, 'utf8'));
+  return dir;
+}
+
+/** The page as a reader without JavaScript gets it: the HTML parsed with scripting off (so <noscript> is content). */
+async function page(t: TestApp, url: string, status = 200) {
+  const res = await t.app.inject(url);
+  expect(res.statusCode, url).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const doc = new JSDOM(res.body).window.document;
+  const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content') ?? null;
+  return {
+    doc,
+    title: doc.title,
+    description: meta('meta[name="description"]'),
+    robots: meta('meta[name="robots"]'),
+    canonical: doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
+    og: (p: string) => meta(`meta[property="og:${p}"]`),
+    jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map(
+      (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown> & { '@type': string },
+    ),
+    /** What a reader without JavaScript sees: the list items' text. */
+    items: Array.from(doc.querySelectorAll('noscript li')).map((li) => li.textContent ?? ''),
+    links: Array.from(doc.querySelectorAll('noscript a')).map((a) => a.getAttribute('href')),
+  };
+}
+
+describe('server-rendered public pages (product pages public)', () => {
+  let t: TestApp;
+  let admin: Client;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = await webDirWithShell();
+    t = await createTestApp({ SEED_DEMO: 'true', PUBLIC_PRODUCT_PAGES: 'true' }, { webDir });
+    admin = await signUpAdmin(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it("the catalogue page's first HTML lists the products and prices of its query, with paging links", async () => {
+    const query = 'category=compressors&sort=price_asc&pageSize=12';
+    const api = (await t.app.inject(`/api/catalogue/search?${query}`)).json() as SearchResult;
+    expect(api.items.length).toBeGreaterThan(0);
+    const p = await page(t, `/our-products?${query}`);
+    const products = p.items.filter((li) => li.includes(' in stock'));
+    expect(products).toEqual(
+      api.items.map(
+        (i) => `${i.name} · $${i.price.toFixed(2)} · ${i.quantity} in stock · minimum order ${i.minOrder}`,
+      ),
+    );
+    expect(p.links).toEqual(expect.arrayContaining(api.items.map((i) => productPath(i._id, i.name))));
+    expect(p.canonical).toBe(`${BASE}/our-products?category=compressors`);
+    expect(p.title).toMatch(/Compressors/i);
+    expect(p.robots).toBeNull();
+    // Facets are links to the category pages.
+    expect(p.links.some((l) => l?.startsWith('/our-products?category='))).toBe(true);
+    if (api.total > 12)
+      expect(p.doc.querySelector('noscript a[rel="next"]')?.getAttribute('href')).toContain('page=2');
+  });
+
+  it('keeps searches out of the index, and still renders their results', async () => {
+    const p = await page(t, '/our-products?q=compressor');
+    expect(p.robots).toBe('noindex');
+    expect(p.items.some((li) => /compressor/i.test(li))).toBe(true);
+  });
+
+  it('a product page carries JSON-LD Product, Offer and BreadcrumbList matching the API, and Open Graph tags', async () => {
+    const created = await makeCatalogueProduct(t.app, {
+      name: 'Rotary Screw Compressor 7.5 kW </script>',
+      category: 'compressors',
+      priceCents: 489_900,
+      quantity: 3,
+      minOrder: 1,
+    });
+    const api = (await t.app.inject(`/api/product/${created.id}`)).json() as PricedProduct;
+    const url = productPath(created.id, created.name);
+    const p = await page(t, url);
+    const product = p.jsonLd.find((d) => d['@type'] === 'Product')!;
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      name: api.name,
+      sku: created.sku,
+      url: BASE + url,
+      offers: {
+        '@type': 'Offer',
+        price: api.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(product.aggregateRating).toBeUndefined(); // no reviews yet
+    const crumbs = p.jsonLd.find((d) => d['@type'] === 'BreadcrumbList') as unknown as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    expect(crumbs.itemListElement.at(-1)).toMatchObject({ name: api.name, item: BASE + url });
+    expect(crumbs.itemListElement.map((c) => c.position)).toEqual(
+      crumbs.itemListElement.map((_, i) => i + 1),
+    );
+    expect(p.canonical).toBe(BASE + url);
+    expect(p.og('type')).toBe('product');
+    expect(p.og('url')).toBe(BASE + url);
+    expect(p.title).toContain(api.name);
+    // The spec's /product/{id} is the same page, with the same canonical.
+    expect((await page(t, `/product/${created.id}`)).canonical).toBe(BASE + url);
+  });
+
+  it('says OutOfStock or BackOrder from stock and backorders', async () => {
+    const out = await makeCatalogueProduct(t.app, { name: 'Sold Out Grinder', quantity: 0 });
+    const offer = async (id: string, name: string) =>
+      (
+        (await page(t, productPath(id, name))).jsonLd.find((d) => d['@type'] === 'Product')!.offers as {
+          availability: string;
+        }
+      ).availability;
+    expect(await offer(out.id, out.name)).toBe('https://schema.org/OutOfStock');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${out.id}`,
+      headers: admin.headers,
+      payload: { backorderable: true, leadTimeDays: 14 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await offer(out.id, out.name)).toBe('https://schema.org/BackOrder');
+  });
+
+  it('renders again after a change is announced (a renamed product shows its new name)', async () => {
+    const before = await page(t, '/our-products?sort=newest&pageSize=12');
+    const created = await makeCatalogueProduct(t.app, { name: 'Fresh Impact Driver' });
+    const after = await page(t, '/our-products?sort=newest&pageSize=12');
+    expect(before.items.join()).not.toContain('Fresh Impact Driver');
+    expect(after.items.join()).toContain('Fresh Impact Driver');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/product/${created.id}`,
+      headers: admin.headers,
+      payload: { name: 'Renamed Impact Driver' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await page(t, '/our-products?sort=newest&pageSize=12')).items.join()).toContain(
+      'Renamed Impact Driver',
+    );
+  });
+
+  it('the home page carries the Organization, and news pages their articles', async () => {
+    const home = await page(t, '/');
+    expect(home.jsonLd.find((d) => d['@type'] === 'Organization')).toMatchObject({
+      name: 'Toolhouse',
+      url: `${BASE}/`,
+    });
+    expect(home.canonical).toBe(`${BASE}/`);
+    const articles = (await t.app.inject('/api/news')).json() as { _id: string; title: string }[];
+    const news = await page(t, '/blog');
+    expect(news.items).toEqual(articles.map((a) => a.title));
+    const article = await page(t, `/blog/${articles[0]!._id}`);
+    expect(article.title).toContain(articles[0]!.title);
+    expect(article.og('type')).toBe('article');
+  });
+
+  it('marks private pages noindex, and unknown pages 404 and noindex', async () => {
+    for (const url of [
+      '/dashboard',
+      '/dashboard/my-orders',
+      '/dashboard/manage-product',
+      '/login',
+      '/register',
+    ]) {
+      const p = await page(t, url);
+      expect(p.robots, url).toBe('noindex');
+      expect(p.canonical, url).toBeNull();
+    }
+    expect((await page(t, '/no-such-page', 404)).robots).toBe('noindex');
+    expect((await page(t, '/product/00000000-0000-4000-8000-000000000000', 404)).robots).toBe('noindex');
+  });
+});
+
+describe('product pages behind the login (the default)', () => {
+  let t: TestApp;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = await webDirWithShell();
+    t = await createTestApp({ SEED_DEMO: 'true' }, { webDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('are noindex and hold no product data', async () => {
+    const product = await makeCatalogueProduct(t.app, { name: 'Hidden Price Sander', priceCents: 12_345 });
+    const res = await t.app.inject(`/product/${product.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).not.toContain('Hidden Price Sander');
+    expect(res.body).not.toContain('123.45');
+  });
+});
