@@ -68,7 +68,10 @@ export const spaPlugin = fp(
           .send(spa.html);
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
-      return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
     });
   },
   { name: 'spa', dependencies: ['config'] },
