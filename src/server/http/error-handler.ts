@@ -37,6 +37,9 @@ export const errorHandlerPlugin = fp(
       }
       if (err instanceof AppError) {
         if (err.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
+        // A limit that knows when it frees up says so, in seconds (the body carries it too, as `retryAfter`).
+        if (err.status === 429 && typeof err.details?.retryAfter === 'number')
+          reply.header('retry-after', String(err.details.retryAfter));
         const body: ErrorBody = { ...err.details, error: err.code, message: err.message };
         if (err.field) body.field = err.field;
         return reply.status(err.status).send(body);

@@ -6,7 +6,8 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 
 /**
  * Two HTTP rules for the API. A response to a request that carried credentials, or that sets a cookie, is
- * personal: `Cache-Control: no-store` keeps it out of browser and proxy caches. And a method a path does not
+ * personal: `Cache-Control: no-store` keeps it out of browser and proxy caches, as it does any answer that names no
+ * caching of its own (404s included). And a method a path does not
  * support is a 405 listing the ones it does (`Allow`), not a 404; the routes are mirrored into a router of the
  * same kind Fastify uses, so the answer matches Fastify's own matching.
  */
@@ -34,6 +35,8 @@ export const httpSemanticsPlugin = fp(
       const refused = reply.statusCode === 401 || reply.statusCode === 403;
       if (credentialed || refused || reply.getHeader('set-cookie') !== undefined)
         reply.header('cache-control', 'no-store');
+      // An answer that says nothing (a 404, an error, a health check) would be cached by heuristics: never.
+      else if (reply.getHeader('cache-control') === undefined) reply.header('cache-control', 'no-store');
     });
   },
   { name: 'http-semantics' },

@@ -104,7 +104,10 @@ export const spaPlugin = fp<SpaOptions>(
           .send(fillShell(spa.html, page, !known || page?.status === 404));
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
-      return reply.status(404).send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
+      return reply
+        .status(404)
+        .header('cache-control', 'no-store')
+        .send({ error: 'not_found', message: `Route ${req.method} ${url} not found` });
     });
   },
   { name: 'spa', dependencies: ['config'] },

@@ -1,12 +1,21 @@
 /**
  * Spreadsheet formula injection (OWASP "CSV Injection"): a cell starting with = + - @ TAB or CR is run as a formula
- * when the export is opened in a spreadsheet. Such text cells leave as text, behind one apostrophe, and come back
- * without it. Cells already starting with apostrophes before such a character get one more, so the guard can be
- * told from the data and export → import gives every value back unchanged ("'70s" has nothing to guard).
+ * when the export is opened in a spreadsheet. So is text after a `,`, `;`, tab or line break inside a cell, once a
+ * spreadsheet splits the line there: Excel in most European locales splits a comma file on `;` and then ignores the
+ * quotes around a cell that no longer starts the field (`x;=cmd|…` became the formula `=cmd|…`). Each such start
+ * leaves as text, behind one apostrophe, and comes back without it. Apostrophes already there before such a
+ * character get one more, so the guard can be told from the data and export → import gives every value back
+ * unchanged ("'70s" has nothing to guard).
  */
-const GUARDED = /^'*[=+\-@\t\r]/;
-const UNGUARD = /^'+[=+\-@\t\r]/;
+const AT_START = /^'*[=+\-@\t\r]/;
+const UNGUARD_START = /^'+[=+\-@\t\r]/;
+const AFTER_SEPARATOR = /([,;\t\r\n][ \t]*)('*[=+\-@])/g;
+const UNGUARD_AFTER_SEPARATOR = /([,;\t\r\n][ \t]*)'('*[=+\-@])/g;
 
-export const guardCell = (value: string) => (GUARDED.test(value) ? `'${value}` : value);
+export const guardCell = (value: string) => {
+  const inside = value.replace(AFTER_SEPARATOR, "$1'$2");
+  return AT_START.test(inside) ? `'${inside}` : inside;
+};
 
-export const unguardCell = (cell: string) => (UNGUARD.test(cell) ? cell.slice(1) : cell);
+export const unguardCell = (cell: string) =>
+  (UNGUARD_START.test(cell) ? cell.slice(1) : cell).replace(UNGUARD_AFTER_SEPARATOR, '$1$2');

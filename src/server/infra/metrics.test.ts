@@ -38,6 +38,16 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
       ['cf-connecting-ip', '203.0.113.7'],
       ['forwarded', 'for=203.0.113.7'],
       ['x-real-ip', '203.0.113.7'],
+      // Found by the outside test (issue 39, item 9): each one used to get the metrics.
+      ['x-forwarded', 'for=203.0.113.7'],
+      ['forwarded-for', '203.0.113.7'],
+      ['x-proxyuser-ip', '203.0.113.7'],
+      ['client-ip', '203.0.113.7'],
+      ['x-client-ip', '203.0.113.7'],
+      ['x-cluster-client-ip', '203.0.113.7'],
+      ['x-originating-ip', '203.0.113.7'],
+      ['x-remote-addr', '203.0.113.7'],
+      ['x-forwarded-for-original', '203.0.113.7'],
     ]) {
       const res = await t.app.inject({
         url: '/api/metrics',

@@ -52,23 +52,15 @@ function isLoopback(address: string | undefined): boolean {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** Headers a proxy adds when it passes on someone else's request (standard, de facto, and CDNs'). */
-const PROXY_HEADERS = [
-  'forwarded',
-  'via',
-  'x-forwarded-for',
-  'x-forwarded-host',
-  'x-forwarded-proto',
-  'x-forwarded-port',
-  'x-forwarded-server',
-  'x-real-ip',
-  'x-client-ip',
-  'true-client-ip',
-  'cf-connecting-ip',
-  'fastly-client-ip',
-  'x-cluster-client-ip',
-  'x-original-forwarded-for',
-];
+/**
+ * Whether a header is one a proxy adds when it passes on someone else's request. A list of names always missed one
+ * (`X-Forwarded`, `Forwarded-For`, `X-ProxyUser-Ip` each served the metrics to the outside test), so the rule goes by
+ * the name's shape: `via`, anything naming `forwarded`, and anything ending in a client address (`…-ip`,
+ * `…-addr`, `…-address`: `x-real-ip`, `cf-connecting-ip`, `x-proxyuser-ip`, `x-envoy-external-address`, …). A
+ * false positive only refuses a local scrape that carries such a header, which no scraper sends.
+ */
+const isForwardingHeader = (name: string) =>
+  name === 'via' || name.includes('forwarded') || /(^|[-_])(ip|addr|address)$/.test(name);
 
 /**
  * Why a caller may not read the metrics, if it may not. With METRICS_TOKEN, only callers presenting it as a Bearer
@@ -81,7 +73,7 @@ function refusal(req: FastifyRequest, token: string | undefined): ErrorBody | un
     if (given && timingSafeEqual(digest(given), digest(token))) return undefined;
     return { error: 'unauthorized', message: 'Metrics need the metrics token (Authorization: Bearer …).' };
   }
-  const proxied = PROXY_HEADERS.some((h) => req.headers[h] !== undefined);
+  const proxied = Object.keys(req.headers).some(isForwardingHeader);
   if (!proxied && isLoopback(req.ip) && isLoopback(req.socket.remoteAddress)) return undefined;
   return { error: 'forbidden', message: 'Metrics are served to this machine only (or set METRICS_TOKEN).' };
 }

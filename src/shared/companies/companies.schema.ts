@@ -34,7 +34,19 @@ export const companyMessages = {
   listNameTaken: 'A shared list of this company already has this name.',
   locationNameTaken: 'A location of this company already has this name.',
   locationNotYours: 'must be a location of your company',
+  verifyToCreate:
+    'Please verify your email address before creating a company: follow the link in the verification mail we sent you.',
+  verifyToInvite:
+    'Please verify your email address before inviting anyone: follow the link in the verification mail we sent you.',
+  invitationsPerHour: (n: number) =>
+    `You have sent ${n} invitations in the last hour, the most allowed. Please try again later.`,
+  companyInvitationsPerDay: (n: number) =>
+    `This company has sent ${n} invitations in the last day, the most allowed. Please try again later.`,
 } as const;
+
+/** How many invitations one account may send an hour, and one company a day (429 past either). */
+export const INVITATIONS_PER_ACCOUNT_HOUR = 20;
+export const INVITATIONS_PER_COMPANY_DAY = 100;
 
 const text = (max: number) =>
   z

@@ -9,6 +9,10 @@ export const MAX_EXEMPTION_MB = MAX_EXEMPTION_BYTES / (1024 * 1024);
 /** A customer may have this many certificates waiting for review at once (409 for one more). */
 export const MAX_PENDING_EXEMPTIONS = 5;
 
+/** 403 for a customer whose address is not verified: an upload mails the staff. */
+export const exemptionVerifyFirst =
+  'Please verify your email address before uploading a certificate: follow the link in the verification mail we sent you.';
+
 export const exemptionStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ExemptionStatus = (typeof exemptionStatuses)[number];
 

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { verifyJWT } from 'better-auth/crypto';
 import { isAPIError } from 'better-auth/api';
-import { user } from '../../db/schema';
-import type { Db } from '../../infra/db';
+import { companies, companyInvitations, companyMembers, user } from '../../db/schema';
+import type { Db, Tx } from '../../infra/db';
 import type { Auth } from '../../http/auth';
 import type { SessionUser } from '../../http/auth-guard';
 import { AppError } from '../../infra/errors';
@@ -91,12 +91,18 @@ export async function finishVerification(auth: Auth, token: string, account: Lin
  */
 export async function removeUnverifiedAccount(db: Db, account: LinkAccount) {
   assertUnverified(account);
-  let removed: { id: string }[];
   try {
-    removed = await db
-      .delete(user)
-      .where(and(eq(user.id, account.id), eq(user.emailVerified, false)))
-      .returning({ id: user.id });
+    await db.transaction(async (tx) => {
+      // Its companies go first (they hold no rows of the user that would block the delete); undone if it was
+      // verified meanwhile.
+      await dropCompaniesOfLeavingAdmin(tx, account.id);
+      const gone = await tx
+        .delete(user)
+        .where(and(eq(user.id, account.id), eq(user.emailVerified, false)))
+        .returning({ id: user.id });
+      if (gone.length === 0) throw alreadyVerified();
+      return gone;
+    });
   } catch (err) {
     // Records that must outlive a customer (orders, invoices) hold the row; an unverified account cannot make them,
     // so this is a conflict to explain rather than an outage.
@@ -104,8 +110,6 @@ export async function removeUnverifiedAccount(db: Db, account: LinkAccount) {
       throw new AppError('conflict', 'This account has orders on record and cannot be removed this way.');
     throw err;
   }
-  // Verified meanwhile (or already gone): either way nothing of an owner's may be removed.
-  if (removed.length === 0) throw alreadyVerified();
   return { email: account.email, removed: true as const };
 }
 
@@ -114,4 +118,31 @@ function isForeignKeyViolation(err: unknown): boolean {
     if ((e as { code?: unknown }).code === '23503') return true;
   }
   return false;
+}
+
+/**
+ * Before an account is deleted (in the deleting transaction): each company it is an admin of with no other verified
+ * admin goes (decision 045; the companies' tables are read here since companies already depends on accounts), with its members and pending invitations, so nobody can later take it over through an open invitation
+ * of the departed admin. A company with a history that must be kept (orders, invoices: `on delete restrict`) stays,
+ * but its pending invitations go.
+ */
+async function dropCompaniesOfLeavingAdmin(tx: Tx, userId: string) {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    select m.company_id as id from ${companyMembers} m
+    where m.user_id = ${userId} and m.is_admin
+      and not exists (
+        select 1 from ${companyMembers} o join ${user} u on u.id = o.user_id
+        where o.company_id = m.company_id and o.user_id <> ${userId} and o.is_admin and u.email_verified)`);
+  for (const { id } of rows) {
+    await tx.execute(sql`select 1 from ${companies} where id = ${id} for update`);
+    await tx
+      .delete(companyInvitations)
+      .where(and(eq(companyInvitations.companyId, id), isNull(companyInvitations.acceptedAt)));
+    try {
+      // A savepoint: a company its history holds is kept without undoing the rest.
+      await tx.transaction((sp) => sp.delete(companies).where(eq(companies.id, id)));
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+    }
+  }
 }

@@ -126,4 +126,18 @@ describe('methods a route does not support', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers.allow).toBeUndefined();
   });
+
+  it('a JSON 404 or 405 is never cached, like every other answer (issue 39, item 9)', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/no-such-thing'],
+      ['GET', '/media/no-such-file.png'],
+      ['GET', '/no-such-page'],
+      ['DELETE', '/api/products'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { origin: ORIGIN } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
 });

@@ -120,6 +120,37 @@ describe('GET /api/catalogue/export.csv', () => {
     expect(await texts()).toEqual(before);
   });
 
+  it('quotes cells holding a separator and guards a formula after one, for `;` locales too (issue 39, item 8)', async () => {
+    const product = await makeCatalogueProduct(t.app, {
+      sku: 'EXP-SEMI-1',
+      name: `x;=cmd|' /C calc'!A0`,
+      brand: 'Tab\t+1',
+      desc: 'First line\n@SUM(A1:A9), then; plain text',
+    });
+    const res = await exportCsv();
+    const text = res.rawPayload.toString('utf8');
+    // Every cell holding a separator is quoted, and each formula start after a separator is guarded too.
+    expect(text).toContain(`"x;'=cmd|' /C calc'!A0"`);
+    expect(text).toContain(`"Tab\t'+1"`);
+    expect(text).toContain(`"First line\n'@SUM(A1:A9), then; plain text"`);
+    // Excel with `;` as its separator splits the line on every `;` and no longer honours the quotes of a cell that
+    // does not start its field: no field it then reads may start a formula.
+    const line = text.split('\n').find((l) => l.startsWith('EXP-SEMI-1,'))!;
+    for (const field of line.split(';')) expect(field, field).not.toMatch(/^"?[=+\-@]/);
+    const before = await t.app.database.db.query.products.findFirst({
+      where: (x, { eq }) => eq(x.id, product.id),
+      columns: { name: true, brand: true, description: true },
+    });
+    const result = await importCsv(t.app, admin, res.rawPayload);
+    expect(result).toMatchObject({ status: 'done', created: 0, updated: 0, rejected: 0 });
+    expect(
+      await t.app.database.db.query.products.findFirst({
+        where: (x, { eq }) => eq(x.id, product.id),
+        columns: { name: true, brand: true, description: true },
+      }),
+    ).toEqual(before);
+  });
+
   it('re-imports unchanged: nothing created or updated', async () => {
     const res = await exportCsv();
     const result = await importCsv(t.app, admin, res.rawPayload);

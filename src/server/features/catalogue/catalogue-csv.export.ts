@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import { sql } from 'drizzle-orm';
 import { csvColumns, specColumn } from '@shared/catalogue/catalogue-csv.schema';
 import type { Db } from '../../infra/db';
-import { guardCell } from '../../infra/csv-formula';
+import { csvWriter } from '../../infra/csv-write';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';
 import { shippingSelect } from './catalogue-csv.write';
@@ -79,15 +78,15 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
       for (const p of batch) {
         const own = specs.get(p.id);
         yield [
-          guardCell(p.sku),
-          guardCell(p.name),
-          guardCell(p.brand ?? ''),
+          p.sku,
+          p.name,
+          p.brand ?? '',
           p.categoryId ? (slugOf.get(p.categoryId) ?? '') : '',
           centsToDollarText(p.priceCents),
           p.quantity,
           p.minOrder,
-          guardCell(p.description),
-          guardCell(p.img),
+          p.description,
+          p.img,
           p.packSize,
           breaksCell(p.priceBreaks),
           p.lowStockThreshold ?? '',
@@ -99,15 +98,12 @@ export async function exportCatalogueCsv(db: Db): Promise<Readable> {
           p.freightClass ?? '',
           p.backorderable ? 'true' : 'false',
           p.leadTimeDays ?? '',
-          ...attributes.map((a) => {
-            const value = own?.get(a.id) ?? '';
-            return typeof value === 'string' ? guardCell(value) : value;
-          }),
+          ...attributes.map((a) => own?.get(a.id) ?? ''),
         ];
       }
     }
   }
-  const csv = stringify({ bom: true, header: true, columns: exportHeader(attributes) });
+  const csv = csvWriter(exportHeader(attributes));
   const source = Readable.from(records());
   source.on('error', (err) => csv.destroy(err));
   return source.pipe(csv);

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { companyMessages, type CompanyRole } from '@shared/companies/companies.schema';
-import { companies, companyMembers } from '../../db/schema';
+import { companies, companyMembers, user } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
@@ -82,3 +82,13 @@ export async function adminCount(tx: Tx, companyId: string) {
 /** The Postgres unique-violation code on a drizzle error (PGlite and pg alike). */
 export const isUniqueViolation = (err: unknown) =>
   ((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
+
+/**
+ * 403 unless the user's address is verified, read from the database (a session may predate the verification). A
+ * company and its invitations mail addresses the caller chooses, under names the caller chooses: only the owner of a
+ * verified mailbox may start that.
+ */
+export async function assertVerified(db: Db | Tx, userId: string, message: string) {
+  const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+  if (!row?.verified) throw new AppError('forbidden', message);
+}

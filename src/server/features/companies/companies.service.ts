@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import type { MemberLimits } from '@shared/checkout/approvals.schema';
 import {
   companyMessages,
   INVITATION_DAYS,
+  INVITATIONS_PER_ACCOUNT_HOUR,
+  INVITATIONS_PER_COMPANY_DAY,
   type Company,
   type CompanyInput,
   type CompanyListQuery,
@@ -16,7 +18,7 @@ import {
   type Member,
   type PageQuery,
 } from '@shared/companies/companies.schema';
-import { companies, companyInvitations, companyMembers, user } from '../../db/schema';
+import { auditLog, companies, companyInvitations, companyMembers, user } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import type { SessionUser } from '../../http/auth-guard';
@@ -26,6 +28,7 @@ import { recordAudit } from '../audit/audit.service';
 import {
   access,
   adminCount,
+  assertVerified,
   flagsOf,
   isUniqueViolation,
   lockCompany,
@@ -69,6 +72,7 @@ const ALL_ROLES: CompanyRole[] = ['admin', 'buyer', 'approver'];
 
 /** POST /api/companies: the caller founds a company and holds every role in it; 409 when already in one. */
 export async function createCompany(db: Db, caller: SessionUser, input: CompanyInput): Promise<CompanyView> {
+  await assertVerified(db, caller.id, companyMessages.verifyToCreate);
   if (await membershipOf(db, caller.id)) throw new AppError('conflict', companyMessages.alreadyMember);
   try {
     return await db.transaction(async (tx) => {
@@ -381,6 +385,47 @@ export async function listInvitations(
   };
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * 429 (with Retry-After) when the caller sent INVITATIONS_PER_ACCOUNT_HOUR invitations in the last hour, or the
+ * company INVITATIONS_PER_COMPANY_DAY in the last day. Counted from the audit log, which nothing deletes: withdrawing
+ * or replacing an invitation deletes its row, so counting invitations would let a loop of invite and withdraw mail
+ * without end. Called under the company's lock (and a person is in one company), so concurrent invitations count.
+ */
+async function assertInvitationBudget(tx: Tx, caller: SessionUser, companyId: string) {
+  const now = Date.now();
+  const sent = sql`${auditLog.kind} = 'company_invitation.sent'`;
+  const budgets = [
+    {
+      where: and(sent, eq(auditLog.actorId, caller.id)),
+      windowMs: HOUR_MS,
+      max: INVITATIONS_PER_ACCOUNT_HOUR,
+      message: companyMessages.invitationsPerHour(INVITATIONS_PER_ACCOUNT_HOUR),
+    },
+    {
+      where: and(sent, eq(auditLog.entityType, 'company'), eq(auditLog.entityId, companyId)),
+      windowMs: 24 * HOUR_MS,
+      max: INVITATIONS_PER_COMPANY_DAY,
+      message: companyMessages.companyInvitationsPerDay(INVITATIONS_PER_COMPANY_DAY),
+    },
+  ];
+  for (const b of budgets) {
+    const since = new Date(now - b.windowMs);
+    // The oldest entry that, once it leaves the window, makes room for one more.
+    const recent = await tx
+      .select({ at: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(b.where, gte(auditLog.createdAt, since)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(b.max);
+    if (recent.length < b.max) continue;
+    const freesAt = recent[recent.length - 1]!.at.getTime() + b.windowMs;
+    const retryAfter = Math.max(1, Math.ceil((freesAt - now) / 1000));
+    throw new AppError('rate_limited', b.message, undefined, { retryAfter });
+  }
+}
+
 /**
  * POST /api/companies/{id}/invitations (company admin): a single-use token, valid INVITATION_DAYS, mailed in the same
  * transaction; inviting the same address again replaces the open invitation (the old link stops working).
@@ -393,7 +438,9 @@ export async function invite(
 ): Promise<Invitation> {
   return deps.db.transaction(async (tx) => {
     await access(tx, caller, id, 'admin');
+    await assertVerified(tx, caller.id, companyMessages.verifyToInvite);
     await lockCompany(tx, id);
+    await assertInvitationBudget(tx, caller, id);
     const [already] = await tx
       .select({ id: user.id })
       .from(companyMembers)

@@ -222,7 +222,7 @@ describe('members and roles', () => {
   });
 
   it('two admins demoting each other at once: one stays admin', async () => {
-    const jo = await signUp(t.app, { name: 'Jo' });
+    const jo = await signUp(t.app, { name: 'Jo', verified: true });
     const kim = await signUp(t.app, { name: 'Kim' });
     const c = (await call(jo, 'POST', '/companies', { name: 'Race Co', taxId: 'RC-1' })).json()._id;
     await inviteAndJoin(c, jo, kim, ['admin']);

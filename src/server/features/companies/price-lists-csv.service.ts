@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
 import type { CsvProblem } from '@shared/common/csv.schema';
 import {
@@ -15,7 +14,8 @@ import {
 import { companyPriceLists } from '../../db/schema';
 import type { SessionUser } from '../../http/auth-guard';
 import { csvFileError as bad, csvText, delimiterProblem } from '../../infra/csv';
-import { guardCell, unguardCell } from '../../infra/csv-formula';
+import { unguardCell } from '../../infra/csv-formula';
+import { csvFile } from '../../infra/csv-write';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { lockCompany } from './companies.access';
@@ -37,9 +37,9 @@ import { centsToDollarText, dollarsToCents } from '@shared/common/money';
 
 const csvOf = (r: PriceRule): Record<PriceListCsvColumn, string> => ({
   kind: r.kind,
-  sku: r.kind === 'sku' ? guardCell(r.sku) : '',
-  category: r.kind === 'category' ? guardCell(r.category) : '',
-  brand: r.kind === 'brand' ? guardCell(r.brand) : '',
+  sku: r.kind === 'sku' ? r.sku : '',
+  category: r.kind === 'category' ? r.category : '',
+  brand: r.kind === 'brand' ? r.brand : '',
   // Dollars with two decimals, as the catalogue CSV writes prices.
   price: r.kind === 'sku' ? centsToDollarText(dollarsToCents(r.price)) : '',
   percent_off: r.kind === 'sku' ? '' : String(r.percentOff),
@@ -58,11 +58,7 @@ const fileNameOf = (name: string) =>
 /** GET /api/companies/{id}/price-lists/{itemId}/export.csv (admin): UTF-8 with a BOM, so Excel reads it as such. */
 export async function exportPriceListCsv(db: Db, companyId: string, listId: string) {
   const list = await readList(db, companyId, listId);
-  const csv = stringify(list.rules.map(csvOf), {
-    bom: true,
-    header: true,
-    columns: [...priceListCsvColumns],
-  });
+  const csv = csvFile([...priceListCsvColumns], list.rules.map(csvOf));
   return { fileName: fileNameOf(list.name), csv };
 }
 

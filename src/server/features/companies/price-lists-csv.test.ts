@@ -78,6 +78,8 @@ describe('price lists as CSV (shop admins)', () => {
       { kind: 'category', category: tools!.slug, percentOff: 10 },
       // Formula-looking text leaves as text and comes back unchanged.
       { kind: 'brand', brand: '=Makita', percentOff: 12.5 },
+      // A `;` locale's Excel splits on `;`: the cell is quoted and the formula after it guarded (issue 39, item 8).
+      { kind: 'brand', brand: `x;=cmd|' /C calc'!A0`, percentOff: 5 },
     ]);
     const before = await rulesOf(list._id);
 
@@ -96,29 +98,30 @@ describe('price lists as CSV (shop admins)', () => {
       `sku,${p.sku},,,42.50,`,
       `category,,${tools!.slug},,,10`,
       `brand,,,'=Makita,,12.5`,
+      `brand,,,"x;'=cmd|' /C calc'!A0",,5`,
     ]);
 
     // The rules are emptied by a header-only import, then the export brings them all back.
     const emptied = await importCsv(admin, list._id, `${HEADER}\n`);
     expect(emptied.statusCode, emptied.body).toBe(200);
-    expect(emptied.json()).toMatchObject({ status: 'done', rows: 0, imported: 0, replaced: 3 });
+    expect(emptied.json()).toMatchObject({ status: 'done', rows: 0, imported: 0, replaced: 4 });
     expect(await rulesOf(list._id)).toEqual([]);
     const back = await importCsv(admin, list._id, res.rawPayload);
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toEqual({
       status: 'done',
-      rows: 3,
-      imported: 3,
+      rows: 4,
+      imported: 4,
       replaced: 0,
       rejected: 0,
       problems: [],
-      message: "Imported 3 rules, replacing the list's 0 rules.",
+      message: "Imported 4 rules, replacing the list's 0 rules.",
     });
     expect(await rulesOf(list._id)).toEqual(before);
 
     // Written by hand: kind inferred from the one filled column, any column order, another price.
     const hand = await importCsv(admin, list._id, `price,sku\r\n39.99,${p.sku.toLowerCase()}\r\n`);
-    expect(hand.json(), hand.body).toMatchObject({ status: 'done', imported: 1, replaced: 3 });
+    expect(hand.json(), hand.body).toMatchObject({ status: 'done', imported: 1, replaced: 4 });
     const detail = await call(bob, 'GET', `/catalogue/products/${p.id}`);
     expect(detail.json().product).toMatchObject({ price: 50, contractPrice: 39.99 });
     const audit = (await auditEntries(t.app, admin, 'price_list.imported')).filter(
@@ -126,7 +129,7 @@ describe('price lists as CSV (shop admins)', () => {
     );
     expect(audit.length).toBe(3);
     expect(audit[0]!.summary).toBe(
-      `Imported 1 rule into the price list ${list.name} from a CSV (replacing 3)`,
+      `Imported 1 rule into the price list ${list.name} from a CSV (replacing 4)`,
     );
   });
 

@@ -4,6 +4,7 @@ import { taxExemptionFilePath } from '@shared/tax/tax-exemptions.calls';
 import {
   exemptionUploadFieldsSchema,
   MAX_PENDING_EXEMPTIONS,
+  exemptionVerifyFirst,
   type ExemptionDecision,
   type ExemptionListQuery,
   type MyExemptionsQuery,
@@ -68,7 +69,7 @@ function fieldsOf(fields: Record<string, string[]>) {
 
 async function customerByEmail(db: Db | Tx, email: string) {
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name })
+    .select({ id: user.id, email: user.email, name: user.name, verified: user.emailVerified })
     .from(user)
     .where(sql`lower(${user.email}) = lower(${email})`);
   if (!row) throw notFound('User');
@@ -100,6 +101,8 @@ export async function uploadExemption(
 ): Promise<TaxExemption> {
   const fields = fieldsOf(upload.fields);
   const owner = await customerByEmail(deps.db, email);
+  // An upload mails the staff: an address nobody has proven to own may not start that.
+  if (!owner.verified) throw new AppError('forbidden', exemptionVerifyFirst);
   // Checked before the bytes are stored, and again under the customer's row lock: uploads at once count once each.
   await assertRoomForPending(deps.db, owner.id);
   await assertPdf(upload.bytes);

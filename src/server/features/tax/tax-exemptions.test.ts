@@ -1,7 +1,7 @@
 // Both databases: issue #22 asks for its tax and exemption rules to be proven on both.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PENDING_EXEMPTIONS, todayUtc } from '@shared/tax/tax-exemptions.schema';
+import { exemptionVerifyFirst, MAX_PENDING_EXEMPTIONS, todayUtc } from '@shared/tax/tax-exemptions.schema';
 import { taxExemptions, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
@@ -93,6 +93,20 @@ const userId = async (email: string) =>
   (await t.app.database.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
 
 describe('uploading a certificate', () => {
+  it('needs a verified address: 403 with a clear message, nothing stored, nobody mailed (issue 39, item 7)', async () => {
+    const unverified = await signUp(t.app, { name: 'Una Unverified' });
+    const mailsBefore = t.mail.sent.length;
+    const res = await upload(unverified);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ error: 'forbidden', message: exemptionVerifyFirst });
+    expect(t.mail.sent.slice(mailsBefore).filter((m) => m.subject.startsWith('Tax exemption'))).toEqual([]);
+    const listed = await t.app.inject({
+      url: `/api/tax-exemptions/${unverified.email}`,
+      headers: unverified.headers,
+    });
+    expect(listed.json()).toEqual([]);
+  });
+
   it('stores a pending certificate, lists it for its customer, serves the PDF to them and an admin, and mails staff', async () => {
     const res = await upload(alice, { fields: validFields({ states: 'tx, ca' }) });
     expect(res.statusCode, res.body).toBe(201);
