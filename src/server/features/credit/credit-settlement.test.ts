@@ -210,9 +210,18 @@ describe('settlement of card payments whose confirmation never came', () => {
   });
 });
 
+/** Today's revenue on the admin's overview, in dollars. */
+const revenueToday = async () =>
+  (
+    (await call(admin, 'GET', '/admin/overview')).json() as { revenueByDay: { revenue: number }[] }
+  ).revenueByDay.at(-1)!.revenue;
+
 describe('what people read of a purchase on account', () => {
   it('reads "on account, due <date>" to the buyer and the admin until its invoice is paid, then paid', async () => {
+    const revenueBefore = await revenueToday();
     const { checkoutId, invoiceId, dueDate } = await boughtOnAccount(64_00);
+    // Nothing was charged yet: the overview's revenue does not count it.
+    expect(await revenueToday()).toBe(revenueBefore);
     const mine = async () =>
       (
         (await call(bob, 'GET', `/myorder/${encodeURIComponent(bob.email)}?limit=100`)).json() as Order[]
@@ -237,6 +246,7 @@ describe('what people read of a purchase on account', () => {
     expect(transfer.statusCode).toBe(201);
     expect((await mine()).onAccount).toEqual({ dueDate, invoicePaid: true });
     expect(paymentLabel(await mine())).toBe('Paid');
+    expect(await revenueToday()).toBeCloseTo(revenueBefore + 64, 2);
   });
 
   it('a card purchase carries no account terms', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
-import { orders } from '../../db/schema';
+import { accountInvoices, orders } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import { centsToDollars } from '@shared/common/money';
 
@@ -17,11 +17,18 @@ export async function orderStats(
   const revenueRows = await db
     .select({
       date: dayExpr,
-      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity})`,
+      // What was charged: goods, shipping and tax. A purchase on account is counted once its invoice is paid.
+      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity} + ${orders.shippingCents} + ${orders.taxCents})`,
       n: sql<number>`count(*)::int`,
     })
     .from(orders)
-    .where(and(eq(orders.paymentStatus, true), gte(orders.paidAt, start)))
+    .where(
+      and(
+        eq(orders.paymentStatus, true),
+        gte(orders.paidAt, start),
+        sql`not exists (select 1 from ${accountInvoices} where ${accountInvoices.checkoutId} = ${orders.checkoutId} and ${accountInvoices.paidCents} < ${accountInvoices.totalCents})`,
+      ),
+    )
     .groupBy(dayExpr);
   const byDay = new Map(revenueRows.map((r) => [r.date, r]));
   const revenueByDay = Array.from({ length: DAYS }, (_, i) => {
@@ -48,7 +55,7 @@ export async function orderStats(
     _id: o.id,
     name: o.name,
     productName: o.productName,
-    total: centsToDollars(o.unitPriceCents * o.quantity),
+    total: centsToDollars(o.unitPriceCents * o.quantity + o.shippingCents + o.taxCents),
     paymentStatus: o.paymentStatus,
     orderStatus: o.orderStatus,
     refundStatus: o.refundStatus,

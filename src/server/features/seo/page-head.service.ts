@@ -1,3 +1,4 @@
+import { centsToDollarText, dollarsToCents, formatCents } from '@shared/common/money';
 import type { FastifyInstance } from 'fastify';
 import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import type { ProductDetail, SearchResult } from '@shared/catalogue/search.schema';
@@ -24,7 +25,8 @@ export interface RenderedPage {
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
-const money = (n: number) => `$${n.toFixed(2)}`;
+/** A spec dollar field as the page shows it ("$1,247.50"), through the one money formatter. */
+const money = (dollars: number) => formatCents(dollarsToCents(dollars));
 const clip = (s: string, n = 160) => {
   const flat = s.replace(/\s+/g, ' ').trim();
   return flat.length <= n ? flat : `${flat.slice(0, n - 1).replace(/\s+\S*$/, '')}…`;
@@ -272,7 +274,7 @@ export class PageRenderer {
       offers: {
         '@type': 'Offer',
         url,
-        price: product.price.toFixed(2),
+        price: centsToDollarText(dollarsToCents(product.price)),
         priceCurrency: 'USD',
         availability: availability(product),
         eligibleQuantity: { '@type': 'QuantitativeValue', minValue: product.minOrder },
