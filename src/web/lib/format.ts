@@ -1,8 +1,19 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const count = new Intl.NumberFormat('en-US');
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+// The zone is named: a deadline read in another zone than the reader's would be off by hours.
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /** Dollars with cents: 1249.5 → "$1,249.50". */
 export const formatPrice = (dollars: number) => usd.format(dollars);
 export const formatCount = (n: number) => count.format(n);
 export const formatDate = (iso: string) => date.format(new Date(iso));
+/** A moment to the minute, in the reader's zone, named: "December 7, 2026 at 2:30 PM CST". */
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

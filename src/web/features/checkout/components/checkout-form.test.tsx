@@ -46,6 +46,8 @@ const dallas: Rates = {
   destination: { state: 'TX', zip: '75201' },
   subtotal: 322,
   exemptionNumber: null,
+  notice: null,
+  freightExtras: null,
   options: [
     option({ optionId: 'ground', name: 'Ground', shipping: 18.5, tax: 28.09, total: 368.59 }),
     option({

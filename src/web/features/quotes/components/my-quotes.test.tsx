@@ -26,6 +26,8 @@ const springfield: Rates = {
   destination: { state: 'IL', zip: '62701' },
   subtotal: 3800,
   exemptionNumber: null,
+  notice: null,
+  freightExtras: null,
   options: [
     { ...method, optionId: 'ground', kind: 'parcel', name: 'Ground parcel', shipping: 45, total: 3845 },
     {
