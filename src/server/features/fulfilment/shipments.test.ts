@@ -9,7 +9,7 @@ import type { Client } from '../../test/auth';
 import { auditEntries } from '../../test/admin';
 import { appWithPeople } from '../../test/people';
 import { checkoutApi, makeCartProduct, twoLineCheckout } from '../../test/cart';
-import { configureFulfilment } from '../../test/fulfilment';
+import { configureFulfilment, shipAs } from '../../test/fulfilment';
 import { pdfText } from '../../test/invoices';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 import { orderAs, shipmentsApi, ups } from '../../test/shipments';
@@ -179,6 +179,8 @@ describe('which lines ship', () => {
 
   it("keeps the spec's Delivery: a shipped line is marked Delivered and reviewable as before, and no longer ships", async () => {
     const product = await makeProduct(t.app, { quantity: 50 });
+    // Weighed: with the shop's rates set up, an unweighed product cannot be ordered without a choice (decision 046).
+    await shipAs(t.app, product.id, { shippingWeightGrams: 1_000 });
     const id = (await placeOrder(t.app, bob, { productId: product.id, quantity: 5 })).json()
       .insertedId as string;
     await payOrder(t.app, bob, id);
