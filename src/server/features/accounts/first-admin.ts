@@ -72,15 +72,13 @@ export async function createFirstAdmin(auth: Auth, db: Db, body: FirstAdminBody)
     if (taken) throw fieldError('conflict', 'email', firstAdminMessages.emailTaken);
     const id = crypto.randomUUID();
     await tx.insert(user).values({ id, email, name: body.name, emailVerified: true, role: 'admin' });
-    await tx
-      .insert(account)
-      .values({
-        id: crypto.randomUUID(),
-        userId: id,
-        providerId: 'credential',
-        accountId: id,
-        password: hash,
-      });
+    await tx.insert(account).values({
+      id: crypto.randomUUID(),
+      userId: id,
+      providerId: 'credential',
+      accountId: id,
+      password: hash,
+    });
     await tx
       .delete(verification)
       .where(and(eq(verification.identifier, IDENTIFIER), eq(verification.id, row.id)));

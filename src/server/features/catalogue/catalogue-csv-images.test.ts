@@ -120,7 +120,7 @@ describe('CSV rows of new products without an image (an ERP export)', () => {
     expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
   });
 
-  it('leaves an existing product\'s image alone when the column is empty, with no warning', async () => {
+  it("leaves an existing product's image alone when the column is empty, with no warning", async () => {
     remote.set('https://images.example/own.png', await png());
     await importCsv(t.app, admin, [HEADER, newRow('ERP-OWN', 'https://images.example/own.png')].join('\n'));
     const before = (await productOf('ERP-OWN'))!.img;

@@ -26,7 +26,8 @@ import { loadAttributes } from './specs.service';
 const BATCH = 1000;
 
 /** The report's note on a new product imported without an image. */
-export const PLACEHOLDER_WARNING = 'was empty: the new product shows a placeholder image until you add its own';
+export const PLACEHOLDER_WARNING =
+  'was empty: the new product shows a placeholder image until you add its own';
 
 export interface ImportDeps {
   db: Db;

@@ -89,7 +89,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * How each line ships: one unit's weight (its shipping weight, else its weight spec) and class, and the names of
  * the products whose weight is unknown (decision 046: never rated as weighing nothing).
  */
-async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<{ items: ShipItem[]; unweighed: string[] }> {
+async function shipItems(
+  db: Db | Tx,
+  lines: GoodsLine[],
+): Promise<{ items: ShipItem[]; unweighed: string[] }> {
   const profiles = await shippingProfiles(
     db,
     lines.map((l) => l.productId),
