@@ -20,4 +20,6 @@ export const accountsCalls = endpoints<AccountsSchemas>()({
   verifyEmail: { method: 'POST', path: '/email-verification' },
   /** "I didn't create this account": removes the unverified account the link is about. */
   declineAccount: { method: 'POST', path: '/email-verification/decline' },
+  /** First start: creates the first admin with the one-time token printed at start-up (decision 046). */
+  firstAdmin: { method: 'POST', path: '/setup/first-admin' },
 });

@@ -12,6 +12,7 @@ import {
   userRoleSchema,
 } from './accounts.schema';
 import { userListQuerySchema } from './users-list.schema';
+import { firstAdminBodySchema, firstAdminCreatedSchema } from './first-admin.schema';
 import {
   accountRemovedSchema,
   declineAccountBodySchema,
@@ -36,6 +37,7 @@ const accountsSchemas = {
   verificationState: { query: verificationQuerySchema, response: verificationStateSchema },
   verifyEmail: { body: verifyEmailBodySchema, response: verifiedSchema },
   declineAccount: { body: declineAccountBodySchema, response: accountRemovedSchema },
+  firstAdmin: { body: firstAdminBodySchema, response: firstAdminCreatedSchema },
 } satisfies Record<string, CallSchemas>;
 export type AccountsSchemas = typeof accountsSchemas;
 

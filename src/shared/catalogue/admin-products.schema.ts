@@ -30,6 +30,11 @@ export const adminProductSchema = productSchema
     deletedAt: z.iso.datetime().nullable(),
     /** Staff are mailed when the stock falls to this; null: to the minimum order (decision 034). */
     lowStockThreshold: z.number().int().nullable(),
+    /**
+     * No shipping weight and no weight spec: its delivery cannot be priced, so only pickup is offered and a quote
+     * is needed (decision 046). Optional for older readers.
+     */
+    unweighed: z.boolean().optional(),
   })
   // Shipping and backorders (decision 037): always sent by the server, optional for older readers.
   .extend(productShippingSchema.partial().shape);

@@ -38,6 +38,8 @@ export const catalogueImportSchema = z.object({
   updated: z.number().int(),
   rejected: z.number().int(),
   problems: z.array(importProblemSchema),
+  /** Rows written with something to see to, e.g. a new product given the placeholder image (capped like problems). */
+  warnings: z.array(importProblemSchema),
   message: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

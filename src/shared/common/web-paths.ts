@@ -19,6 +19,8 @@ export const paths = {
   resetPassword: '/reset-password',
   /** Where a verification link lands (?token=…); a click there verifies, opening it does not. */
   verifyEmail: '/verify-email',
+  /** The first start's one-time link (decision 046). */
+  setupAdmin: '/setup-admin',
   news: '/blog',
   newsItem: (id: string) => `/blog/${id}`,
   product: (id: string) => `/product/${id}`,

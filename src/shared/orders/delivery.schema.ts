@@ -85,8 +85,22 @@ export const ratesSchema = z.object({
   exemptionNumber: z.string().nullable(),
   /** Cheapest first; empty when the shop has no method that can ship this (then only goods are charged). */
   options: z.array(shippingOptionSchema),
+  /**
+   * Why the shop's delivery methods are not offered, when a product has no shipping weight (decision 046): its
+   * delivery needs a quote; pickup, if the shop has it, is still offered. Null otherwise.
+   */
+  notice: z.string().nullable(),
+  /**
+   * What a liftgate and a residential delivery add to the freight methods offered (the dearest method's, when they
+   * differ), in dollars; null when no freight method is offered.
+   */
+  freightExtras: z.object({ liftgate: z.number(), residential: z.number() }).nullable(),
 });
 export type Rates = z.infer<typeof ratesSchema>;
+
+/** Why a sale with products of unknown weight is not priced for delivery (decision 046). */
+export const shippingNeedsQuote = (names: readonly string[]) =>
+  `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} no shipping weight yet, so we cannot price the delivery: request a quote, or choose pickup if it is offered.`;
 
 /** The delivery and price fields an order and a checkout read back (added to their spec shapes). */
 export const deliveryViewShape = {

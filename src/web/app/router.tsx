@@ -55,6 +55,7 @@ export function AppRoutes() {
         <Route path={segment(paths.passwordReset)} element={accounts} />
         <Route path={segment(paths.resetPassword)} element={accounts} />
         <Route path={segment(paths.verifyEmail)} element={accounts} />
+        <Route path={segment(paths.setupAdmin)} element={accounts} />
         {/* One route for the whole dashboard: its nested routes are in routes/dashboard/dashboard-routes.tsx. */}
         <Route path={`${segment(paths.dashboard)}/*`} element={accounts} />
         <Route path="*" element={page(() => import('./routes/not-found'))} />

@@ -64,6 +64,15 @@ export interface ProductCatalogueSeed {
   packSize?: number;
   /** Quantity price breaks: from `minQuantity` units on, each costs `unitPriceCents`. */
   priceBreaks?: { minQuantity: number; unitPriceCents: number }[];
+  /**
+   * How one unit ships, packed (decision 046): kilograms and the box or crate in millimetres; machines over the
+   * demo's 70 lb parcel limit go by LTL freight with their NMFC class.
+   */
+  shipping: {
+    kg: number;
+    mm: [length: number, width: number, height: number];
+    freightClass?: string;
+  };
 }
 
 /** Keyed by the demo product's slug (see demo-data.ts). */
@@ -72,6 +81,7 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'AC-50-OF',
     brand: 'Atlas',
     category: 'piston-compressors',
+    shipping: { kg: 36, mm: [900, 420, 760], freightClass: '85' },
     specs: {
       pressure: 8,
       airflow: 206,
@@ -87,6 +97,7 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'RS-75-400',
     brand: 'Norden',
     category: 'rotary-screw',
+    shipping: { kg: 240, mm: [1000, 800, 1150], freightClass: '85' },
     specs: {
       pressure: 8,
       airflow: 1050,
@@ -101,18 +112,21 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'PD-5000-D',
     brand: 'Norden',
     category: 'portable-compressors',
+    shipping: { kg: 800, mm: [3300, 1600, 1400], freightClass: '85' },
     specs: { pressure: 7, airflow: 5000, power: 36, noise: 98, weight: 780, source: 'Diesel' },
   },
   'refrigerated-air-dryer-1200': {
     sku: 'RD-1200',
     brand: 'Norden',
     category: 'air-treatment',
+    shipping: { kg: 40, mm: [650, 500, 850], freightClass: '100' },
     specs: { airflow: 1200, pressure: 16, power: 0.35, voltage: 230, weight: 34 },
   },
   '18v-brushless-impact-wrench': {
     sku: 'IW-18-610',
     brand: 'Voltmark',
     category: 'cordless-tools',
+    shipping: { kg: 2.4, mm: [300, 250, 110] },
     specs: { voltage: 18, torque: 610, weight: 1.7, source: 'Battery' },
     priceBreaks: [
       { minQuantity: 5, unitPriceCents: 21849 },
@@ -123,60 +137,70 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'DD-18-95',
     brand: 'Voltmark',
     category: 'cordless-tools',
+    shipping: { kg: 2.2, mm: [300, 250, 110] },
     specs: { voltage: 18, torque: 95, weight: 1.5, source: 'Battery' },
   },
   'heavy-duty-angle-grinder-230mm': {
     sku: 'AG-230-24',
     brand: 'Ironclad',
     category: 'grinders',
+    shipping: { kg: 7, mm: [560, 280, 160] },
     specs: { power: 2.4, voltage: 230, weight: 5.6, source: 'Electric' },
   },
   'pneumatic-framing-nailer': {
     sku: 'FN-90-21',
     brand: 'Pneumax',
     category: 'air-tools',
+    shipping: { kg: 4.6, mm: [520, 420, 150] },
     specs: { pressure: 8.3, weight: 3.6 },
   },
   'magnetic-drill-press': {
     sku: 'MD-35-11',
     brand: 'Ironclad',
     category: 'drilling',
+    shipping: { kg: 14, mm: [450, 300, 480] },
     specs: { power: 1.1, voltage: 230, weight: 11.5, source: 'Electric' },
   },
   'digital-torque-wrench-1-2in': {
     sku: 'TW-340-12',
     brand: 'Torvik',
     category: 'hand-tools',
+    shipping: { kg: 2, mm: [700, 120, 80] },
     specs: { torque: 340, weight: 1.3 },
   },
   'bench-grinder-200mm': {
     sku: 'BG-200-55',
     brand: 'Ironclad',
     category: 'grinders',
+    shipping: { kg: 17, mm: [480, 320, 330] },
     specs: { power: 0.55, voltage: 230, weight: 15, source: 'Electric' },
   },
   'hydraulic-floor-jack-3t': {
     sku: 'FJ-3000',
     brand: 'Torvik',
     category: 'workshop-equipment',
+    shipping: { kg: 38, mm: [760, 380, 230], freightClass: '70' },
     specs: { weight: 34 },
   },
   'plasma-cutter-45a': {
     sku: 'PC-45',
     brand: 'Weldex',
     category: 'welding-cutting',
+    shipping: { kg: 14, mm: [520, 300, 400] },
     specs: { voltage: 230, pressure: 5.5, airflow: 140, weight: 11 },
   },
   'mig-welder-200a': {
     sku: 'MIG-200',
     brand: 'Weldex',
     category: 'welding-cutting',
+    shipping: { kg: 17, mm: [560, 300, 450] },
     specs: { voltage: 230, weight: 14 },
   },
   'air-hose-reel-15m': {
     sku: 'HR-15-10',
     brand: 'Pneumax',
     category: 'hoses-fittings',
+    shipping: { kg: 9.5, mm: [500, 480, 230] },
     specs: { pressure: 20, weight: 8.2 },
     priceBreaks: [
       { minQuantity: 10, unitPriceCents: 8495 },
@@ -187,12 +211,14 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'AR-38-68',
     brand: 'Pneumax',
     category: 'air-tools',
+    shipping: { kg: 1.3, mm: [320, 120, 70] },
     specs: { pressure: 6.2, airflow: 113, torque: 68, weight: 0.95 },
   },
   'cut-off-wheels-125mm-25-pack': {
     sku: 'CW-125-25',
     brand: 'Ironclad',
     category: 'abrasives',
+    shipping: { kg: 1.4, mm: [135, 135, 60] },
     specs: {},
     packSize: 5,
     priceBreaks: [
@@ -204,6 +230,7 @@ export const demoProductCatalogue: Record<string, ProductCatalogueSeed> = {
     sku: 'BG-KIT-10',
     brand: 'Pneumax',
     category: 'air-tools',
+    shipping: { kg: 0.4, mm: [250, 180, 60] },
     specs: { pressure: 10, weight: 0.14 },
     packSize: 5,
     priceBreaks: [

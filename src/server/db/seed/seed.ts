@@ -81,6 +81,12 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
           minOrder: item.minOrder,
           packSize: cat.packSize ?? 1,
           description: item.desc,
+          shippingWeightGrams: Math.round(cat.shipping.kg * 1000),
+          lengthMm: cat.shipping.mm[0],
+          widthMm: cat.shipping.mm[1],
+          heightMm: cat.shipping.mm[2],
+          shipsAs: cat.shipping.freightClass ? ('freight' as const) : ('parcel' as const),
+          freightClass: cat.shipping.freightClass ?? null,
         });
       }
       // Distinct timestamps keep the catalogue order stable: the first demo product is the newest.

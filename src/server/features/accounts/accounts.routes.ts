@@ -4,6 +4,7 @@ import { contractRoute } from '../../http/contract-route';
 import { AppError } from '../../infra/errors';
 import { sendPage } from '../../infra/keyset';
 import { pagedListDescription } from '../../http/openapi';
+import { createFirstAdmin } from './first-admin';
 import { currentUser } from '../../http/auth-guard';
 import {
   demoteAdmin,
@@ -18,6 +19,20 @@ const tags = ['accounts'];
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+
+  app.route({
+    ...contractRoute(calls.firstAdmin, {
+      tags,
+      summary: 'First start: create the first admin with the one-time token printed at start-up',
+      description:
+        'Only while the shop has no admin and ADMIN_EMAIL is unset. The token is spent by its use (403 when spent, ' +
+        'replaced by a restart or wrong); 409 once an admin exists, or naming `email` when it is registered. The ' +
+        'new admin then signs in as anyone does.',
+      errors: [400, 403, 409],
+    }),
+    config: { auth: 'optional' },
+    handler: async (req) => createFirstAdmin(app.auth, db, req.body),
+  });
 
   app.route({
     ...contractRoute(calls.token, {

@@ -8,7 +8,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import { categories, products } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import type { Db } from '../../infra/db';
-import { toShipping } from './product-shipping.service';
+import { shippingProfiles, toShipping } from './product-shipping.service';
 import { toProduct } from './catalogue.service';
 
 const sort = (
@@ -71,6 +71,10 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       .where(where),
   ]);
   const page = cutPage(order, rows, q.limit);
+  const profiles = await shippingProfiles(
+    db,
+    page.rows.map((r) => r.product.id),
+  );
   return {
     items: page.rows.map((r) => ({
       ...toProduct(r.product),
@@ -81,6 +85,7 @@ export async function listAdminProducts(db: Db, q: AdminProductQuery): Promise<P
       deletedAt: r.product.archivedAt?.toISOString() ?? null,
       lowStockThreshold: r.product.lowStockThreshold,
       ...toShipping(r.product),
+      unweighed: profiles.get(r.product.id)?.unitWeightGrams === null,
     })),
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,

@@ -96,6 +96,40 @@ describe('CSV rows naming their image', () => {
   });
 });
 
+describe('CSV rows of new products without an image (an ERP export)', () => {
+  it('creates them with one shared placeholder image and lists each in the report as a warning', async () => {
+    const report = await importCsv(
+      t.app,
+      admin,
+      [
+        'sku,name,price,quantity,minOrder,description',
+        'ERP-1,Pump ERP-1,10,5,1,From the ERP',
+        'ERP-2,Pump ERP-2,12,5,1,From the ERP',
+      ].join('\n'),
+    );
+    expect(report).toMatchObject({ status: 'done', created: 2, rejected: 0, problems: [] });
+    expect(report.warnings).toEqual([
+      { line: 2, column: 'image', message: expect.stringContaining('placeholder image') },
+      { line: 3, column: 'image', message: expect.stringContaining('placeholder image') },
+    ]);
+    const [one, two] = [await productOf('ERP-1'), await productOf('ERP-2')];
+    expect(one!.img).toMatch(/^\/media\/products\/[0-9a-f]{24}\.webp$/);
+    expect(two!.img).toBe(one!.img);
+    const file = await t.app.inject(one!.img);
+    expect(file.statusCode).toBe(200);
+    expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
+  });
+
+  it("leaves an existing product's image alone when the column is empty, with no warning", async () => {
+    remote.set('https://images.example/own.png', await png());
+    await importCsv(t.app, admin, [HEADER, newRow('ERP-OWN', 'https://images.example/own.png')].join('\n'));
+    const before = (await productOf('ERP-OWN'))!.img;
+    const report = await importCsv(t.app, admin, ['sku,price', 'ERP-OWN,15'].join('\n'));
+    expect(report).toMatchObject({ status: 'done', updated: 1, warnings: [] });
+    expect((await productOf('ERP-OWN'))!.img).toBe(before);
+  });
+});
+
 describe("the shop's own fetcher", () => {
   let server: Server;
   let base: string;

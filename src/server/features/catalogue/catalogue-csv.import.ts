@@ -25,6 +25,10 @@ import { loadAttributes } from './specs.service';
 
 const BATCH = 1000;
 
+/** The report's note on a new product imported without an image. */
+export const PLACEHOLDER_WARNING =
+  'was empty: the new product shows a placeholder image until you add its own';
+
 export interface ImportDeps {
   db: Db;
   /** On PGlite the database serves one transaction at a time: progress is then kept in memory while writing. */
@@ -162,6 +166,7 @@ async function runImport(
     };
     const rejectedLines = new Set<number>();
     const problems: ImportProblem[] = [];
+    const warnings: ImportProblem[] = [];
     const missing = new Set<string>();
     // Images named by URL or file name are brought in while validating, so one that cannot be is a bad row; the
     // write pass takes their paths from here.
@@ -181,6 +186,8 @@ async function runImport(
         if (result.row.imageSource) {
           try {
             images.set(line, await deps.resolveImage(result.row.imageSource));
+            if ('placeholder' in result.row.imageSource && warnings.length < MAX_REPORTED_PROBLEMS)
+              warnings.push({ line, column: 'image', message: PLACEHOLDER_WARNING });
           } catch (err) {
             reject(line, [{ line, column: 'image', message: imageProblem(err) }]);
             continue;
@@ -193,6 +200,7 @@ async function runImport(
       await importProgress.save(id, progress);
     }
     progress.problems = problems;
+    progress.warnings = warnings;
     if (options.mode === 'all-or-nothing' && rejectedLines.size > 0) {
       progress.phase = 'rejected';
       await finish(deps, actor, id, progress, upload.fileName);
@@ -269,7 +277,8 @@ async function finish(
       ...counts,
       status: p.phase,
       processedBytes: p.processedBytes,
-      problems: p.problems,
+      // One column holds both lists (no migration): a warning is marked, and the report splits them again.
+      problems: [...p.problems, ...p.warnings.map((w) => ({ ...w, warning: true }))],
       message: p.message,
       finishedAt: new Date(),
     })

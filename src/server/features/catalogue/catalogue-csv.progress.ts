@@ -13,6 +13,8 @@ export interface Progress {
   updated: number;
   rejected: number;
   problems: ImportProblem[];
+  /** Rows written with something to see to (a new product given the placeholder image). */
+  warnings: ImportProblem[];
   message: string | null;
   savedAt: number;
   db: Db;
@@ -72,6 +74,7 @@ export const importProgress = {
       updated: 0,
       rejected: 0,
       problems: [],
+      warnings: [],
       message: null,
       savedAt: Date.now(),
       db: deps.db,

@@ -22,7 +22,7 @@ import { startImport, type ImportUpload } from './catalogue-csv.import';
 import { getImport } from './catalogue-csv.status';
 import type { ImageSource } from './catalogue-csv.rows';
 import { RemoteFileError } from '../../infra/remote-file';
-import { storedImagePath, storeRemoteImage } from '../media/media.service';
+import { storedImagePath, storePlaceholderImage, storeRemoteImage } from '../media/media.service';
 
 const tooLarge = () =>
   new AppError('payload_too_large', `file: must be at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB`, 'file');
@@ -89,6 +89,7 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const upload = await receiveCsv(req);
+      let placeholder: Promise<string> | undefined;
       const deps = {
         db: app.database.db,
         kind: app.database.kind,
@@ -101,6 +102,8 @@ export const catalogueCsvRoutes: FastifyPluginAsyncZod = async (app) => {
           staffEmails: app.config.staffEmails,
         },
         resolveImage: async (source: ImageSource) => {
+          // Drawn and stored once per import, however many rows lack an image.
+          if ('placeholder' in source) return (placeholder ??= storePlaceholderImage(app.media));
           if ('url' in source) return storeRemoteImage(app.media, app.fetchRemote, source.url);
           const path = await storedImagePath(app.media, source.name);
           if (!path)

@@ -50,7 +50,8 @@ export interface ProductState extends CsvProduct {
   archived: boolean;
 }
 
-export type ImageSource = { url: string } | { name: string };
+/** An image to bring in: fetched from a URL, a stored file's name, or the shop's placeholder (a new product without one). */
+export type ImageSource = { url: string } | { name: string } | { placeholder: true };
 
 /** One valid row: the cells it sets (empty cells leave a product's value as it is). */
 export interface ImportRow {
@@ -112,7 +113,8 @@ const shippingOfState = (p: ProductState) => ({
 });
 
 const number = (cell: string) => (/^-?\d+(\.\d+)?$/.test(cell) ? Number(cell) : Number.NaN);
-const REQUIRED_FOR_NEW = ['name', 'price', 'quantity', 'description', 'image'] as const;
+// No image is required: an ERP export has none, so such a product gets the placeholder and the report a warning.
+const REQUIRED_FOR_NEW = ['name', 'price', 'quantity', 'description'] as const;
 
 /**
  * Validates one CSV record with the same rules as the admin form (shared zod fields). Returns the row, or the
@@ -255,6 +257,8 @@ export function validateRow(
     for (const column of REQUIRED_FOR_NEW)
       if (!given.has(column) && !problems.some((p) => p.column === column))
         problem(column, 'is required for a new product');
+    if (!given.has('image') && !problems.some((p) => p.column === 'image'))
+      row.imageSource = { placeholder: true };
     const minOrder = row.minOrder ?? 1;
     if (row.quantity !== undefined && row.quantity < minOrder)
       problem('quantity', 'must be at least the minimum order');

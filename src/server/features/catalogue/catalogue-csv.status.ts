@@ -106,6 +106,7 @@ export async function getImport(
       [row] = await db.select().from(catalogueImports).where(eq(catalogueImports.id, id));
     if (!row) throw notFound('Import');
   }
+  const stored = row.problems as (ImportProblem & { warning?: true })[];
   const base: CatalogueImport = {
     _id: row.id,
     fileName: row.fileName,
@@ -118,7 +119,8 @@ export async function getImport(
     created: row.created,
     updated: row.updated,
     rejected: row.rejected,
-    problems: row.problems as ImportProblem[],
+    problems: stored.filter((p) => !p.warning).map(({ warning: _, ...p }) => p),
+    warnings: stored.filter((p) => p.warning).map(({ warning: _, ...p }) => p),
     message: row.message,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,

@@ -106,6 +106,8 @@ export function effectiveWeightGrams(
 
 /** What shipping and ordering need to know of a product (decision 037). */
 export interface ShippingProfile {
+  /** The product's name, for a message about how it ships. */
+  name: string;
   /** One unit's weight in grams (the shipping weight, else the weight spec), or null when unknown. */
   unitWeightGrams: number | null;
   shipsAs: 'parcel' | 'freight';
@@ -126,6 +128,7 @@ export async function shippingProfiles(
     db
       .select({
         id: products.id,
+        name: products.name,
         shippingWeightGrams: products.shippingWeightGrams,
         shipsAs: products.shipsAs,
         freightClass: products.freightClass,
@@ -150,6 +153,7 @@ export async function shippingProfiles(
   for (const { productId, ...s } of specs) specsOf.set(productId, [...(specsOf.get(productId) ?? []), s]);
   for (const r of rows)
     out.set(r.id, {
+      name: r.name,
       unitWeightGrams: effectiveWeightGrams(r, specsOf.get(r.id) ?? []),
       shipsAs: r.shipsAs,
       freightClass: r.freightClass,

@@ -82,6 +82,7 @@ describe('shippingProfiles', () => {
     const profiles = await shippingProfiles(t.app.database.db, [own, bySpec, none, own]);
     expect(profiles.size).toBe(3);
     expect(profiles.get(own)).toEqual({
+      name: expect.any(String),
       unitWeightGrams: 5670,
       shipsAs: 'freight',
       freightClass: '70',
@@ -89,6 +90,7 @@ describe('shippingProfiles', () => {
       leadTimeDays: 10,
     });
     expect(profiles.get(bySpec)).toEqual({
+      name: expect.any(String),
       unitWeightGrams: 38_000,
       shipsAs: 'parcel',
       freightClass: null,

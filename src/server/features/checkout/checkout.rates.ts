@@ -51,6 +51,15 @@ export async function shippingRates(
   };
 }
 
+/** The surcharges the freight options would add (the dearest, so the price shown is never below the charge). */
+function freightExtrasOf(options: { kind: string; liftgateCents?: number; residentialCents?: number }[]) {
+  const freight = options.filter((o) => o.kind === 'freight');
+  if (freight.length === 0) return null;
+  const most = (pick: (o: (typeof freight)[number]) => number | undefined) =>
+    centsToDollars(Math.max(...freight.map((o) => pick(o) ?? 0)));
+  return { liftgate: most((o) => o.liftgateCents), residential: most((o) => o.residentialCents) };
+}
+
 /**
  * The ways these goods (at the prices given) ship to a destination, each priced with its tax and the sale's total,
  * cheapest total first: what the cart, one product line and an accepted quote are all charged by.
@@ -75,6 +84,8 @@ export async function ratesOfLines(
     destination: { state, zip },
     subtotal: centsToDollars(quote.subtotalCents),
     exemptionNumber: quote.exemptionNumber,
+    notice: quote.notice,
+    freightExtras: freightExtrasOf(quote.options),
     options: [...quote.options]
       .sort((a, b) => a.totalCents - b.totalCents)
       .map((o) => ({

@@ -1,3 +1,4 @@
+import { carrierTrackingUrl } from '@shared/fulfilment/carrier-tracking';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { shipmentMessages, type Shipment, type ShipmentCreate } from '@shared/fulfilment/fulfilment.schema';
 import { packingSlipPath } from '@shared/fulfilment/fulfilment.calls';
@@ -139,7 +140,10 @@ async function insertShipment(
       userId: first.userId,
       carrier: pickup ? null : request.carrier!,
       trackingNumber: pickup ? null : request.trackingNumber!,
-      trackingUrl: pickup ? null : (request.trackingUrl ?? null),
+      // A known carrier's link is built when none was pasted, so the mail and the pages can link to it.
+      trackingUrl: pickup
+        ? null
+        : (request.trackingUrl ?? carrierTrackingUrl(request.carrier, request.trackingNumber)),
       // Every line of one checkout shares it; lines of several checkouts or single orders name none.
       checkoutId: lines.every((l) => l.row.checkoutId === first.checkoutId) ? first.checkoutId : null,
       recipient: first.name,

@@ -10,7 +10,7 @@ import type { Client } from '../../test/auth';
 import { auditEntries } from '../../test/admin';
 import { appWithPeople } from '../../test/people';
 import { checkoutApi, makeCartProduct, twoLineCheckout } from '../../test/cart';
-import { configureFulfilment } from '../../test/fulfilment';
+import { configureFulfilment, shipAs } from '../../test/fulfilment';
 import { pdfText } from '../../test/invoices';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
 import { orderAs, shipmentsApi, ups } from '../../test/shipments';
@@ -180,6 +180,8 @@ describe('which lines ship', () => {
 
   it("keeps the spec's Delivery: a shipped line is marked Delivered and reviewable as before, and no longer ships", async () => {
     const product = await makeProduct(t.app, { quantity: 50 });
+    // Weighed: with the shop's rates set up, an unweighed product cannot be ordered without a choice (decision 046).
+    await shipAs(t.app, product.id, { shippingWeightGrams: 1_000 });
     const id = (await placeOrder(t.app, bob, { productId: product.id, quantity: 5 })).json()
       .insertedId as string;
     await payOrder(t.app, bob, id);
@@ -288,6 +290,54 @@ describe('validation and access', () => {
     expect((await shipmentsApi(t.app, admin).get('00000000-0000-4000-8000-000000000000')).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('the tracking link of a shipment whose shipper pasted none', () => {
+  it('is built for UPS, FedEx, USPS and DHL, shown on the order and in the "Shipped" mail', async () => {
+    const cases = [
+      ['UPS', '1Z 999 AA1 0123456784', 'https://www.ups.com/track?tracknum=1Z999AA10123456784'],
+      ['FedEx Ground', '7712 3456 7890', 'https://www.fedex.com/fedextrack/?trknbr=771234567890'],
+      [
+        'USPS',
+        '9400 1000 0000 0000 0000 00',
+        'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+      ],
+      [
+        'DHL Express',
+        'JD014600006281230704',
+        'https://www.dhl.com/us-en/home/tracking.html?tracking-id=JD014600006281230704',
+      ],
+    ] as const;
+    for (const [carrier, trackingNumber, url] of cases) {
+      const { drillLine } = await paidCheckout(ann);
+      const before = t.mail.sent.length;
+      const res = await shipmentsApi(t.app, admin).create({
+        lines: [{ orderId: drillLine._id }],
+        carrier,
+        trackingNumber,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect((res.json() as Shipment).trackingUrl, carrier).toBe(url);
+      const mail = t.mail.sent
+        .slice(before)
+        .find((m) => m.to === ann.email && m.subject.startsWith('Shipped'));
+      expect(mail!.text, carrier).toContain(`Track my shipment: ${url}`);
+    }
+  });
+
+  it('is left out for another carrier: the mail says to use the number on its website', async () => {
+    const { drillLine } = await paidCheckout(ann);
+    const before = t.mail.sent.length;
+    const res = await shipmentsApi(t.app, admin).create({
+      lines: [{ orderId: drillLine._id }],
+      carrier: 'Acme Haulage',
+      trackingNumber: 'AC-123',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as Shipment).trackingUrl).toBeNull();
+    const mail = t.mail.sent.slice(before).find((m) => m.to === ann.email && m.subject.startsWith('Shipped'));
+    expect(mail!.text).toContain("Follow it on the carrier's website with the tracking number.");
   });
 });
 

@@ -65,5 +65,21 @@ export async function storedImagePath(media: MediaStore, name: string): Promise<
   return undefined;
 }
 
+/**
+ * The picture a product shows until it has its own (a CSV row of a new product without an image): a grey frame
+ * with a landscape icon, drawn here rather than shipped as a file, stored like any product image. The store is
+ * content-addressed, so every such product shares one file.
+ */
+export async function storePlaceholderImage(media: MediaStore): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
+<rect width="800" height="800" fill="#e5e7eb"/>
+<rect x="220" y="250" width="360" height="300" rx="24" fill="none" stroke="#9ca3af" stroke-width="24"/>
+<circle cx="320" cy="340" r="36" fill="#9ca3af"/>
+<path d="M244 526 L380 400 L460 470 L510 430 L556 526 Z" fill="#9ca3af"/>
+</svg>`;
+  const webp = await sharp(Buffer.from(svg)).webp({ quality: 80 }).toBuffer();
+  return media.put('products', webp, 'webp');
+}
+
 /** PDFs (datasheets, exemption certificates): checked by their bytes, named safely, served with their name. */
 export { assertPdf, pdfDisposition, safeFileName } from './media.pdf';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { destinationOfText } from '@shared/common/us-address';
+import { shippingNeedsQuote } from '@shared/orders/delivery.schema';
 import { addresses } from '../../db/schema';
 import { shippingProfiles } from '../catalogue/index';
 import { fieldError } from '../../infra/errors';
@@ -45,6 +46,8 @@ export interface DeliveryQuote {
   exemptionNumber: string | null;
   /** Goods-only tax when nothing ships yet (the estimate's tax line before a method is chosen). */
   options: PricedOption[];
+  /** Why delivery is not offered (a product without a shipping weight needs a quote), else null. */
+  notice: string | null;
 }
 
 /** What a placed order or checkout stores: the delivery columns and each line's shipping and tax share. */
@@ -82,14 +85,22 @@ export interface DeliveryChoice {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** How each line ships: one unit's weight (its shipping weight, else its weight spec; 0 when unknown) and class. */
-async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
+/**
+ * How each line ships: one unit's weight (its shipping weight, else its weight spec) and class, and the names of
+ * the products whose weight is unknown (decision 046: never rated as weighing nothing).
+ */
+async function shipItems(
+  db: Db | Tx,
+  lines: GoodsLine[],
+): Promise<{ items: ShipItem[]; unweighed: string[] }> {
   const profiles = await shippingProfiles(
     db,
     lines.map((l) => l.productId),
   );
-  return lines.map((l) => {
+  const unweighed = new Set<string>();
+  const items = lines.map((l) => {
     const p = profiles.get(l.productId);
+    if (p && p.unitWeightGrams === null) unweighed.add(p.name);
     return {
       quantity: l.quantity,
       unitWeightGrams: p?.unitWeightGrams ?? 0,
@@ -97,6 +108,7 @@ async function shipItems(db: Db | Tx, lines: GoodsLine[]): Promise<ShipItem[]> {
       freightClass: p?.freightClass ?? null,
     };
   });
+  return { items, unweighed: [...unweighed] };
 }
 
 /** Where the sale goes: the structured address, else a state and ZIP read from the text, else the shop's own. */
@@ -118,7 +130,7 @@ export async function quoteDelivery(
   destination: Destination,
   extras: { liftgate: boolean; residential: boolean },
 ): Promise<DeliveryQuote> {
-  const { goods, subtotalCents, options } = await shippingOptions(db, p, lines, destination, extras);
+  const { goods, subtotalCents, options, notice } = await shippingOptions(db, p, lines, destination, extras);
   const exemptions = new Map<string, string | null>();
   const exemptionIn = async (state: string) => {
     if (!exemptions.has(state)) exemptions.set(state, await activeExemption(db, userId, state, today()));
@@ -135,10 +147,15 @@ export async function quoteDelivery(
     subtotalCents,
     exemptionNumber: await exemptionIn(destination.state),
     options: priced,
+    notice,
   };
 }
 
-/** The ways the lines can ship, unpriced by tax (what both the quote and the placed sale start from). */
+/**
+ * The ways the lines can ship, unpriced by tax (what both the quote and the placed sale start from). With a product
+ * of unknown weight only pickup is offered: any other price would be the price of a lighter shipment. `notice`
+ * says so when the shop would otherwise deliver there.
+ */
 async function shippingOptions(
   db: Db | Tx,
   p: DeliveryProviders,
@@ -148,9 +165,12 @@ async function shippingOptions(
 ) {
   const goods = lines.map(goodsOf);
   const subtotalCents = goods.reduce((a, b) => a + b, 0);
-  const items = await shipItems(db, lines);
-  const options = await p.shipping.options({ items, destination, subtotalCents, ...extras }, db);
-  return { goods, subtotalCents, options };
+  const { items, unweighed } = await shipItems(db, lines);
+  const all = await p.shipping.options({ items, destination, subtotalCents, ...extras }, db);
+  if (unweighed.length === 0) return { goods, subtotalCents, options: all, notice: null };
+  const options = all.filter((o) => o.kind === 'pickup');
+  const notice = options.length < all.length ? shippingNeedsQuote(unweighed) : null;
+  return { goods, subtotalCents, options, notice };
 }
 
 /** Shipping shared over the goods (by value), and the tax on both, sold at `taxedAt`. */
@@ -189,13 +209,19 @@ export async function priceDelivery(
   const destination = destinationOf(p, choice.shipTo, choice.addressText);
   const extras = { liftgate: choice.liftgate ?? false, residential: choice.residential ?? false };
   // Shipping options only: the tax is worked out once, for the option taken (quoteDelivery taxes every option).
-  const { goods, options } = await shippingOptions(db, p, lines, destination, extras);
+  const { goods, options, notice } = await shippingOptions(db, p, lines, destination, extras);
   let option: ShippingOption | undefined;
   if (choice.shippingOption) {
     option = options.find((o) => o.optionId === choice.shippingOption);
     if (!option)
-      throw fieldError('bad_request', 'shippingOption', 'is not a way this order can ship to this address');
+      throw fieldError(
+        'bad_request',
+        'shippingOption',
+        notice ?? 'is not a way this order can ship to this address',
+      );
   } else {
+    // Delivered free because its weight is unknown would be the same mistake as priced at no weight.
+    if (notice) throw fieldError('conflict', 'shippingOption', notice);
     option = options.filter((o) => o.kind !== 'pickup').sort((a, b) => a.cents - b.cents)[0];
   }
   const taxedAt = option?.pickupLocation ?? destination;

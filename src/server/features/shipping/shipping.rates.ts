@@ -73,6 +73,9 @@ export interface ShippingOption {
   pickupLocation?: PickupRow;
   liftgate: boolean;
   residential: boolean;
+  /** Freight: what a liftgate and a residential delivery add, asked for or not, so the buyer sees it first. */
+  liftgateCents?: number;
+  residentialCents?: number;
 }
 
 /** NMFC classes, cheapest first: a pallet is rated at the highest class on it. */
@@ -154,7 +157,14 @@ export function tableOptions(tables: RateTables, req: RateRequest): ShippingOpti
         Math.max(m.minChargeCents, freightCents(shipment.grams, rate.centsPerCwt)) +
         (req.liftgate ? m.liftgateCents : 0) +
         (req.residential ? m.residentialCents : 0);
-      out.push({ ...base, cents, liftgate: req.liftgate, residential: req.residential });
+      out.push({
+        ...base,
+        cents,
+        liftgate: req.liftgate,
+        residential: req.residential,
+        liftgateCents: m.liftgateCents,
+        residentialCents: m.residentialCents,
+      });
     }
   }
   return out;

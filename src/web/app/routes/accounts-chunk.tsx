@@ -6,6 +6,7 @@ import { Component as RequestPasswordReset } from './request-password-reset';
 import { Component as Register } from './register';
 import { Component as ChooseNewPassword } from './choose-new-password';
 import { Component as VerifyEmail } from './verify-email';
+import { Component as SetupAdmin } from './setup-admin';
 
 /**
  * Every account page, in one chunk behind one lazy element of the router (login, register, password-reset,
@@ -25,6 +26,8 @@ export function Component() {
       return <ChooseNewPassword />;
     case paths.verifyEmail:
       return <VerifyEmail />;
+    case paths.setupAdmin:
+      return <SetupAdmin />;
     default:
       return <Dashboard />;
   }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Rates } from '@shared/orders/delivery.schema';
+import { formatPrice } from '@/lib/format';
 import { deliveryEstimate, noShippingMethodNote, shippingCost } from '@/lib/shipping-rates';
 import { ErrorState } from './error-state';
 import { ErrorText } from './error-text';
@@ -18,46 +19,59 @@ export function ShippingMethods({
   radio: UseFormRegisterReturn;
 }) {
   const ids = useId();
+  const notice = rates.notice && (
+    <p role="status" className="rounded-box border border-warning bg-base-200 p-3">
+      {rates.notice}
+    </p>
+  );
   if (rates.options.length === 0)
     return (
-      <p role="status" className="rounded-box border border-base-300 bg-base-200 p-3">
-        {noShippingMethodNote}
-      </p>
+      notice ?? (
+        <p role="status" className="rounded-box border border-base-300 bg-base-200 p-3">
+          {noShippingMethodNote}
+        </p>
+      )
     );
   const errorId = `${ids}-shipping-method-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-2">
-      <legend className="mb-1 font-medium">Shipping method</legend>
-      {rates.options.map((o) => {
-        const detail = `${ids}-shipping-option-${o.optionId}-detail`;
-        return (
-          <label
-            key={o.optionId}
-            className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-checked:border-primary"
-          >
-            <input
-              type="radio"
-              className="radio radio-primary mt-1"
-              value={o.optionId}
-              aria-describedby={detail}
-              {...radio}
-            />
-            <span className="flex flex-1 flex-wrap items-baseline justify-between gap-2">
-              <span>
-                <span className="font-medium">{o.name}</span>
-                <span id={detail} className="block text-sm text-base-content/75">
-                  {deliveryEstimate(o)}
+    <>
+      {notice}
+      <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium">Shipping method</legend>
+        {rates.options.map((o) => {
+          const detail = `${ids}-shipping-option-${o.optionId}-detail`;
+          return (
+            <label
+              key={o.optionId}
+              className="flex cursor-pointer items-start gap-3 rounded-box border border-base-300 p-3 has-checked:border-primary"
+            >
+              <input
+                type="radio"
+                className="radio radio-primary mt-1"
+                value={o.optionId}
+                aria-describedby={detail}
+                {...radio}
+              />
+              <span className="flex flex-1 flex-wrap items-baseline justify-between gap-2">
+                <span>
+                  <span className="font-medium">{o.name}</span>
+                  <span id={detail} className="block text-sm text-base-content/75">
+                    {deliveryEstimate(o)}
+                  </span>
                 </span>
+                <span className="font-semibold whitespace-nowrap">{shippingCost(o.shipping)}</span>
               </span>
-              <span className="font-semibold whitespace-nowrap">{shippingCost(o.shipping)}</span>
-            </span>
-          </label>
-        );
-      })}
-      <ErrorText id={errorId} error={error} />
-    </fieldset>
+            </label>
+          );
+        })}
+        <ErrorText id={errorId} error={error} />
+      </fieldset>
+    </>
   );
 }
+
+/** A freight extra's price beside its checkbox: what it adds to the freight methods. */
+const surcharge = (dollars: number) => (dollars > 0 ? `+${formatPrice(dollars)}` : 'no charge');
 
 /**
  * A sale's "Shipping" section: what to enter first, the methods priced for the address (with the freight extras
@@ -84,7 +98,7 @@ export function ShippingChoice({
   liftgate: UseFormRegisterReturn;
   residential: UseFormRegisterReturn;
 }) {
-  const freight = !!rates.data?.options.some((o) => o.kind === 'freight');
+  const extras = rates.data?.freightExtras ?? null;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
@@ -108,15 +122,15 @@ export function ShippingChoice({
       ) : (
         <>
           <ShippingMethods rates={rates.data} error={error} radio={radio} />
-          {freight && (
+          {extras && (
             <div className="flex flex-col gap-2">
               <label className="flex items-center gap-2">
                 <input type="checkbox" className="checkbox" {...liftgate} />
-                Liftgate delivery
+                Liftgate delivery ({surcharge(extras.liftgate)})
               </label>
               <label className="flex items-center gap-2">
                 <input type="checkbox" className="checkbox" {...residential} />
-                Residential delivery
+                Residential delivery ({surcharge(extras.residential)})
               </label>
               <p className="text-sm text-base-content/75">
                 Freight prices change with these; the methods are priced again.

@@ -41,6 +41,8 @@ const rates: Rates = {
   destination: { state: 'TX', zip: '75201' },
   subtotal: 198,
   exemptionNumber: null,
+  notice: null,
+  freightExtras: null,
   options: [
     { ...base, optionId: 'ground', kind: 'parcel', name: 'Ground', shipping: 12, tax: 17.33, total: 227.33 },
     {

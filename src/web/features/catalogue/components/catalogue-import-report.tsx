@@ -71,6 +71,7 @@ export function CatalogueImportReport({ id }: { id: string }) {
         problems={result.problems}
         caption={`Bad rows${result.rejected > result.problems.length ? ` (the first ${result.problems.length})` : ''}`}
       />
+      <CsvProblemsTable problems={result.warnings} caption="Imported, with a warning" />
     </div>
   );
 }

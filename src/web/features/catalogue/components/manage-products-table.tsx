@@ -79,6 +79,14 @@ export function ManageProductsTable() {
                         {p.name}
                       </Link>
                       <div className="font-mono text-xs font-normal text-base-content/75">{p.sku}</div>
+                      {p.unweighed && (
+                        <span
+                          className="badge badge-soft badge-warning whitespace-nowrap"
+                          title="Delivery cannot be priced: only pickup is offered until it has a shipping weight"
+                        >
+                          No shipping weight
+                        </span>
+                      )}
                       <Link to={paths.productAdmin(p._id)} className="link block text-sm font-normal">
                         Stock &amp; documents<span className="sr-only"> of {p.name}</span>
                       </Link>

@@ -56,6 +56,9 @@ const dallas: Rates = {
   destination: { state: 'TX', zip: '75201' },
   subtotal: 322,
   exemptionNumber: null,
+  notice: null,
+  // A freight method is offered: the server prices its extras.
+  freightExtras: { liftgate: 75, residential: 50 },
   options: [
     option({ optionId: 'ground', name: 'Ground', shipping: 18.5, tax: 28.09, total: 368.59 }),
     option({
@@ -86,7 +89,7 @@ const dallas: Rates = {
     }),
   ],
 };
-const noRates: Rates = { ...dallas, options: [] };
+const noRates: Rates = { ...dallas, options: [], freightExtras: null };
 const savedAddress = { _id: 'a1', street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' };
 const acme = {
   _id: 'c1000000-0000-4000-8000-000000000001',
@@ -231,8 +234,8 @@ describe('Checkout form', () => {
     await user.click(await screen.findByRole('radio', { name: /LTL freight/ }));
     expect(screen.getByText('Tax exempt (certificate EX-9)')).toBeInTheDocument();
     expect(screen.getByText('$442.00')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Liftgate delivery' }));
-    expect(screen.getByRole('checkbox', { name: 'Residential delivery' })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Liftgate delivery (+$75.00)' }));
+    expect(screen.getByRole('checkbox', { name: 'Residential delivery (+$50.00)' })).not.toBeChecked();
     // While the server prices the liftgate, the last figures stay: no blank shipping, no goods-only total.
     await waitFor(() => expect(asked).toHaveLength(2));
     const total = within(screen.getByLabelText('Order total'));

@@ -8,7 +8,7 @@ import type { Checkout } from '@shared/checkout/checkout.schema';
 import { approvalMessages, approvalReasonText } from '@shared/checkout/approvals.schema';
 import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
-import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
@@ -119,7 +119,7 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
       )}
       {checkout.status === 'unpaid' && checkout.expiresAt && (
         <p className="mt-2 text-sm text-base-content/75">
-          Pay by <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>: the stock is
+          Pay by <time dateTime={checkout.expiresAt}>{formatDateTime(checkout.expiresAt)}</time>: the stock is
           held for you until then.
         </p>
       )}

@@ -4,7 +4,7 @@ import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { isPayable } from '@/components/order-badges';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import type { CheckoutGroup } from './order-dialogs';
 import { formatCents } from '@shared/common/money';
@@ -131,7 +131,7 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
             </div>
             {first.expiresAt && (
               <span className="text-xs whitespace-nowrap text-base-content/75">
-                Pay by <time dateTime={first.expiresAt}>{formatDate(first.expiresAt)}</time>
+                Pay by <time dateTime={first.expiresAt}>{formatDateTime(first.expiresAt)}</time>
               </span>
             )}
           </div>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { CheckCircle2, Clock, PackageOpen } from 'lucide-react';
 import type { Order } from '@shared/orders/orders.schema';
 import { paths } from '@/config/paths';
-import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate, formatDateTime, formatPrice } from '@/lib/format';
 import { useMyOrders } from '../api/get-my-orders';
 import { isClosed, isPayable, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { ShipmentTracking } from '@/components/shipment-tracking';
@@ -76,7 +76,7 @@ function PaymentCell({
         </div>
         {order.expiresAt && (
           <span className="text-xs whitespace-nowrap text-base-content/75">
-            Pay by <time dateTime={order.expiresAt}>{formatDate(order.expiresAt)}</time>
+            Pay by <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>
           </span>
         )}
       </div>

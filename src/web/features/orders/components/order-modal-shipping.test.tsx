@@ -22,6 +22,8 @@ const rates: Rates = {
   destination: { state: 'TX', zip: '75201' },
   subtotal: 99,
   exemptionNumber: null,
+  notice: null,
+  freightExtras: null,
   options: [
     {
       ...base,

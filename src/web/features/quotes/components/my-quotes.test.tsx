@@ -26,6 +26,9 @@ const springfield: Rates = {
   destination: { state: 'IL', zip: '62701' },
   subtotal: 3800,
   exemptionNumber: null,
+  notice: null,
+  // A freight method is offered: the server prices its extras.
+  freightExtras: { liftgate: 75, residential: 50 },
   options: [
     { ...method, optionId: 'ground', kind: 'parcel', name: 'Ground parcel', shipping: 45, total: 3845 },
     {
@@ -40,7 +43,7 @@ const springfield: Rates = {
     },
   ],
 };
-const noRates: Rates = { ...springfield, options: [] };
+const noRates: Rates = { ...springfield, options: [], freightExtras: null };
 
 function renderPage(
   quotes: Quote[],
@@ -193,8 +196,8 @@ describe('My Quotes', () => {
     expect(methods.getByText('$45.00')).toBeInTheDocument();
     expect(methods.getByText('$210.00')).toBeInTheDocument();
     // A freight method is offered: its extras can be asked for.
-    expect(form.getByLabelText('Liftgate delivery')).not.toBeChecked();
-    expect(form.getByLabelText('Residential delivery')).not.toBeChecked();
+    expect(form.getByLabelText('Liftgate delivery (+$75.00)')).not.toBeChecked();
+    expect(form.getByLabelText('Residential delivery (+$50.00)')).not.toBeChecked();
 
     // No method chosen yet: the form asks for one, nothing is sent.
     await user.click(form.getByRole('button', { name: 'Accept and check out' }));

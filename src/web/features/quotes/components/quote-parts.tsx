@@ -63,7 +63,7 @@ export function QuoteFacts({ quote, withDate = false }: { quote: Quote; withDate
   );
 }
 
-/** The lines with their quantity, today's list price and the quoted price, and the quote's total once answered. */
+/** The lines with their quantity (and quoted lead time), today's list price and the quoted price, and the quote's total once answered. */
 export function QuoteLinesTable({ quote }: { quote: Quote }) {
   return (
     // One card per line in a narrow box (decision 019's addendum), as the other lists.
@@ -89,6 +89,13 @@ export function QuoteLinesTable({ quote }: { quote: Quote }) {
             <tr key={line.productId}>
               <th scope="row" className="font-medium">
                 {line.productName}
+                {/* Shown before accepting: the units above the stock ship only after it (decision 046). */}
+                {line.leadTimeDays != null && (
+                  <span className="block text-sm font-normal text-base-content/75">
+                    Lead time: {formatCount(line.leadTimeDays)} {line.leadTimeDays === 1 ? 'day' : 'days'} for
+                    units above the stock
+                  </span>
+                )}
               </th>
               <td data-label="Quantity" className="text-right">
                 {formatCount(line.quantity)}
