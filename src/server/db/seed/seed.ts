@@ -1,3 +1,4 @@
+import { gramsToLb, inToMm, lbToGrams, mmToIn } from '@shared/catalogue/product-shipping';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
@@ -81,10 +82,11 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
           minOrder: item.minOrder,
           packSize: cat.packSize ?? 1,
           description: item.desc,
-          shippingWeightGrams: Math.round(cat.shipping.kg * 1000),
-          lengthMm: cat.shipping.mm[0],
-          widthMm: cat.shipping.mm[1],
-          heightMm: cat.shipping.mm[2],
+          // Stored as an admin would type them (lb to 2 decimals, inches to 1), so an export re-imports unchanged.
+          shippingWeightGrams: lbToGrams(gramsToLb(Math.round(cat.shipping.kg * 1000))),
+          lengthMm: inToMm(mmToIn(cat.shipping.mm[0])),
+          widthMm: inToMm(mmToIn(cat.shipping.mm[1])),
+          heightMm: inToMm(mmToIn(cat.shipping.mm[2])),
           shipsAs: cat.shipping.freightClass ? ('freight' as const) : ('parcel' as const),
           freightClass: cat.shipping.freightClass ?? null,
         });

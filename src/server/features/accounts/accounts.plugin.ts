@@ -15,17 +15,27 @@ export const accountsFeature: FastifyPluginAsyncZod = async (app) => {
     const outcome = await ensureAdmin(app.auth, database.db, config.adminEmail, config.adminPassword);
     app.log.info({ email: config.adminEmail, outcome }, 'admin account ensured');
   } else {
-    const token = await issueFirstAdminToken(database.db);
-    // Printed on its own line too: an owner reads the terminal, not JSON logs.
-    if (token) {
-      const link = firstAdminLink(config.baseUrl, token);
-      app.log.warn({ link }, 'no admin yet: open the link to create the first admin (valid until used)');
-      // Tests' apps read the log line only.
-      if (config.env !== 'test')
-        process.stdout.write(
-          `\nNo admin yet. Create the first admin here (the link works once):\n  ${link}\n\n`,
-        );
-    }
+    // Issued once the app is ready, waited for at most a second and never failing the start: a database that is down
+    // must not keep the shop from starting (it answers 503 until the database is back); the link then comes at the
+    // next start.
+    app.addHook('onReady', async () => {
+      const issued = issueFirstAdminToken(database.db).then(
+        (token) => {
+          if (!token) return;
+          const link = firstAdminLink(config.baseUrl, token);
+          app.log.warn({ link }, 'no admin yet: open the link to create the first admin (valid until used)');
+          // Printed on its own line too: an owner reads the terminal, not JSON logs.
+          process.stdout.write(
+            `\nNo admin yet. Create the first admin here (the link works once):\n  ${link}\n\n`,
+          );
+        },
+        (err: unknown) =>
+          app.log.warn({ err }, 'could not issue the first-admin link; it is issued at the next start'),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([issued, new Promise((done) => (timer = setTimeout(done, 1_000).unref()))]);
+      clearTimeout(timer);
+    });
   }
   await app.register(accountsRoutes);
   await app.register(emailVerificationRoutes);

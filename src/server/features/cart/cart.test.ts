@@ -26,7 +26,15 @@ describe('the cart', () => {
     const cart = cartApi(t.app, ann);
     const drill = await makeCartProduct(t.app, { priceCents: 1_250, quantity: 50 });
     const saw = await makeCartProduct(t.app, { priceCents: 4_000, quantity: 50 });
-    expect((await cart.get()).json()).toEqual({ lines: [], count: 0, totalQuantity: 0, total: 0, saving: 0 });
+    expect((await cart.get()).json()).toEqual({
+      lines: [],
+      count: 0,
+      totalQuantity: 0,
+      total: 0,
+      saving: 0,
+      quantitySavingCents: 0,
+      contractSavingCents: 0,
+    });
 
     let res = await cart.add(drill.id, 2);
     expect(res.statusCode).toBe(200);
@@ -44,6 +52,8 @@ describe('the cart', () => {
         unitPrice: 12.5,
         lineTotal: 25,
         saving: 0,
+        quantitySavingCents: 0,
+        contractSavingCents: 0,
         problem: null,
       },
     ]);

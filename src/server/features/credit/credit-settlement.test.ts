@@ -236,7 +236,9 @@ describe('what people read of a purchase on account', () => {
     expect((await all()).onAccount).toEqual({ dueDate, invoicePaid: false });
     // Staff are told it was bought on account and when it is due, not that it was paid.
     const staff = t.mail.sent.filter((m) => m.to === 'desk@toolhouse.example').at(-1)!;
-    expect(staff.subject).toMatch(/^Bought on account: 1 item, \$64\.00, due [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(staff.subject).toMatch(
+      /^Bought on account: 1 item, \$64\.00, due [A-Z][a-z]+ \d{1,2}, \d{4} \(order #\d+\)$/,
+    );
     expect(staff.text).not.toMatch(/ paid \$64/);
     const transfer = await call(admin, 'POST', `/companies/${acme}/account/bank-transfers`, {
       reference: 'WIRE-64',

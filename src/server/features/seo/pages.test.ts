@@ -1,3 +1,4 @@
+import { dollarsToCents, formatCents } from '@shared/common/money';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,7 +67,8 @@ describe('server-rendered public pages (product pages public)', () => {
     const products = p.items.filter((li) => li.includes(' in stock'));
     expect(products).toEqual(
       api.items.map(
-        (i) => `${i.name} · $${i.price.toFixed(2)} · ${i.quantity} in stock · minimum order ${i.minOrder}`,
+        (i) =>
+          `${i.name} · ${formatCents(dollarsToCents(i.price))} · ${i.quantity} in stock · minimum order ${i.minOrder}`,
       ),
     );
     expect(p.links).toEqual(expect.arrayContaining(api.items.map((i) => productPath(i._id, i.name))));

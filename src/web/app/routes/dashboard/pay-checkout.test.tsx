@@ -99,9 +99,10 @@ describe('Checkout payment page', () => {
     expect(summary.getByText('Acme Ltd')).toBeInTheDocument();
     expect(summary.getByText('Unpaid')).toBeInTheDocument();
     const rows = summary.getAllByRole('row').slice(1);
+    // Each line's order number first (decision 049), then the columns as before.
     expect(rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
-      ['Air hose 15 m', '10', '$12.40', '$124.00'],
-      ['18V drill', '2', '$99.00', '$198.00'],
+      [expect.stringMatching(/^#\d+$/), 'Air hose 15 m', '10', '$12.40', '$124.00'],
+      [expect.stringMatching(/^#\d+$/), '18V drill', '2', '$99.00', '$198.00'],
     ]);
     expect(summary.getByText('$322.00')).toBeInTheDocument();
     expect(summary.getByText(/^Pay by/)).toBeInTheDocument();
