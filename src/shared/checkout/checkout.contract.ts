@@ -5,6 +5,7 @@ import { emailParamsSchema } from '../accounts/accounts.schema';
 import { errorBodySchema } from '../common/common.schema';
 import { invoiceListSchema } from '../invoices/invoices.schema';
 import { checkoutCalls } from './checkout.calls';
+import { refundOrderSchema } from '../orders/orders.schema';
 import { ratesRequestSchema, ratesSchema, savedAddressesSchema } from '../orders/delivery.schema';
 import {
   checkoutCreateSchema,
@@ -25,7 +26,7 @@ const checkoutSchemas = {
   checkout: { params: checkoutParamsSchema, response: checkoutSchema },
   invoices: { params: checkoutParamsSchema, response: invoiceListSchema },
   pay: { params: checkoutParamsSchema, body: checkoutPaySchema, response: checkoutPaidSchema },
-  refund: { params: checkoutParamsSchema, response: checkoutSchema },
+  refund: { params: checkoutParamsSchema, body: refundOrderSchema.nullish(), response: checkoutSchema },
   cancel: { params: checkoutParamsSchema, response: checkoutSchema },
   rates: { params: emailParamsSchema, body: ratesRequestSchema, response: ratesSchema },
   addresses: { params: emailParamsSchema, response: savedAddressesSchema },

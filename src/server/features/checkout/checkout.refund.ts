@@ -13,7 +13,13 @@ import { type OrderDeps, refundPaidOrder } from '../orders/index';
  * its audit entry. Lines are refunded one after the other, each in its own transaction; a line already refunded is
  * skipped, so a call that stopped half-way (the provider down) is finished by calling again.
  */
-export async function refundCheckout(deps: OrderDeps, actor: SessionUser, id: string): Promise<Checkout> {
+export async function refundCheckout(
+  deps: OrderDeps,
+  actor: SessionUser,
+  id: string,
+  /** Whether the lines' units not shipped yet go back into stock (default); shipped units never do. */
+  restock?: boolean,
+): Promise<Checkout> {
   const checkout = await getCheckout(deps, actor, id);
   const refundable = checkout.lines.filter(
     (l) => l.paymentStatus && l.orderStatus === 'Pending' && l.refundStatus === null,
@@ -22,6 +28,7 @@ export async function refundCheckout(deps: OrderDeps, actor: SessionUser, id: st
   const last = refundable[refundable.length - 1]!;
   for (const line of refundable)
     await refundPaidOrder(deps, actor, line._id, {
+      restock,
       // One mail for the checkout, with its last line's refund: it lists every line this call refunds.
       customerMail:
         line === last

@@ -110,11 +110,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     ...contractRoute(calls.refund, {
       tags,
       summary:
-        'Cancel and refund every paid, undelivered line of a checkout (admin); each line as POST /api/order/{id}/refund',
+        'Cancel and refund every paid, undelivered line of a checkout (admin); each line as POST /api/order/{id}/refund, `restock` included',
       errors: [400, 401, 403, 404, 409],
     }),
     config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
-    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id),
+    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id, req.body?.restock),
   });
 
   app.route({

@@ -6,6 +6,7 @@ import type { Client } from '../../test/auth';
 import { appWithPeople } from '../../test/people';
 import { makeProduct, payOrder, placeOrder, stockOf } from '../../test/shop';
 import { shipmentsApi, ups } from '../../test/shipments';
+import { checkoutApi, twoLineCheckout } from '../../test/cart';
 
 // Refunds never put shipped units back on the shelf (issue 38): only the units not shipped yet, and only when the
 // admin says they can be sold again.
@@ -76,6 +77,34 @@ describe('refunding a paid order with units already shipped', () => {
     const none = await partlyShipped(2, 0);
     expect((await refund(none.orderId, {})).statusCode).toBe(200);
     expect(await stockOf(t.app, none.productId)).toBe(10);
+  });
+
+  it("a checkout's refund: shipped units stay out, the rest go back unless restock is false", async () => {
+    const first = await twoLineCheckout(t.app, ann);
+    expect((await (await checkoutApi(t.app, ann).pay(first.co._id)).put()).statusCode).toBe(200);
+    const lines = (await checkoutApi(t.app, ann).get(first.co._id)).json().lines as {
+      _id: string;
+      productId: string;
+    }[];
+    const drillLine = lines.find((l) => l.productId === first.drill.id)!;
+    expect(
+      (await shipmentsApi(t.app, admin).create(ups([{ orderId: drillLine._id, quantity: 1 }]))).statusCode,
+    ).toBe(201);
+    const refund = (id: string, body?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/checkout/${id}/refund`,
+        headers: admin.headers,
+        ...(body && { payload: body }),
+      });
+    expect((await refund(first.co._id)).statusCode).toBe(200);
+    // 3 drills ordered, 1 shipped: 2 back; 4 saws, none shipped: all 4 back.
+    expect([await stockOf(t.app, first.drill.id), await stockOf(t.app, first.saw.id)]).toEqual([9, 10]);
+
+    const second = await twoLineCheckout(t.app, ann);
+    expect((await (await checkoutApi(t.app, ann).pay(second.co._id)).put()).statusCode).toBe(200);
+    expect((await refund(second.co._id, { restock: false })).statusCode).toBe(200);
+    expect([await stockOf(t.app, second.drill.id), await stockOf(t.app, second.saw.id)]).toEqual([7, 6]);
   });
 
   it('names a bad restock field (400)', async () => {

@@ -19,10 +19,14 @@ export function useCancelCheckout() {
  * POST /api/checkout/{id}/refund (admin): cancels and refunds every paid, undelivered line of the checkout, each for
  * its share of the one payment; a line's refund may still be `pending` at the provider (it is retried).
  */
-export const refundCheckout = (id: string) => callApi(checkoutCalls.refund, { params: { id } });
+export const refundCheckout = (id: string, restock = true) =>
+  callApi(checkoutCalls.refund, { params: { id }, body: { restock } });
 
 /** Refunds (`mutateAsync(id)`), then refreshes the order lists and the products' stock (it goes back on sale). */
 export function useRefundCheckout() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: refundCheckout, onSuccess: () => refreshAfterOrderChange(queryClient) });
+  return useMutation({
+    mutationFn: ({ id, restock }: { id: string; restock: boolean }) => refundCheckout(id, restock),
+    onSuccess: () => refreshAfterOrderChange(queryClient),
+  });
 }

@@ -192,8 +192,9 @@ export function RefundCheckoutDialog({
   const refund = useRefundCheckout();
   const { busy, error, run } = useConfirmedAction();
   const pending = useRef(false);
+  const [restock, setRestock] = useState(true);
   const act = async () => {
-    const checkout = await refund.mutateAsync(order.checkoutId!);
+    const checkout = await refund.mutateAsync({ id: order.checkoutId!, restock });
     pending.current = checkout.lines.some((l) => l.refundStatus === 'pending');
   };
   return (
@@ -225,9 +226,22 @@ export function RefundCheckoutDialog({
         <li>
           Each line's share of the payment is refunded to the customer's card through the payment provider.
         </li>
-        <li>Their units go back into stock; delivered lines stay sold.</li>
+        <li>
+          {restock
+            ? 'Their units not shipped yet go back into stock (shipped units do not); delivered lines stay sold.'
+            : 'Their units stay out of stock; delivered lines stay sold.'}
+        </li>
         <li>The customer is emailed for each refund, with its credit note.</li>
       </ul>
+      <label className="label mt-3 cursor-pointer gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={restock}
+          onChange={(e) => setRestock(e.target.checked)}
+        />
+        <span>Put the unshipped units back in stock</span>
+      </label>
       <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>
   );

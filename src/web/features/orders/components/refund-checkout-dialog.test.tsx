@@ -38,8 +38,8 @@ beforeEach(() => {
 function useApi(outcome: 'refunded' | 'pending') {
   server.use(
     http.get('/api/order', () => HttpResponse.json(orders)),
-    http.post('/api/checkout/:id/refund', ({ params }) => {
-      refunded(params.id);
+    http.post('/api/checkout/:id/refund', async ({ params, request }) => {
+      refunded(params.id, await request.json());
       orders = orders.map((o) =>
         o.checkoutId === params.id
           ? {
@@ -91,10 +91,26 @@ describe('Refund checkout on Manage All Orders', () => {
     expect(
       await screen.findByText('Checkout cancelled. The refunds are on their way to the customer.'),
     ).toBeInTheDocument();
-    expect(refunded).toHaveBeenCalledWith(checkoutId);
+    expect(refunded).toHaveBeenCalledWith(checkoutId, { restock: true });
     // The Payment column's badge and the status both say so.
     await waitFor(() => expect(within(row('Checkout drill')).getAllByText('Refunded')).toHaveLength(2));
     expect(within(row('Checkout saw')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lets the admin keep the unshipped units out of stock', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+      }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this whole checkout?' });
+    expect(dialog).toHaveTextContent('Their units not shipped yet go back into stock (shipped units do not)');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Put the unshipped units back in stock' }));
+    expect(dialog).toHaveTextContent('Their units stay out of stock; delivered lines stay sold.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund checkout' }));
+    await waitFor(() => expect(refunded).toHaveBeenCalledWith(checkoutId, { restock: false }));
   });
 
   it('says so when the provider has not confirmed every refund yet', async () => {
