@@ -288,7 +288,7 @@ export function AllOrdersTable({
                               <button
                                 type="button"
                                 className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                                aria-label={`Refund the checkout of order ${formatOrderNumber(o.orderNumber)} (${o.productName}) for ${o.name}`}
+                                aria-label={`Refund checkout of order ${formatOrderNumber(o.orderNumber)} (${o.productName}) for ${o.name}`}
                                 onClick={() => setRefundingCheckout(o)}
                               >
                                 Refund checkout

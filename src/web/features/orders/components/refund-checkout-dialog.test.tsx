@@ -63,11 +63,11 @@ describe('Refund checkout on Manage All Orders', () => {
     const { user } = renderWithProviders(<AllOrdersPage />);
     await screen.findByRole('table');
     expect(
-      within(row('Single saw')).queryByRole('button', { name: /^Refund the checkout/ }),
+      within(row('Single saw')).queryByRole('button', { name: /^Refund checkout/ }),
     ).not.toBeInTheDocument();
     await user.click(
       within(row('Checkout saw')).getByRole('button', {
-        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+        name: 'Refund checkout of order #2002 (Checkout saw) for Bob',
       }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this whole checkout?' });
@@ -84,7 +84,7 @@ describe('Refund checkout on Manage All Orders', () => {
     const { user } = renderWithProviders(<AllOrdersPage />);
     await user.click(
       await screen.findByRole('button', {
-        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+        name: 'Refund checkout of order #2002 (Checkout saw) for Bob',
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
@@ -102,7 +102,7 @@ describe('Refund checkout on Manage All Orders', () => {
     const { user } = renderWithProviders(<AllOrdersPage />);
     await user.click(
       await screen.findByRole('button', {
-        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+        name: 'Refund checkout of order #2002 (Checkout saw) for Bob',
       }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Cancel and refund this whole checkout?' });
@@ -118,7 +118,7 @@ describe('Refund checkout on Manage All Orders', () => {
     const { user } = renderWithProviders(<AllOrdersPage />);
     await user.click(
       await screen.findByRole('button', {
-        name: 'Refund the checkout of order #2002 (Checkout saw) for Bob',
+        name: 'Refund checkout of order #2002 (Checkout saw) for Bob',
       }),
     );
     await user.click(screen.getByRole('button', { name: 'Refund checkout' }));
