@@ -162,17 +162,7 @@ export function RefundOrderDialog({ order, onClose }: { order: DialogOrder; onCl
         )}
         <li>The customer is emailed when the refund is made.</li>
       </ul>
-      {onShelf > 0 && (
-        <label className="label mt-3 cursor-pointer gap-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm"
-            checked={restock}
-            onChange={(e) => setRestock(e.target.checked)}
-          />
-          <span>Put the unshipped units back in stock</span>
-        </label>
-      )}
+      {onShelf > 0 && <RestockChoice restock={restock} onChange={setRestock} />}
       <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>
   );
@@ -233,16 +223,23 @@ export function RefundCheckoutDialog({
         </li>
         <li>The customer is emailed for each refund, with its credit note.</li>
       </ul>
-      <label className="label mt-3 cursor-pointer gap-2">
-        <input
-          type="checkbox"
-          className="checkbox checkbox-sm"
-          checked={restock}
-          onChange={(e) => setRestock(e.target.checked)}
-        />
-        <span>Put the unshipped units back in stock</span>
-      </label>
+      <RestockChoice restock={restock} onChange={setRestock} />
       <p className="mt-2">This cannot be undone.</p>
     </ConfirmDialog>
+  );
+}
+
+/** The admin's choice, in both refund dialogs, whether the units not shipped yet go back into stock. */
+function RestockChoice({ restock, onChange }: { restock: boolean; onChange: (restock: boolean) => void }) {
+  return (
+    <label className="label mt-3 cursor-pointer gap-2">
+      <input
+        type="checkbox"
+        className="checkbox checkbox-sm"
+        checked={restock}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>Put the unshipped units back in stock</span>
+    </label>
   );
 }
