@@ -26,9 +26,9 @@ export {
 } from './orders.model';
 export {
   addressTextOf,
+  deliveryColumns,
   destinationOf,
   priceDelivery,
-  quoteDelivery,
   rememberAddress,
   type GoodsLine,
 } from './orders.delivery';

@@ -9,8 +9,6 @@ import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
-import { tableShippingProvider, type ShippingProvider } from '../shipping/index';
-import { tableTaxProvider, type TaxProvider } from '../tax/index';
 import type { DeliveryProviders } from './orders.delivery';
 import { centsToDollars } from '@shared/common/money';
 
@@ -183,8 +181,6 @@ export const orderDeps = (p: {
   log: FastifyBaseLogger;
   payments: OrderPayments;
   jobs: JobQueue;
-  shipping?: ShippingProvider;
-  tax?: TaxProvider;
 }): OrderDeps => ({
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
@@ -201,8 +197,6 @@ export const orderDeps = (p: {
   refundRetry: p.config.refundRetry,
   shop: p.config.shop,
   delivery: {
-    shipping: p.shipping ?? tableShippingProvider,
-    tax: p.tax ?? tableTaxProvider,
     // The documented fallback for a spec order whose address names no state and ZIP: the shop's own (SHOP_ADDRESS).
     home: destinationOfText(p.config.shop.address) ?? { state: 'IL', zip: '62701' },
   },

@@ -133,9 +133,9 @@ const exemptionIn = (exemptions: readonly Exemption[], state: string) =>
 
 function priceLine(line: SaleLine, p: ProductFacts | undefined) {
   if (line.unitPriceCents !== undefined) {
-    const base = p?.priceCents ?? line.unitPriceCents;
+    // Measured against itself: a quote's saving is the quote's business, not the list's.
     return {
-      basePriceCents: base,
+      basePriceCents: line.unitPriceCents,
       unitPriceCents: line.unitPriceCents,
       priceFrom: 'agreed' as const,
       savings: { quantityCents: 0, contractCents: 0 },
