@@ -80,7 +80,7 @@ const serverFeatures = {
   audit: [],
   cart: ['accounts', 'catalogue', 'pricing'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],
-  companies: ['audit', 'cart', 'catalogue'],
+  companies: ['audit', 'cart', 'catalogue', 'pricing'],
   credit: ['audit', 'checkout', 'companies', 'notifications', 'orders'],
   checkout: [
     'audit',
@@ -97,7 +97,7 @@ const serverFeatures = {
   fulfilment: ['audit', 'orders'],
   health: [],
   inventory: ['notifications'],
-  invoices: [],
+  invoices: ['pricing'],
   media: [],
   news: ['audit'],
   notifications: [],

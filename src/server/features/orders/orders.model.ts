@@ -10,6 +10,7 @@ import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
 import type { DeliveryProviders } from './orders.delivery';
+import { storedGoodsCents, storedTotalCents } from '../pricing/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
@@ -75,14 +76,13 @@ export function toOrder(
   };
 }
 
-/** The goods alone: quantity × unit price. */
-export const goodsCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
-  row.quantity * row.unitPriceCents;
+/** The goods alone: quantity × unit price, as stored. */
+export const goodsCents: (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => number = storedGoodsCents;
 
 /** What the order costs: goods + its shipping + its tax. Every charge, refund, invoice and mail uses this. */
-export const totalCents = (
+export const totalCents: (
   row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>,
-) => goodsCents(row) + row.shippingCents + row.taxCents;
+) => number = storedTotalCents;
 
 type DeliveryRow = Pick<
   OrderRow,

@@ -8,3 +8,4 @@ export {
   productFactsOf,
   type SaleFactsWithPricing,
 } from './pricing.facts';
+export { storedGoodsCents, storedTotalCents, type StoredLine } from './pricing.stored';
