@@ -1,4 +1,4 @@
 // The shipping feature's public face: what checkout, orders and the admin use.
 export * from './shipping.rates';
-export { loadRateTables, tableShippingProvider, type ShippingProvider } from './shipping.tables';
+export { loadRateTables } from './shipping.tables';
 export { shippingRoutes } from './shipping.routes';

@@ -1,7 +1,7 @@
 import { freightClasses } from '@shared/common/freight-classes';
 
 /**
- * The built-in shipping rate tables as a provider: what each method costs for a shipment and how long it takes. Pure
+ * The built-in shipping rate tables: what each method costs for a shipment and how long it takes. Pure
  * over the tables it is given (shipping.tables.ts reads them), so every band boundary is tested without a database.
  * The rules are docs/decisions/037-shipping-and-tax.md's.
  */

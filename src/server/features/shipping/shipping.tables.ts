@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { freightRates, parcelRates, pickupLocations, shippingMethods, shippingZones } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
-import { tableOptions, type RateRequest, type RateTables, type ShippingOption } from './shipping.rates';
+import type { RateTables } from './shipping.rates';
 
 /** The active methods and pickup locations with every rate row: a few hundred rows at most, read in five queries. */
 export async function loadRateTables(db: Db | Tx): Promise<RateTables> {
@@ -33,16 +33,3 @@ export async function loadRateTables(db: Db | Tx): Promise<RateTables> {
     pickups,
   };
 }
-
-/**
- * Prices shipments. A carrier's rating API can implement this later; the default shop and the tests use the tables.
- * `db` is the caller's connection or transaction (on PGlite, a query outside an open transaction would wait for it).
- */
-export interface ShippingProvider {
-  options(request: RateRequest, db: Db | Tx): Promise<ShippingOption[]>;
-}
-
-/** The built-in provider: the admin's tables, read per call (a few small tables). */
-export const tableShippingProvider: ShippingProvider = {
-  options: async (request, db) => tableOptions(await loadRateTables(db), request),
-};

@@ -1,7 +1,7 @@
 import { allocate } from '../shipping/index';
 
 /**
- * US sales tax from the built-in rate table, as a provider (Stripe Tax or another service can implement it later).
+ * US sales tax from the built-in rate table (a tax service would enter as facts for priceSale, decision 052).
  * Pure over the rows it is given; docs/decisions/037-shipping-and-tax.md has the rules.
  */
 
