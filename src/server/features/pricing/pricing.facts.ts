@@ -30,7 +30,10 @@ const noRates: RateTables = {
 };
 
 export interface SaleFactsWithPricing extends SaleFacts {
-  /** The catalogue's rows behind the facts (stock, pack sizes, archived), for the caller's own checks. */
+  /**
+   * The catalogue's rows behind the facts (stock, pack sizes, archived), for the caller's own checks. Empty when
+   * every line has an agreed price: nothing was read, and a caller that needs stock reads it itself.
+   */
   pricing: Map<string, ProductPricing>;
 }
 
