@@ -13,7 +13,15 @@ import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { access, membershipOf } from '../companies/index';
-import { closeUnpaid, isPastWindow, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import {
+  closeUnpaid,
+  holdEndsAt,
+  holdLastsSql,
+  isPastWindow,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
 import { recordDecision } from './checkout.approval';
 import { checkoutLines, lockCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
@@ -48,7 +56,7 @@ function toApproval(
   by: { name: string; email: string } | null,
   expiryMs: number,
 ): Approval {
-  const started = lines[0]?.createdAt ?? co.createdAt;
+  const first = lines[0];
   return {
     _id: co.id,
     companyId: co.companyId!,
@@ -61,7 +69,7 @@ function toApproval(
     poNumber: co.poNumber,
     address: co.address,
     createdAt: co.createdAt.toISOString(),
-    expiresAt: new Date(started.getTime() + expiryMs).toISOString(),
+    expiresAt: (co.approvalExpiresAt ?? holdEndsAt(first ?? co, expiryMs)).toISOString(),
     decidedAt: co.approvalDecidedAt?.toISOString() ?? null,
     decidedBy: by && co.approvalDecidedBy ? by : null,
     comment: co.approvalComment,
@@ -96,14 +104,12 @@ export async function listApprovals(
 ): Promise<Paged<Approval>> {
   const { db } = deps;
   await seeAccess(db, caller, companyId);
-  const held = new Date(Date.now() - deps.expiryMs);
   const where: SQL =
     q.status === 'awaiting'
       ? and(
           eq(checkouts.companyId, companyId),
           eq(checkouts.approvalStatus, 'awaiting'),
-          sql`${checkouts.createdAt} > ${held.toISOString()}::timestamptz`,
-          sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending')`,
+          sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending' and ${holdLastsSql(new Date(), deps.expiryMs, 'o')})`,
         )!
       : and(eq(checkouts.companyId, companyId), isNotNull(checkouts.approvalStatus))!;
   const [rows, [counted]] = await Promise.all([

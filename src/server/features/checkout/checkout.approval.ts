@@ -7,8 +7,15 @@ import type { Tx } from '../../infra/db';
 import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { approvalRecipients } from '../companies/index';
-import { queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import { approvalRecipients, approvalWindowDaysOf } from '../companies/index';
+import {
+  holdCheckoutUntil,
+  queueMail,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
+import { addWorkingDays, formatDeadline } from '@shared/common/working-days';
 import type { CheckoutRow } from './checkout.model';
 import { centsToDollars, formatCents } from '@shared/common/money';
 import { numbersOf } from './checkout.mail';
@@ -23,8 +30,11 @@ const reasonOf = (co: CheckoutRow) =>
   approvalReasonText({ reason: co.approvalReason!, limit: centsToDollars(co.approvalLimitCents!) });
 
 /**
- * A checkout that waits: the buyer hears that it waits (instead of the usual "please pay"), the company's approvers
- * get a link to decide, and the audit log records it; all in the checkout's transaction.
+ * A checkout that waits: it gets its approval deadline (the company's window in working days, decision 054) and its
+ * lines hold their stock until then instead of one checkout window; the buyer hears that it waits (instead of the
+ * usual "please pay"), the company's approvers get a link to decide, and the audit log records it; all in the
+ * checkout's transaction. `co` and `lines` are updated in place as well as returned, so a caller that answers with
+ * the rows it passed in shows the deadline.
  */
 export async function requestApproval(
   tx: Tx,
@@ -32,10 +42,19 @@ export async function requestApproval(
   buyer: SessionUser,
   co: CheckoutRow,
   lines: OrderRow[],
-) {
+): Promise<{ co: CheckoutRow; lines: OrderRow[] }> {
   const shop = deps.mail.shopName;
   const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
-  const window = Math.round(deps.expiryMs / 60_000);
+  const expiresAt = addWorkingDays(new Date(), await approvalWindowDaysOf(tx, co.companyId!));
+  const [updated] = await tx
+    .update(checkouts)
+    .set({ approvalExpiresAt: expiresAt })
+    .where(eq(checkouts.id, co.id))
+    .returning();
+  Object.assign(co, updated);
+  const held = await holdCheckoutUntil(tx, co.id, expiresAt);
+  for (const line of lines) Object.assign(line, held.find((h) => h.id === line.id));
+  const until = formatDeadline(expiresAt);
   const po = co.poNumber ? [`PO number: ${co.poNumber}.`] : [];
   await queueMail(
     deps.mail,
@@ -47,7 +66,7 @@ export async function requestApproval(
         `Your order of ${total} is ${reasonOf(co)}, so an approver of your company must approve it before you can pay:`,
         ...lines.map(lineText),
         ...po,
-        `We hold the stock for ${window} minutes from your checkout. We will mail you when it is decided.`,
+        `An approver has until ${until} to decide; we hold the stock until then. We will mail you when it is decided.`,
       ],
       action: { label: 'See my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
     }),
@@ -64,7 +83,7 @@ export async function requestApproval(
           `${co.name} (${co.email}) checked out ${total}, ${reasonOf(co)}:`,
           ...lines.map(lineText),
           ...po,
-          `Please approve or reject it within ${window} minutes of the checkout; after that its stock is released.`,
+          `Please approve or reject it by ${until}; after that the checkout expires and its stock is released.`,
         ],
         action: { label: 'Approve or reject', url: approvalUrl(deps, co) },
       }),
@@ -81,8 +100,10 @@ export async function requestApproval(
       limitCents: co.approvalLimitCents,
       spentCents: co.approvalSpentCents,
       totalCents: lines.reduce((s, l) => s + totalCents(l), 0),
+      expiresAt: expiresAt.toISOString(),
     },
   });
+  return { co, lines };
 }
 
 /** Records an approver's decision on the locked checkout, audits it and mails the buyer, in `tx`. */
@@ -95,16 +116,20 @@ export async function recordDecision(
   decision: 'approved' | 'rejected',
   comment: string | null,
 ): Promise<CheckoutRow> {
+  const now = new Date();
   const [updated] = await tx
     .update(checkouts)
     .set({
       approvalStatus: decision,
       approvalDecidedBy: approver.id,
-      approvalDecidedAt: new Date(),
+      approvalDecidedAt: now,
       approvalComment: comment,
     })
     .where(and(eq(checkouts.id, co.id), eq(checkouts.approvalStatus, 'awaiting')))
     .returning();
+  // The payment hold starts from the approval, not from the checkout: the buyer gets one whole window to pay.
+  const payBy = new Date(now.getTime() + deps.expiryMs);
+  if (decision === 'approved') await holdCheckoutUntil(tx, co.id, payBy);
   const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
   const said = comment ? [`${approver.name} wrote: "${comment}"`] : [];
   await recordAudit(tx, approver, {
@@ -126,7 +151,7 @@ export async function recordDecision(
             `${approver.name} approved your order:`,
             ...lines.map(lineText),
             ...said,
-            'Please pay for it now: unpaid orders are cancelled at the end of the checkout window.',
+            `Please pay for it by ${formatDeadline(payBy)}: after that it is cancelled and its stock released.`,
           ],
           action: { label: 'Pay for my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
         })

@@ -11,7 +11,7 @@ import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
-import { isPastWindow } from './orders.holds';
+import { holdEndsAt, isPastWindow } from './orders.holds';
 import type { OrderDeps, OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
@@ -103,7 +103,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   if (row.orderStatus === 'Expired' || (row.orderStatus === 'Pending' && isPastWindow(row, deps.expiryMs)))
     add(
       'expired',
-      row.cancelledAt ?? new Date(row.createdAt.getTime() + deps.expiryMs),
+      row.cancelledAt ?? holdEndsAt(row, deps.expiryMs),
       'Expired unpaid',
       system,
     );

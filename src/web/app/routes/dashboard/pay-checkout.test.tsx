@@ -33,6 +33,7 @@ beforeEach(() => {
     createdAt: '2026-05-01T10:00:00.000Z',
     paidAt: null,
     approval: null,
+    approvalExpiresAt: null,
     expiresAt: '2026-05-02T10:00:00.000Z',
     lines: [
       makeOrder({ checkoutId: id, productName: 'Air hose 15 m', quantity: 10, price: 12.4, total: 124 }),

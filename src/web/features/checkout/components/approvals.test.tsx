@@ -17,6 +17,7 @@ const company = (roles: CompanyView['myRoles']): CompanyView => ({
   name: 'Acme Tools',
   taxId: '12-3456789',
   memberCount: 3,
+  approvalWindowDays: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
   myRoles: roles,
 });
