@@ -24,3 +24,6 @@ export async function ageCheckout(app: FastifyInstance, id: string, ms: number) 
 }
 
 export const DAY_MS = 86_400_000;
+
+/** The orders' sweep (the 30-minute payment hold), which the approval tests run at chosen moments. */
+export { sweepExpiredOrders } from '../features/orders/orders.service';

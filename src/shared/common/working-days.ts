@@ -13,9 +13,10 @@ export const isWorkingDay = (d: Date) => d.getUTCDay() !== 0 && d.getUTCDay() !=
  * 10:00 + 1 is Monday 10:00, and a start on a weekend counts from Monday (Saturday 10:00 + 1 is Monday 10:00).
  */
 export function addWorkingDays(from: Date, days: number): Date {
-  if (!Number.isInteger(days) || days < 0) throw new RangeError(`days must be a whole number ≥ 0, not ${days}`);
+  if (!Number.isInteger(days) || days < 0)
+    throw new RangeError(`days must be a whole number ≥ 0, not ${days}`);
   let at = from.getTime();
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     at += DAY_MS;
     if (isWorkingDay(new Date(at))) left--;
   }

@@ -6,13 +6,12 @@ import type { Checkout } from '@shared/checkout/checkout.schema';
 import { addWorkingDays, formatDeadline, isWorkingDay } from '@shared/common/working-days';
 import { products, user } from '../../db/schema';
 import { auditEntries } from '../../test/admin';
-import { ageCheckout, DAY_MS } from '../../test/approval-clock';
+import { ageCheckout, DAY_MS, sweepExpiredOrders } from '../../test/approval-clock';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { apiCaller, inviteAndJoin } from '../../test/companies';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { orderDepsOf } from '../../test/shop';
-import { sweepExpiredOrders } from '../orders/orders.service';
 import { expireApprovals, remindApprovers } from './approvals.sweep';
 import { settleCheckoutsWithIntents } from './checkout.close';
 

@@ -7,7 +7,14 @@ import { approvalReminders, checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import { composeMail } from '../../infra/mail';
 import { approvalRecipients } from '../companies/index';
-import { closeUnpaid, holdLastsSql, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import {
+  closeUnpaid,
+  holdLastsSql,
+  queueMail,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
 import { numbersOf } from './checkout.mail';
 import { checkoutLines, checkoutTotalCents, lockCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';

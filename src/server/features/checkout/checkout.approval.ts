@@ -8,13 +8,7 @@ import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { approvalRecipients, approvalWindowDaysOf } from '../companies/index';
-import {
-  holdCheckoutUntil,
-  queueMail,
-  totalCents,
-  type OrderDeps,
-  type OrderRow,
-} from '../orders/index';
+import { holdCheckoutUntil, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
 import { addWorkingDays, formatDeadline } from '@shared/common/working-days';
 import type { CheckoutRow } from './checkout.model';
 import { centsToDollars, formatCents } from '@shared/common/money';
@@ -53,7 +47,11 @@ export async function requestApproval(
     .returning();
   Object.assign(co, updated);
   const held = await holdCheckoutUntil(tx, co.id, expiresAt);
-  for (const line of lines) Object.assign(line, held.find((h) => h.id === line.id));
+  for (const line of lines)
+    Object.assign(
+      line,
+      held.find((h) => h.id === line.id),
+    );
   const until = formatDeadline(expiresAt);
   const po = co.poNumber ? [`PO number: ${co.poNumber}.`] : [];
   await queueMail(

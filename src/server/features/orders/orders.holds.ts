@@ -120,7 +120,11 @@ export async function holdCheckoutUntil(tx: Tx, checkoutId: string, until: Date)
     .update(orders)
     .set({ holdUntil: until })
     .where(
-      and(eq(orders.checkoutId, checkoutId), eq(orders.paymentStatus, false), eq(orders.orderStatus, 'Pending')),
+      and(
+        eq(orders.checkoutId, checkoutId),
+        eq(orders.paymentStatus, false),
+        eq(orders.orderStatus, 'Pending'),
+      ),
     )
     .returning();
 }

@@ -52,8 +52,7 @@ export function toOrder(
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     deliveredAt: iso(row.deliveredAt),
-    expiresAt:
-      unpaid && orderStatus === 'Pending' ? holdEndsAt(row, expiryMs).toISOString() : null,
+    expiresAt: unpaid && orderStatus === 'Pending' ? holdEndsAt(row, expiryMs).toISOString() : null,
     refundStatus: row.refundStatus,
     refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),
     refundAmountCents: row.refundAmountCents,

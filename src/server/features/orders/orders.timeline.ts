@@ -101,12 +101,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
       admin('order.refunded') ?? admin('order.cancelled') ?? customer,
     );
   if (row.orderStatus === 'Expired' || (row.orderStatus === 'Pending' && isPastWindow(row, deps.expiryMs)))
-    add(
-      'expired',
-      row.cancelledAt ?? holdEndsAt(row, deps.expiryMs),
-      'Expired unpaid',
-      system,
-    );
+    add('expired', row.cancelledAt ?? holdEndsAt(row, deps.expiryMs), 'Expired unpaid', system);
   if (row.refundRequestedAt) {
     const late = !row.paidAt || row.paymentIntentId !== row.transactionId;
     add('refund_requested', row.refundRequestedAt, 'Refund requested', admin('order.refunded') ?? system, {
