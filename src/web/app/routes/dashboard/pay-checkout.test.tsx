@@ -139,6 +139,22 @@ describe('Checkout payment page', () => {
     expect(intentBody).not.toHaveBeenCalled();
   });
 
+  it('a checkout awaiting approval says until when, in the words of the mails, and offers no card form', async () => {
+    checkout = {
+      ...checkout,
+      status: 'awaiting_approval',
+      expiresAt: '2026-12-10T15:35:00.000Z',
+      approvalExpiresAt: '2026-12-10T15:35:00.000Z',
+      approval: { status: 'awaiting', reason: 'order', limit: 100, decidedAt: null, comment: null },
+    };
+    useApi();
+    renderPage();
+    expect(await screen.findByText(/Awaiting approval until/)).toHaveTextContent(
+      'Awaiting approval until Thu, Dec 10, 2026, 3:35 PM UTC',
+    );
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
   it('itemises the subtotal, shipping (method), tax and total when shipping and tax are charged', async () => {
     checkout = {
       ...checkout,
