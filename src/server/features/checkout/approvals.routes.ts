@@ -5,12 +5,14 @@ import { currentUser } from '../../http/auth-guard';
 import { pagedListDescription } from '../../http/openapi';
 import { sendPage } from '../../infra/keyset';
 import { decideApproval, getApproval, listApprovals } from './approvals.service';
+import { approvalTestClockRoutes } from './approvals.test-clock';
 
 const tags = ['approvals'];
 
 /** Approvals of checkouts over a buyer's spending limit (docs/decisions/040-approvals-and-limits.md). */
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.orderDeps;
+  if (app.config.testHooks) await app.register(approvalTestClockRoutes);
 
   app.route({
     ...contractRoute(calls.list, {
