@@ -58,7 +58,12 @@ function expectDeadline(co: Checkout, before: Date, after: Date, days = 3) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SEED_DEMO: 'false', AUTH_RATE_LIMIT: 'false', TEST_HOOKS: 'true' });
+  t = await createTestApp({
+    SEED_DEMO: 'false',
+    AUTH_RATE_LIMIT: 'false',
+    TEST_HOOKS: 'true',
+    APPROVAL_HOLD_MAX_UNITS: '3',
+  });
   [ann, bob, amy] = [
     await signUp(t.app, { name: 'Ann Founder', verified: true }),
     await signUp(t.app, { name: 'Bob Buyer', verified: true }),
@@ -236,5 +241,40 @@ describe('reminders to approvers', () => {
     // Decided: no more reminders.
     expect((await decide(amy, co._id, 'reject')).statusCode).toBe(200);
     expect(await remindApprovers(deps(), new Date(lastDay.getTime() + 1))).toBe(0);
+  });
+});
+
+describe("the shop's cap on the stock approvals hold (APPROVAL_HOLD_MAX_UNITS, 3 units here)", () => {
+  it('over it the request is still made, its stock held for the checkout window only, and the mails say so', async () => {
+    const { co: first } = await checkOut(bob, 6_000, 2);
+    expect(new Date(first.approvalExpiresAt!).getTime()).toBeGreaterThan(Date.now() + DAY_MS - MIN);
+
+    const { co: second, productId } = await checkOut(bob, 6_000, 2);
+    expect(second.status).toBe('awaiting_approval');
+    // 2 held + 2 > 3: its deadline is the lines' own checkout window.
+    const holdEnd = new Date(second.lines[0]!.createdAt).getTime() + deps().expiryMs;
+    expect(new Date(second.approvalExpiresAt!).getTime()).toBe(holdEnd);
+    expect(second.expiresAt).toBe(second.approvalExpiresAt);
+    expect(mailsTo(amy).at(-1)!.text).toContain(
+      "so this checkout's stock is not held for the approval window",
+    );
+    expect(mailsTo(amy).at(-1)!.text).toContain(`Please approve or reject it by ${formatDeadline(holdEnd)}`);
+    expect(mailsTo(bob).at(-1)!.text).toContain(
+      `already hold as much stock as the shop allows, so we hold this order's stock only until ${formatDeadline(holdEnd)}`,
+    );
+    expect(await stockOf(productId)).toBe(48);
+
+    // The checkout window passes: the second expires (its buyer told), the first still waits with its stock.
+    await sweepAll(new Date(holdEnd + MIN));
+    expect(await stockOf(productId)).toBe(50);
+    expect((await read(second._id)).status).toBe('expired');
+    expect(mailsTo(bob).at(-1)!.subject).toMatch(/^Approval expired/);
+    expect((await read(first._id)).status).toBe('awaiting_approval');
+
+    // Once the first is decided its units no longer count: the next is held for the whole window again.
+    expect((await decide(amy, first._id, 'reject')).statusCode).toBe(200);
+    const { co: third } = await checkOut(bob, 6_000, 3);
+    expect(new Date(third.approvalExpiresAt!).getTime()).toBeGreaterThan(Date.now() + DAY_MS - MIN);
+    expect((await checkoutApi(t.app, bob).cancel(third._id)).statusCode).toBe(200);
   });
 });

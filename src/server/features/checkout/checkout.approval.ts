@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { paths } from '@shared/common/web-paths';
 import { formatOrderNumber } from '@shared/orders/order-number';
 import { approvalReasonText } from '@shared/checkout/approvals.schema';
@@ -8,7 +8,17 @@ import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { approvalRecipients, approvalWindowDaysOf } from '../companies/index';
-import { holdCheckoutUntil, queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import {
+  holdCheckoutUntil,
+  holdEndsAt,
+  queueMail,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
+
+/** The advisory lock class of a company's approval holds (see approvalHeldUnits). */
+const APPROVAL_HOLD_LOCK_CLASS = 0x0a9b1;
 import { addWorkingDays, formatDeadline } from '@shared/common/working-days';
 import type { CheckoutRow } from './checkout.model';
 import { centsToDollars, formatCents } from '@shared/common/money';
@@ -22,6 +32,21 @@ const lineText = (o: OrderRow) =>
 const itemsWord = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const reasonOf = (co: CheckoutRow) =>
   approvalReasonText({ reason: co.approvalReason!, limit: centsToDollars(co.approvalLimitCents!) });
+
+/**
+ * The units the company's other checkouts awaiting approval hold for their approval window (lines whose hold was moved
+ * past the checkout window). Taken under a per-company transaction lock, so two requests of one company at once are
+ * weighed one after the other against the shop's cap (APPROVAL_HOLD_MAX_UNITS).
+ */
+async function approvalHeldUnits(tx: Tx, companyId: string, except: string, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${APPROVAL_HOLD_LOCK_CLASS}, hashtext(${companyId}))`);
+  const { rows } = await tx.execute<{ units: string | number }>(sql`
+    select coalesce(sum(o.quantity - o.backordered_quantity), 0) as units
+    from orders o join checkouts c on c.id = o.checkout_id
+    where c.company_id = ${companyId} and c.approval_status = 'awaiting' and c.id <> ${except}
+      and o.order_status = 'Pending' and not o.payment_status and o.hold_until > ${now.toISOString()}::timestamptz`);
+  return Number(rows[0]?.units ?? 0);
+}
 
 /**
  * A checkout that waits: it gets its approval deadline (the company's window in working days, decision 054) and its
@@ -39,14 +64,22 @@ export async function requestApproval(
 ): Promise<{ co: CheckoutRow; lines: OrderRow[] }> {
   const shop = deps.mail.shopName;
   const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
-  const expiresAt = addWorkingDays(new Date(), await approvalWindowDaysOf(tx, co.companyId!));
+  const now = new Date();
+  const cap = deps.limits.approvalHoldMaxUnits;
+  const units = lines.reduce((s, l) => s + l.quantity - l.backorderedQuantity, 0);
+  // Over the shop's cap the request is still made, with the stock held for the checkout window only: the deadline
+  // is the lines' own hold, which the approval does not move.
+  const holdsStock = (await approvalHeldUnits(tx, co.companyId!, co.id, now)) + units <= cap;
+  const expiresAt = holdsStock
+    ? addWorkingDays(now, await approvalWindowDaysOf(tx, co.companyId!))
+    : holdEndsAt(lines[0] ?? co, deps.expiryMs);
   const [updated] = await tx
     .update(checkouts)
     .set({ approvalExpiresAt: expiresAt })
     .where(eq(checkouts.id, co.id))
     .returning();
   Object.assign(co, updated);
-  const held = await holdCheckoutUntil(tx, co.id, expiresAt);
+  const held = holdsStock ? await holdCheckoutUntil(tx, co.id, expiresAt) : [];
   for (const line of lines)
     Object.assign(
       line,
@@ -64,7 +97,9 @@ export async function requestApproval(
         `Your order of ${total} is ${reasonOf(co)}, so an approver of your company must approve it before you can pay:`,
         ...lines.map(lineText),
         ...po,
-        `An approver has until ${until} to decide; we hold the stock until then. We will mail you when it is decided.`,
+        holdsStock
+          ? `An approver has until ${until} to decide; we hold the stock until then. We will mail you when it is decided.`
+          : `Your company's open approvals already hold as much stock as the shop allows, so we hold this order's stock only until ${until}: if no approver decides by then, it expires and you can check out again. We will mail you when it is decided.`,
       ],
       action: { label: 'See my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
     }),
@@ -81,6 +116,11 @@ export async function requestApproval(
           `${co.name} (${co.email}) checked out ${total}, ${reasonOf(co)}:`,
           ...lines.map(lineText),
           ...po,
+          ...(holdsStock
+            ? []
+            : [
+                `Your company's open approvals already hold as much stock as the shop allows (${cap} units), so this checkout's stock is not held for the approval window.`,
+              ]),
           `Please approve or reject it by ${until}; after that the checkout expires and its stock is released.`,
         ],
         action: { label: 'Approve or reject', url: approvalUrl(deps, co) },
@@ -99,6 +139,7 @@ export async function requestApproval(
       spentCents: co.approvalSpentCents,
       totalCents: lines.reduce((s, l) => s + totalCents(l), 0),
       expiresAt: expiresAt.toISOString(),
+      holdsStock,
     },
   });
   return { co, lines };
