@@ -93,7 +93,7 @@ const newest: KeysetSort = {
 
 /**
  * GET /api/companies/{id}/approvals: newest first, keyset-paged. `awaiting` lists the open ones (still holding their
- * stock inside the checkout window, nobody decided yet; served by a partial index); `all` every checkout that needed
+ * stock inside the approval window, nobody decided yet; served by a partial index); `all` every checkout that needed
  * approval, decided, expired or cancelled too.
  */
 export async function listApprovals(
@@ -178,7 +178,7 @@ export async function getApproval(
 /**
  * The checks of a decision, on the checkout locked: an approver of this company (not a shop admin as such, not
  * the buyer), a checkout of the company still awaiting (409 once decided: of two approvers at once, one wins),
- * still holding its stock inside the window (409 after it), and to approve, a buyer who is still a member.
+ * still holding its stock inside the approval window (409 after it), and to approve, a buyer who is still a member.
  */
 async function lockForDecision(
   tx: Tx,
@@ -206,8 +206,8 @@ async function lockForDecision(
 }
 
 /**
- * POST /api/companies/{id}/approvals/{itemId}: approve (the checkout becomes payable as any other, in the same
- * window) or reject (its lines are cancelled and give their stock back), with a comment the buyer is mailed.
+ * POST /api/companies/{id}/approvals/{itemId}: approve (the checkout becomes payable as any other, for one checkout
+ * window from the approval) or reject (its lines are cancelled and give their stock back), with a comment the buyer is mailed.
  */
 export async function decideApproval(
   deps: OrderDeps,
