@@ -92,6 +92,8 @@ export default defineConfig({
         ADMIN_PASSWORD: e2eAdmin.password,
         // The staff mailing list of decision 034 (e2e/staff-mail.spec.ts reads what it receives).
         STAFF_EMAILS: 'orders-desk@toolhouse.example',
+        // The approval window's test clock (e2e/approval-window.spec.ts ages a checkout by days; admins only).
+        TEST_HOOKS: 'true',
         DATABASE_URL: '',
       },
     },

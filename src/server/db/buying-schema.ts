@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
 import { user } from './auth-schema';
 import { products } from './catalogue-schema';
@@ -79,6 +89,8 @@ export const checkouts = pgTable(
     approvalDecidedBy: text('approval_decided_by').references(() => user.id, { onDelete: 'set null' }),
     approvalDecidedAt: moment('approval_decided_at'),
     approvalComment: text('approval_comment'),
+    // Migration 0029: the approver's deadline, set when approval is requested (docs/decisions/054-approval-window.md).
+    approvalExpiresAt: moment('approval_expires_at'),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
@@ -117,4 +129,21 @@ export const backInStockRequests = pgTable(
       .on(t.productId)
       .where(sql`${t.notifiedAt} is null`),
   ],
+);
+
+/**
+ * One row per reminder mailed to a checkout's approvers (docs/decisions/054-approval-window.md): keyed by the checkout
+ * and the UTC day, and inserted in the transaction that queues the mails, so a restart or a second instance never
+ * reminds twice on one day.
+ */
+export const approvalReminders = pgTable(
+  'approval_reminders',
+  {
+    checkoutId: uuid('checkout_id')
+      .notNull()
+      .references(() => checkouts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'approval_reminders_pk', columns: [t.checkoutId, t.day] })],
 );

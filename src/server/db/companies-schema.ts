@@ -30,8 +30,11 @@ export const companies = pgTable(
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: moment('updated_at'),
+    // How many working days (Mon–Fri, UTC) an approval may wait (docs/decisions/054-approval-window.md).
+    approvalWindowDays: integer('approval_window_days').notNull().default(3),
   },
   (t) => [
+    check('companies_approval_window_days', sql`${t.approvalWindowDays} between 1 and 30`),
     // The admin's list: newest first, keyset on (created_at, id); its search is a prefix of the name.
     index('companies_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('companies_name_pattern_idx').using('btree', sql`lower(${t.name}) text_pattern_ops`),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -32,6 +32,30 @@ export const fulfilmentStateSql = (t: {
   shippingKind: AnyPgColumn;
 }) =>
   sql`(case when ${t.refundStatus} = 'refunded' then 'refunded' when ${t.orderStatus} = 'Delivered' then 'delivered' when ${t.orderStatus} in ('Cancelled', 'Expired') then 'cancelled' when not ${t.paymentStatus} then 'awaiting_payment' when ${t.shippedQuantity} = 0 then 'awaiting_shipment' when ${t.shippedQuantity} < ${t.quantity} then 'partly_shipped' when ${t.shippingKind} = 'pickup' then 'ready_for_pickup' else 'shipped' end)`;
+
+function heldColumns(o?: string) {
+  return {
+    created: o ? sql.raw(`${o}.created_at`) : sql`"orders"."created_at"`,
+    until: o ? sql.raw(`${o}.hold_until`) : sql`"orders"."hold_until"`,
+  };
+}
+
+/**
+ * `holdEndsAt(orders row) <= now` (features/orders/orders.holds.ts) as SQL, written so the sweep's index on `created_at` still serves the common case.
+ * `o` names the orders table in hand-written SQL (`'o'`); the schema's columns otherwise.
+ */
+export function holdEndedSql(now: Date, expiryMs: number, o?: string): SQL {
+  const { created, until } = heldColumns(o);
+  const cutoff = new Date(now.getTime() - expiryMs).toISOString();
+  return sql`((${until} is null and ${created} <= ${cutoff}::timestamptz) or ${until} <= ${now.toISOString()}::timestamptz)`;
+}
+
+/** The opposite of `holdEndedSql`: the line still holds its stock at `now` (if unpaid and pending). */
+export function holdLastsSql(now: Date, expiryMs: number, o?: string): SQL {
+  const { created, until } = heldColumns(o);
+  const cutoff = new Date(now.getTime() - expiryMs).toISOString();
+  return sql`((${until} is null and ${created} > ${cutoff}::timestamptz) or ${until} > ${now.toISOString()}::timestamptz)`;
+}
 
 /**
  * The last order number given (migration 0027): one row, locked by the insert that takes the next number until its
@@ -75,6 +99,10 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     paidAt: moment('paid_at'),
+    // Migration 0029: when this unpaid line stops holding its stock, when that is not `created_at` + the checkout
+    // window: a checkout line awaiting approval holds until the approval's deadline, an approved one for one window
+    // from the approval (docs/decisions/054-approval-window.md). Null: the window from creation.
+    holdUntil: moment('hold_until'),
     deliveredAt: moment('delivered_at'),
     cancelledAt: moment('cancelled_at'),
     // A payment given back: pending until the provider confirms the refund, then refunded (never before).

@@ -16,6 +16,12 @@ export const orderEnvShape = {
   ORDER_EXPIRY_HOURS: positive('hours').optional(),
   MAX_UNPAID_ORDERS: count(5),
   MAX_RESERVED_UNITS: count(1000),
+  /** Units one company's checkouts awaiting approval may hold beyond the checkout window (decision 054); 0: none. */
+  APPROVAL_HOLD_MAX_UNITS: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .default(1000),
   REFUND_RETRY_LIMIT: z.coerce.number().int({ error: 'must be a whole number' }).min(0).max(100).default(20),
   REFUND_RETRY_DELAY_SECONDS: z.coerce
     .number()
@@ -48,6 +54,11 @@ export interface OrderLimits {
   maxUnpaidOrders: number;
   /** How many units those unpaid orders may reserve together. */
   maxReservedUnits: number;
+  /**
+   * How many units one company's checkouts awaiting approval may hold for their approval window together; a checkout
+   * beyond it still asks for approval, its stock held for the checkout window only (decision 054).
+   */
+  approvalHoldMaxUnits: number;
 }
 
 type OrderEnv = z.output<z.ZodObject<typeof orderEnvShape>>;
@@ -62,7 +73,11 @@ export function orderSettings(e: OrderEnv): {
   const minutes = e.CHECKOUT_WINDOW_MINUTES ?? (e.ORDER_EXPIRY_HOURS ? e.ORDER_EXPIRY_HOURS * 60 : 30);
   return {
     orderExpiryMs: Math.round(minutes * 60_000),
-    orderLimits: { maxUnpaidOrders: e.MAX_UNPAID_ORDERS, maxReservedUnits: e.MAX_RESERVED_UNITS },
+    orderLimits: {
+      maxUnpaidOrders: e.MAX_UNPAID_ORDERS,
+      maxReservedUnits: e.MAX_RESERVED_UNITS,
+      approvalHoldMaxUnits: e.APPROVAL_HOLD_MAX_UNITS,
+    },
     refundRetry: { limit: e.REFUND_RETRY_LIMIT, delaySeconds: e.REFUND_RETRY_DELAY_SECONDS },
     credit: { holdAfterDays: e.CREDIT_HOLD_DAYS, reminderDaysBefore: e.ACCOUNT_REMINDER_DAYS },
   };

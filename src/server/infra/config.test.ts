@@ -15,7 +15,7 @@ describe('loadConfig', () => {
   it('holds unpaid orders for a 30-minute checkout window within limits; ORDER_EXPIRY_HOURS still works', () => {
     const c = loadConfig({});
     expect(c.orderExpiryMs).toBe(30 * 60_000);
-    expect(c.orderLimits).toEqual({ maxUnpaidOrders: 5, maxReservedUnits: 1000 });
+    expect(c.orderLimits).toEqual({ maxUnpaidOrders: 5, maxReservedUnits: 1000, approvalHoldMaxUnits: 1000 });
     expect(loadConfig({ CHECKOUT_WINDOW_MINUTES: '10' }).orderExpiryMs).toBe(600_000);
     expect(loadConfig({ ORDER_EXPIRY_HOURS: '2' }).orderExpiryMs).toBe(7_200_000);
     expect(loadConfig({ ORDER_EXPIRY_HOURS: '2', CHECKOUT_WINDOW_MINUTES: '15' }).orderExpiryMs).toBe(
@@ -23,6 +23,13 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ MAX_UNPAID_ORDERS: '0' })).toThrow(/MAX_UNPAID_ORDERS/);
     expect(() => loadConfig({ CHECKOUT_WINDOW_MINUTES: 'soon' })).toThrow(/CHECKOUT_WINDOW_MINUTES/);
+    expect(loadConfig({ APPROVAL_HOLD_MAX_UNITS: '0' }).orderLimits.approvalHoldMaxUnits).toBe(0);
+    expect(() => loadConfig({ APPROVAL_HOLD_MAX_UNITS: '-1' })).toThrow(/APPROVAL_HOLD_MAX_UNITS/);
+  });
+
+  it('registers the test-only calls only when TEST_HOOKS turns them on', () => {
+    expect(loadConfig({}).testHooks).toBe(false);
+    expect(loadConfig({ TEST_HOOKS: 'true' }).testHooks).toBe(true);
   });
 
   it('keeps product pages behind login unless PUBLIC_PRODUCT_PAGES turns them public', () => {

@@ -71,6 +71,7 @@ const envSchema = z.object({
   SEED_DEMO: bool.optional(),
   SEED_DEMO_RATES: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
+  TEST_HOOKS: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
   SEARCH_INDEX: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
@@ -127,6 +128,11 @@ export interface AppConfig {
   seedDemoRates: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
+  /**
+   * Test-only calls for the browser suite (TEST_HOOKS, off by default; shop admins only even then): aging a checkout
+   * awaiting approval, since the server reads the real clock (docs/decisions/054-approval-window.md).
+   */
+  testHooks: boolean;
   /**
    * Anonymous visitors may read /product/{id} (and GET /api/product/{id}), for search engines and shared links;
    * ordering still needs a sign-in. Off by default: the spec puts product pages behind login.
@@ -258,6 +264,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     seedDemoRates: e.SEED_DEMO_RATES ?? e.SEED_DEMO ?? !e.DATABASE_URL,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
+    testHooks: e.TEST_HOOKS ?? false,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     // On by default (decision 033, addendum "on by default"); `false` answers every search from PostgreSQL.

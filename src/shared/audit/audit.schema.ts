@@ -36,6 +36,7 @@ export const auditKinds = [
   'shipment.created',
   'company.created',
   'company.edited',
+  'company.approval_settings_changed',
   'company_member.joined',
   'company_member.roles_changed',
   'company_member.removed',

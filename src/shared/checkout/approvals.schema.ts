@@ -14,7 +14,7 @@ export const approvalMessages = {
   approversOnly: 'Only an approver of this company can decide on a checkout.',
   ownCheckout: 'You cannot approve or reject your own checkout: another approver must decide.',
   alreadyDecided: (status: string) => `This checkout was already ${status}.`,
-  tooLate: 'Approval took longer than the checkout window; stock was released — check out again.',
+  tooLate: 'Approval took longer than the approval window; stock was released — check out again.',
   closed: 'This checkout is no longer open: it was cancelled or paid.',
   buyerLeft: 'The buyer has left the company: this checkout can only be rejected.',
   /** Order Now has no approval step: over a limit, the buyer is sent to the cart, whose checkout can wait for one. */

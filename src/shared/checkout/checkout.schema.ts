@@ -87,6 +87,11 @@ export const checkoutSchema = z.object({
   lines: z.array(orderSchema),
   /** Null when the checkout was within the buyer's limits (docs/decisions/040-approvals-and-limits.md). */
   approval: checkoutApprovalSchema.nullable(),
+  /**
+   * When the approvers' time runs out (docs/decisions/054-approval-window.md): set while the checkout awaits approval
+   * and kept afterwards; null when none was needed (or requested before the approval window existed).
+   */
+  approvalExpiresAt: z.iso.datetime().nullable(),
 });
 export type Checkout = z.infer<typeof checkoutSchema>;
 

@@ -11,6 +11,8 @@ export const companiesCalls = endpoints<CompaniesSchemas>()({
   list: { method: 'GET', path: '/companies' },
   get: { method: 'GET', path: '/companies/{id}' },
   update: { method: 'PUT', path: '/companies/{id}' },
+  /** How long approvals may wait, in working days (company admin or shop admin). */
+  setApprovalSettings: { method: 'PUT', path: '/companies/{id}/approval-settings' },
   members: { method: 'GET', path: '/companies/{id}/members' },
   setRoles: { method: 'PUT', path: '/companies/{id}/members/{userId}' },
   /** A member's spending limits per order and per month (company admin or shop admin). */

@@ -4,6 +4,7 @@ import { reorderResultSchema } from '../cart/cart.schema';
 import { companiesCalls } from './companies.calls';
 import {
   acknowledgedSchema,
+  approvalSettingsSchema,
   companyExemptionListSchema,
   companyInputSchema,
   companyInvoiceListSchema,
@@ -48,6 +49,11 @@ const companiesSchemas = {
   list: { query: companyListQuerySchema, response: companyListSchema },
   get: { params: companyParamsSchema, response: companyViewSchema },
   update: { params: companyParamsSchema, body: companyInputSchema, response: companyViewSchema },
+  setApprovalSettings: {
+    params: companyParamsSchema,
+    body: approvalSettingsSchema,
+    response: companyViewSchema,
+  },
   members: { ...paged, response: memberListSchema },
   setRoles: { params: memberParamsSchema, body: memberRolesSchema, response: memberSchema },
   setLimits: { params: memberParamsSchema, body: memberLimitsSchema, response: memberSchema },

@@ -75,8 +75,21 @@ export const companySchema = z.object({
   taxId: z.string(),
   memberCount: z.number().int(),
   createdAt: z.string(),
+  /** How many working days (Mon–Fri) an approval may wait (docs/decisions/054-approval-window.md). */
+  approvalWindowDays: z.number().int(),
 });
 export type Company = z.infer<typeof companySchema>;
+
+/** The company admin's approval settings: 1 to 30 working days (docs/decisions/054-approval-window.md). */
+export const approvalWindowBounds = { min: 1, max: 30, default: 3 } as const;
+export const approvalSettingsSchema = z.strictObject({
+  approvalWindowDays: z
+    .number({ error: 'must be a whole number of working days' })
+    .int('must be a whole number of working days')
+    .min(approvalWindowBounds.min, `must be at least ${approvalWindowBounds.min} working day`)
+    .max(approvalWindowBounds.max, `must be at most ${approvalWindowBounds.max} working days`),
+});
+export type ApprovalSettings = z.infer<typeof approvalSettingsSchema>;
 export const companyListSchema = z.array(companySchema);
 
 /** A company as one of its members (or a shop admin) sees it: with the caller's own roles. */

@@ -5,12 +5,14 @@ import { currentUser } from '../../http/auth-guard';
 import { pagedListDescription } from '../../http/openapi';
 import { sendPage } from '../../infra/keyset';
 import { decideApproval, getApproval, listApprovals } from './approvals.service';
+import { approvalTestClockRoutes } from './approvals.test-clock';
 
 const tags = ['approvals'];
 
 /** Approvals of checkouts over a buyer's spending limit (docs/decisions/040-approvals-and-limits.md). */
 export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.orderDeps;
+  if (app.config.testHooks) await app.register(approvalTestClockRoutes);
 
   app.route({
     ...contractRoute(calls.list, {
@@ -39,7 +41,7 @@ export const approvalsRoutes: FastifyPluginAsyncZod = async (app) => {
     ...contractRoute(calls.decide, {
       tags,
       summary:
-        'Approve (payable as usual, same window) or reject (cancelled, stock released) a checkout, with a comment mailed to the buyer; approvers only, never their own (403); decided already or past its window: 409',
+        'Approve (payable for one checkout window from the approval) or reject (cancelled, stock released) a checkout, with a comment mailed to the buyer; approvers only, never their own (403); decided already or past its approval window: 409',
       errors: [400, 401, 403, 404, 409],
     }),
     config: { auth: 'user', invalidates: ['catalogue'] },

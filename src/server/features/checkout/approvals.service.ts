@@ -13,7 +13,15 @@ import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { access, membershipOf } from '../companies/index';
-import { closeUnpaid, isPastWindow, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import {
+  closeUnpaid,
+  holdEndsAt,
+  holdLastsSql,
+  isPastWindow,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
 import { recordDecision } from './checkout.approval';
 import { checkoutLines, lockCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
@@ -48,7 +56,7 @@ function toApproval(
   by: { name: string; email: string } | null,
   expiryMs: number,
 ): Approval {
-  const started = lines[0]?.createdAt ?? co.createdAt;
+  const first = lines[0];
   return {
     _id: co.id,
     companyId: co.companyId!,
@@ -61,7 +69,7 @@ function toApproval(
     poNumber: co.poNumber,
     address: co.address,
     createdAt: co.createdAt.toISOString(),
-    expiresAt: new Date(started.getTime() + expiryMs).toISOString(),
+    expiresAt: (co.approvalExpiresAt ?? holdEndsAt(first ?? co, expiryMs)).toISOString(),
     decidedAt: co.approvalDecidedAt?.toISOString() ?? null,
     decidedBy: by && co.approvalDecidedBy ? by : null,
     comment: co.approvalComment,
@@ -85,7 +93,7 @@ const newest: KeysetSort = {
 
 /**
  * GET /api/companies/{id}/approvals: newest first, keyset-paged. `awaiting` lists the open ones (still holding their
- * stock inside the checkout window, nobody decided yet; served by a partial index); `all` every checkout that needed
+ * stock inside the approval window, nobody decided yet; served by a partial index); `all` every checkout that needed
  * approval, decided, expired or cancelled too.
  */
 export async function listApprovals(
@@ -96,14 +104,12 @@ export async function listApprovals(
 ): Promise<Paged<Approval>> {
   const { db } = deps;
   await seeAccess(db, caller, companyId);
-  const held = new Date(Date.now() - deps.expiryMs);
   const where: SQL =
     q.status === 'awaiting'
       ? and(
           eq(checkouts.companyId, companyId),
           eq(checkouts.approvalStatus, 'awaiting'),
-          sql`${checkouts.createdAt} > ${held.toISOString()}::timestamptz`,
-          sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending')`,
+          sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending' and ${holdLastsSql(new Date(), deps.expiryMs, 'o')})`,
         )!
       : and(eq(checkouts.companyId, companyId), isNotNull(checkouts.approvalStatus))!;
   const [rows, [counted]] = await Promise.all([
@@ -172,7 +178,7 @@ export async function getApproval(
 /**
  * The checks of a decision, on the checkout locked: an approver of this company (not a shop admin as such, not
  * the buyer), a checkout of the company still awaiting (409 once decided: of two approvers at once, one wins),
- * still holding its stock inside the window (409 after it), and to approve, a buyer who is still a member.
+ * still holding its stock inside the approval window (409 after it), and to approve, a buyer who is still a member.
  */
 async function lockForDecision(
   tx: Tx,
@@ -200,8 +206,8 @@ async function lockForDecision(
 }
 
 /**
- * POST /api/companies/{id}/approvals/{itemId}: approve (the checkout becomes payable as any other, in the same
- * window) or reject (its lines are cancelled and give their stock back), with a comment the buyer is mailed.
+ * POST /api/companies/{id}/approvals/{itemId}: approve (the checkout becomes payable as any other, for one checkout
+ * window from the approval) or reject (its lines are cancelled and give their stock back), with a comment the buyer is mailed.
  */
 export async function decideApproval(
   deps: OrderDeps,

@@ -10,7 +10,8 @@ import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { apiCaller } from '../../test/companies';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { dayFromToday, quoteApi } from '../../test/quotes';
-import { expireAllUnpaid, placeOrder } from '../../test/shop';
+import { expireAllUnpaid, orderDepsOf, placeOrder } from '../../test/shop';
+import { expireApprovals } from './approvals.sweep';
 
 // Spending limits and approvals (docs/decisions/040-approvals-and-limits.md), through the HTTP API.
 let t: TestApp;
@@ -322,12 +323,15 @@ describe('Order Now (one product)', () => {
   });
 });
 
-describe('the checkout window', () => {
-  it('passing it while waiting releases the stock; deciding afterwards is 409 with a clear message', async () => {
+describe('the approval window', () => {
+  it('the payment hold does not end it; passing it releases the stock; deciding afterwards is 409', async () => {
     const { co, productId } = await checkOut(bob, 20_000);
     expect(co.status).toBe('awaiting_approval');
     expect(await stockOf(t.app, productId)).toBe(49);
     await expireAllUnpaid(t.app);
+    expect(await stockOf(t.app, productId)).toBe(49);
+    // Its own deadline (decision 054; approval-window.test.ts tells the rest of that story).
+    await expireApprovals(orderDepsOf(t.app), new Date(new Date(co.approvalExpiresAt!).getTime() + 60_000));
     expect(await stockOf(t.app, productId)).toBe(50);
     const expired = (await checkoutApi(t.app, bob).get(co._id)).json() as Checkout;
     expect(expired).toMatchObject({ status: 'expired', approval: { status: 'awaiting' } });

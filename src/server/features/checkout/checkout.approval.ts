@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { paths } from '@shared/common/web-paths';
 import { formatOrderNumber } from '@shared/orders/order-number';
 import { approvalReasonText } from '@shared/checkout/approvals.schema';
@@ -7,8 +7,19 @@ import type { Tx } from '../../infra/db';
 import { composeMail } from '../../infra/mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { approvalRecipients } from '../companies/index';
-import { queueMail, totalCents, type OrderDeps, type OrderRow } from '../orders/index';
+import { approvalRecipients, approvalWindowDaysOf } from '../companies/index';
+import {
+  holdCheckoutUntil,
+  holdEndsAt,
+  queueMail,
+  totalCents,
+  type OrderDeps,
+  type OrderRow,
+} from '../orders/index';
+
+/** The advisory lock class of a company's approval holds (see approvalHeldUnits). */
+const APPROVAL_HOLD_LOCK_CLASS = 0x0a9b1;
+import { addWorkingDays, formatDeadline } from '@shared/common/working-days';
 import type { CheckoutRow } from './checkout.model';
 import { centsToDollars, formatCents } from '@shared/common/money';
 import { numbersOf } from './checkout.mail';
@@ -23,8 +34,26 @@ const reasonOf = (co: CheckoutRow) =>
   approvalReasonText({ reason: co.approvalReason!, limit: centsToDollars(co.approvalLimitCents!) });
 
 /**
- * A checkout that waits: the buyer hears that it waits (instead of the usual "please pay"), the company's approvers
- * get a link to decide, and the audit log records it; all in the checkout's transaction.
+ * The units the company's other checkouts awaiting approval hold for their approval window (lines whose hold was moved
+ * past the checkout window). Taken under a per-company transaction lock, so two requests of one company at once are
+ * weighed one after the other against the shop's cap (APPROVAL_HOLD_MAX_UNITS).
+ */
+async function approvalHeldUnits(tx: Tx, companyId: string, except: string, now: Date): Promise<number> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${APPROVAL_HOLD_LOCK_CLASS}, hashtext(${companyId}))`);
+  const { rows } = await tx.execute<{ units: string | number }>(sql`
+    select coalesce(sum(o.quantity - o.backordered_quantity), 0) as units
+    from orders o join checkouts c on c.id = o.checkout_id
+    where c.company_id = ${companyId} and c.approval_status = 'awaiting' and c.id <> ${except}
+      and o.order_status = 'Pending' and not o.payment_status and o.hold_until > ${now.toISOString()}::timestamptz`);
+  return Number(rows[0]?.units ?? 0);
+}
+
+/**
+ * A checkout that waits: it gets its approval deadline (the company's window in working days, decision 054) and its
+ * lines hold their stock until then instead of one checkout window; the buyer hears that it waits (instead of the
+ * usual "please pay"), the company's approvers get a link to decide, and the audit log records it; all in the
+ * checkout's transaction. `co` and `lines` are updated in place as well as returned, so a caller that answers with
+ * the rows it passed in shows the deadline.
  */
 export async function requestApproval(
   tx: Tx,
@@ -32,10 +61,31 @@ export async function requestApproval(
   buyer: SessionUser,
   co: CheckoutRow,
   lines: OrderRow[],
-) {
+): Promise<{ co: CheckoutRow; lines: OrderRow[] }> {
   const shop = deps.mail.shopName;
   const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
-  const window = Math.round(deps.expiryMs / 60_000);
+  const now = new Date();
+  const cap = deps.limits.approvalHoldMaxUnits;
+  const units = lines.reduce((s, l) => s + l.quantity - l.backorderedQuantity, 0);
+  // Over the shop's cap the request is still made, with the stock held for the checkout window only: the deadline
+  // is the lines' own hold, which the approval does not move.
+  const holdsStock = (await approvalHeldUnits(tx, co.companyId!, co.id, now)) + units <= cap;
+  const expiresAt = holdsStock
+    ? addWorkingDays(now, await approvalWindowDaysOf(tx, co.companyId!))
+    : holdEndsAt(lines[0] ?? co, deps.expiryMs);
+  const [updated] = await tx
+    .update(checkouts)
+    .set({ approvalExpiresAt: expiresAt })
+    .where(eq(checkouts.id, co.id))
+    .returning();
+  Object.assign(co, updated);
+  const held = holdsStock ? await holdCheckoutUntil(tx, co.id, expiresAt) : [];
+  for (const line of lines)
+    Object.assign(
+      line,
+      held.find((h) => h.id === line.id),
+    );
+  const until = formatDeadline(expiresAt);
   const po = co.poNumber ? [`PO number: ${co.poNumber}.`] : [];
   await queueMail(
     deps.mail,
@@ -47,7 +97,9 @@ export async function requestApproval(
         `Your order of ${total} is ${reasonOf(co)}, so an approver of your company must approve it before you can pay:`,
         ...lines.map(lineText),
         ...po,
-        `We hold the stock for ${window} minutes from your checkout. We will mail you when it is decided.`,
+        holdsStock
+          ? `An approver has until ${until} to decide; we hold the stock until then. We will mail you when it is decided.`
+          : `Your company's open approvals already hold as much stock as the shop allows, so we hold this order's stock only until ${until}: if no approver decides by then, it expires and you can check out again. We will mail you when it is decided.`,
       ],
       action: { label: 'See my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
     }),
@@ -64,7 +116,12 @@ export async function requestApproval(
           `${co.name} (${co.email}) checked out ${total}, ${reasonOf(co)}:`,
           ...lines.map(lineText),
           ...po,
-          `Please approve or reject it within ${window} minutes of the checkout; after that its stock is released.`,
+          ...(holdsStock
+            ? []
+            : [
+                `Your company's open approvals already hold as much stock as the shop allows (${cap} units), so this checkout's stock is not held for the approval window.`,
+              ]),
+          `Please approve or reject it by ${until}; after that the checkout expires and its stock is released.`,
         ],
         action: { label: 'Approve or reject', url: approvalUrl(deps, co) },
       }),
@@ -81,8 +138,11 @@ export async function requestApproval(
       limitCents: co.approvalLimitCents,
       spentCents: co.approvalSpentCents,
       totalCents: lines.reduce((s, l) => s + totalCents(l), 0),
+      expiresAt: expiresAt.toISOString(),
+      holdsStock,
     },
   });
+  return { co, lines };
 }
 
 /** Records an approver's decision on the locked checkout, audits it and mails the buyer, in `tx`. */
@@ -95,16 +155,20 @@ export async function recordDecision(
   decision: 'approved' | 'rejected',
   comment: string | null,
 ): Promise<CheckoutRow> {
+  const now = new Date();
   const [updated] = await tx
     .update(checkouts)
     .set({
       approvalStatus: decision,
       approvalDecidedBy: approver.id,
-      approvalDecidedAt: new Date(),
+      approvalDecidedAt: now,
       approvalComment: comment,
     })
     .where(and(eq(checkouts.id, co.id), eq(checkouts.approvalStatus, 'awaiting')))
     .returning();
+  // The payment hold starts from the approval, not from the checkout: the buyer gets one whole window to pay.
+  const payBy = new Date(now.getTime() + deps.expiryMs);
+  if (decision === 'approved') await holdCheckoutUntil(tx, co.id, payBy);
   const total = formatCents(lines.reduce((s, l) => s + totalCents(l), 0));
   const said = comment ? [`${approver.name} wrote: "${comment}"`] : [];
   await recordAudit(tx, approver, {
@@ -126,7 +190,7 @@ export async function recordDecision(
             `${approver.name} approved your order:`,
             ...lines.map(lineText),
             ...said,
-            'Please pay for it now: unpaid orders are cancelled at the end of the checkout window.',
+            `Please pay for it by ${formatDeadline(payBy)}: after that it is cancelled and its stock released.`,
           ],
           action: { label: 'Pay for my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
         })

@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, isNotNull, isNull, sql } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
@@ -6,7 +6,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { sendCheckoutMail } from './checkout.mail';
 import { findCheckout, toCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
-import { closeUnpaid, type OrderDeps, type Payable } from '../orders/index';
+import { closeUnpaid, holdEndedSql, type OrderDeps, type Payable } from '../orders/index';
 
 /**
  * Cancels an unpaid checkout (its owner or an admin): its intent is stopped first, then every line becomes Cancelled
@@ -44,8 +44,8 @@ export async function settleCheckoutsWithIntents(deps: OrderDeps, now = new Date
       and(
         isNull(checkouts.paidAt),
         isNotNull(checkouts.paymentIntentId),
-        lt(checkouts.createdAt, new Date(now.getTime() - deps.expiryMs)),
-        sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending')`,
+        // Its lines' hold (orders.holds.ts) knows the approval: an approved checkout's window runs from the approval.
+        sql`exists (select 1 from orders o where o.checkout_id = ${checkouts.id} and o.order_status = 'Pending' and ${holdEndedSql(now, deps.expiryMs, 'o')})`,
       ),
     )
     .orderBy(asc(checkouts.createdAt))

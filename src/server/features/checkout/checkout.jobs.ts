@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { runPeriodically } from '../../infra/periodic';
 import { sweepIntervalMs } from '../orders/index';
 import { settleCheckoutsWithIntents } from './checkout.close';
+import { expireApprovals, remindApprovers } from './approvals.sweep';
 
 /**
  * Checkouts past their window whose payment started are settled at the provider, as the orders' sweep does for
@@ -21,6 +22,18 @@ export const checkoutJobsPlugin = fp(
         (err: unknown) => app.log.error({ err }, 'checkout settling sweep failed'),
       );
     runPeriodically(app, sweepIntervalMs(app.config.orderExpiryMs), sweep);
+    // Approvals on the same schedule: both queries are served by the partial index of awaiting checkouts.
+    const approvals = async () => {
+      try {
+        const expired = await expireApprovals(deps);
+        const reminded = await remindApprovers(deps);
+        if (expired || reminded) app.log.info({ expired, reminded }, 'approval sweep');
+        if (expired) await app.readCache.changed('catalogue');
+      } catch (err) {
+        app.log.error({ err }, 'approval sweep failed');
+      }
+    };
+    runPeriodically(app, sweepIntervalMs(app.config.orderExpiryMs), approvals);
   },
   { name: 'checkout-expiry', dependencies: ['config', 'read-cache', 'order-deps'] },
 );

@@ -5,7 +5,15 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { deliveryView, goodsCents, isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
+import {
+  deliveryView,
+  goodsCents,
+  holdEndsAt,
+  isPastWindow,
+  type OrderRow,
+  toOrder,
+  totalCents,
+} from '../orders/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
@@ -77,10 +85,11 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     paidAt: iso(co.paidAt),
     expiresAt:
       (status === 'unpaid' || status === 'awaiting_approval') && first
-        ? iso(new Date(first.createdAt.getTime() + expiryMs))
+        ? iso(holdEndsAt(first, expiryMs))
         : null,
     lines: lines.map((l) => toOrder(l, expiryMs, co.poNumber)),
     approval: approvalOf(co),
+    approvalExpiresAt: iso(co.approvalExpiresAt),
   };
 }
 

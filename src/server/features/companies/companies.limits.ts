@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { ApprovalReason } from '@shared/checkout/approvals.schema';
-import { companyMembers, user } from '../../db/schema';
+import { companyMembers, holdLastsSql, user } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 
 /**
@@ -45,14 +45,13 @@ export async function spentThisMonth(
   now = new Date(),
   placing?: string,
 ): Promise<number> {
-  const held = new Date(now.getTime() - deps.expiryMs);
   const rows = await tx.execute<{ spent: string | number | null }>(sql`
     select coalesce(sum(o.quantity::bigint * o.unit_price_cents + o.shipping_cents + o.tax_cents), 0) as spent
     from orders o
     where o.user_id = ${userId} and o.company_id = ${companyId}
       and o.created_at >= ${monthStart(now).toISOString()}::timestamptz
       and o.order_status <> 'Cancelled'
-      and (o.payment_status or (o.order_status = 'Pending' and o.created_at > ${held.toISOString()}::timestamptz))
+      and (o.payment_status or (o.order_status = 'Pending' and ${holdLastsSql(now, deps.expiryMs, 'o')}))
       ${placing ? sql`and o.id <> ${placing}` : sql``}`);
   return Number(rows.rows[0]?.spent ?? 0);
 }

@@ -36,6 +36,7 @@ import {
   updateCompany,
   type CompanyDeps,
 } from './companies.service';
+import { setApprovalSettings } from './companies.settings';
 
 const tags = ['companies'];
 const member = { auth: 'user' } as const;
@@ -114,6 +115,16 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     config: member,
     handler: async (req) =>
       setMemberRoles(db, currentUser(req), req.params.id, req.params.userId, req.body.roles),
+  });
+  app.route({
+    ...contractRoute(calls.setApprovalSettings, {
+      tags,
+      summary:
+        'Set how many working days (Mon–Fri, 1–30, default 3) a checkout over a spending limit may wait for approval (company admin)',
+      errors: [400, 401, 403, 404],
+    }),
+    config: member,
+    handler: async (req) => setApprovalSettings(db, currentUser(req), req.params.id, req.body),
   });
   app.route({
     ...contractRoute(calls.setLimits, {

@@ -54,9 +54,10 @@ const toCompany = (r: CompanyRow, count: number): Company => ({
   taxId: r.taxId,
   memberCount: count,
   createdAt: r.createdAt.toISOString(),
+  approvalWindowDays: r.approvalWindowDays,
 });
 
-async function view(db: Db | Tx, companyId: string, roles: CompanyRole[]): Promise<CompanyView> {
+export async function view(db: Db | Tx, companyId: string, roles: CompanyRole[]): Promise<CompanyView> {
   const [row] = await db
     .select({ row: companies, count: memberCount })
     .from(companies)

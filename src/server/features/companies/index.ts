@@ -6,5 +6,6 @@ export { priceListsRoutes } from './price-lists.routes';
 // (orders) weighs a company buyer's order against the same limits.
 export { access, lockCompany, membershipOf } from './companies.access';
 export { approvalRecipients, limitBreach } from './companies.limits';
+export { approvalWindowDaysOf } from './companies.settings';
 // What the checkout ships to when a member picks one of the company's locations (and its exemption).
 export { locationForSale, type ShipToLocation } from './companies.locations';

@@ -32,7 +32,15 @@ export {
   rememberAddress,
   type GoodsLine,
 } from './orders.delivery';
-export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
+export {
+  assertWithinLimits,
+  holdCheckoutUntil,
+  holdEndedSql,
+  holdEndsAt,
+  holdLastsSql,
+  isPastWindow,
+  lockCustomer,
+} from './orders.holds';
 export { reserveOrBackorder, reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
 export { attached, backordered, queueMail, type MailedDocument } from './orders.mail';

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
@@ -8,6 +8,7 @@ import type { OrderDeps, OrderRow } from './orders.model';
 import { closeUnpaid, type Payable } from './orders.payable';
 import { orderPayable } from './orders.payment';
 import { expireUnpaidOrders } from './orders.stock';
+import { holdEndedSql } from './orders.holds';
 
 /** How many orders with a payment in flight one sweep expires (each needs a call to the provider). */
 const SWEEP_BATCH = 50;
@@ -59,7 +60,7 @@ export async function expireOrdersWithIntents(deps: OrderDeps, now = new Date())
       and(
         eq(orders.paymentStatus, false),
         eq(orders.orderStatus, 'Pending'),
-        lt(orders.createdAt, new Date(now.getTime() - deps.expiryMs)),
+        holdEndedSql(now, deps.expiryMs),
         isNotNull(orders.paymentIntentId),
       ),
     )

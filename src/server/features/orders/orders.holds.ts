@@ -1,5 +1,5 @@
-import { and, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
-import { orders, user } from '../../db/schema';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { holdEndedSql, holdLastsSql, orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../infra/errors';
 import type { OrderLimits } from '../../infra/config-orders';
 import type { Tx } from '../../infra/db';
@@ -13,12 +13,29 @@ export interface HoldRules {
 export const verifyFirstMessage =
   'Please verify your email address before ordering: follow the link in the verification mail we sent you.';
 
-/** An unpaid order whose checkout window has passed is expired, even before the sweep has marked it so. */
+/** What decides when an unpaid line stops holding its stock. */
+export interface HeldRow {
+  createdAt: Date;
+  holdUntil?: Date | null;
+}
+
+/**
+ * The one rule for when an unpaid line's hold ends (docs/decisions/054-approval-window.md): `hold_until` when set (a
+ * checkout awaiting approval: the approval's deadline; an approved one: one checkout window from the approval),
+ * otherwise one checkout window from its creation. Every reader goes through this; queries through its SQL twins
+ * `holdEndedSql` / `holdLastsSql` (orders-schema.ts).
+ */
+export const holdEndsAt = (row: HeldRow, expiryMs: number): Date =>
+  row.holdUntil ?? new Date(row.createdAt.getTime() + expiryMs);
+
+/** An unpaid order whose hold has ended is expired, even before the sweep has marked it so. */
 export const isPastWindow = (
-  row: { paymentStatus: boolean; orderStatus: string; createdAt: Date },
+  row: HeldRow & { paymentStatus: boolean; orderStatus: string },
   expiryMs: number,
   now = Date.now(),
-) => !row.paymentStatus && row.orderStatus === 'Pending' && row.createdAt.getTime() + expiryMs <= now;
+) => !row.paymentStatus && row.orderStatus === 'Pending' && holdEndsAt(row, expiryMs).getTime() <= now;
+
+export { holdEndedSql, holdLastsSql };
 
 /** The order a customer is placing, already inserted in this transaction. */
 export interface NewOrder {
@@ -56,7 +73,7 @@ const heldBy = (order: NewOrder, expiryMs: number) =>
     ne(orders.id, order.id),
     eq(orders.paymentStatus, false),
     eq(orders.orderStatus, 'Pending'),
-    gte(orders.createdAt, new Date(Date.now() - expiryMs)),
+    holdLastsSql(new Date(), expiryMs),
   );
 
 /**
@@ -91,4 +108,23 @@ export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRul
       'quantity',
       `your unpaid orders may reserve at most ${maxReservedUnits} ${maxReservedUnits === 1 ? 'unit' : 'units'} together (${held!.units} reserved now). Please pay for or cancel an order first.`,
     );
+}
+
+/**
+ * Moves when a checkout's unpaid, pending lines stop holding their stock (docs/decisions/054-approval-window.md): the
+ * checkout's approval sets it to the approvers' deadline when requested, and to one window from the approval when
+ * approved. Returns the lines as they now stand.
+ */
+export async function holdCheckoutUntil(tx: Tx, checkoutId: string, until: Date) {
+  return tx
+    .update(orders)
+    .set({ holdUntil: until })
+    .where(
+      and(
+        eq(orders.checkoutId, checkoutId),
+        eq(orders.paymentStatus, false),
+        eq(orders.orderStatus, 'Pending'),
+      ),
+    )
+    .returning();
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber } from '@shared/orders/order-number';
 import type { Paged } from '@shared/common/paging.schema';
 import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
@@ -9,6 +9,7 @@ import { checkoutTotals, withShipments } from './orders.shipments';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
+import { holdEndedSql, holdLastsSql } from './orders.holds';
 import { centsToDollars } from '@shared/common/money';
 
 /** GET /api/myorder/{email}: one page of a customer's orders, newest first (orders_user_created_idx). */
@@ -49,17 +50,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Expired at once, so it is filtered as Expired too.
  */
 function statusIs(status: Order['orderStatus'], expiryMs: number): SQL {
-  const cutoff = new Date(Date.now() - expiryMs);
+  const now = new Date();
   const lapsed = and(
     eq(orders.orderStatus, 'Pending'),
     eq(orders.paymentStatus, false),
-    lt(orders.createdAt, cutoff),
+    holdEndedSql(now, expiryMs),
   )!;
   if (status === 'Expired') return or(eq(orders.orderStatus, 'Expired'), lapsed)!;
   if (status === 'Pending') {
     return and(
       eq(orders.orderStatus, 'Pending'),
-      or(eq(orders.paymentStatus, true), gte(orders.createdAt, cutoff)),
+      or(eq(orders.paymentStatus, true), holdLastsSql(now, expiryMs)),
     )!;
   }
   return eq(orders.orderStatus, status);
@@ -70,10 +71,10 @@ function statusIs(status: Order['orderStatus'], expiryMs: number): SQL {
  * its window reads as cancelled (expired) at once, as `statusIs` treats it.
  */
 function fulfilmentIs(state: FulfilmentState, expiryMs: number): SQL {
-  const cutoff = new Date(Date.now() - expiryMs);
+  const now = new Date();
   const is = (s: FulfilmentState) => sql`${fulfilmentStateSql(orders)} = ${s}`;
-  if (state === 'awaiting_payment') return and(is(state), gte(orders.createdAt, cutoff))!;
-  if (state === 'cancelled') return or(is(state), and(is('awaiting_payment'), lt(orders.createdAt, cutoff)))!;
+  if (state === 'awaiting_payment') return and(is(state), holdLastsSql(now, expiryMs))!;
+  if (state === 'cancelled') return or(is(state), and(is('awaiting_payment'), holdEndedSql(now, expiryMs)))!;
   return is(state);
 }
 

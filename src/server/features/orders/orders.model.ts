@@ -7,7 +7,7 @@ import type { OrderLimits, RefundRetry } from '../../infra/config-orders';
 import type { ShopDetails } from '../../infra/config-shop';
 import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
-import { isPastWindow } from './orders.holds';
+import { holdEndsAt, isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
 import type { DeliveryProviders } from './orders.delivery';
 import { storedGoodsCents, storedTotalCents } from '../pricing/index';
@@ -51,8 +51,7 @@ export function toOrder(
     createdAt: row.createdAt.toISOString(),
     paidAt: iso(row.paidAt),
     deliveredAt: iso(row.deliveredAt),
-    expiresAt:
-      unpaid && orderStatus === 'Pending' ? new Date(row.createdAt.getTime() + expiryMs).toISOString() : null,
+    expiresAt: unpaid && orderStatus === 'Pending' ? holdEndsAt(row, expiryMs).toISOString() : null,
     refundStatus: row.refundStatus,
     refundAmount: row.refundAmountCents === null ? null : centsToDollars(row.refundAmountCents),
     refundAmountCents: row.refundAmountCents,

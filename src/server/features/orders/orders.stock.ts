@@ -1,9 +1,10 @@
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { orders, products } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { shipDateAfter } from '@shared/orders/orders.schema';
 import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
 import type { StaffMail } from '../notifications/index';
+import { holdEndedSql } from './orders.holds';
 
 type OrderStockReason = 'order_reserved' | 'order_paid_late';
 type OrderReleaseReason = 'order_cancelled' | 'order_expired';
@@ -61,7 +62,7 @@ export async function releaseStock(
 }
 
 /**
- * Unpaid orders older than the expiry time that never started a payment become Expired and give their stock back, in
+ * Unpaid orders whose hold has ended (orders.holds.ts) that never started a payment become Expired and give their stock back, in
  * one UPDATE (safe on several instances). Orders with an intent go through expireOrdersWithIntents.
  */
 export async function expireUnpaidOrders(
@@ -78,10 +79,11 @@ export async function expireUnpaidOrders(
         and(
           eq(orders.paymentStatus, false),
           eq(orders.orderStatus, 'Pending'),
-          lt(orders.createdAt, new Date(now.getTime() - expiryMs)),
+          holdEndedSql(now, expiryMs),
           isNull(orders.paymentIntentId),
-          // A checkout's intent is on the checkout: its lines are settled with it (checkout's sweep), never here.
-          sql`not exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and c.payment_intent_id is not null)`,
+          // A checkout's intent is on the checkout: its lines are settled with it (checkout's sweep), never here; so
+          // are the lines of one still awaiting approval, whose buyer is told when it expires (decision 054).
+          sql`not exists (select 1 from checkouts c where c.id = ${orders.checkoutId} and (c.payment_intent_id is not null or c.approval_status = 'awaiting'))`,
         ),
       )
       .returning({

@@ -11,7 +11,7 @@ import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
-import { isPastWindow } from './orders.holds';
+import { holdEndsAt, isPastWindow } from './orders.holds';
 import { goodsCents, type OrderDeps, type OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
@@ -101,12 +101,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
       admin('order.refunded') ?? admin('order.cancelled') ?? customer,
     );
   if (row.orderStatus === 'Expired' || (row.orderStatus === 'Pending' && isPastWindow(row, deps.expiryMs)))
-    add(
-      'expired',
-      row.cancelledAt ?? new Date(row.createdAt.getTime() + deps.expiryMs),
-      'Expired unpaid',
-      system,
-    );
+    add('expired', row.cancelledAt ?? holdEndsAt(row, deps.expiryMs), 'Expired unpaid', system);
   if (row.refundRequestedAt) {
     const late = !row.paidAt || row.paymentIntentId !== row.transactionId;
     add('refund_requested', row.refundRequestedAt, 'Refund requested', admin('order.refunded') ?? system, {

@@ -33,6 +33,7 @@ beforeEach(() => {
     createdAt: '2026-05-01T10:00:00.000Z',
     paidAt: null,
     approval: null,
+    approvalExpiresAt: null,
     expiresAt: '2026-05-02T10:00:00.000Z',
     lines: [
       makeOrder({ checkoutId: id, productName: 'Air hose 15 m', quantity: 10, price: 12.4, total: 124 }),
@@ -136,6 +137,22 @@ describe('Checkout payment page', () => {
       '/dashboard/my-orders',
     );
     expect(intentBody).not.toHaveBeenCalled();
+  });
+
+  it('a checkout awaiting approval says until when, in the words of the mails, and offers no card form', async () => {
+    checkout = {
+      ...checkout,
+      status: 'awaiting_approval',
+      expiresAt: '2026-12-10T15:35:00.000Z',
+      approvalExpiresAt: '2026-12-10T15:35:00.000Z',
+      approval: { status: 'awaiting', reason: 'order', limit: 100, decidedAt: null, comment: null },
+    };
+    useApi();
+    renderPage();
+    expect(await screen.findByText(/Awaiting approval until/)).toHaveTextContent(
+      'Awaiting approval until Thu, Dec 10, 2026, 3:35 PM UTC',
+    );
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 
   it('itemises the subtotal, shipping (method), tax and total when shipping and tax are charged', async () => {

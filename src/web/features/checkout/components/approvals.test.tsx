@@ -17,6 +17,7 @@ const company = (roles: CompanyView['myRoles']): CompanyView => ({
   name: 'Acme Tools',
   taxId: '12-3456789',
   memberCount: 3,
+  approvalWindowDays: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
   myRoles: roles,
 });
@@ -77,6 +78,9 @@ describe('The approval page', () => {
     expect(within(summary).getByText('Bob (bob@example.com)')).toBeInTheDocument();
     expect(within(summary).getByText('$120.00')).toBeInTheDocument();
     expect(within(summary).getByText('Rotary Screw Compressor')).toBeInTheDocument();
+    expect(screen.getByText(/Awaiting approval until/)).toHaveTextContent(
+      'Awaiting approval until Fri, Nov 20, 2026, 10:30 AM UTC',
+    );
     await user.type(screen.getByLabelText('Comment for the buyer (optional)'), 'For the Q3 job');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(sent).toHaveBeenCalledWith({ decision: 'approve', comment: 'For the Q3 job' });
@@ -136,7 +140,7 @@ describe('The approval page', () => {
     decided.unmount();
 
     renderApproval({ ...waiting, status: 'expired' });
-    expect(await screen.findByText(/Approval took longer than the checkout window/)).toBeInTheDocument();
+    expect(await screen.findByText(/Approval took longer than the approval window/)).toBeInTheDocument();
   });
 
   it('says so when the approval is not in your company (404)', async () => {

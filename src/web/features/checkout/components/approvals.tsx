@@ -8,6 +8,7 @@ import { TextAreaField } from '@/components/ui/field';
 import { ItemWaiting } from '@/components/ui/item-waiting';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { formatDeadline } from '@shared/common/working-days';
 import { ApiError } from '@/lib/api-client';
 import { formatDate, formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -60,8 +61,17 @@ export function ApprovalsList({ companyId }: { companyId: string }) {
                     {a.buyer.name} ({a.buyer.email}){a.poNumber ? `, PO ${a.poNumber}` : ''}
                   </p>
                   <p className="text-sm text-base-content/75">
-                    {approvalReasonText(a)}; decide by{' '}
-                    <time dateTime={a.expiresAt}>{formatDate(a.expiresAt)}</time>
+                    {approvalReasonText(a)};{' '}
+                    {a.status === 'awaiting' ? (
+                      <>
+                        awaiting approval until{' '}
+                        <time dateTime={a.expiresAt}>{formatDeadline(a.expiresAt)}</time>
+                      </>
+                    ) : (
+                      <>
+                        decide by <time dateTime={a.expiresAt}>{formatDeadline(a.expiresAt)}</time>
+                      </>
+                    )}
                   </p>
                   <Link
                     to={paths.companyApproval(a._id)}
@@ -152,7 +162,7 @@ function Decided({ approval }: { approval: Approval }) {
   if (approval.status === 'expired')
     return (
       <p role="status" className="alert alert-warning alert-soft text-base-content">
-        Approval took longer than the checkout window; stock was released. The buyer must check out again.
+        Approval took longer than the approval window; stock was released. The buyer must check out again.
       </p>
     );
   return (
@@ -205,8 +215,9 @@ function DecisionForm({ companyId, approval }: { companyId: string; approval: Ap
         Your decision
       </h2>
       <p className="text-sm text-base-content/75">
-        Decide by <time dateTime={approval.expiresAt}>{formatDate(approval.expiresAt)}</time>: the stock is
-        released after that, whatever you decide.
+        Awaiting approval until{' '}
+        <time dateTime={approval.expiresAt}>{formatDeadline(approval.expiresAt)}</time>: after that the
+        checkout expires and its stock is released. Once approved, the buyer has the usual time to pay.
       </p>
       <TextAreaField
         label="Comment for the buyer (optional)"

@@ -8,12 +8,25 @@ import type { Checkout } from '@shared/checkout/checkout.schema';
 import { approvalMessages, approvalReasonText } from '@shared/checkout/approvals.schema';
 import { ItemWaiting } from '@/components/ui/item-waiting';
 import { paths } from '@/config/paths';
-import { formatCount, formatDate, formatDateTime, formatPrice } from '@/lib/format';
+import { formatCount, formatDateTime, formatPrice } from '@/lib/format';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CheckoutStatusBadge } from '@/components/checkout-status-badge';
 import { chargesDelivery, PriceSummary } from '@/components/ui/price-summary';
 import { businessDays } from '@/lib/shipping-rates';
 import { formatCents } from '@shared/common/money';
+import { formatDeadline } from '@shared/common/working-days';
+
+/** The approvers' deadline (docs/decisions/054-approval-window.md), in the words and time the mails use. */
+function AwaitingUntil({ at }: { at: string }) {
+  return (
+    <p className="mt-2 text-sm text-base-content/75">
+      <span className="font-medium text-base-content">
+        Awaiting approval until <time dateTime={at}>{formatDeadline(at)}</time>
+      </span>
+      . The stock is held for you until then; after that the checkout expires.
+    </p>
+  );
+}
 
 /** What is being paid: the PO number, company, delivery details, every line and the total. */
 function CheckoutSummary({ checkout }: { checkout: Checkout }) {
@@ -106,11 +119,8 @@ function CheckoutSummary({ checkout }: { checkout: Checkout }) {
           {checkout.residential && ', residential delivery'}.
         </p>
       )}
-      {checkout.status === 'awaiting_approval' && checkout.expiresAt && (
-        <p className="mt-2 text-sm text-base-content/75">
-          The stock is held until <time dateTime={checkout.expiresAt}>{formatDate(checkout.expiresAt)}</time>;
-          approval does not extend that.
-        </p>
+      {checkout.status === 'awaiting_approval' && (checkout.approvalExpiresAt ?? checkout.expiresAt) && (
+        <AwaitingUntil at={(checkout.approvalExpiresAt ?? checkout.expiresAt)!} />
       )}
       {checkout.approval?.status === 'approved' && (
         <p className="mt-2 text-sm text-base-content/75">

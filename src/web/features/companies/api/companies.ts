@@ -10,6 +10,7 @@ import type {
 } from '@shared/companies/companies.schema';
 import type { PriceListImport, PriceListInput } from '@shared/companies/price-lists.schema';
 import type { MemberLimits } from '@shared/checkout/approvals.schema';
+import type { ApprovalSettings } from '@shared/companies/companies.schema';
 import { callApi } from '@/lib/call-api';
 import { callApiPage, type Page } from '@/lib/api-page';
 import { companyKeys } from '@/lib/query-keys/companies';
@@ -110,6 +111,8 @@ export const useSetLimits = (id: string) =>
   useCompanyWrite(({ userId, limits }: { userId: string; limits: MemberLimits }) =>
     callApi(calls.setLimits, { params: { id, userId }, body: limits }),
   );
+export const useSetApprovalSettings = (id: string) =>
+  useCompanyWrite((body: ApprovalSettings) => callApi(calls.setApprovalSettings, { params: { id }, body }));
 export const useRemoveMember = (id: string) =>
   useCompanyWrite((userId: string) => callApi(calls.removeMember, { params: { id, userId } }));
 export const useAddLocation = (id: string) =>

@@ -24,6 +24,7 @@ const acme: Company = {
   name: 'Acme Tools',
   taxId: '12-3456789',
   memberCount: 3,
+  approvalWindowDays: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 const list = (items: unknown[], next?: string) =>

@@ -13,6 +13,7 @@ const acme: CompanyView = {
   name: 'Acme Tools',
   taxId: '12-3456789',
   memberCount: 2,
+  approvalWindowDays: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
   myRoles: ['admin', 'buyer', 'approver'],
 };
@@ -115,6 +116,47 @@ describe('Company page', () => {
     const row = (await screen.findByRole('cell', { name: 'Bob (bob@example.com)' })).closest('tr')!;
     expect(within(row).getByText('Rotary Screw Compressor')).toBeInTheDocument();
     expect(within(row).getByText('$13,698.00')).toBeInTheDocument();
+  });
+
+  it('a company admin sets the approval window in working days; the server refusal shows at the field', async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.put(`${base}/approval-settings`, async ({ request }) => {
+        const body = (await request.json()) as { approvalWindowDays: number };
+        sent(body);
+        if (body.approvalWindowDays > 30)
+          return HttpResponse.json(
+            {
+              error: 'bad_request',
+              message: 'approvalWindowDays: must be at most 30 working days',
+              field: 'approvalWindowDays',
+            },
+            { status: 400 },
+          );
+        return HttpResponse.json({ ...acme, approvalWindowDays: body.approvalWindowDays });
+      }),
+    ]);
+    const section = await screen.findByRole('region', { name: 'Approval window' });
+    expect(within(section).getByText(/waits 3 working days/)).toBeInTheDocument();
+    const field = within(section).getByLabelText('Working days to approve (1–30)');
+    expect(field).toHaveValue('3');
+    await user.clear(field);
+    await user.type(field, '31');
+    await user.click(within(section).getByRole('button', { name: 'Save approval window' }));
+    expect(sent).toHaveBeenCalledWith({ approvalWindowDays: 31 });
+    expect(await within(section).findByText(/must be at most 30 working days/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, '5');
+    await user.click(within(section).getByRole('button', { name: 'Save approval window' }));
+    expect(sent).toHaveBeenLastCalledWith({ approvalWindowDays: 5 });
+  });
+
+  it('a member who is not a company admin reads the approval window but cannot change it', async () => {
+    renderCompany({ ...acme, myRoles: ['buyer'], approvalWindowDays: 1 });
+    const section = await screen.findByRole('region', { name: 'Approval window' });
+    expect(within(section).getByText(/waits 1 working day /)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Save approval window' })).not.toBeInTheDocument();
   });
 
   it('invites by email with the chosen roles', async () => {
@@ -264,7 +306,7 @@ describe('Company page', () => {
     ]);
     const section = await screen.findByRole('region', { name: 'Waiting for approval' });
     expect(
-      await within(section).findByText(/over the per-order limit of \$1,000\.00; decide by/),
+      await within(section).findByText(/over the per-order limit of \$1,000\.00; awaiting approval until/),
     ).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: "Review Bob's checkout of $2,500.00" })).toHaveAttribute(
       'href',

@@ -29,7 +29,7 @@ import {
   useSetRoles,
 } from '../api/companies';
 import { PagedItems, RolePicker, rolesText, Section, useSubmit } from './company-parts';
-import { EditLimits, limitsText } from './member-limits';
+import { ApprovalWindow, EditLimits, limitsText } from './member-limits';
 import { formatCents } from '@shared/common/money';
 
 /** A customer without a company creates one here (they become its company admin). */
@@ -639,6 +639,7 @@ export function CompanyPage({
         </p>
       )}
       <Members company={company} myId={myId} />
+      <ApprovalWindow company={company} />
       {(company.myRoles.includes('approver') || company.myRoles.includes('admin')) && approvals?.(company)}
       <Locations company={company} />
       <History company={company} />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Member } from '@shared/companies/companies.schema';
+import { approvalWindowBounds, type CompanyView, type Member } from '@shared/companies/companies.schema';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { useSetLimits } from '../api/companies';
+import { useSetApprovalSettings, useSetLimits } from '../api/companies';
 import { useSubmit } from './company-parts';
 
 /** A member's spending limits in words. */
@@ -92,5 +92,59 @@ export function EditLimits({ companyId, member }: { companyId: string; member: M
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * How many working days a checkout over a limit may wait for an approver (docs/decisions/054-approval-window.md):
+ * everyone in the company reads it; a company admin changes it (1–30; the server names the field it refuses).
+ */
+export function ApprovalWindow({ company }: { company: CompanyView }) {
+  const save = useSetApprovalSettings(company._id);
+  const [days, setDays] = useState(String(company.approvalWindowDays));
+  const s = useSubmit();
+  const isAdmin = company.myRoles.includes('admin');
+  const { min, max } = approvalWindowBounds;
+  return (
+    <section aria-labelledby="approval-window" className="mt-6">
+      <h2 id="approval-window" className="text-lg font-semibold">
+        Approval window
+      </h2>
+      <p className="mt-1 text-sm text-base-content/75">
+        A checkout over a spending limit waits {company.approvalWindowDays}{' '}
+        {company.approvalWindowDays === 1 ? 'working day' : 'working days'} (Monday to Friday) for an
+        approver, its stock held; approvers are reminded each working day. After that it expires and the stock
+        is released.
+      </p>
+      {isAdmin && (
+        <form
+          noValidate
+          aria-label="Approval window"
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={s.run(async () => {
+            const n = Number(days);
+            if (days.trim() === '' || !Number.isInteger(n))
+              throw new ApiError(
+                400,
+                'bad_request',
+                'must be a whole number of working days',
+                'approvalWindowDays',
+              );
+            await save.mutateAsync({ approvalWindowDays: n });
+            void notify('success', 'Approval window saved');
+          })}
+        >
+          <TextField
+            label={`Working days to approve (${min}–${max})`}
+            inputMode="numeric"
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            error={s.fieldError('approvalWindowDays')}
+          />
+          <SubmitButton busy={s.busy}>Save approval window</SubmitButton>
+          <FormError message={s.error && !s.error.field ? s.error.message : undefined} />
+        </form>
+      )}
+    </section>
   );
 }

@@ -21,6 +21,7 @@ const acme: CompanyView = {
   name: 'Acme Tools',
   taxId: '12-3456789',
   memberCount: 2,
+  approvalWindowDays: 3,
   createdAt: '2026-11-20T10:00:00.000Z',
   myRoles: ['buyer'],
 };
