@@ -37,4 +37,4 @@ const deadline = new Intl.DateTimeFormat('en-US', {
 });
 
 /** A deadline as mails and pages show it, in UTC as the working days are counted: "Thu, Dec 10, 2026, 3:35 PM UTC". */
-export const formatDeadline = (d: Date | string) => `${deadline.format(new Date(d))} UTC`;
+export const formatDeadline = (d: Date | string | number) => `${deadline.format(new Date(d))} UTC`;
