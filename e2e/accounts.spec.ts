@@ -229,7 +229,8 @@ test('first start: the printed link opens /setup-admin, creates the first admin 
 }) => {
   // Issue 39 item 16 (decision 046): a shop started without ADMIN_EMAIL prints a one-time link. The suite's shops all
   // have an admin, so this test starts a fresh one of its own and reads the link from its output as an owner would.
-  test.setTimeout(150_000);
+  // A fresh database and a shop start of its own: minutes on a loaded 2-core host.
+  test.setTimeout(300_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-first-admin-'));
   await migratedDataDirs([dataDir]);
   const port = await freePort();
@@ -258,8 +259,15 @@ test('first start: the printed link opens /setup-admin, creates the first admin 
     shop.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     shop.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const linkPattern = new RegExp(`${base.replace(/[.]/g, '\\.')}/setup-admin\\?token=[A-Za-z0-9_-]+`);
-    await expect.poll(() => linkPattern.exec(output)?.[0], { timeout: 120_000 }).toBeTruthy();
+    await expect.poll(() => linkPattern.exec(output)?.[0], { timeout: 180_000 }).toBeTruthy();
     const link = linkPattern.exec(output)![0];
+    // The link is printed as the shop gets ready, just before it listens.
+    const ready = () =>
+      fetch(`${base}/api/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await expect.poll(ready, { timeout: 60_000 }).toBe(200);
 
     const context = await browser.newContext();
     const owner = await context.newPage();
