@@ -96,14 +96,17 @@ export function authRules({ db, log, auth }: Deps) {
       // answer named: its session lives, get-session and the shop's calls answer as for a new, unverified, empty
       // account, and nothing it does reaches the real one.
       const made = returned.user as { id: string; name?: unknown; image?: unknown; email?: unknown };
-      const ghost = await ctx.context.internalAdapter.createUser({
-        ...(made as object),
-        id: made.id,
-        email: ghostAddressFor(String(made.email ?? '')),
-        name: typeof made.name === 'string' ? made.name : '',
-        image: typeof made.image === 'string' ? made.image : null,
-        emailVerified: false,
-      });
+      const ghost = await ctx.context.internalAdapter.createUser(
+        {
+          ...(made as object),
+          id: made.id,
+          email: ghostAddressFor(String(made.email ?? '')),
+          name: typeof made.name === 'string' ? made.name : '',
+          image: typeof made.image === 'string' ? made.image : null,
+          emailVerified: false,
+        },
+        { method: 'email-password' },
+      );
       const session = await ctx.context.internalAdapter.createSession(ghost.id, dontRemember);
       await setSessionCookie(ctx, { session, user: ghost }, dontRemember);
       return;
