@@ -108,7 +108,13 @@ export function registerAuthGuard(app: FastifyInstance) {
   });
 
   // A ghost account's answers show the address it claims wherever they would show its stand-in (decision 055).
-  app.addHook('onSend', async (_req, _reply, payload) => {
+  // Only a ghost's own answers and Better Auth's (which serve the session's own user): anyone else's text that looks
+  // like a stand-in (a name typed that way) is shown as typed, never as another person's address.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    const ghost = req.user
+      ? claimedAddressOf(req.user.email) !== undefined
+      : req.url.startsWith('/api/auth/');
+    if (!ghost) return payload;
     if (typeof payload === 'string') return unmaskGhostAddresses(payload);
     // Better Auth's answers (get-session above all) are passed on as bytes.
     if (Buffer.isBuffer(payload) && payload.includes(GHOST_MARK))
