@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
-import { ORIGIN, sessionCookie, signUp, uniqueEmail, type Client } from '../../test/auth';
+import { ORIGIN, sessionCookie, signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
 import { cartApi, makeCartProduct } from '../../test/cart';
 
 // Issue 39 item 6 (decision 055): a sign-up naming a known address gets a session that lives and behaves like a new
@@ -98,6 +98,13 @@ describe('sign-up with a known address', () => {
       expect(cart.lines.map((l) => l.quantity)).toEqual([2]);
       expect(await t.database.db.select().from(user).where(eq(user.email, owner.email))).toHaveLength(1);
     }
+    // The admin's list of people shows each owner once and no ghost.
+    const admin = await signUpAdmin(t.app);
+    const people = (
+      await t.app.inject({ url: '/api/user?sort=newest&limit=100', headers: admin.headers })
+    ).json() as { email: string }[];
+    for (const owner of owners) expect(people.filter((p) => p.email === owner.email)).toHaveLength(1);
+    expect(people.filter((p) => p.email.endsWith('.invalid'))).toEqual([]);
   });
 
   it('refuses a sign-up with an address of the kind the shop makes up for these sessions', async () => {
