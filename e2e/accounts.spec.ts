@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { test, expect, confirmDialog, expectAccessible, submitRegistration } from './fixtures';
+import { test, expect, confirmDialog, dashboardLink, expectAccessible, submitRegistration } from './fixtures';
+import { migratedDataDirs } from './data-dirs';
 import { linkFromMail, newEmail } from './mail';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -206,4 +211,112 @@ test('admin: promotes a customer with Make admin; customers are sent to /login f
 
   await page.goto('/dashboard/make-admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
+});
+
+/** A port nobody listens on now, for a shop of the test's own. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+test('first start: the printed link opens /setup-admin, creates the first admin once, who then signs in', async ({
+  browser,
+}) => {
+  // Issue 39 item 16 (decision 046): a shop started without ADMIN_EMAIL prints a one-time link. The suite's shops all
+  // have an admin, so this test starts a fresh one of its own and reads the link from its output as an owner would.
+  // A fresh database and a shop start of its own: minutes on a loaded 2-core host.
+  test.setTimeout(300_000);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-first-admin-'));
+  await migratedDataDirs([dataDir]);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const shop = spawn(process.execPath, ['dist/server/server.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: base,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT: 'false',
+      DATABASE_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: 'Toolhouse <no-reply@toolhouse.example>',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    let output = '';
+    shop.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shop.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const linkPattern = new RegExp(`${base.replace(/[.]/g, '\\.')}/setup-admin\\?token=[A-Za-z0-9_-]+`);
+    await expect.poll(() => linkPattern.exec(output)?.[0], { timeout: 180_000 }).toBeTruthy();
+    const link = linkPattern.exec(output)![0];
+    // The link is printed as the shop gets ready, just before it listens.
+    const ready = () =>
+      fetch(`${base}/api/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+    await expect.poll(ready, { timeout: 60_000 }).toBe(200);
+
+    const context = await browser.newContext();
+    const owner = await context.newPage();
+    // Without the token the page says where the link is.
+    await owner.goto(`${base}/setup-admin`);
+    await expect(owner.getByRole('alert')).toHaveText(
+      'Open the link the shop printed when it started: it carries the setup token.',
+    );
+    await owner.goto(link);
+    await expect(owner.getByRole('heading', { name: 'Create the first admin' })).toBeVisible();
+    await expectAccessible(owner, 'setup-admin');
+    const email = newEmail('first-admin');
+    const password = 'first-admin-password';
+    await owner.getByLabel('Name', { exact: true }).fill('Fran First');
+    await owner.getByLabel('Email', { exact: true }).fill(email);
+    await owner.getByLabel('Password (at least 12 characters)').fill(password);
+    await owner.getByLabel('Confirm password').fill(password);
+    await owner.getByRole('button', { name: 'Create admin account' }).click();
+    await expect(owner.getByRole('status')).toContainText(
+      `The admin account ${email} is ready. This link no longer works.`,
+    );
+
+    // The new admin signs in as anyone does, and is an admin.
+    await owner.getByRole('link', { name: 'Login' }).last().click();
+    await owner.getByLabel('Email', { exact: true }).fill(email);
+    await owner.getByLabel('Password', { exact: true }).fill(password);
+    await owner.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(dashboardLink(owner)).toBeVisible();
+    await owner.goto(`${base}/dashboard/make-admin`);
+    await expect(owner.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
+
+    // The link is spent: a second use is refused with the reason.
+    const other = await (await browser.newContext()).newPage();
+    await other.goto(link);
+    await other.getByLabel('Name', { exact: true }).fill('Sly Second');
+    await other.getByLabel('Email', { exact: true }).fill(newEmail('second-admin'));
+    await other.getByLabel('Password (at least 12 characters)').fill(password);
+    await other.getByLabel('Confirm password').fill(password);
+    await other.getByRole('button', { name: 'Create admin account' }).click();
+    await expect(
+      other.getByText(
+        'This setup link has been used or replaced: an admin can sign in, or restart the shop for a new link.',
+      ),
+    ).toBeVisible();
+    await context.close();
+    await other.context().close();
+  } finally {
+    shop.kill('SIGTERM');
+    await new Promise((done) => (shop.exitCode !== null ? done(null) : shop.once('exit', done)));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

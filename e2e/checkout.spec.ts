@@ -90,6 +90,17 @@ test('a card, two SKUs by quick order and a price break in the cart → checkout
   await expect(checkoutSummary).toContainText(poNumber);
   await expect(checkoutSummary).toContainText('Purchaser & Co');
   for (const p of products) await expect(checkoutSummary).toContainText(p.name);
+  // Issue 39 item 11: "Pay by" names the time, in a named zone, not only the day; about 30 minutes from now.
+  const payBy = page
+    .getByText(/^Pay by /)
+    .first()
+    .locator('time');
+  await expect(payBy).toHaveText(
+    /^[A-Z][a-z]+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d{2}\s?[AP]M [A-Z][A-Za-z0-9+:-]*$/,
+  );
+  const deadline = Date.parse((await payBy.getAttribute('datetime'))!);
+  expect(deadline - Date.now()).toBeGreaterThan(20 * 60_000);
+  expect(deadline - Date.now()).toBeLessThan(31 * 60_000);
   await expect(page.getByText(/Test mode/).first()).toBeVisible();
   const pay = page.getByRole('button', { name: /^Pay/ });
   await expect(pay).toBeEnabled();

@@ -137,3 +137,39 @@ test('the admin declines a request with a reason; the customer reads it', async 
   await expect(mine).toContainText('We declined this request: We cannot supply 500 before spring.');
   await expect(mine.getByRole('button', { name: 'Accept quote' })).toHaveCount(0);
 });
+
+test('a quote for more than the stock shows the lead time the admin gave before the customer accepts', async ({
+  page,
+  register,
+  verifyEmail,
+  adminPage: admin,
+}) => {
+  test.setTimeout(120_000);
+  await admin.goto('/dashboard');
+  const name = `Air Hose 30 m ${Date.now().toString(36)}`;
+  const product = await newProduct(admin, { name, quantity: 5 });
+  const customer = await register({ name: 'Lena Leadtime' });
+  await verifyEmail(customer);
+  // The request is set-up (the dialog is the first test's): 12 hoses, 5 in stock.
+  const res = await page.request.post('/api/quotes', {
+    headers: { origin: new URL(page.url()).origin },
+    data: { lines: [{ productId: product._id, quantity: 12 }] },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  // Issue 39 item 11: the admin's lead time for the units above the stock reaches the customer before accepting.
+  await admin.goto('/dashboard/manage-quotes');
+  const request = admin.getByRole('article').filter({ hasText: name });
+  await request.getByRole('button', { name: 'Answer' }).click();
+  await request.getByLabel(`Unit price for ${name}`).fill('36');
+  await request.getByLabel(`Lead time (days) for ${name}`).fill('21');
+  await request.getByRole('button', { name: 'Send quote' }).click();
+  await expect(admin.getByText('Quote sent').first()).toBeVisible();
+
+  await page.goto('/dashboard/quotes');
+  const mine = page.getByRole('article').filter({ hasText: name });
+  await expect(mine).toContainText('Quoted');
+  await expect(mine.getByText('Lead time: 21 days for units above the stock')).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Accept quote' })).toBeVisible();
+  await expectAccessible(page, 'my quotes, quoted with a lead time');
+});

@@ -173,8 +173,15 @@ test('a buyer with a $1,000 limit: contract price, $2,500 cart approved by mail,
     /(INV-\d{4}-\d{6}), due (\d{4}-\d{2}-\d{2})/,
   )!;
   expect(dueDate).toBe(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+  // Not paid until the company pays the invoice (issue 38): the checkout reads when it is due.
+  const shortDue = new Date(`${dueDate}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   await expect(buyer.getByRole('rowheader', { name: new RegExp(`^Checkout · PO PO-${tag}`) })).toContainText(
-    'Paid',
+    `On account, due ${shortDue}`,
   );
 
   // The statement shows the invoice open, with its due date, and the credit it uses.

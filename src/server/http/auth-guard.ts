@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../infra/errors';
 import type { SessionUser } from '../infra/session-cache';
+import { claimedAddressOf, GHOST_MARK, unmaskGhostAddresses } from './ghost-sign-up';
 
 export type { SessionUser };
 
@@ -106,6 +107,30 @@ export function registerAuthGuard(app: FastifyInstance) {
       throw new AppError('forbidden', 'Only admins can do this.');
   });
 
+  // A ghost account's answers show the address it claims wherever they would show its stand-in (decision 055).
+  // Only a ghost's own answers and Better Auth's (which serve the session's own user): anyone else's text that looks
+  // like a stand-in (a name typed that way) is shown as typed, never as another person's address.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    const ghost = req.user
+      ? claimedAddressOf(req.user.email) !== undefined
+      : req.url.startsWith('/api/auth/');
+    if (!ghost) return payload;
+    if (typeof payload === 'string') return unmaskGhostAddresses(payload);
+    // Better Auth's answers (get-session above all) are passed on as bytes.
+    if (Buffer.isBuffer(payload) && payload.includes(GHOST_MARK))
+      return unmaskGhostAddresses(payload.toString());
+    return payload;
+  });
+
+  // A ghost naming the address it claims names its own records (decision 055), whichever route reads the path, after
+  // validation (which replaces the params) and before any check or handler.
+  app.addHook('preHandler', async (req) => {
+    if (!req.user || claimedAddressOf(req.user.email) === undefined) return;
+    const params = req.params as Record<string, unknown> | undefined;
+    for (const [name, value] of Object.entries(params ?? {}))
+      if (typeof value === 'string') params![name] = ownAddress(req.user, value);
+  });
+
   // Whose record a path names is checked as the routes' handlers did it: as the route's own last preHandler, after
   // validation (a malformed email is a 400) and after the idempotency plugin's, right before the handler.
   app.addHook('onRoute', (route) => {
@@ -129,6 +154,15 @@ export function currentUser(req: FastifyRequest): SessionUser {
 }
 
 const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * A ghost account (decision 055) names itself by the address it claims, as a new account does: such a path means
+ * its own stand-in address, so the call reaches the ghost's records and never the real account's.
+ */
+function ownAddress(user: SessionUser, named: string): string {
+  const claimed = claimedAddressOf(user.email);
+  return claimed !== undefined && sameEmail(claimed, named) ? user.email : named;
+}
 
 /** Customers reach only their own records; admins reach everyone's. */
 export function assertSelfOrAdmin(user: SessionUser, email: string) {

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import { verification } from '../db/schema';
+import { ghostAddressFor, isGhostAddress } from './ghost-sign-up';
 import type { Db } from '../infra/db';
 
 /**
@@ -15,11 +15,6 @@ export const VERIFY_PAGE = '/verify-email';
 
 /** One repeat of the verification mail per address in this window, however many sign-ups name it. */
 const RESEND_WINDOW_MS = 5 * 60_000;
-
-const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-/** 32 characters of Better Auth's session-token alphabet, so a made-up token has a real one's form. */
-const randomToken = () =>
-  Array.from(randomBytes(32), (b) => TOKEN_ALPHABET[b % TOKEN_ALPHABET.length]).join('');
 
 /** The user fields Better Auth itself writes from a request body, under the same rules as PUT /api/userprofile. */
 const userFieldsSchema = profileUpdateSchema.pick({ name: true, image: true });
@@ -77,6 +72,13 @@ export function authRules({ db, log, auth }: Deps) {
 
   // A new password ends every other session: whoever knew the old one is out.
   const before = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-up/email') {
+      const email = (ctx.body as { email?: unknown } | undefined)?.email;
+      // The addresses ghost accounts stand in with are the shop's alone (decision 055).
+      if (typeof email === 'string' && isGhostAddress(email))
+        throw new APIError('BAD_REQUEST', { message: 'email: must be a real email address' });
+      return;
+    }
     if (ctx.path !== '/change-password') return;
     return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
   });
@@ -90,22 +92,23 @@ export function authRules({ db, log, auth }: Deps) {
     const created = await ctx.context.internalAdapter.findUserById(returned.user.id);
     const dontRemember = (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false;
     if (!created) {
-      // A known address gets the same headers (a signed session cookie, its bearer token, no-store) for a session
-      // that does not exist: comparing the two answers tells nothing. Using the cookie does (it is signed out);
-      // decision 012 says what limits that.
-      const now = new Date();
-      const expiresAt = new Date(now.getTime() + ctx.context.sessionConfig.expiresIn * 1000);
-      const session = {
-        id: randomUUID(),
-        token: randomToken(),
-        userId: returned.user.id,
-        expiresAt,
-        createdAt: now,
-        updatedAt: now,
-        ipAddress: null,
-        userAgent: null,
-      };
-      await setSessionCookie(ctx, { session, user: returned.user as never }, dontRemember);
+      // A known address gets a ghost account of its own (ghost-sign-up.ts, decision 055) under the very id the
+      // answer named: its session lives, get-session and the shop's calls answer as for a new, unverified, empty
+      // account, and nothing it does reaches the real one.
+      const made = returned.user as { id: string; name?: unknown; image?: unknown; email?: unknown };
+      const ghost = await ctx.context.internalAdapter.createUser(
+        {
+          ...(made as object),
+          id: made.id,
+          email: ghostAddressFor(String(made.email ?? '')),
+          name: typeof made.name === 'string' ? made.name : '',
+          image: typeof made.image === 'string' ? made.image : null,
+          emailVerified: false,
+        },
+        { method: 'email-password' },
+      );
+      const session = await ctx.context.internalAdapter.createSession(ghost.id, dontRemember);
+      await setSessionCookie(ctx, { session, user: ghost }, dontRemember);
       return;
     }
     const newSession = await ctx.context.internalAdapter.createSession(created.id, dontRemember);

@@ -24,12 +24,19 @@ const stageClass: Record<OrderStage, string> = {
 export function StatusBadge({
   order,
 }: {
-  order: Pick<Order, 'orderStatus' | 'paymentStatus'> & Partial<Pick<Order, 'refundStatus' | 'fulfilment'>>;
+  order: Pick<Order, 'orderStatus' | 'paymentStatus'> &
+    Partial<Pick<Order, 'refundStatus' | 'fulfilment' | 'onAccount'>>;
 }) {
   const stage = orderStage(order);
   // A paid line on its way reads as its fulfilment ("Partly shipped", "Shipped", "Ready for pickup").
   const underway = stage === 'Paid' && isUnderway(order.fulfilment);
-  const label = underway ? fulfilmentLabels[order.fulfilment!] : orderStageLabels[stage];
+  // Bought on account, it is not paid until its invoice is (issue 38): "On account, due …" instead of "Paid".
+  const owed = stage === 'Paid' && !underway && order.onAccount && !order.onAccount.invoicePaid;
+  const label = underway
+    ? fulfilmentLabels[order.fulfilment!]
+    : owed
+      ? `${paymentLabel(order)} · Awaiting shipment`
+      : orderStageLabels[stage];
   const tone = underway
     ? order.fulfilment === 'partly_shipped'
       ? 'badge-info'

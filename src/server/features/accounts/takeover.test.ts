@@ -101,12 +101,15 @@ describe('pre-registration takeover', () => {
       });
     const first = await attempt();
     expect(first.statusCode).toBe(200);
-    // It answers like a new sign-up (decision 012), but its cookie signs nobody in.
+    // It answers like a new sign-up (decision 012), and its cookie signs in a ghost account of its own (decision
+    // 055): never the owner's.
     const session = await t.app.inject({
       url: '/api/auth/get-session',
       headers: { cookie: sessionCookie(first) },
     });
-    expect(session.json()).toBeNull();
+    const ownerSession = await t.app.inject({ url: '/api/auth/get-session', headers: owner.headers });
+    expect(session.json().user).toMatchObject({ email: owner.email, name: 'Mallory', emailVerified: false });
+    expect(session.json().user.id).not.toBe(ownerSession.json().user.id);
     expect((await signIn(t.app, owner.email, 'attacker-pass')).statusCode).toBe(401);
     expect((await signIn(t.app, owner.email, 'owner-pass')).statusCode).toBe(200);
     expect(

@@ -5,6 +5,7 @@ import type { Paged } from '@shared/common/paging.schema';
 import { user } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import type { Db } from '../../infra/db';
+import { GHOST_MARK } from '../../http/ghost-sign-up';
 
 const byTime = (name: UserSort, dir: 'asc' | 'desc'): KeysetSort => ({
   name,
@@ -33,6 +34,8 @@ const sorts: Record<UserSort, KeysetSort> = {
 export async function listUsers(db: Db, q: UserListQuery): Promise<Paged<UserSummary>> {
   const sort = sorts[q.sort];
   const where = and(
+    // Ghost accounts (decision 055) are nobody's: the shop's list of people leaves them out.
+    sql`${user.email} not like ${`%${GHOST_MARK}`}`,
     q.role === 'admin' ? eq(user.role, 'admin') : undefined,
     q.role === 'user' ? or(isNull(user.role), ne(user.role, 'admin')) : undefined,
     q.q ? sql`${user.email} like ${startsWith(q.q.toLowerCase())}` : undefined,

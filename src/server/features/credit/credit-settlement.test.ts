@@ -234,6 +234,10 @@ describe('what people read of a purchase on account', () => {
     expect(await mine()).toMatchObject({ paymentStatus: true, onAccount: { dueDate, invoicePaid: false } });
     expect(paymentLabel(await mine())).toMatch(/^On account, due [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     expect((await all()).onAccount).toEqual({ dueDate, invoicePaid: false });
+    // The order's own page reads the single order: it says the same.
+    const one = async () =>
+      (await call(bob, 'GET', `/singleorderitem/${(await mine())._id}`)).json() as Order;
+    expect((await one()).onAccount).toEqual({ dueDate, invoicePaid: false });
     // Staff are told it was bought on account and when it is due, not that it was paid.
     const staff = t.mail.sent.filter((m) => m.to === 'desk@toolhouse.example').at(-1)!;
     expect(staff.subject).toMatch(
@@ -247,6 +251,7 @@ describe('what people read of a purchase on account', () => {
     });
     expect(transfer.statusCode).toBe(201);
     expect((await mine()).onAccount).toEqual({ dueDate, invoicePaid: true });
+    expect((await one()).onAccount).toEqual({ dueDate, invoicePaid: true });
     expect(paymentLabel(await mine())).toBe('Paid');
     expect(await revenueToday()).toBeCloseTo(revenueBefore + 64, 2);
   });

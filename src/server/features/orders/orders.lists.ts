@@ -11,6 +11,7 @@ import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
 import { holdEndedSql, holdLastsSql } from './orders.holds';
 import { centsToDollars } from '@shared/common/money';
+import type { Db } from '../../infra/db';
 
 /** GET /api/myorder/{email}: one page of a customer's orders, newest first (orders_user_created_idx). */
 export async function listOrdersOf(deps: OrderDeps, email: string, q: MyOrdersQuery): Promise<Paged<Order>> {
@@ -158,4 +159,20 @@ async function pageOfOrders(
     nextCursor: page.nextCursor,
     total: counted?.n ?? 0,
   };
+}
+
+/**
+ * A line bought on account: its invoice's due day and whether the company has paid it (the lists join the same), or
+ * null for any other line.
+ */
+export async function onAccountOf(db: Db, checkoutId: string | null): Promise<Order['onAccount']> {
+  if (!checkoutId) return null;
+  const [row] = await db
+    .select({
+      dueDate: accountInvoices.dueDate,
+      paid: sql<boolean>`${accountInvoices.paidCents} = ${accountInvoices.totalCents}`,
+    })
+    .from(accountInvoices)
+    .where(eq(accountInvoices.checkoutId, checkoutId));
+  return row ? { dueDate: row.dueDate, invoicePaid: Boolean(row.paid) } : null;
 }

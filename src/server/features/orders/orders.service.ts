@@ -26,6 +26,7 @@ import { assertWithinLimits, isPastWindow, lockCustomer, withinLimits } from './
 import { sendOrderMail } from './orders.mail';
 import { reserveOrBackorder, reserveStock } from './orders.stock';
 import { withShipments } from './orders.shipments';
+import { onAccountOf } from './orders.lists';
 import { addressTextOf, priceDelivery, rememberAddress } from './orders.delivery';
 import { formatCents } from '@shared/common/money';
 
@@ -186,7 +187,11 @@ async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderR
 }
 
 export async function getOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
-  const [order] = await withShipments(deps.db, [toOrder(await findOrder(deps.db, actor, id), deps.expiryMs)]);
+  const row = await findOrder(deps.db, actor, id);
+  const onAccount = await onAccountOf(deps.db, row.checkoutId);
+  const [order] = await withShipments(deps.db, [
+    toOrder(row, deps.expiryMs, undefined, undefined, onAccount),
+  ]);
   return order!;
 }
 

@@ -1,7 +1,7 @@
 import { formatOrderNumbers } from '@shared/orders/order-number';
 import { Link } from 'react-router';
 import type { CheckoutStatus } from '@shared/checkout/checkout.schema';
-import type { Order } from '@shared/orders/orders.schema';
+import { paymentLabel, type Order } from '@shared/orders/orders.schema';
 import { isPayable } from '@/components/order-badges';
 import { paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -63,6 +63,11 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
   const first = lines[0]!;
   const status = checkoutStatus(lines);
   const totalCents = lines.reduce((sum, l) => sum + l.totalCents, 0);
+  // Bought on account: not paid until the company pays its invoice (issue 38).
+  const owed =
+    status === 'paid'
+      ? lines.find((l) => l.paymentStatus && l.onAccount && !l.onAccount.invoicePaid)
+      : undefined;
   return (
     <tr className="bg-base-200">
       <th scope="rowgroup" colSpan={4} className="font-normal">
@@ -75,7 +80,11 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
             <span className="sr-only">Total </span>
             {formatCents(totalCents)}
           </span>
-          <CheckoutStatusBadge status={status} />
+          {owed ? (
+            <span className="badge badge-soft badge-warning whitespace-nowrap">{paymentLabel(owed)}</span>
+          ) : (
+            <CheckoutStatusBadge status={status} />
+          )}
         </div>
       </th>
       <td colSpan={2}>

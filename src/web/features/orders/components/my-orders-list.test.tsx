@@ -49,7 +49,11 @@ describe('My Orders', () => {
     const open = within(card('Account compressor'));
     expect(open.getByText('On account, due Jan 6, 2027')).toBeInTheDocument();
     expect(open.queryByText('Payment done')).not.toBeInTheDocument();
+    // Its status says the same, not "Paid" (issue 38).
+    expect(open.getByText('On account, due Jan 6, 2027 · Awaiting shipment')).toBeInTheDocument();
+    expect(open.queryByText(/^Paid/)).not.toBeInTheDocument();
     expect(within(card('Settled compressor')).getByText('Payment done')).toBeInTheDocument();
+    expect(within(card('Settled compressor')).getByText('Paid · Awaiting shipment')).toBeInTheDocument();
   });
 
   it('offers the actions for each state of an order', async () => {
