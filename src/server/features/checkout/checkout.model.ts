@@ -5,7 +5,15 @@ import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { deliveryView, goodsCents, isPastWindow, type OrderRow, toOrder, totalCents } from '../orders/index';
+import {
+  deliveryView,
+  goodsCents,
+  isPastWindow,
+  type OrderRow,
+  refundedCentsOf,
+  toOrder,
+  totalCents,
+} from '../orders/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; what leaves it is a `Checkout`. */
@@ -68,6 +76,7 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     shipping: centsToDollars(lines.reduce((sum, l) => sum + l.shippingCents, 0)),
     tax: centsToDollars(lines.reduce((sum, l) => sum + l.taxCents, 0)),
     totalCents: checkoutTotalCents(lines),
+    refundedCents: lines.reduce((sum, l) => sum + refundedCentsOf(l), 0),
     subtotalCents: lines.reduce((sum, l) => sum + goodsCents(l), 0),
     shippingCents: lines.reduce((sum, l) => sum + l.shippingCents, 0),
     taxCents: lines.reduce((sum, l) => sum + l.taxCents, 0),

@@ -114,7 +114,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       errors: [400, 401, 403, 404, 409],
     }),
     config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
-    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id, req.body?.restock),
+    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id, req.body ?? {}),
   });
 
   app.route({

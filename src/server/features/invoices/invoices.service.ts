@@ -56,7 +56,7 @@ export interface InvoiceInput {
 }
 
 /** Numbers a document, in the caller's transaction, and stores it with what it prints. */
-async function insertDocument(
+export async function insertDocument(
   tx: Tx,
   kind: InvoiceKind,
   about: Pick<InvoiceRow, 'userId' | 'orderId' | 'checkoutId' | 'refersTo'>,
@@ -97,7 +97,7 @@ async function insertDocument(
   return issued(row!);
 }
 
-const invoiceOf = (p: { orderId: string | null; checkoutId: string | null }): SQL =>
+export const invoiceOf = (p: { orderId: string | null; checkoutId: string | null }): SQL =>
   and(
     eq(invoices.kind, 'invoice'),
     p.checkoutId ? eq(invoices.checkoutId, p.checkoutId) : eq(invoices.orderId, p.orderId!),
@@ -203,6 +203,14 @@ export async function documentsOfOrder(
       or(
         eq(invoices.orderId, order.id),
         order.checkoutId ? invoiceOf({ orderId: null, checkoutId: order.checkoutId }) : undefined,
+        // A refund of several lines of its checkout credits them on one note.
+        order.checkoutId
+          ? and(
+              eq(invoices.checkoutId, order.checkoutId),
+              eq(invoices.kind, 'credit_note'),
+              sql`${invoices.snapshot} -> 'lines' @> ${JSON.stringify([{ orderId: order.id }])}::jsonb`,
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.seq));

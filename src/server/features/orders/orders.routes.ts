@@ -102,7 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
     handler: async (req) => ({
       acknowledged: true as const,
-      order: await refundPaidOrder(deps, currentUser(req), req.params.id, { restock: req.body?.restock }),
+      order: await refundPaidOrder(deps, currentUser(req), req.params.id, req.body ?? {}),
     }),
   });
 
