@@ -180,6 +180,9 @@ export const saleRefunds = pgTable(
     orderId: uuid('order_id'),
     checkoutId: uuid('checkout_id'),
     intentId: text('intent_id').notNull(),
+    // The provider's idempotency key: one per refund; a single order refunded in full at once keeps the key its
+    // whole refund always had (`refund-order-<id>`), so a refund begun before migration 0029 is never made twice.
+    providerKey: text('provider_key').notNull(),
     kind: text('kind', { enum: ['lines', 'amount'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     lines: jsonb('lines').notNull(),
@@ -197,6 +200,7 @@ export const saleRefunds = pgTable(
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
     check('sale_refunds_subject', sql`num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1`),
     check('sale_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('sale_refunds_provider_key_idx').on(t.providerKey),
     index('sale_refunds_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),

@@ -3,6 +3,7 @@ CREATE TABLE "sale_refunds" (
 	"order_id" uuid,
 	"checkout_id" uuid,
 	"intent_id" text NOT NULL,
+	"provider_key" text NOT NULL,
 	"kind" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"lines" jsonb NOT NULL,
@@ -22,6 +23,7 @@ ALTER TABLE "orders" ADD COLUMN "refunded_quantity" integer DEFAULT 0 NOT NULL;-
 ALTER TABLE "orders" ADD COLUMN "refunded_cents" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "sale_refunds" ADD CONSTRAINT "sale_refunds_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sale_refunds" ADD CONSTRAINT "sale_refunds_checkout_id_fkey" FOREIGN KEY ("checkout_id") REFERENCES "public"."checkouts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "sale_refunds_provider_key_idx" ON "sale_refunds" USING btree ("provider_key");--> statement-breakpoint
 CREATE INDEX "sale_refunds_order_idx" ON "sale_refunds" USING btree ("order_id") WHERE "sale_refunds"."order_id" is not null;--> statement-breakpoint
 CREATE INDEX "sale_refunds_checkout_idx" ON "sale_refunds" USING btree ("checkout_id") WHERE "sale_refunds"."checkout_id" is not null;--> statement-breakpoint
 CREATE INDEX "sale_refunds_pending_idx" ON "sale_refunds" USING btree ("created_at") WHERE "sale_refunds"."status" = 'pending';--> statement-breakpoint

@@ -40,7 +40,7 @@ export async function settleSaleRefund(
 ): Promise<SaleRefundRow | undefined> {
   const [refund] = await deps.db.select().from(saleRefunds).where(eq(saleRefunds.id, refundId));
   if (refund?.status !== 'pending') return refund;
-  const made = await deps.payments.refund(refund.intentId, refund.amountCents, saleRefundKey(refund.id));
+  const made = await deps.payments.refund(refund.intentId, refund.amountCents, refund.providerKey);
   if (made.status !== 'succeeded') return refund;
   return deps.db.transaction(async (tx) => {
     const [done] = await tx

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
 import {
   planRefund,
@@ -13,10 +14,15 @@ import type { Tx } from '../../infra/db';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import type { OrderDeps, OrderRow } from './orders.model';
-import { trySettleRefund } from './orders.refunds';
+import { refundKey, trySettleRefund } from './orders.refunds';
 import { lockOrder } from './orders.payment';
 import { releaseStock, reservedUnits } from './orders.stock';
-import { SALE_REFUND_JOB, trySettleSaleRefund, type SaleRefundRow } from './orders.sale-refund-settle';
+import {
+  SALE_REFUND_JOB,
+  saleRefundKey,
+  trySettleSaleRefund,
+  type SaleRefundRow,
+} from './orders.sale-refund-settle';
 
 /** What an admin asks for (POST …/refund): everything still refundable, some units of some lines, or an amount. */
 export interface SaleRefundRequest {
@@ -115,9 +121,14 @@ export async function refundSale(
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
     const intentId = open[0]!.transactionId!;
+    const id = randomUUID();
+    // A single order refunded in full at once keeps its order's key (refunds made before partial refunds used it).
+    const whole = 'orderId' in sale && rows[0]!.refundedCents === 0 && plan.lines[0]!.completesLine;
     const [refund] = await tx
       .insert(saleRefunds)
       .values({
+        id,
+        providerKey: whole ? refundKey(sale.orderId) : saleRefundKey(id),
         ...('orderId' in sale ? { orderId: sale.orderId } : { checkoutId: sale.checkoutId }),
         intentId,
         kind: plan.kind,
