@@ -2,7 +2,9 @@ import { formatPrice } from '@/lib/format';
 import { paymentLabel, type Order } from '@shared/orders/orders.schema';
 import {
   fulfilmentLabels,
+  isPartlyRefunded,
   isUnderway,
+  partlyRefundedLabel,
   orderStage,
   orderStageLabels,
   type OrderStage,
@@ -24,12 +26,17 @@ const stageClass: Record<OrderStage, string> = {
 export function StatusBadge({
   order,
 }: {
-  order: Pick<Order, 'orderStatus' | 'paymentStatus'> & Partial<Pick<Order, 'refundStatus' | 'fulfilment'>>;
+  order: Pick<Order, 'orderStatus' | 'paymentStatus'> &
+    Partial<Pick<Order, 'refundStatus' | 'fulfilment' | 'refundedCents'>>;
 }) {
   const stage = orderStage(order);
   // A paid line on its way reads as its fulfilment ("Partly shipped", "Shipped", "Ready for pickup").
   const underway = stage === 'Paid' && isUnderway(order.fulfilment);
-  const label = underway ? fulfilmentLabels[order.fulfilment!] : orderStageLabels[stage];
+  const label = isPartlyRefunded(order)
+    ? `${partlyRefundedLabel} · ${underway ? fulfilmentLabels[order.fulfilment!] : 'Awaiting shipment'}`
+    : underway
+      ? fulfilmentLabels[order.fulfilment!]
+      : orderStageLabels[stage];
   const tone = underway
     ? order.fulfilment === 'partly_shipped'
       ? 'badge-info'
