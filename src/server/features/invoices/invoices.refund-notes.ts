@@ -2,7 +2,7 @@ import type { ShopDetails } from '../../infra/config-shop';
 import type { Tx } from '../../infra/db';
 import { invoices } from '../../db/schema';
 import { amountsOf, type InvoiceLine, type InvoiceSnapshot } from './invoices.model';
-import { insertDocument, invoiceOf, type IssuedDocument } from './invoices.service';
+import { insertDocument, invoiceOf, type IssuedDocument } from './invoices.documents';
 
 /** One line of a refund as its credit note prints it (the orders feature plans it; see refund-plan.ts). */
 export interface RefundNoteLine {
