@@ -246,7 +246,7 @@ describe('a checkout refunded in steps', () => {
     );
     const pdf = await downloadPdf(t.app, ann, (await documentsOf(t.app, ann, drills._id)).at(-1)!._id);
     expect(await pdfText(pdf.rawPayload)).toContain('$94.99');
-  });
+  }, 120_000);
 });
 
 describe('the provider refund of each partial refund', () => {
