@@ -12,7 +12,7 @@ import { appWithPeople } from '../../test/people';
 import { makeProduct, orderDepsOf, payOrder, placeOrder, stockOf } from '../../test/shop';
 import { shipmentsApi, ups } from '../../test/shipments';
 import { checkoutApi, twoLineCheckout } from '../../test/cart';
-import { documentsOf, downloadPdf, pdfText } from '../../test/invoices';
+import { documentsOf, downloadPdf, pdfText, timelineOf } from '../../test/invoices';
 import { settleSaleRefund } from './orders.sale-refund-settle';
 
 let t: TestApp;
@@ -127,6 +127,13 @@ describe('refunding units of a line', () => {
     const notes = await Promise.all(await notesOf(orderId));
     expect(notes.map((n) => n.totalCents)).toEqual([88_88, 44_43]);
     expect(notes[1]).toMatchObject({ shippingCents: 3_33, taxCents: 1_10 });
+    // The order's history shows the partial refund beside the final one, and both credit notes.
+    const timeline = await timelineOf(t.app, admin, orderId);
+    expect(timeline.map((e) => e.title)).toEqual(
+      expect.arrayContaining(['Partial refund requested', 'Partly refunded', 'Refund requested', 'Refunded']),
+    );
+    expect(timeline.find((e) => e.title === 'Partial refund requested')!.detail).toBe('2 of 3, $88.88');
+    expect(timeline.filter((e) => e.title === 'Credit note issued')).toHaveLength(2);
     // Nothing is left: a 409 for more, the whole-order call answers as before.
     expect((await refund(orderId, { lines: [{ orderId, quantity: 1 }] })).statusCode).toBe(409);
     expect((await refund(orderId)).statusCode).toBe(200);
