@@ -290,5 +290,8 @@ describe('the provider refund of each partial refund', () => {
     expect((await providerRefunds(intentId)).map((r) => r.status)).toEqual(['refunded', 'refunded']);
     const refundIds = notes.map((n) => n.refundId);
     expect(new Set(refundIds).size).toBe(2);
+    // The customer is mailed once per refund, with its amount.
+    const mails = t.mail.sent.filter((m) => m.to === ann.email && m.subject.startsWith('Refunded $46.66'));
+    expect(mails).toHaveLength(1);
   });
 });
