@@ -117,7 +117,12 @@ export async function refundSale(
     );
     if (!plan.ok) {
       if (plan.field) throw fieldError('bad_request', plan.field, plan.message);
-      throw new AppError('conflict', 'checkoutId' in sale ? nothingToRefundOfCheckout : plan.message);
+      if (!('checkoutId' in sale)) throw new AppError('conflict', plan.message);
+      // A checkout bought on account says so, as each of its lines would (no card payment to give back).
+      const onAccount = rows.find(
+        (r) => r.paymentStatus && r.orderStatus === 'Pending' && r.refundStatus === null,
+      );
+      throw new AppError('conflict', (onAccount && orderProblem(onAccount)) ?? nothingToRefundOfCheckout);
     }
     const byId = new Map(rows.map((r) => [r.id, r]));
     const intentId = open[0]!.transactionId!;
