@@ -160,6 +160,28 @@ test('a card, two SKUs by quick order and a price break in the cart → checkout
     .filter({ hasText: refunded!.name })
     .filter({ hasText: 'Petra Purchaser' })
     .first();
+  // First one of the four valves, by quantity: the dialog shows the refund total before it is confirmed.
+  await otherRow.getByRole('button', { name: /^Refund checkout/ }).click();
+  await admin
+    .getByRole('dialog', { name: 'Cancel and refund this whole checkout?' })
+    .getByRole('radio', { name: 'Some units' })
+    .click();
+  const partial = admin.getByRole('dialog', { name: 'Refund part of this checkout?' });
+  await partial.getByLabel(`Units of ${valve.name} to refund (up to 4)`).fill('1');
+  await expect(partial.getByText(/^Refund total: \$\d/)).toBeVisible();
+  await expectAccessible(admin, 'partial refund dialog');
+  await partial.getByRole('button', { name: 'Refund checkout', exact: true }).click();
+  await expect(partial).toBeHidden();
+  await expect(
+    admin.getByText(/^Refunded \$[\d,.]+\. The money is on its way to the customer\.$/),
+  ).toBeVisible();
+  await admin.reload();
+  const valveRow = admin
+    .getByRole('row')
+    .filter({ hasText: valve.name })
+    .filter({ hasText: 'Petra Purchaser' });
+  await expect(valveRow.first()).toContainText('Partly refunded');
+  // Then the rest of it at once.
   await otherRow.getByRole('button', { name: /^Refund checkout/ }).click();
   await confirmDialog(admin, 'Cancel and refund this whole checkout?', 'Refund checkout');
   await expect(

@@ -62,11 +62,12 @@ export const invoices = pgTable(
     check('invoices_kind', sql`${t.kind} in ('invoice', 'credit_note')`),
     check('invoices_total_positive', sql`${t.totalCents} > 0`),
     check('invoices_seq_positive', sql`${t.seq} > 0`),
-    // An invoice is for one order or one checkout; a credit note corrects an invoice, for one order.
+    // An invoice is for one order or one checkout; a credit note corrects an invoice, for one order or (a refund of
+    // several lines of a checkout, migration 0029) for its checkout.
     check(
       'invoices_subject',
       sql`(${t.kind} = 'invoice' and ${t.refersTo} is null and num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1)
-        or (${t.kind} = 'credit_note' and ${t.refersTo} is not null and ${t.orderId} is not null)`,
+        or (${t.kind} = 'credit_note' and ${t.refersTo} is not null and num_nonnulls(${t.orderId}, ${t.checkoutId}) >= 1)`,
     ),
     uniqueIndex('invoices_number_idx').on(t.number),
     uniqueIndex('invoices_kind_year_seq_idx').on(t.kind, t.year, t.seq),
@@ -76,7 +77,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_checkout_invoice_idx')
       .on(t.checkoutId)
       .where(sql`${t.kind} = 'invoice'`),
-    uniqueIndex('invoices_order_credit_idx')
+    // Several credit notes per order since partial refunds (migration 0029): one per refund.
+    index('invoices_order_credit_idx')
       .on(t.orderId)
       .where(sql`${t.kind} = 'credit_note'`),
     index('invoices_checkout_idx')

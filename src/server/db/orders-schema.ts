@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  jsonb,
   check,
   date,
   index,
@@ -132,6 +133,11 @@ export const orders = pgTable(
     orderNumber: integer('order_number')
       .notNull()
       .default(sql`next_order_number()`),
+    // Migration 0029 (docs/decisions/053-partial-refunds.md): the units refunded so far (by quantity; all of them once
+    // the line is refunded in full) and the money refunded or being refunded against this line, by every refund of
+    // its sale. A line is refunded in full when `refundedCents` reaches its total.
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (t) => [
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
@@ -142,6 +148,11 @@ export const orders = pgTable(
     check('orders_backordered', sql`${t.backorderedQuantity} between 0 and ${t.quantity}`),
     // The last guard against over-shipping: the service checks first and names the field.
     check('orders_shipped', sql`${t.shippedQuantity} between 0 and ${t.quantity}`),
+    check('orders_refunded_quantity', sql`${t.refundedQuantity} between 0 and ${t.quantity}`),
+    check(
+      'orders_refunded_cents',
+      sql`${t.refundedCents} between 0 and ${t.unitPriceCents} * ${t.quantity} + ${t.shippingCents} + ${t.taxCents}`,
+    ),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc()),
     // Keyset paging of the admin's order list: one index per sort, and the status filter, and the email search.
     // Nulls first, as migration 0010 wrote them (plain DESC): the order that `desc()` in a query asks for.
@@ -181,5 +192,51 @@ export const orders = pgTable(
     index('orders_checkout_idx')
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),
+  ],
+);
+
+/**
+ * One refund of a sale (a single order, or a checkout whose lines were paid together), as an admin asked for it
+ * (migration 0029, docs/decisions/053-partial-refunds.md): the amount given back from the payment `intentId`, what it
+ * covers line by line (`lines`: units, goods, shipping and tax shares, or an amount), and whether the provider has
+ * confirmed it. The provider sees one idempotency key per row, so a retried refund is made once.
+ */
+export const saleRefunds = pgTable(
+  'sale_refunds',
+  {
+    id: uuidPk(),
+    orderId: uuid('order_id'),
+    checkoutId: uuid('checkout_id'),
+    intentId: text('intent_id').notNull(),
+    // The provider's idempotency key: one per refund; a single order refunded in full at once keeps the key its
+    // whole refund always had (`refund-order-<id>`), so a refund begun before migration 0029 is never made twice.
+    providerKey: text('provider_key').notNull(),
+    kind: text('kind', { enum: ['lines', 'amount'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    lines: jsonb('lines').notNull(),
+    restock: boolean('restock').notNull(),
+    status: text('status', { enum: ['pending', 'refunded'] })
+      .notNull()
+      .default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    requestedBy: text('requested_by'),
+    requestedAt: createdAt(),
+    refundedAt: moment('refunded_at'),
+  },
+  (t) => [
+    inlineForeignKey(t.orderId, orders.id).onDelete('restrict'),
+    inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
+    check('sale_refunds_subject', sql`num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1`),
+    check('sale_refunds_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('sale_refunds_provider_key_idx').on(t.providerKey),
+    index('sale_refunds_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('sale_refunds_checkout_idx')
+      .on(t.checkoutId)
+      .where(sql`${t.checkoutId} is not null`),
+    index('sale_refunds_pending_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -9,7 +9,7 @@ export const checkoutCalls = endpoints<CheckoutSchemas>()({
   invoices: { method: 'GET', path: '/checkout/{id}/invoices' },
   /** Marks every line paid once the provider confirms the one payment (idempotent). */
   pay: { method: 'PUT', path: '/checkout/{id}' },
-  /** Admin: cancels and refunds every paid, undelivered line. */
+  /** Admin: refunds every paid, undelivered line (cancelled), some units of its lines, or an amount. */
   refund: { method: 'POST', path: '/checkout/{id}/refund' },
   cancel: { method: 'DELETE', path: '/checkout/{id}' },
   /** The ways the caller's cart (or one product line) ships to a ZIP, each with its tax and total. */

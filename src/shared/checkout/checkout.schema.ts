@@ -78,6 +78,8 @@ export const checkoutSchema = z.object({
   total: z.number(),
   /** `total` in whole cents. */
   totalCents: z.number().int(),
+  /** Money refunded (or being refunded) so far over all lines, in cents (docs/decisions/053-partial-refunds.md). */
+  refundedCents: z.number().int().optional(),
   ...deliveryViewShape,
   transactionId: z.string().nullable(),
   createdAt: z.iso.datetime(),

@@ -9,6 +9,8 @@ import {
   parseDollars,
   percentOf,
   percentToBasisPoints,
+  allocate,
+  shareOfUnits,
 } from './money';
 import { dollarsTextSchema } from './money.schema';
 
@@ -100,5 +102,54 @@ describe('dollarsTextSchema', () => {
     expect(bad.success ? null : bad.error.issues[0]!.message).toBe('must have at most 2 decimals');
     const big = dollarsTextSchema({ max: 1000 }).safeParse('10.01');
     expect(big.success ? null : big.error.issues[0]!.message).toBe('is too large');
+  });
+});
+
+describe('allocate (largest remainder)', () => {
+  it('splits exactly, giving the leftover cents to the largest remainders', () => {
+    expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
+    expect(allocate(1000, [3, 7])).toEqual([300, 700]);
+    expect(allocate(5, [1, 2])).toEqual([2, 3]);
+    expect(allocate(1, [1, 1])).toEqual([1, 0]);
+    expect(allocate(0, [2, 3])).toEqual([0, 0]);
+    expect(allocate(7, [0, 0])).toEqual([4, 3]);
+    expect(allocate(-100, [1, 1, 1])).toEqual([-34, -33, -33]);
+    expect(allocate(10, [])).toEqual([]);
+  });
+  it('always sums to the total, each part within a cent of its exact share', () => {
+    for (let seed = 1; seed < 300; seed++) {
+      const weights = [seed % 7, (seed * 13) % 11, ((seed * 29) % 5) + 1, seed % 3];
+      const total = (seed * 7919) % 100_003;
+      const parts = allocate(total, weights);
+      expect(parts.reduce((a, b) => a + b, 0)).toBe(total);
+      const sum = weights.reduce((a, b) => a + b, 0);
+      parts.forEach((p, i) => expect(Math.abs(p - (total * weights[i]!) / sum)).toBeLessThan(1));
+    }
+  });
+  it('refuses fractions of a cent and negative weights', () => {
+    expect(() => allocate(1.5, [1])).toThrow();
+    expect(() => allocate(1, [-1, 2])).toThrow();
+  });
+});
+
+describe('shareOfUnits', () => {
+  it('successive shares of a line add up to the whole and never go backwards', () => {
+    for (const [total, of] of [
+      [1000, 3],
+      [999, 7],
+      [1, 4],
+      [12345, 12],
+    ] as const) {
+      let previous = 0;
+      for (let n = 0; n <= of; n++) {
+        const s = shareOfUnits(total, n, of);
+        expect(s).toBeGreaterThanOrEqual(previous);
+        previous = s;
+      }
+      expect(shareOfUnits(total, of, of)).toBe(total);
+      expect(shareOfUnits(total, 0, of)).toBe(0);
+    }
+    expect(shareOfUnits(1000, 1, 3)).toBe(333);
+    expect(shareOfUnits(1000, 2, 3)).toBe(667);
   });
 });

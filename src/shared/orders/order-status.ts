@@ -30,9 +30,18 @@ export function orderStage(order: {
   return order.orderStatus;
 }
 
+/**
+ * A paid line some of whose money went back by a partial refund (docs/decisions/053-partial-refunds.md), not yet
+ * refunded in full: it reads "Partly refunded" until the rest is refunded ("Refunded") or it is delivered.
+ */
+export const isPartlyRefunded = (order: Parameters<typeof orderStage>[0] & { refundedCents?: number }) =>
+  orderStage(order) === 'Paid' && (order.refundedCents ?? 0) > 0;
+
+export const partlyRefundedLabel = 'Partly refunded';
+
 /** "Paid · Awaiting shipment", "Awaiting payment", …: the one label every page shows for an order's status. */
-export const orderStatusLabel = (order: Parameters<typeof orderStage>[0]) =>
-  orderStageLabels[orderStage(order)];
+export const orderStatusLabel = (order: Parameters<typeof orderStage>[0] & { refundedCents?: number }) =>
+  isPartlyRefunded(order) ? partlyRefundedLabel : orderStageLabels[orderStage(order)];
 
 /**
  * Where a line stands in fulfilment (docs/decisions/038-fulfilment.md), derived from its payment, status, refund and

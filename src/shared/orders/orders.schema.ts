@@ -33,13 +33,7 @@ export const paymentLabel = (o: {
       ? `On account, due ${formatShipDate(o.onAccount.dueDate)}`
       : 'Paid';
 
-/**
- * POST /api/order/{id}/refund's choice: whether the units not shipped yet go back into stock (default) or not (the
- * shop cannot sell them again: damaged, already gone). Units already shipped never return to stock by a refund; a
- * return brings them back.
- */
-export const refundOrderSchema = z.strictObject({ restock: z.boolean().optional() });
-export type RefundOrder = z.infer<typeof refundOrderSchema>;
+export { refundOrderSchema, type RefundOrder } from './refund-plan';
 export type RefundStatus = (typeof refundStatuses)[number];
 
 /** An order as the API returns it: the historical field names, plus its total, dates and whether it was reviewed. */
@@ -107,6 +101,10 @@ export const orderSchema = z.object({
   ...deliveryViewShape,
   /** Where the line stands in fulfilment (decision 038): e.g. `partly_shipped`, `ready_for_pickup`. */
   fulfilment: z.enum(fulfilmentStates).optional(),
+  /** Units refunded so far (docs/decisions/053-partial-refunds.md): all of them once the line is refunded in full. */
+  refundedQuantity: z.number().int().optional(),
+  /** Money refunded (or being refunded) of this line so far, in cents; below `totalCents` it is partly refunded. */
+  refundedCents: z.number().int().optional(),
   /** Units shipped (or made ready for pickup) so far, over all its shipments. */
   shippedQuantity: z.number().int().optional(),
   /** The shipments holding units of this line, oldest first, with their tracking (on the lists and one order). */

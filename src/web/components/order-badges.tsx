@@ -2,7 +2,9 @@ import { formatPrice } from '@/lib/format';
 import { paymentLabel, type Order } from '@shared/orders/orders.schema';
 import {
   fulfilmentLabels,
+  isPartlyRefunded,
   isUnderway,
+  partlyRefundedLabel,
   orderStage,
   orderStageLabels,
   type OrderStage,
@@ -25,17 +27,19 @@ export function StatusBadge({
   order,
 }: {
   order: Pick<Order, 'orderStatus' | 'paymentStatus'> &
-    Partial<Pick<Order, 'refundStatus' | 'fulfilment' | 'onAccount'>>;
+    Partial<Pick<Order, 'refundStatus' | 'fulfilment' | 'onAccount' | 'refundedCents'>>;
 }) {
   const stage = orderStage(order);
   // A paid line on its way reads as its fulfilment ("Partly shipped", "Shipped", "Ready for pickup").
   const underway = stage === 'Paid' && isUnderway(order.fulfilment);
   // Bought on account, it is not paid until its invoice is (issue 38): "On account, due …" instead of "Paid".
   const owed = stage === 'Paid' && !underway && order.onAccount && !order.onAccount.invoicePaid;
-  const label = underway
-    ? fulfilmentLabels[order.fulfilment!]
-    : owed
-      ? `${paymentLabel(order)} · Awaiting shipment`
+  const label = isPartlyRefunded(order)
+    ? `${partlyRefundedLabel} · ${underway ? fulfilmentLabels[order.fulfilment!] : 'Awaiting shipment'}`
+    : underway
+      ? fulfilmentLabels[order.fulfilment!]
+      : owed
+        ? `${paymentLabel(order)} · Awaiting shipment`
       : orderStageLabels[stage];
   const tone = underway
     ? order.fulfilment === 'partly_shipped'

@@ -11,6 +11,7 @@ import {
   holdEndsAt,
   isPastWindow,
   type OrderRow,
+  refundedCentsOf,
   toOrder,
   totalCents,
 } from '../orders/index';
@@ -76,6 +77,7 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
     shipping: centsToDollars(lines.reduce((sum, l) => sum + l.shippingCents, 0)),
     tax: centsToDollars(lines.reduce((sum, l) => sum + l.taxCents, 0)),
     totalCents: checkoutTotalCents(lines),
+    refundedCents: lines.reduce((sum, l) => sum + refundedCentsOf(l), 0),
     subtotalCents: lines.reduce((sum, l) => sum + goodsCents(l), 0),
     shippingCents: lines.reduce((sum, l) => sum + l.shippingCents, 0),
     taxCents: lines.reduce((sum, l) => sum + l.taxCents, 0),

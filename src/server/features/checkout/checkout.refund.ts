@@ -1,52 +1,36 @@
-import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { checkouts, orders } from '../../db/schema';
-import { AppError } from '../../infra/errors';
+import type { Checkout } from '@shared/checkout/checkout.schema';
+import { eq } from 'drizzle-orm';
+import { checkouts } from '../../db/schema';
 import { sendCheckoutMail } from './checkout.mail';
 import type { SessionUser } from '../../http/auth-guard';
 import { getCheckout } from './checkout.service';
-import { type OrderDeps, refundPaidOrder } from '../orders/index';
+import { type OrderDeps, refundSale, type SaleRefundRequest } from '../orders/index';
 
 /**
- * Cancels and refunds every paid, undelivered line of a checkout (admin), each exactly as POST /api/order/{id}/refund
- * does it: its share of the one payment back to the card, its stock back, its credit note on the checkout's invoice,
- * its audit entry. Lines are refunded one after the other, each in its own transaction; a line already refunded is
- * skipped, so a call that stopped half-way (the provider down) is finished by calling again.
+ * Refunds a paid checkout (admin) through the one refund path (refundSale), as one sale: every paid, undelivered
+ * line by default, or some units of some lines, or an amount spread over its lines — one provider refund against its
+ * one payment and one credit note on its invoice per call. Delivered lines stay sold. When the last refundable line
+ * is refunded in full the customer gets the checkout's "being refunded" mail at once; every refund is mailed with its
+ * credit note when the provider confirms it.
  */
 export async function refundCheckout(
   deps: OrderDeps,
   actor: SessionUser,
   id: string,
-  /** Whether the lines' units not shipped yet go back into stock (default); shipped units never do. */
-  restock?: boolean,
+  req: SaleRefundRequest = {},
 ): Promise<Checkout> {
-  const checkout = await getCheckout(deps, actor, id);
-  const refundable = checkout.lines.filter(
-    (l) => l.paymentStatus && l.orderStatus === 'Pending' && l.refundStatus === null,
-  );
-  if (refundable.length === 0) throw new AppError('conflict', checkoutMessages.nothingToRefund);
-  const last = refundable[refundable.length - 1]!;
-  for (const line of refundable)
-    await refundPaidOrder(deps, actor, line._id, {
-      restock,
-      // One mail for the checkout, with its last line's refund: it lists every line this call refunds.
-      customerMail:
-        line === last
-          ? async (tx) => {
-              const [co] = await tx.select().from(checkouts).where(eq(checkouts.id, id));
-              const rows = await tx
-                .select()
-                .from(orders)
-                .where(
-                  inArray(
-                    orders.id,
-                    refundable.map((l) => l._id),
-                  ),
-                )
-                .orderBy(asc(orders.productId));
-              await sendCheckoutMail(deps.mail, 'refundStarted', co!, rows, tx);
-            }
-          : null,
-    });
+  await getCheckout(deps, actor, id);
+  await refundSale(deps, actor, { checkoutId: id }, req, {
+    startedMail: async (tx, refunded) => {
+      const [co] = await tx.select().from(checkouts).where(eq(checkouts.id, id));
+      await sendCheckoutMail(
+        deps.mail,
+        'refundStarted',
+        co!,
+        [...refunded].sort((a, b) => (a.productId < b.productId ? -1 : 1)),
+        tx,
+      );
+    },
+  });
   return getCheckout(deps, actor, id);
 }

@@ -110,11 +110,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     ...contractRoute(calls.refund, {
       tags,
       summary:
-        'Cancel and refund every paid, undelivered line of a checkout (admin); each line as POST /api/order/{id}/refund, `restock` included',
+        'Refund a paid checkout (admin) as one refund of its one payment: every paid, undelivered line (they are cancelled), some units of its lines (`lines: [{orderId, quantity}]`) or an amount (`amountCents`); bodies and rules as POST /api/order/{id}/refund',
       errors: [400, 401, 403, 404, 409],
     }),
     config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
-    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id, req.body?.restock),
+    handler: async (req) => refundCheckout(deps, currentUser(req), req.params.id, req.body ?? {}),
   });
 
   app.route({

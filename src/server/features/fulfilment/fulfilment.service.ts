@@ -50,7 +50,8 @@ function plan(input: ShipmentCreate, rows: Map<string, OrderRow>, at: string) {
     if (!row) throw fieldError('not_found', `${field}.orderId`, 'Order not found');
     const problem = lineProblem(row);
     if (problem) throw fieldError('conflict', `${field}.orderId`, problem);
-    const remaining = row.quantity - row.shippedQuantity;
+    // Units refunded before they shipped are no longer owed (docs/decisions/053-partial-refunds.md).
+    const remaining = Math.max(0, row.quantity - row.refundedQuantity - row.shippedQuantity);
     if (remaining === 0) throw fieldError('conflict', `${field}.quantity`, 'This line has shipped in full.');
     const quantity = l.quantity ?? remaining;
     if (quantity > remaining)

@@ -1,13 +1,12 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Invoice, InvoiceKind } from '@shared/invoices/invoices.schema';
-import { checkouts, companyMembers, invoices, orders } from '../../db/schema';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Invoice } from '@shared/invoices/invoices.schema';
+import { companyMembers, invoices } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { ShopDetails } from '../../infra/config-shop';
 import type { Db, Tx } from '../../infra/db';
-import type { MailAttachmentRef, MailFile } from '../../infra/mail';
+import type { MailFile } from '../../infra/mail';
 import {
-  documentNumber,
   invoiceFileName,
   toInvoice,
   type InvoiceBuyer,
@@ -19,25 +18,13 @@ import {
 } from './invoices.model';
 import { storedGoodsCents } from '../pricing/index';
 import { nextSeq } from './invoices.numbering';
+import { insertDocument, invoiceOf, issued, type IssuedDocument } from './invoices.documents';
 import { renderInvoicePdf } from './invoices.pdf';
 
 export type { InvoiceBuyer, InvoiceLine } from './invoices.model';
 
-/** The mail attachment source of documents' PDFs (made when the mail job runs, from the stored snapshot). */
-export const INVOICE_PDF = 'invoice-pdf';
-
-/** What the caller learns of a document it issued: enough to name it in a mail and attach its PDF. */
-export interface IssuedDocument {
-  id: string;
-  number: string;
-  attachment: MailAttachmentRef;
-}
-
-const issued = (row: InvoiceRow): IssuedDocument => ({
-  id: row.id,
-  number: row.number,
-  attachment: { source: INVOICE_PDF, id: row.id },
-});
+export { INVOICE_PDF, type IssuedDocument } from './invoices.documents';
+export { issueRefundCreditNote, type RefundNoteLine } from './invoices.refund-notes';
 
 /** What an invoice is for and prints; the caller (orders) gives plain values, so invoices never reads orders. */
 export interface InvoiceInput {
@@ -55,54 +42,6 @@ export interface InvoiceInput {
   /** Bought on account: the terms and due date it prints. */
   account?: { netDays: number; dueDate: string };
 }
-
-/** Numbers a document, in the caller's transaction, and stores it with what it prints. */
-async function insertDocument(
-  tx: Tx,
-  kind: InvoiceKind,
-  about: Pick<InvoiceRow, 'userId' | 'orderId' | 'checkoutId' | 'refersTo'>,
-  printed: Omit<InvoiceSnapshot, 'kind' | 'number' | 'issuedAt' | 'currency'>,
-): Promise<IssuedDocument> {
-  const issuedAt = new Date();
-  const year = issuedAt.getUTCFullYear();
-  const seq = await nextSeq(tx, kind, year);
-  const number = documentNumber(kind, year, seq);
-  const snapshot: InvoiceSnapshot = {
-    kind,
-    number,
-    issuedAt: issuedAt.toISOString(),
-    currency: 'USD',
-    ...printed,
-  };
-  const [row] = await tx
-    .insert(invoices)
-    .values({
-      kind,
-      number,
-      year,
-      seq,
-      ...about,
-      // The company the order or checkout was placed for (docs/decisions/039-trade-accounts.md).
-      companyId: about.checkoutId
-        ? sql<
-            string | null
-          >`(select ${checkouts.companyId} from ${checkouts} where ${checkouts.id} = ${about.checkoutId})`
-        : sql<
-            string | null
-          >`(select ${orders.companyId} from ${orders} where ${orders.id} = ${about.orderId})`,
-      totalCents: snapshot.totalCents,
-      issuedAt,
-      snapshot,
-    })
-    .returning();
-  return issued(row!);
-}
-
-const invoiceOf = (p: { orderId: string | null; checkoutId: string | null }): SQL =>
-  and(
-    eq(invoices.kind, 'invoice'),
-    p.checkoutId ? eq(invoices.checkoutId, p.checkoutId) : eq(invoices.orderId, p.orderId!),
-  )!;
 
 /**
  * Issues the invoice of a payment, in the transaction that marks the order or checkout paid: its number is taken
@@ -204,6 +143,14 @@ export async function documentsOfOrder(
       or(
         eq(invoices.orderId, order.id),
         order.checkoutId ? invoiceOf({ orderId: null, checkoutId: order.checkoutId }) : undefined,
+        // A refund of several lines of its checkout credits them on one note.
+        order.checkoutId
+          ? and(
+              eq(invoices.checkoutId, order.checkoutId),
+              eq(invoices.kind, 'credit_note'),
+              sql`${invoices.snapshot} -> 'lines' @> ${JSON.stringify([{ orderId: order.id }])}::jsonb`,
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.seq));

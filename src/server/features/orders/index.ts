@@ -2,7 +2,7 @@
  * The orders feature's public face: the spec's single orders as other features call them (payments charges them,
  * reviews and the overview read them), and the order lines' machinery that checkout builds on — the deps, holds,
  * stock, metrics, mail and the payable's one payment and close path (orders.payable.ts); checkout refunds line by
- * line through refundPaidOrder. Rows and internals stay behind it.
+ * as one sale through refundSale (the one refund path). Rows and internals stay behind it.
  */
 export {
   getPayableOrder,
@@ -18,6 +18,7 @@ export { sweepIntervalMs } from './orders.jobs';
 export {
   deliveryView,
   goodsCents,
+  refundedCentsOf,
   toOrder,
   totalCents,
   type OrderDeps,
@@ -46,5 +47,6 @@ export { countOrderPlaced } from './orders.metrics';
 export { attached, backordered, queueMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
+export { refundSale, type SaleRefundRequest } from './orders.sale-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';

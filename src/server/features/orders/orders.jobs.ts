@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { registerQueueDepth } from '../../infra/metrics';
 import { runPeriodically } from '../../infra/periodic';
+import { defineSaleRefundJob } from './orders.refunds';
 import { defineRefundJob, REFUND_JOB, sweepExpiredOrders } from './orders.service';
 
 /**
@@ -20,6 +21,7 @@ export const orderJobsPlugin = fp(
   async (app) => {
     const deps = app.orderDeps;
     defineRefundJob(app.jobs, deps);
+    defineSaleRefundJob(app.jobs, deps);
     registerQueueDepth(app, REFUND_JOB, async () => (await app.jobs.depth())[REFUND_JOB]?.pending ?? 0);
     const sweep = () =>
       sweepExpiredOrders(deps).then(

@@ -72,8 +72,17 @@ export function toOrder(
     taxCents: row.taxCents,
     fulfilment: fulfilmentOf({ ...row, lapsed: unpaid && orderStatus === 'Expired' }),
     shippedQuantity: row.shippedQuantity,
+    refundedQuantity: row.refundStatus ? row.quantity : row.refundedQuantity,
+    refundedCents: refundedCentsOf(row),
   };
 }
+
+/**
+ * Money refunded or being refunded of a line: what its partial refunds gave back, or the whole refund of a payment
+ * given back by the settlement path (a late payment), which records only `refundAmountCents`.
+ */
+export const refundedCentsOf = (row: Pick<OrderRow, 'refundedCents' | 'refundAmountCents'>) =>
+  Math.max(row.refundedCents, row.refundAmountCents ?? 0);
 
 /** The goods alone: quantity × unit price, as stored. */
 export const goodsCents: (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => number = storedGoodsCents;

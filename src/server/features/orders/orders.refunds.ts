@@ -7,6 +7,12 @@ import { totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { creditRefundedOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
 import { notifyRefundGaveUp } from './orders.staff';
+import {
+  SALE_REFUND_JOB,
+  saleRefundGaveUp,
+  saleRefundsOf,
+  settleSaleRefund,
+} from './orders.sale-refund-settle';
 
 /** The job that makes (and retries) an order's refund at the payment provider. */
 export const REFUND_JOB = 'refund';
@@ -52,6 +58,14 @@ export async function requestRefund(
  * still-pending refund) is left to the caller. Returns the order as it is afterwards.
  */
 export async function settleRefund(deps: OrderDeps, orderId: string): Promise<OrderRow> {
+  // Refunded by an admin through the one refund path (docs/decisions/053-partial-refunds.md): its refunds are the
+  // sale's, each with its own key; the order's own full-refund key must never be used beside them.
+  const sale = await saleRefundsOf(deps, orderId);
+  if (sale.length > 0) {
+    for (const r of sale) if (r.status === 'pending') await settleSaleRefund(deps, r.id);
+    const [now] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+    return now!;
+  }
   const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound('Order');
   if (row.refundStatus !== 'pending' || !row.paymentIntentId || row.refundAmountCents === null) return row;
@@ -137,6 +151,19 @@ export function defineRefundJob(queue: JobQueue, deps: OrderDeps) {
       return true;
     },
     gaveUp: ({ orderId }, attempts, err) => refundGaveUp(deps, orderId, attempts, err),
+  });
+}
+
+/** Registers the job that makes each refund of a sale (an admin's whole, partial or amount refund). */
+export function defineSaleRefundJob(queue: JobQueue, deps: OrderDeps) {
+  defineProviderRefundJob<{ refundId: string }>(queue, deps, SALE_REFUND_JOB, {
+    async settle({ refundId }) {
+      const refund = await settleSaleRefund(deps, refundId);
+      if (refund?.status === 'pending') return false;
+      deps.mail.log.info({ refund: refundId, provider: refund?.providerRefundId }, 'sale refund made');
+      return true;
+    },
+    gaveUp: ({ refundId }, attempts, err) => saleRefundGaveUp(deps, refundId, attempts, err),
   });
 }
 

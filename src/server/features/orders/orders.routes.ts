@@ -96,13 +96,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
     ...contractRoute(calls.refund, {
       tags,
       summary:
-        'Cancel a paid, undelivered order and refund it in full through the payment provider (admin); its units not shipped yet go back into stock unless `restock` is false, shipped units never do',
+        'Refund a paid, undelivered order through the payment provider (admin): all that is still refundable (it is cancelled; the body is `{restock}` or empty), some units (`lines: [{orderId, quantity}]`) or an amount (`amountCents`), each line with its shipping and tax shares to the cent, one credit note per refund; refunded units not shipped yet go back into stock unless `restock` is false, shipped units never do',
       errors: [400, 401, 403, 404, 409],
     }),
     config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
     handler: async (req) => ({
       acknowledged: true as const,
-      order: await refundPaidOrder(deps, currentUser(req), req.params.id, { restock: req.body?.restock }),
+      order: await refundPaidOrder(deps, currentUser(req), req.params.id, req.body ?? {}),
     }),
   });
 

@@ -15,6 +15,8 @@ import { holdEndsAt, isPastWindow } from './orders.holds';
 import { goodsCents, type OrderDeps, type OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
+import { saleRefundsOf } from './orders.sale-refund-settle';
+import type { PlannedRefundLine } from '@shared/orders/refund-plan';
 import { formatCents } from '@shared/common/money';
 
 type By = NonNullable<TimelineEntry['by']>;
@@ -106,6 +108,18 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     const late = !row.paidAt || row.paymentIntentId !== row.transactionId;
     add('refund_requested', row.refundRequestedAt, 'Refund requested', admin('order.refunded') ?? system, {
       detail: `${formatCents(row.refundAmountCents ?? 0)}${late ? `, payment ${row.paymentIntentId} came after the order closed` : ''}`,
+    });
+  }
+  // Partial refunds (docs/decisions/053-partial-refunds.md): the refund that completes the line is the row's own.
+  for (const r of await saleRefundsOf(deps, id)) {
+    const line = (r.lines as PlannedRefundLine[]).find((l) => l.orderId === id);
+    if (!line || line.completesLine) continue;
+    const what = line.quantity > 0 ? `${line.quantity} of ${row.quantity}, ` : '';
+    add('refund_requested', r.requestedAt, 'Partial refund requested', admin('order.refunded') ?? system, {
+      detail: `${what}${formatCents(line.amountCents)}`,
+    });
+    add('refunded', r.refundedAt, 'Partly refunded', system, {
+      detail: `${formatCents(line.amountCents)}, refund ${r.providerRefundId}`,
     });
   }
   add('refunded', row.refundedAt, 'Refunded', system, {

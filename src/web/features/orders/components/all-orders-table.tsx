@@ -9,12 +9,8 @@ import { canShip } from '@shared/orders/order-status';
 import { ShipmentTracking } from '@/components/shipment-tracking';
 import { formatCount, formatDate } from '@/lib/format';
 import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
-import {
-  CancelOrderDialog,
-  DeliverOrderDialog,
-  RefundCheckoutDialog,
-  RefundOrderDialog,
-} from './order-dialogs';
+import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
+import { RefundCheckoutDialog, RefundOrderDialog } from './refund-dialogs';
 import { DetailsLink } from './details-link';
 import { formatCents } from '@shared/common/money';
 

@@ -38,6 +38,10 @@ beforeEach(() => {
 function useApi(outcome: 'refunded' | 'pending') {
   server.use(
     http.get('/api/order', () => HttpResponse.json(orders)),
+    // The dialog weighs the checkout's lines (what each was charged and has had back) for its refund total.
+    http.get('/api/checkout/:id', ({ params }) =>
+      HttpResponse.json({ _id: params.id, lines: orders.filter((o) => o.checkoutId === params.id) }),
+    ),
     http.post('/api/checkout/:id/refund', async ({ params, request }) => {
       refunded(params.id, await request.json());
       orders = orders.map((o) =>
@@ -127,5 +131,25 @@ describe('Refund checkout on Manage All Orders', () => {
         'The payment provider has not confirmed every refund yet; they will be retried.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('refunds some units of one line as one refund of the checkout, showing its total first', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(
+      await screen.findByRole('button', { name: 'Refund checkout of order #2002 (Checkout saw) for Bob' }),
+    );
+    await user.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'Some units' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund part of this checkout?' });
+    await user.type(within(dialog).getByLabelText('Units of Checkout drill to refund (up to 5)'), '1');
+    // 1 of 5 × $249.50.
+    expect(dialog).toHaveTextContent('Refund total: $249.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund checkout' }));
+    await waitFor(() =>
+      expect(refunded).toHaveBeenCalledWith(checkoutId, {
+        lines: [{ orderId: orders.find((o) => o.productName === 'Checkout drill')!._id, quantity: 1 }],
+        restock: true,
+      }),
+    );
   });
 });

@@ -154,4 +154,46 @@ describe('Refund on Manage All Orders', () => {
       await within(screen.getByRole('dialog')).findByText(/already delivered and cannot be refunded/),
     ).toBeInTheDocument();
   });
+
+  it('refunds some units: a labelled quantity per line, the refund total before confirming, the restock choice', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    let dialog = screen.getByRole('dialog', { name: 'Cancel and refund this paid order?' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Some units' }));
+    dialog = screen.getByRole('dialog', { name: 'Refund part of this paid order?' });
+    const qty = within(dialog).getByLabelText('Units of Paid saw to refund (up to 5)');
+    await user.type(qty, '6');
+    expect(dialog).toHaveTextContent('must be at most 5');
+    await user.clear(qty);
+    await user.type(qty, '2');
+    // 2 of 5 × $249.50.
+    expect(dialog).toHaveTextContent('Refund total: $499.00');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Put the unshipped units back in stock' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refunded).toHaveBeenCalledWith(orders[0]!._id));
+    expect(bodies).toEqual([{ lines: [{ orderId: orders[0]!._id, quantity: 2 }], restock: false }]);
+    expect(
+      await screen.findByText('Refunded $499.00. The money is on its way to the customer.'),
+    ).toBeInTheDocument();
+  });
+
+  it('refunds an amount typed in dollars, parsed to cents; too much is refused before anything is sent', async () => {
+    useApi('refunded');
+    const { user } = renderWithProviders(<AllOrdersPage />);
+    await user.click(await screen.findByRole('button', { name: 'Refund Paid saw for Bob' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('radio', { name: 'An amount' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund part of this paid order?' });
+    const amount = within(dialog).getByLabelText('Amount to refund ($)');
+    await user.type(amount, '2,000');
+    expect(dialog).toHaveTextContent('Amount must be at most $1,247.50, what is still refundable.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(refunded).not.toHaveBeenCalled();
+    await user.clear(amount);
+    await user.type(amount, '12.34');
+    expect(dialog).toHaveTextContent('Refund total: $12.34');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(refunded).toHaveBeenCalledWith(orders[0]!._id));
+    expect(bodies).toEqual([{ amountCents: 1234, restock: true }]);
+  });
 });
