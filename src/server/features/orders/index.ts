@@ -35,7 +35,7 @@ export {
 export { assertWithinLimits, isPastWindow, lockCustomer } from './orders.holds';
 export { reserveOrBackorder, reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
-export { attached, backordered, queueMail, type MailedDocument } from './orders.mail';
+export { attached, backordered, queueMail, sendOrderMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';

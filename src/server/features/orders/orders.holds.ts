@@ -1,4 +1,4 @@
-import { and, eq, gte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../infra/errors';
 import type { OrderLimits } from '../../infra/config-orders';
@@ -58,16 +58,6 @@ const heldBy = (order: NewOrder, expiryMs: number) =>
     eq(orders.orderStatus, 'Pending'),
     gte(orders.createdAt, new Date(Date.now() - expiryMs)),
   );
-
-/**
- * The limits as a condition of the stock reservation's own statement (after lockCustomer), so that holding the
- * customer's lock costs one statement less; assertWithinLimits then names the limit when the reservation is refused.
- */
-export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
-  const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
-  return sql`(select ${holds} < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
-    from ${orders} where ${heldBy(order, rules.expiryMs)})`;
-}
 
 /** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
 export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
