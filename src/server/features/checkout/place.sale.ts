@@ -1,5 +1,4 @@
 import type { SessionUser } from '../../http/auth-guard';
-import type { Tx } from '../../infra/db';
 import { loadPricing } from '../catalogue/index';
 import { countOrderPlaced, type OrderDeps } from '../orders/index';
 import { priceStep, validateStep } from './place.price';
