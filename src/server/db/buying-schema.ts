@@ -79,6 +79,11 @@ export const checkouts = pgTable(
     approvalDecidedBy: text('approval_decided_by').references(() => user.id, { onDelete: 'set null' }),
     approvalDecidedAt: moment('approval_decided_at'),
     approvalComment: text('approval_comment'),
+    // Migration 0029: where the sale came from (docs/decisions/051-one-placement-pipeline.md). Every order line has
+    // a checkout; an Order Now sale's one-line checkout takes its line's id, so `/api/order/{id}` names both.
+    source: text('source', { enum: ['order_now', 'cart', 'quote'] })
+      .notNull()
+      .default('cart'),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),

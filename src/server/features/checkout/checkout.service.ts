@@ -41,7 +41,7 @@ export async function createCheckout(
       },
     },
   );
-  return toCheckout(placed.co!, placed.lines, deps.expiryMs);
+  return toCheckout(placed.co, placed.lines, deps.expiryMs);
 }
 
 /**
@@ -61,10 +61,10 @@ export async function createPricedCheckout(
     { source: 'quote', delivery: input },
     {
       lines: steps.lines,
-      done: (tx, { co, lines }) => steps.done(tx, toCheckout(co!, lines, deps.expiryMs)),
+      done: (tx, { co, lines }) => steps.done(tx, toCheckout(co, lines, deps.expiryMs)),
     },
   );
-  return toCheckout(placed.co!, placed.lines, deps.expiryMs);
+  return toCheckout(placed.co, placed.lines, deps.expiryMs);
 }
 
 export async function getCheckout(deps: OrderDeps, actor: SessionUser, id: string): Promise<Checkout> {

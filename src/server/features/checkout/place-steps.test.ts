@@ -179,7 +179,7 @@ describe('limitsStep, insertStep, reserveStep, notifyStep', () => {
     }
   });
 
-  it('inserts a checkout row with lines in product-id order (cart) or one line without one (Order Now)', async () => {
+  it('inserts a checkout row with its lines in product-id order, for the cart and for Order Now alike', async () => {
     const a = await makeCartProduct(t.app, { quantity: 5 });
     const b = await makeCartProduct(t.app, { quantity: 5 });
     const deps = orderDepsOf(t.app);
@@ -197,14 +197,16 @@ describe('limitsStep, insertStep, reserveStep, notifyStep', () => {
       const cart = await insertStep(tx, buyer, sale('cart'), priced, null);
       const onePriced = await priceStep(tx, deps, buyer, sale('order_now'), [lines[0]!], pricing);
       const now = await insertStep(tx, buyer, sale('order_now'), onePriced, null);
-      const stored = await tx.select().from(checkouts).where(eq(checkouts.id, cart.co!.id));
+      const stored = await tx.select().from(checkouts).where(eq(checkouts.id, cart.co.id));
       return { cart, now, stored };
     });
     expect(out.stored).toHaveLength(1);
     expect(out.cart.lines.map((l) => l.productId)).toEqual([a.id, b.id].sort());
-    expect(out.cart.lines.every((l) => l.checkoutId === out.cart.co!.id)).toBe(true);
-    expect(out.now.co).toBe(null);
-    expect(out.now.lines).toHaveLength(1);
+    expect(out.cart.lines.every((l) => l.checkoutId === out.cart.co.id)).toBe(true);
+    expect(out.cart.co.source).toBe('cart');
+    // Order Now is a one-line checkout too, which takes its line's id (the spec's /api/order/{id} names both).
+    expect(out.now.co.source).toBe('order_now');
+    expect(out.now.lines.map((l) => [l.id, l.checkoutId])).toEqual([[out.now.co.id, out.now.co.id]]);
   });
 
   it('reserves each line, and refuses the sale when the stock went: 409 quantity (Order Now) or naming the line', async () => {
@@ -253,7 +255,7 @@ describe('limitsStep, insertStep, reserveStep, notifyStep', () => {
       for (const source of ['order_now', 'cart'] as const) {
         const priced = await priceStep(tx, deps, buyer, sale(source), lines, pricing);
         const placed = await insertStep(tx, buyer, sale(source), priced, null);
-        await notifyStep(tx, spy as typeof deps, buyer, placed);
+        await notifyStep(tx, spy as unknown as typeof deps, buyer, placed);
       }
     });
     expect(sent).toHaveLength(2);

@@ -27,9 +27,9 @@ export interface Sale {
   delivery: SaleDelivery;
 }
 
-/** What a placed sale wrote: its checkout row (none for Order Now, for now) and its lines in product-id order. */
+/** What a placed sale wrote: its checkout row and its lines in product-id order. */
 export interface PlacedSale {
-  co: CheckoutRow | null;
+  co: CheckoutRow;
   lines: OrderRow[];
   /** What the quantity breaks saved against the list price (Order Now's acknowledgement names it). */
   savedCents: number;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@shared/messages';
 import { approvalMessages } from '@shared/checkout/approvals.schema';
 import { checkouts, companyOfUser, orders } from '../../db/schema';
@@ -52,9 +53,9 @@ export async function limitsStep(
 const byProduct = <T extends { productId: string }>(a: T, b: T) => (a.productId < b.productId ? -1 : 1);
 
 /**
- * Step 4, insert: the checkout row (its delivery, the approval it waits for) and one order line per product in
- * product-id order, each with its unit price and its own shares of shipping and tax. Order Now writes its one line
- * without a checkout row.
+ * Step 4, insert: the checkout row (where the sale came from, its delivery, the approval it waits for) and one order
+ * line per product in product-id order, each with its unit price and its own shares of shipping and tax. Every sale
+ * has its checkout row, Order Now's included (one data model).
  */
 export async function insertStep(
   tx: Tx,
@@ -62,37 +63,39 @@ export async function insertStep(
   sale: Sale,
   priced: PricedSale,
   breach: Breach,
-): Promise<{ co: CheckoutRow | null; lines: OrderRow[] }> {
+): Promise<{ co: CheckoutRow; lines: OrderRow[] }> {
   const input = sale.delivery;
   // A company location is offered from the company's list: it is not saved among the buyer's own addresses.
   if (input.shipTo && !priced.atLocation) await rememberAddress(tx, customer.id, input.shipTo);
   const { delivery } = priced;
-  let co: CheckoutRow | null = null;
-  if (sale.source !== 'order_now') {
-    [co] = (await tx
-      .insert(checkouts)
-      .values({
-        userId: customer.id,
-        name: customer.name,
-        email: customer.email,
-        number: input.number,
-        address: input.address,
-        company: input.company ?? null,
-        poNumber: input.poNumber ?? null,
-        ...delivery.columns,
-        companyId: companyOfUser(customer.id),
-        ...(breach && {
-          approvalStatus: 'awaiting' as const,
-          approvalReason: breach.reason,
-          approvalLimitCents: breach.limitCents,
-          approvalSpentCents: breach.spentCents,
-        }),
-      })
-      .returning()) as [CheckoutRow];
-  }
+  // An Order Now sale's one-line checkout takes its line's id: the spec's `/api/order/{id}` names both.
+  const orderNowId = sale.source === 'order_now' ? randomUUID() : undefined;
+  const [co] = (await tx
+    .insert(checkouts)
+    .values({
+      ...(orderNowId && { id: orderNowId }),
+      source: sale.source,
+      userId: customer.id,
+      name: customer.name,
+      email: customer.email,
+      number: input.number,
+      address: input.address,
+      company: input.company ?? null,
+      poNumber: input.poNumber ?? null,
+      ...delivery.columns,
+      companyId: companyOfUser(customer.id),
+      ...(breach && {
+        approvalStatus: 'awaiting' as const,
+        approvalReason: breach.reason,
+        approvalLimitCents: breach.limitCents,
+        approvalSpentCents: breach.spentCents,
+      }),
+    })
+    .returning()) as [CheckoutRow];
   const rows = priced.lines.map((l, i) => {
     const p = priced.pricing.get(l.productId)!;
     return {
+      ...(orderNowId && { id: orderNowId }),
       userId: customer.id,
       name: customer.name,
       email: customer.email,
@@ -102,8 +105,8 @@ export async function insertStep(
       quantity: l.quantity,
       number: input.number,
       address: input.address,
-      checkoutId: co?.id ?? null,
-      companyId: co ? co.companyId : companyOfUser(customer.id),
+      checkoutId: co.id,
+      companyId: co.companyId,
       // Each line ships with the sale, by its method, to its address, taxed as it is; its cents are its own shares.
       ...delivery.columns,
       shippingCents: delivery.shippingCents[i]!,
@@ -159,7 +162,7 @@ export async function notifyStep(
   placed: Pick<PlacedSale, 'co' | 'lines'>,
 ): Promise<void> {
   const { co, lines } = placed;
-  if (!co) await sendOrderMail(deps.mail, 'placed', lines[0]!, tx);
+  if (co.source === 'order_now') await sendOrderMail(deps.mail, 'placed', lines[0]!, tx);
   else if (co.approvalStatus === 'awaiting') await requestApproval(tx, deps, customer, co, lines);
   else await sendCheckoutMail(deps.mail, 'placed', co, lines, tx);
 }

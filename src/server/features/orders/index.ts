@@ -16,6 +16,7 @@ export {
 export { orderDepsPlugin } from './orders.deps';
 export { sweepIntervalMs } from './orders.jobs';
 export {
+  checkoutOfLine,
   deliveryView,
   goodsCents,
   toOrder,

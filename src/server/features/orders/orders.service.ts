@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
-import { toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
+import { checkoutOfLine, toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
@@ -27,7 +27,7 @@ export { orderStats } from './orders.stats';
 export async function cancelOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
   const row = await findOrder(deps.db, actor, id);
   if (row.paymentStatus) throw new AppError('conflict', 'A paid order can no longer be cancelled.');
-  if (row.checkoutId) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
+  if (checkoutOfLine(row)) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
   if (row.orderStatus !== 'Pending')
     throw new AppError('conflict', `This order is already ${row.orderStatus.toLowerCase()}.`);
   return toOrder(await closeUnpaidOrder(deps, row, 'Cancelled', actor), deps.expiryMs);
@@ -100,8 +100,9 @@ export async function recordPaymentIntent(db: Db, orderId: string, intentId: str
 /** The spec's single-order pay and cancel refuse an unpaid line of a checkout: the checkout is paid or cancelled whole. */
 export async function assertNotCheckoutLine(db: Db, orderId: string): Promise<void> {
   const [row] = await db
-    .select({ checkoutId: orders.checkoutId, paymentStatus: orders.paymentStatus })
+    .select({ id: orders.id, checkoutId: orders.checkoutId, paymentStatus: orders.paymentStatus })
     .from(orders)
     .where(eq(orders.id, orderId));
-  if (row?.checkoutId && !row.paymentStatus) throw new AppError('conflict', checkoutMessages.lineOfCheckout);
+  if (row && checkoutOfLine(row) && !row.paymentStatus)
+    throw new AppError('conflict', checkoutMessages.lineOfCheckout);
 }
