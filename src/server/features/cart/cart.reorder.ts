@@ -1,18 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
-import { firstOrderableQuantity, unitPriceCentsAt } from '@shared/catalogue/pricing';
+import { firstOrderableQuantity } from '@shared/catalogue/pricing';
 import {
   cartMessages,
   MAX_CART_LINES,
   type ReorderChange,
   type ReorderResult,
 } from '@shared/cart/cart.schema';
-import { totalProblem } from '@shared/orders/orders.schema';
 import { checkouts, orders } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import type { ProductPricing } from '../catalogue/index';
 import { loadPricing } from '../catalogue/index';
+import { priceGoodsLine } from '../pricing/index';
 import { cartRows, lockCart, readCart, upsertLine } from './cart.service';
 import { formatCents } from '@shared/common/money';
 
@@ -86,8 +86,7 @@ export async function reorderLines(db: Db, userId: string, past: PastLine[]): Pr
         change('quantity', `${cartMessages.cartFull} It was not added.`);
         continue;
       }
-      const unitCents = unitPriceCentsAt(fitted.quantity, p.priceCents, p.breaks, p.contractCents);
-      const tooLarge = totalProblem(fitted.quantity, unitCents);
+      const { unitPriceCents: unitCents, capProblem: tooLarge } = priceGoodsLine(fitted.quantity, p);
       if (tooLarge) {
         change('quantity', `${tooLarge} It was not added.`);
         continue;

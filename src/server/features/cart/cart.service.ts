@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { savingsCentsAt, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import {
   cartMessages,
@@ -8,14 +7,15 @@ import {
   type CartLine,
   type CartLineAdd,
 } from '@shared/cart/cart.schema';
-import { backorderedUnits, quantityProblem, shipDateAfter, totalProblem } from '@shared/orders/orders.schema';
+import { backorderedUnits, quantityProblem, shipDateAfter } from '@shared/orders/orders.schema';
 import { cartLines } from '../../db/schema';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
-import { centsToDollars, dollarsToCents } from '@shared/common/money';
+import { centsToDollars } from '@shared/common/money';
+import { goodsFacts, priceGoodsLine, priceSale } from '../pricing/index';
 
 /** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
 const CART_LOCK_CLASS = 0x0ca27;
@@ -29,11 +29,15 @@ export async function lockCart(tx: Tx, userId: string): Promise<void> {
 }
 
 /** Why this quantity of the product cannot be ordered now, or null: the cart's and the checkout's rule. */
-export function lineProblem(quantity: number, p: ProductPricing): string | null {
+export function lineProblem(
+  quantity: number,
+  p: ProductPricing,
+  priced = priceGoodsLine(quantity, p),
+): string | null {
   if (p.archived) return cartMessages.discontinued;
   return (
     quantityProblem(quantity, { quantity: orderableStock(p), minOrder: p.minOrder, packSize: p.packSize }) ??
-    totalProblem(quantity, unitPriceCentsAt(quantity, p.priceCents, p.breaks, p.contractCents))
+    priced.capProblem
   );
 }
 
@@ -49,14 +53,12 @@ function backorderOf(quantity: number, p: ProductPricing) {
   };
 }
 
-const savingsOf = (quantity: number, p: ProductPricing) => {
-  const s = savingsCentsAt(quantity, p.priceCents, p.breaks, p.contractCents);
-  return { quantitySavingCents: s.quantityCents, contractSavingCents: s.contractCents };
-};
-
-/** A cart line priced now: the break its quantity reaches, and what that saves against the base price. */
-export function toCartLine(quantity: number, p: ProductPricing): CartLine {
-  const unitCents = unitPriceCentsAt(quantity, p.priceCents, p.breaks, p.contractCents);
+/** A cart line as `priceSale` priced it: the break its quantity reaches, and what that saves and why. */
+export function toCartLine(
+  quantity: number,
+  p: ProductPricing,
+  priced = priceGoodsLine(quantity, p),
+): CartLine {
   return {
     productId: p.id,
     sku: p.sku,
@@ -66,12 +68,13 @@ export function toCartLine(quantity: number, p: ProductPricing): CartLine {
     stock: p.quantity,
     minOrder: p.minOrder,
     packSize: p.packSize,
-    basePrice: centsToDollars(p.priceCents),
-    unitPrice: centsToDollars(unitCents),
-    lineTotal: centsToDollars(quantity * unitCents),
-    saving: centsToDollars(quantity * (p.priceCents - unitCents)),
-    ...savingsOf(quantity, p),
-    problem: lineProblem(quantity, p),
+    basePrice: centsToDollars(priced.basePriceCents),
+    unitPrice: centsToDollars(priced.unitPriceCents),
+    lineTotal: centsToDollars(priced.goodsCents),
+    saving: centsToDollars(priced.savings.quantityCents + priced.savings.contractCents),
+    quantitySavingCents: priced.savings.quantityCents,
+    contractSavingCents: priced.savings.contractCents,
+    problem: lineProblem(quantity, p, priced),
     ...backorderOf(quantity, p),
   };
 }
@@ -100,20 +103,18 @@ function pricedCart(
   rows: readonly { productId: string; quantity: number }[],
   pricing: Map<string, ProductPricing>,
 ): Cart {
-  const lines = rows.flatMap((r) => {
-    const p = pricing.get(r.productId);
-    return p ? [toCartLine(r.quantity, p)] : [];
-  });
-  const cents = (f: (l: CartLine) => number) =>
-    centsToDollars(lines.reduce((sum, l) => sum + dollarsToCents(f(l)), 0));
+  const known = rows.filter((r) => pricing.has(r.productId));
+  // Goods only: the cart has no destination yet; the rates call prices its shipping and tax by the same function.
+  const sale = priceSale(goodsFacts(pricing), { lines: known });
+  const lines = known.map((r, i) => toCartLine(r.quantity, pricing.get(r.productId)!, sale.lines[i]));
   return {
     lines,
     count: lines.length,
     totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    total: cents((l) => l.lineTotal),
-    saving: cents((l) => l.saving),
-    quantitySavingCents: lines.reduce((sum, l) => sum + l.quantitySavingCents, 0),
-    contractSavingCents: lines.reduce((sum, l) => sum + l.contractSavingCents, 0),
+    total: centsToDollars(sale.goodsCents),
+    saving: centsToDollars(sale.savings.quantityCents + sale.savings.contractCents),
+    quantitySavingCents: sale.savings.quantityCents,
+    contractSavingCents: sale.savings.contractCents,
   };
 }
 

@@ -1,20 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
 import { stateOfZip } from '@shared/common/us-address';
-import { unitPriceCentsAt } from '@shared/catalogue/pricing';
 import type { DestinationRatesRequest, RatesRequest, Rates } from '@shared/orders/delivery.schema';
 import { addresses } from '../../db/schema';
 import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
-import { loadPricing } from '../catalogue/index';
 import { cartRows } from '../cart/index';
-import { quoteDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
-import { deliveryToLocation, locationExemptionIn } from './checkout.location';
+import type { GoodsLine, OrderDeps } from '../orders/index';
+import { loadSaleFacts, priceSale, priceSaleIn, type Destination, type PricedSale } from '../pricing/index';
+import { deliveryToLocation } from './checkout.location';
 import { centsToDollars } from '@shared/common/money';
 
 /**
  * The ways the caller's cart, or one product line (the Order Now form), can ship to a ZIP, each priced with its tax
- * and the sale's total, cheapest total first: the cart's estimate and the checkout's choice read the same figures
- * the order will be charged.
+ * and the sale's total, cheapest total first: `priceSale` prices them as it prices the order, so the cart's estimate
+ * and the checkout's choice read the same figures the order will be charged.
  */
 export async function shippingRates(
   deps: OrderDeps,
@@ -24,32 +23,27 @@ export async function shippingRates(
   const wanted = req.productId
     ? [{ productId: req.productId, quantity: req.quantity! }]
     : await cartRows(deps.db, customer.id);
-  const pricing = await loadPricing(
-    deps.db,
-    wanted.map((w) => w.productId),
-    customer.id,
-  );
-  if (req.productId && !pricing.get(req.productId)) throw notFound('Product');
-  const lines: GoodsLine[] = [];
-  for (const w of wanted) {
-    const p = pricing.get(w.productId);
-    if (!p || p.archived) continue;
-    lines.push({
-      productId: p.id,
-      quantity: w.quantity,
-      unitPriceCents: unitPriceCentsAt(w.quantity, p.priceCents, p.breaks, p.contractCents),
-    });
-  }
-  if (!req.locationId) return ratesOfLines(deps, customer.id, lines, req);
-  // Rated at the company location's address, taxed with its exemption as the checkout will be (decision 039).
+  // Rated at the company location's address, taxed with its certificate as the checkout will be (decision 039).
   const at = await deliveryToLocation(deps.db, deps, customer.id, req.locationId);
-  const { state, zip } = at.location!.shipTo;
-  const rates = await ratesOfLines(at.deps, customer.id, lines, { ...req, state, zip });
-  return {
-    ...rates,
-    exemptionNumber: rates.exemptionNumber ?? locationExemptionIn(at.location, state),
-  };
+  const to = at.location ? { ...req, ...at.location.shipTo } : req;
+  const destination = destinationOfRequest(to);
+  const facts = await loadSaleFacts(
+    deps.db,
+    customer.id,
+    { lines: wanted, destination },
+    at.deps.delivery.exemptions,
+  );
+  if (req.productId && !facts.pricing.get(req.productId)) throw notFound('Product');
+  const lines = wanted.filter((w) => facts.pricing.get(w.productId)?.archived === false);
+  return ratesOf(
+    priceSale(facts, { lines, destination, liftgate: to.liftgate, residential: to.residential }),
+  );
 }
+
+const destinationOfRequest = (to: DestinationRatesRequest): Destination => {
+  const zip = to.zip.slice(0, 5);
+  return { state: to.state ?? stateOfZip(zip)!, zip, from: 'address' };
+};
 
 /** The surcharges the freight options would add (the dearest, so the price shown is never below the charge). */
 function freightExtrasOf(options: { kind: string; liftgateCents?: number; residentialCents?: number }[]) {
@@ -61,8 +55,8 @@ function freightExtrasOf(options: { kind: string; liftgateCents?: number; reside
 }
 
 /**
- * The ways these goods (at the prices given) ship to a destination, each priced with its tax and the sale's total,
- * cheapest total first: what the cart, one product line and an accepted quote are all charged by.
+ * The ways these goods (at the prices given: an accepted quote's) ship to a destination, each priced with its tax
+ * and the sale's total, cheapest total first.
  */
 export async function ratesOfLines(
   deps: OrderDeps,
@@ -70,23 +64,26 @@ export async function ratesOfLines(
   lines: GoodsLine[],
   to: DestinationRatesRequest,
 ): Promise<Rates> {
-  const zip = to.zip.slice(0, 5);
-  const state = to.state ?? stateOfZip(zip)!;
-  const quote = await quoteDelivery(
-    deps.db,
-    deps.delivery,
-    customerId,
+  const request = {
     lines,
-    { state, zip, from: 'address' },
-    { liftgate: to.liftgate ?? false, residential: to.residential ?? false },
-  );
+    destination: destinationOfRequest(to),
+    liftgate: to.liftgate ?? false,
+    residential: to.residential ?? false,
+  };
+  const { sale } = await priceSaleIn(deps.db, customerId, request, deps.delivery.exemptions);
+  return ratesOf(sale);
+}
+
+/** The rates call's answer (the spec's dollars, converted here at the contract's edge). */
+function ratesOf(sale: PricedSale): Rates {
+  const { state, zip } = sale.destination!;
   return {
     destination: { state, zip },
-    subtotal: centsToDollars(quote.subtotalCents),
-    exemptionNumber: quote.exemptionNumber,
-    notice: quote.notice,
-    freightExtras: freightExtrasOf(quote.options),
-    options: [...quote.options]
+    subtotal: centsToDollars(sale.goodsCents),
+    exemptionNumber: sale.destinationExemption,
+    notice: sale.notice,
+    freightExtras: freightExtrasOf(sale.options),
+    options: [...sale.options]
       .sort((a, b) => a.totalCents - b.totalCents)
       .map((o) => ({
         optionId: o.optionId,

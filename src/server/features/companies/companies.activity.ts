@@ -14,6 +14,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { reorderLines } from '../cart/index';
 import { access } from './companies.access';
+import { storedTotalCents } from '../pricing/index';
 
 /**
  * The company's history: what its members ordered, asked to quote and were invoiced while they belonged to it (each
@@ -75,7 +76,7 @@ export async function companyOrders(
       productId: o.productId,
       productName: o.productName,
       quantity: o.quantity,
-      totalCents: o.unitPriceCents * o.quantity + o.shippingCents + o.taxCents,
+      totalCents: storedTotalCents(o),
       orderStatus: o.orderStatus,
       paymentStatus: o.paymentStatus,
       // An Order Now line's one-line checkout shares its id: it is shown as a single order.

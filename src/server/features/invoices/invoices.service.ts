@@ -17,6 +17,7 @@ import {
   type InvoiceRow,
   type InvoiceSnapshot,
 } from './invoices.model';
+import { storedGoodsCents } from '../pricing/index';
 import { nextSeq } from './invoices.numbering';
 import { renderInvoicePdf } from './invoices.pdf';
 
@@ -112,7 +113,7 @@ export async function issueInvoice(tx: Tx, input: InvoiceInput): Promise<IssuedD
   if (!input.orderId === !input.checkoutId) throw new Error('an invoice is for one order or one checkout');
   const [existing] = await tx.select().from(invoices).where(invoiceOf(input));
   if (existing) return issued(existing);
-  const lines = input.lines.map((l) => ({ ...l, totalCents: l.quantity * l.unitPriceCents }));
+  const lines = input.lines.map((l) => ({ ...l, totalCents: storedGoodsCents(l) }));
   const about = {
     userId: input.userId,
     orderId: input.checkoutId ? null : input.orderId,

@@ -27,9 +27,9 @@ export {
 } from './orders.model';
 export {
   addressTextOf,
+  deliveryColumns,
   destinationOf,
   priceDelivery,
-  quoteDelivery,
   rememberAddress,
   type GoodsLine,
 } from './orders.delivery';

@@ -9,9 +9,8 @@ import type { JobQueue } from '../../infra/jobs';
 import type { Mailer } from '../../infra/mail';
 import { isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
-import { tableShippingProvider, type ShippingProvider } from '../shipping/index';
-import { tableTaxProvider, type TaxProvider } from '../tax/index';
 import type { DeliveryProviders } from './orders.delivery';
+import { storedGoodsCents, storedTotalCents } from '../pricing/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
@@ -85,14 +84,13 @@ export function toOrder(
   };
 }
 
-/** The goods alone: quantity × unit price. */
-export const goodsCents = (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) =>
-  row.quantity * row.unitPriceCents;
+/** The goods alone: quantity × unit price, as stored. */
+export const goodsCents: (row: Pick<OrderRow, 'quantity' | 'unitPriceCents'>) => number = storedGoodsCents;
 
 /** What the order costs: goods + its shipping + its tax. Every charge, refund, invoice and mail uses this. */
-export const totalCents = (
+export const totalCents: (
   row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>,
-) => goodsCents(row) + row.shippingCents + row.taxCents;
+) => number = storedTotalCents;
 
 type DeliveryRow = Pick<
   OrderRow,
@@ -191,8 +189,6 @@ export const orderDeps = (p: {
   log: FastifyBaseLogger;
   payments: OrderPayments;
   jobs: JobQueue;
-  shipping?: ShippingProvider;
-  tax?: TaxProvider;
 }): OrderDeps => ({
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
@@ -209,8 +205,6 @@ export const orderDeps = (p: {
   refundRetry: p.config.refundRetry,
   shop: p.config.shop,
   delivery: {
-    shipping: p.shipping ?? tableShippingProvider,
-    tax: p.tax ?? tableTaxProvider,
     // The documented fallback for a spec order whose address names no state and ZIP: the shop's own (SHOP_ADDRESS).
     home: destinationOfText(p.config.shop.address) ?? { state: 'IL', zip: '62701' },
   },

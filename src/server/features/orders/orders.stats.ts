@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
 import { accountInvoices, orders } from '../../db/schema';
 import type { Db } from '../../infra/db';
+import { totalCents } from './orders.model';
 import { centsToDollars } from '@shared/common/money';
 
 const DAYS = 30;
@@ -55,7 +56,7 @@ export async function orderStats(
     _id: o.id,
     name: o.name,
     productName: o.productName,
-    total: centsToDollars(o.unitPriceCents * o.quantity + o.shippingCents + o.taxCents),
+    total: centsToDollars(totalCents(o)),
     paymentStatus: o.paymentStatus,
     orderStatus: o.orderStatus,
     refundStatus: o.refundStatus,

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
 import { isPastWindow } from './orders.holds';
-import { checkoutOfLine, type OrderDeps, type OrderRow } from './orders.model';
+import { checkoutOfLine, goodsCents, type OrderDeps, type OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
 import { formatCents } from '@shared/common/money';
@@ -63,7 +63,7 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   const checkoutId = checkoutOfLine(row);
   const quote = checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', checkoutId));
   add('placed', row.createdAt, 'Order placed', customer, {
-    detail: `${row.quantity} × ${row.productName}, ${formatCents(row.quantity * row.unitPriceCents)}${quote ? ', at the quoted price' : ''}`,
+    detail: `${row.quantity} × ${row.productName}, ${formatCents(goodsCents(row))}${quote ? ', at the quoted price' : ''}`,
   });
   // A checkout over the buyer's spending limit waited for an approver (decision 040): each step as audited.
   const approval = checkoutId ? await auditEntriesAbout(deps.db, 'checkout', checkoutId) : [];

@@ -3,6 +3,7 @@ import { composeMail, type MailMessage } from '../../infra/mail';
 import { notifyStaff } from '../notifications/index';
 import type { OrderDeps } from '../orders/index';
 import type { QuoteLineRow, QuoteRow } from './quotes.model';
+import { storedGoodsCents } from '../pricing/index';
 import { formatCents } from '@shared/common/money';
 
 const longDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -33,7 +34,9 @@ export function quoteMail(
         ...lines.map((l) => `${l.quantity} × ${l.productName}`),
       ],
     });
-  const total = lines.reduce((sum, l) => sum + l.quantity * (l.unitPriceCents ?? 0), 0);
+  const goods = (l: (typeof lines)[number]) =>
+    storedGoodsCents({ quantity: l.quantity, unitPriceCents: l.unitPriceCents ?? 0 });
+  const total = lines.reduce((sum, l) => sum + goods(l), 0);
   return composeMail(shop, {
     ...common,
     subject: `Your ${shop} quote is ready`,
@@ -41,7 +44,7 @@ export function quoteMail(
       'Here are our prices for your request:',
       ...lines.map(
         (l) =>
-          `${l.quantity} × ${l.productName} (${formatCents(l.unitPriceCents ?? 0)} each): ${formatCents(l.quantity * (l.unitPriceCents ?? 0))}`,
+          `${l.quantity} × ${l.productName} (${formatCents(l.unitPriceCents ?? 0)} each): ${formatCents(goods(l))}`,
       ),
       `Total: ${formatCents(total)}.`,
       `This offer is valid until ${day(q.validUntil ?? '')} (UTC). Accept it to order at these prices, as long as the stock lasts.`,

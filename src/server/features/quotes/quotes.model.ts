@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { quoteMessages, type Quote, type QuoteStatus } from '@shared/quotes/quotes.schema';
 import { quoteLines, quotes } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
@@ -7,6 +6,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { contractPrices, loadPricing, type ProductPricing } from '../catalogue/index';
 import { centsToDollars } from '@shared/common/money';
+import { goodsFacts, priceSale } from '../pricing/index';
 
 /** Rows stay inside the quotes feature; what leaves it is a `Quote`. */
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -35,6 +35,23 @@ export function statusIs(status: QuoteStatus, day = today()): SQL {
 
 export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<string, ProductPricing>): Quote {
   const answered = lines.every((l) => l.unitPriceCents !== null);
+  // The catalogue's price now, so an admin answering sees what the customer would pay without the quote; and the
+  // quote's total at its agreed prices: both priced as a sale is.
+  const facts = goodsFacts(pricing);
+  const listed = lines.filter((l) => pricing.has(l.productId));
+  const list = priceSale(facts, {
+    lines: listed.map((l) => ({ productId: l.productId, quantity: l.quantity })),
+  });
+  const listCents = new Map(listed.map((l, i) => [l.productId, list.lines[i]!.unitPriceCents]));
+  const agreed = answered
+    ? priceSale(facts, {
+        lines: lines.map((l) => ({
+          productId: l.productId,
+          quantity: l.quantity,
+          unitPriceCents: l.unitPriceCents!,
+        })),
+      })
+    : null;
   return {
     _id: row.id,
     name: row.name,
@@ -44,23 +61,17 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
     wantedBy: row.wantedBy,
     validUntil: row.validUntil,
     declineReason: row.declineReason,
-    total: answered
-      ? centsToDollars(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0))
-      : null,
+    total: agreed ? centsToDollars(agreed.goodsCents) : null,
     checkoutId: row.checkoutId,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
     decidedAt: iso(row.decidedAt),
     lines: lines.map((l) => {
-      const p = pricing.get(l.productId);
       return {
         productId: l.productId,
         productName: l.productName,
         quantity: l.quantity,
-        // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
-        listPrice: p
-          ? centsToDollars(unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents))
-          : 0,
+        listPrice: centsToDollars(listCents.get(l.productId) ?? 0),
         unitPrice: l.unitPriceCents === null ? null : centsToDollars(l.unitPriceCents),
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };

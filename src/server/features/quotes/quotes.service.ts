@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
 import {
   quoteMessages,
   type Quote,
@@ -15,6 +14,7 @@ import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { loadPricing } from '../catalogue/index';
 import type { OrderDeps } from '../orders/index';
+import { goodsFacts, priceSale } from '../pricing/index';
 import { notifyQuoteRequested, sendQuoteMail } from './quotes.mail';
 import {
   assertOwnerOrAdmin,
@@ -128,17 +128,20 @@ export async function answerQuote(
       prices.size === lines.length &&
       lines.every((l) => prices.has(l.productId));
     if (!matches) throw fieldError('bad_request', 'lines', quoteMessages.linesMismatch);
-    for (const l of lines) {
-      const cents = prices.get(l.productId)!;
-      // A price that rounds to nothing, or a line that one card payment could not take, could never be paid.
-      const problem = cents < 1 ? 'unitPrice: must be at least $0.01' : totalProblem(l.quantity, cents);
+    for (const l of lines) l.unitPriceCents = prices.get(l.productId)!;
+    // A price that rounds to nothing, or lines that one card payment could not take, could never be paid.
+    const sale = priceSale(goodsFacts(new Map()), {
+      lines: lines.map((l) => ({
+        productId: l.productId,
+        quantity: l.quantity,
+        unitPriceCents: l.unitPriceCents!,
+      })),
+    });
+    lines.forEach((l, i) => {
+      const problem = l.unitPriceCents! < 1 ? 'unitPrice: must be at least $0.01' : sale.lines[i]!.capProblem;
       if (problem) throw fieldError('bad_request', 'lines', `${l.productName}: ${problem}`);
-      l.unitPriceCents = cents;
-    }
-    const tooLarge = linesTotalProblem(
-      lines.map((l) => ({ quantity: l.quantity, unitPriceCents: l.unitPriceCents! })),
-    );
-    if (tooLarge) throw fieldError('bad_request', 'lines', tooLarge);
+    });
+    if (sale.capProblem) throw fieldError('bad_request', 'lines', sale.capProblem);
     const leadTimes = new Map(input.lines.map((l) => [l.productId, l.leadTimeDays ?? null]));
     await writePrices(tx, id, prices, leadTimes);
     for (const l of lines) l.leadTimeDays = leadTimes.get(l.productId) ?? null;

@@ -2,5 +2,5 @@
 export * from './tax.rates';
 export { loadTaxRates, tableTaxProvider, type TaxProvider } from './tax.tables';
 export { taxRoutes } from './tax.routes';
-export { activeExemption } from './tax-exemptions.service';
+export { activeExemption, activeExemptions } from './tax-exemptions.service';
 export { taxExemptionsRoutes } from './tax-exemptions.routes';

@@ -281,3 +281,25 @@ export async function activeExemption(
     .limit(1);
   return row?.number ?? null;
 }
+
+/**
+ * Every approved certificate of the customer not expired on `onDay`, in the order `activeExemption` prefers them
+ * (expiring last first): what the sale's pricing reads once instead of asking per state.
+ */
+export async function activeExemptions(
+  db: Db | Tx,
+  userId: string,
+  onDay: string,
+): Promise<{ number: string; states: string[] }[]> {
+  return db
+    .select({ number: taxExemptions.number, states: taxExemptions.states })
+    .from(taxExemptions)
+    .where(
+      and(
+        eq(taxExemptions.userId, userId),
+        eq(taxExemptions.status, 'approved'),
+        gte(taxExemptions.expiresOn, onDay),
+      ),
+    )
+    .orderBy(sql`${taxExemptions.expiresOn} desc`, sql`${taxExemptions.createdAt} desc`);
+}
