@@ -1,4 +1,3 @@
-import { savingCents, unitPriceCentsAt } from '@shared/catalogue/pricing';
 import { messages } from '@shared/messages';
 import { cartMessages } from '@shared/cart/cart.schema';
 import { checkoutMessages } from '@shared/checkout/checkout.schema';
@@ -9,6 +8,7 @@ import type { Tx } from '../../infra/db';
 import { orderableStock, type ProductPricing } from '../catalogue/index';
 import { lineProblem } from '../cart/index';
 import { priceDelivery, type GoodsLine, type OrderDeps } from '../orders/index';
+import { goodsFacts, priceSale } from '../pricing/index';
 import { deliveryToLocation } from './checkout.location';
 import type { Sale, SaleLine } from './place.types';
 
@@ -84,10 +84,6 @@ export interface PricedSale {
   savedCents: number;
 }
 
-/** The unit price a line is sold at: the quote's, else the catalogue's at this quantity (breaks, contract price). */
-export const unitPriceOf = (line: SaleLine, p: ProductPricing) =>
-  line.unitPriceCents ?? unitPriceCentsAt(line.quantity, p.priceCents, p.breaks, p.contractCents);
-
 /** The sale's cap, checked before anything is written: a sale one card payment cannot take could never be paid. */
 function capProblem(sale: Sale, goods: GoodsLine[], extrasCents: number): AppError | null {
   if (sale.source === 'order_now') {
@@ -101,8 +97,8 @@ function capProblem(sale: Sale, goods: GoodsLine[], extrasCents: number): AppErr
 
 /**
  * Step 2, price: unit prices, then the goods' cap, then shipping and tax for the chosen method and destination (a
- * company location brings its address and exemption), then the cap again with them. The one place a sale's money
- * is worked out before it is written.
+ * company location brings its address and exemption), then the cap again with them — all by `priceSale`, the one
+ * pricing function (priceDelivery prices the delivery through it). A sale's money is worked out here only.
  */
 export async function priceStep(
   tx: Tx,
@@ -112,10 +108,19 @@ export async function priceStep(
   lines: SaleLine[],
   pricing: Pricing,
 ): Promise<PricedSale> {
-  const goods: GoodsLine[] = lines.map((l) => ({
+  // The one pricing function (decision 052) prices the goods from the catalogue rows read in this transaction:
+  // breaks, contract prices, or the quote's agreed price taken as is.
+  const goodsSale = priceSale(goodsFacts(pricing), {
+    lines: lines.map((l) => ({
+      productId: l.productId,
+      quantity: l.quantity,
+      ...(l.unitPriceCents !== undefined && { unitPriceCents: l.unitPriceCents }),
+    })),
+  });
+  const goods: GoodsLine[] = goodsSale.lines.map((l) => ({
     productId: l.productId,
     quantity: l.quantity,
-    unitPriceCents: unitPriceOf(l, pricing.get(l.productId)!),
+    unitPriceCents: l.unitPriceCents,
   }));
   const goodsCap = capProblem(sale, goods, 0);
   if (goodsCap) throw goodsCap;
@@ -129,10 +134,6 @@ export async function priceStep(
   const extras = [...delivery.shippingCents, ...delivery.taxCents].reduce((a, b) => a + b, 0);
   const withExtras = capProblem(sale, goods, extras);
   if (withExtras) throw withExtras;
-  const savedCents = lines.reduce((sum, l) => {
-    const p = pricing.get(l.productId)!;
-    return l.unitPriceCents === undefined ? sum + savingCents(l.quantity, p.priceCents, p.breaks) : sum;
-  }, 0);
   return {
     pricing,
     lines,
@@ -140,6 +141,6 @@ export async function priceStep(
     delivery,
     atLocation: Boolean(at.location),
     totalCents: goods.reduce((sum, g) => sum + g.quantity * g.unitPriceCents, extras),
-    savedCents,
+    savedCents: goodsSale.savings.quantityCents,
   };
 }

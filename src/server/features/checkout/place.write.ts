@@ -19,7 +19,7 @@ import {
 import { sendCheckoutMail } from './checkout.mail';
 import { requestApproval } from './checkout.approval';
 import type { CheckoutRow } from './checkout.model';
-import { backorderLeadTime, CheckoutLinesError, soldOut, unitPriceOf, type PricedSale } from './place.price';
+import { backorderLeadTime, CheckoutLinesError, soldOut, type PricedSale } from './place.price';
 import type { PlacedSale, Sale } from './place.types';
 
 // No order has this id: the limits then count every order the customer holds (the sale's are not inserted yet).
@@ -101,7 +101,7 @@ export async function insertStep(
       email: customer.email,
       productId: p.id,
       productName: p.name,
-      unitPriceCents: unitPriceOf(l, p),
+      unitPriceCents: priced.goods[i]!.unitPriceCents,
       quantity: l.quantity,
       number: input.number,
       address: input.address,
