@@ -78,7 +78,7 @@ export interface PricedSale {
   lines: SaleLine[];
   goods: GoodsLine[];
   delivery: Awaited<ReturnType<typeof priceDelivery>>;
-  /** The sale's delivery choice with a company location's address in place of the buyer's. */
+  /** Whether it ships to a company location (whose address is not saved among the buyer's own). */
   atLocation: boolean;
   totalCents: number;
   savedCents: number;
@@ -140,7 +140,7 @@ export async function priceStep(
     goods,
     delivery,
     atLocation: Boolean(at.location),
-    totalCents: goods.reduce((sum, g) => sum + g.quantity * g.unitPriceCents, extras),
+    totalCents: goodsSale.goodsCents + extras,
     savedCents: goodsSale.savings.quantityCents,
   };
 }
