@@ -17,7 +17,7 @@ import { AppError } from '../../src/server/infra/errors';
 import { createJobQueue } from '../../src/server/infra/jobs';
 import { MAIL_JOB, type MailMessage } from '../../src/server/infra/mail';
 import { orderDeps, type OrderPayments } from '../../src/server/features/orders/orders.model';
-import { placeOrder } from '../../src/server/features/orders/orders.service';
+import { placeOrderNow as placeOrder } from '../../src/server/features/checkout/checkout.order-now';
 import { addToCart } from '../../src/server/features/cart/index';
 import { createCheckout } from '../../src/server/features/checkout/index';
 

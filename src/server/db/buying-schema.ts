@@ -91,6 +91,11 @@ export const checkouts = pgTable(
     approvalComment: text('approval_comment'),
     // Migration 0029: the approver's deadline, set when approval is requested (docs/decisions/054-approval-window.md).
     approvalExpiresAt: moment('approval_expires_at'),
+    // Migration 0031: where the sale came from (docs/decisions/051-one-placement-pipeline.md). Every order line has
+    // a checkout; an Order Now sale's one-line checkout takes its line's id, so `/api/order/{id}` names both.
+    source: text('source', { enum: ['order_now', 'cart', 'quote'] })
+      .notNull()
+      .default('cart'),
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),

@@ -182,10 +182,10 @@ export const orders = pgTable(
     index('orders_unpaid_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.paymentStatus} = false and ${t.orderStatus} = 'Pending'`),
-    // A checkout's lines share its transaction id; a single order's is its own.
+    // A checkout's lines share its transaction id; an Order Now line's (its checkout has its id) is its own.
     uniqueIndex('orders_transaction_idx')
       .on(t.transactionId)
-      .where(sql`${t.checkoutId} is null`),
+      .where(sql`${t.checkoutId} is null or ${t.checkoutId} = ${t.id}`),
     index('orders_company_created_id_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.companyId} is not null`),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper';
 import { signUp, type Client } from '../test/auth';
 import { makeProduct, stockOf } from '../test/shop';
+import { cartApi, makeCartProduct } from '../test/cart';
 
 let t: TestApp;
 let alice: Client;
@@ -38,6 +39,17 @@ describe('Idempotency-Key', () => {
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(new Set(results.map((r) => r.json().insertedId)).size).toBe(1);
     expect(await stockOf(t.app, product.id)).toBe(9);
+  });
+
+  it("concurrent retries of one cart's checkout resolve to one checkout, its stock taken once", async () => {
+    const product = await makeCartProduct(t.app, { quantity: 10 });
+    expect((await cartApi(t.app, alice).add(product.id, 2)).statusCode).toBe(200);
+    const checkout = () =>
+      call('POST', `/api/checkout/${alice.email}`, 'checkout-race', { number: '1', address: 'x' });
+    const results = await Promise.all(Array.from({ length: 4 }, checkout));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(4).fill(201));
+    expect(new Set(results.map((r) => r.json()._id)).size).toBe(1);
+    expect(await stockOf(t.app, product.id)).toBe(8);
   });
 
   it('make-payment, the test-card confirm and PUT /order/{id} replay their first result', async () => {

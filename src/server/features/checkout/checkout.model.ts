@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Checkout, CheckoutStatus } from '@shared/checkout/checkout.schema';
 import { approvalMessages, type CheckoutApproval } from '@shared/checkout/approvals.schema';
 import { checkouts, orders } from '../../db/schema';
@@ -99,13 +99,22 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
 export const checkoutLines = (db: Db | Tx, checkoutId: string) =>
   db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.productId));
 
+/**
+ * An Order Now sale's one-line checkout is read, paid and cancelled through the spec's order calls only (its payment
+ * lives on its line): the checkout calls do not know it, so it can never be paid twice, once by each.
+ */
+const isCheckout = ne(checkouts.source, 'order_now');
+
 export function assertCheckoutOwner(actor: SessionUser, co: CheckoutRow) {
   if (actor.role !== 'admin' && co.userId !== actor.id)
     throw new AppError('forbidden', 'This checkout belongs to another customer.');
 }
 
 export async function findCheckout(db: Db, actor: SessionUser, id: string) {
-  const [co] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  const [co] = await db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, id), isCheckout));
   if (!co) throw notFound('Checkout');
   assertCheckoutOwner(actor, co);
   return { co, lines: await checkoutLines(db, id) };
@@ -116,7 +125,11 @@ export async function findCheckout(db: Db, actor: SessionUser, id: string) {
  * checkout's state takes the checkout first, so two of them are decided one after the other.
  */
 export async function lockCheckout(tx: Tx, id: string) {
-  const [co] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+  const [co] = await tx
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.id, id), isCheckout))
+    .for('update');
   if (!co) throw notFound('Checkout');
   const lines = await checkoutLines(tx, id).for('update');
   return { co, lines };

@@ -2,70 +2,69 @@ import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
 import { cartLines, checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
-import { countOrderPlaced, type OrderDeps, type OrderRow } from '../orders/index';
+import type { OrderDeps } from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from '../cart/index';
-import { insertCheckout, type CheckoutInput, type PricedLine } from './checkout.lines';
-import {
-  assertCheckoutPayable,
-  checkoutTotalCents,
-  findCheckout,
-  toCheckout,
-  type CheckoutRow,
-} from './checkout.model';
+import { placeSale, type SaleDelivery, type SaleLine } from './place.sale';
+import { assertCheckoutPayable, checkoutTotalCents, findCheckout, toCheckout } from './checkout.model';
 
 export { cancelCheckout } from './checkout.close';
-export { type LineProblem, type PricedLine } from './checkout.lines';
+export { type LineProblem } from './place.price';
+export { type SaleLine as PricedLine } from './place.sale';
 export { payCheckout, type CheckoutPaymentConfirmation } from './checkout.payment';
 
 /**
- * Turns the caller's cart into one checkout: each cart line becomes an ordinary order (priced at the break its
- * quantity reaches, read from the catalogue now) that carries the checkout's id. All or nothing, in one transaction:
- * any line at fault refuses the whole checkout (409 naming every such line) and nothing is reserved; otherwise the
- * lines are inserted, their stock reserved in product-id order (two carts sharing products never wait on each other
- * in a cycle), the cart emptied and one mail queued.
+ * Turns the caller's cart into one checkout through the placement pipeline (place.sale.ts): each cart line becomes an
+ * ordinary order line (priced at the break its quantity reaches, read from the catalogue now) that carries the
+ * checkout's id. All or nothing: any line at fault refuses the whole checkout (409 naming every such line) and
+ * nothing is reserved; otherwise the lines are placed and the cart emptied in the same transaction.
  */
 export async function createCheckout(
   deps: OrderDeps,
   customer: SessionUser,
-  input: CheckoutInput,
+  input: SaleDelivery,
 ): Promise<Checkout> {
-  const { co, lines } = await deps.db.transaction(async (tx) => {
-    await lockCart(tx, customer.id);
-    const rows = await cartRows(tx, customer.id);
-    if (rows.length === 0) throw new AppError('conflict', checkoutMessages.emptyCart);
-    const placed = await insertCheckout(tx, deps, customer, input, rows);
-    await tx.delete(cartLines).where(eq(cartLines.userId, customer.id));
-    return placed;
-  });
-  return placedCheckout(deps, co, lines);
+  const placed = await placeSale(
+    deps,
+    customer,
+    { source: 'cart', delivery: input },
+    {
+      async lines(tx) {
+        await lockCart(tx, customer.id);
+        const rows = await cartRows(tx, customer.id);
+        if (rows.length === 0) throw new AppError('conflict', checkoutMessages.emptyCart);
+        return rows;
+      },
+      async done(tx) {
+        await tx.delete(cartLines).where(eq(cartLines.userId, customer.id));
+      },
+    },
+  );
+  return toCheckout(placed.co, placed.lines, deps.expiryMs);
 }
 
 /**
- * One checkout of lines at prices fixed elsewhere (an accepted quote), by the same rules as the cart's: stock,
- * limits, the lock order and one mail; the cart is left alone. `lines(tx)` runs first in the checkout's transaction
- * (the caller locks and checks its own record there) and `done(tx, checkout)` last, so both commit with the checkout
- * or not at all.
+ * One checkout of lines at prices fixed elsewhere (an accepted quote), through the same pipeline as the cart's; the
+ * cart is left alone. `lines(tx)` runs first in the sale's transaction (the caller locks and checks its own record
+ * there) and `done(tx, checkout)` last, so both commit with the checkout or not at all.
  */
 export async function createPricedCheckout(
   deps: OrderDeps,
   customer: SessionUser,
-  input: CheckoutInput,
-  steps: { lines(tx: Tx): Promise<PricedLine[]>; done(tx: Tx, checkout: Checkout): Promise<void> },
+  input: SaleDelivery,
+  steps: { lines(tx: Tx): Promise<SaleLine[]>; done(tx: Tx, checkout: Checkout): Promise<void> },
 ): Promise<Checkout> {
-  const { co, lines } = await deps.db.transaction(async (tx) => {
-    const rows = await steps.lines(tx);
-    const placed = await insertCheckout(tx, deps, customer, input, rows);
-    await steps.done(tx, toCheckout(placed.co, placed.lines, deps.expiryMs));
-    return placed;
-  });
-  return placedCheckout(deps, co, lines);
-}
-
-function placedCheckout(deps: OrderDeps, co: CheckoutRow, lines: OrderRow[]): Checkout {
-  for (const line of lines) countOrderPlaced(line);
-  return toCheckout(co, lines, deps.expiryMs);
+  const placed = await placeSale(
+    deps,
+    customer,
+    { source: 'quote', delivery: input },
+    {
+      lines: steps.lines,
+      done: (tx, { co, lines }) => steps.done(tx, toCheckout(co, lines, deps.expiryMs)),
+    },
+  );
+  return toCheckout(placed.co, placed.lines, deps.expiryMs);
 }
 
 export async function getCheckout(deps: OrderDeps, actor: SessionUser, id: string): Promise<Checkout> {

@@ -79,7 +79,8 @@ export async function companyOrders(
       totalCents: storedTotalCents(o),
       orderStatus: o.orderStatus,
       paymentStatus: o.paymentStatus,
-      checkoutId: o.checkoutId,
+      // An Order Now line's one-line checkout shares its id: it is shown as a single order.
+      checkoutId: o.checkoutId === o.id ? null : o.checkoutId,
       createdAt: o.createdAt.toISOString(),
       buyerName: o.name,
       buyerEmail: o.email,

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../infra/db';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import type { OrderDeps, OrderRow } from '../orders/index';
+import { checkoutOfLine, type OrderDeps, type OrderRow } from '../orders/index';
 import { queueShipmentMail } from './fulfilment.mail';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -146,7 +146,7 @@ async function insertShipment(
         ? null
         : (request.trackingUrl ?? carrierTrackingUrl(request.carrier, request.trackingNumber)),
       // Every line of one checkout shares it; lines of several checkouts or single orders name none.
-      checkoutId: lines.every((l) => l.row.checkoutId === first.checkoutId) ? first.checkoutId : null,
+      checkoutId: lines.every((l) => l.row.checkoutId === first.checkoutId) ? checkoutOfLine(first) : null,
       recipient: first.name,
       address,
       shipStreet: location ? location.street : first.shipStreet,

@@ -16,6 +16,7 @@ export {
 export { orderDepsPlugin } from './orders.deps';
 export { sweepIntervalMs } from './orders.jobs';
 export {
+  checkoutOfLine,
   deliveryView,
   goodsCents,
   refundedCentsOf,
@@ -44,7 +45,7 @@ export {
 } from './orders.holds';
 export { reserveOrBackorder, reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
-export { attached, backordered, queueMail, type MailedDocument } from './orders.mail';
+export { attached, backordered, queueMail, sendOrderMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
 export { refundSale, type SaleRefundRequest } from './orders.sale-refund';

@@ -76,16 +76,6 @@ const heldBy = (order: NewOrder, expiryMs: number) =>
     holdLastsSql(new Date(), expiryMs),
   );
 
-/**
- * The limits as a condition of the stock reservation's own statement (after lockCustomer), so that holding the
- * customer's lock costs one statement less; assertWithinLimits then names the limit when the reservation is refused.
- */
-export function withinLimits(order: NewOrder, rules: HoldRules): SQL {
-  const { maxUnpaidOrders, maxReservedUnits } = rules.limits;
-  return sql`(select ${holds} < ${maxUnpaidOrders} and coalesce(sum(${orders.quantity}), 0) + ${order.quantity} <= ${maxReservedUnits}
-    from ${orders} where ${heldBy(order, rules.expiryMs)})`;
-}
-
 /** Refuses an order that takes the customer past the limits on unpaid orders and reserved units. */
 export async function assertWithinLimits(tx: Tx, order: NewOrder, rules: HoldRules) {
   const [held] = await tx

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import { issueCreditNote, issueInvoice, type IssuedDocument } from '../invoices/invoices.service';
-import type { OrderDeps, OrderRow } from './orders.model';
+import { checkoutOfLine, type OrderDeps, type OrderRow } from './orders.model';
 
 /** Issues the invoice of an order just marked paid, in that transaction (the invoices feature numbers it). */
 export async function invoiceOrder(
@@ -61,7 +61,7 @@ export async function creditRefundedOrder(
 ): Promise<IssuedDocument | undefined> {
   const note = await issueCreditNote(tx, {
     orderId: row.id,
-    checkoutId: row.checkoutId,
+    checkoutId: checkoutOfLine(row),
     refundId: row.refundId!,
     amountCents: row.refundAmountCents!,
     shop: deps.shop,

@@ -14,6 +14,14 @@ import { storedGoodsCents, storedTotalCents } from '../pricing/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
+/**
+ * The checkout a line is paid and cancelled with, or null for an Order Now line: every line has a checkout (one data
+ * model, docs/decisions/051-one-placement-pipeline.md), and an Order Now sale's one-line checkout takes its line's id,
+ * so the line is still paid, cancelled, invoiced and answered as the spec's single order.
+ */
+export const checkoutOfLine = (row: { id: string; checkoutId: string | null }) =>
+  row.checkoutId === row.id ? null : row.checkoutId;
+
 export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -57,7 +65,7 @@ export function toOrder(
     refundAmountCents: row.refundAmountCents,
     refundId: row.refundId,
     refundedAt: iso(row.refundedAt),
-    checkoutId: row.checkoutId,
+    checkoutId: checkoutOfLine(row),
     backorderedQuantity: row.backorderedQuantity,
     expectedShipOn: row.expectedShipOn,
     ...(poNumber !== undefined && { poNumber }),

@@ -8,7 +8,7 @@ import type { Tx } from '../../infra/db';
 import { invoiceOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
 import { notifyOrderPaid } from './orders.staff';
-import { toOrder, type OrderDeps, type OrderRow } from './orders.model';
+import { checkoutOfLine, toOrder, type OrderDeps, type OrderRow } from './orders.model';
 import { markPaid, pay, type PayablePayment, type Payable, type PaymentOutcome } from './orders.payable';
 
 export interface PaymentConfirmation extends PayablePayment {
@@ -37,7 +37,7 @@ export function orderPayable(deps: OrderDeps, id: string): Payable<OrderRow> {
     check: (row, actor) => {
       if (actor) assertOwnerOrAdmin(actor, row);
       // A checkout's lines are paid together, as their checkout.
-      if (row.checkoutId && !row.paymentStatus)
+      if (checkoutOfLine(row) && !row.paymentStatus)
         throw new AppError('conflict', checkoutMessages.lineOfCheckout);
     },
     payment: (row) => ({

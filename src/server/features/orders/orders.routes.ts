@@ -13,7 +13,6 @@ import {
   listOrdersOf,
   payOrder,
   refundPaidOrder,
-  placeOrder,
   type PaymentConfirmation,
 } from './orders.service';
 
@@ -29,22 +28,6 @@ export interface OrdersRoutesOptions {
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, opts) => {
   const deps = app.orderDeps;
-
-  app.route({
-    ...contractRoute(calls.place, {
-      tags,
-      summary:
-        "Place an order for the caller's own email; name and price come from the catalogue, stock is reserved",
-      errors: [400, 401, 403, 404, 409],
-    }),
-    config: {
-      auth: 'user',
-      self: { param: 'email', message: 'You can only place orders for your own account.' },
-      idempotent: true,
-      invalidates: ['catalogue'],
-    },
-    handler: async (req) => placeOrder(deps, currentUser(req), req.body),
-  });
 
   app.route({
     ...contractRoute(calls.mine, {

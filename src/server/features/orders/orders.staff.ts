@@ -1,7 +1,7 @@
 import { formatOrderNumber } from '@shared/orders/order-number';
 import type { Tx, Db } from '../../infra/db';
 import { notifyStaff } from '../notifications/index';
-import { totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
+import { checkoutOfLine, totalCents, type OrderMailDeps, type OrderRow } from './orders.model';
 import { formatCents } from '@shared/common/money';
 
 /** An order's admin page: its history, documents and actions. */
@@ -31,7 +31,7 @@ export function notifyRefundGaveUp(db: Db, deps: OrderMailDeps, o: OrderRow, att
     subject: `Refund failed: ${o.productName}, ${formatCents(o.refundAmountCents ?? totalCents(o))} (${formatOrderNumber(o.orderNumber)})`,
     paragraphs: [
       `The refund of ${formatCents(o.refundAmountCents ?? totalCents(o))} to ${customer(o)} for ${o.quantity} × ${o.productName} did not go through after ${attempts} attempts, and will not be retried.`,
-      `Order: ${formatOrderNumber(o.orderNumber)}. Payment: ${o.paymentIntentId}.${o.checkoutId ? ` Checkout: ${o.checkoutId}.` : ''}`,
+      `Order: ${formatOrderNumber(o.orderNumber)}. Payment: ${o.paymentIntentId}.${checkoutOfLine(o) ? ` Checkout: ${checkoutOfLine(o)}.` : ''}`,
       `Last error: ${why}`,
       'Please refund it in the payment provider’s dashboard, or find out why the provider refuses it.',
     ],

@@ -12,7 +12,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { auditEntriesAbout, auditEntryNaming } from '../audit/audit.service';
 import { documentsOfOrder } from '../invoices/invoices.service';
 import { holdEndsAt, isPastWindow } from './orders.holds';
-import { goodsCents, type OrderDeps, type OrderRow } from './orders.model';
+import { checkoutOfLine, goodsCents, type OrderDeps, type OrderRow } from './orders.model';
 import { assertOwnerOrAdmin } from './orders.payment';
 import { shipmentsOf } from './orders.shipments';
 import { saleRefundsOf } from './orders.sale-refund-settle';
@@ -62,13 +62,13 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   };
 
   // A line of an accepted quote's checkout was priced by the quote, not by the catalogue: the quote's audit entry says so.
-  const quote =
-    row.checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', row.checkoutId));
+  const checkoutId = checkoutOfLine(row);
+  const quote = checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', checkoutId));
   add('placed', row.createdAt, 'Order placed', customer, {
     detail: `${row.quantity} × ${row.productName}, ${formatCents(goodsCents(row))}${quote ? ', at the quoted price' : ''}`,
   });
   // A checkout over the buyer's spending limit waited for an approver (decision 040): each step as audited.
-  const approval = row.checkoutId ? await auditEntriesAbout(deps.db, 'checkout', row.checkoutId) : [];
+  const approval = checkoutId ? await auditEntriesAbout(deps.db, 'checkout', checkoutId) : [];
   for (const a of approval) {
     const step = approvalSteps[a.kind as keyof typeof approvalSteps];
     if (step)
