@@ -15,7 +15,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { loadPricing, orderableStock, type ProductPricing } from '../catalogue/index';
-import { centsToDollars, dollarsToCents } from '@shared/common/money';
+import { centsToDollars } from '@shared/common/money';
 
 /** Advisory-lock class of carts (the two-key form never meets the one-key locks taken elsewhere). */
 const CART_LOCK_CLASS = 0x0ca27;
@@ -70,6 +70,10 @@ export function toCartLine(quantity: number, p: ProductPricing): CartLine {
     unitPrice: centsToDollars(unitCents),
     lineTotal: centsToDollars(quantity * unitCents),
     saving: centsToDollars(quantity * (p.priceCents - unitCents)),
+    basePriceCents: p.priceCents,
+    unitPriceCents: unitCents,
+    lineTotalCents: quantity * unitCents,
+    savingCents: quantity * (p.priceCents - unitCents),
     ...savingsOf(quantity, p),
     problem: lineProblem(quantity, p),
     ...backorderOf(quantity, p),
@@ -104,14 +108,17 @@ function pricedCart(
     const p = pricing.get(r.productId);
     return p ? [toCartLine(r.quantity, p)] : [];
   });
-  const cents = (f: (l: CartLine) => number) =>
-    centsToDollars(lines.reduce((sum, l) => sum + dollarsToCents(f(l)), 0));
+  const sum = (f: (l: CartLine) => number) => lines.reduce((total, l) => total + f(l), 0);
+  const totalCents = sum((l) => l.lineTotalCents);
+  const savingCents = sum((l) => l.savingCents);
   return {
     lines,
     count: lines.length,
-    totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
-    total: cents((l) => l.lineTotal),
-    saving: cents((l) => l.saving),
+    totalQuantity: sum((l) => l.quantity),
+    total: centsToDollars(totalCents),
+    saving: centsToDollars(savingCents),
+    totalCents,
+    savingCents,
     quantitySavingCents: lines.reduce((sum, l) => sum + l.quantitySavingCents, 0),
     contractSavingCents: lines.reduce((sum, l) => sum + l.contractSavingCents, 0),
   };

@@ -35,6 +35,7 @@ export function statusIs(status: QuoteStatus, day = today()): SQL {
 
 export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<string, ProductPricing>): Quote {
   const answered = lines.every((l) => l.unitPriceCents !== null);
+  const totalCents = answered ? lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0) : null;
   return {
     _id: row.id,
     name: row.name,
@@ -44,24 +45,24 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
     wantedBy: row.wantedBy,
     validUntil: row.validUntil,
     declineReason: row.declineReason,
-    total: answered
-      ? centsToDollars(lines.reduce((sum, l) => sum + l.quantity * l.unitPriceCents!, 0))
-      : null,
+    total: totalCents === null ? null : centsToDollars(totalCents),
+    totalCents,
     checkoutId: row.checkoutId,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
     decidedAt: iso(row.decidedAt),
     lines: lines.map((l) => {
       const p = pricing.get(l.productId);
+      // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
+      const listPriceCents = p ? unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents) : 0;
       return {
         productId: l.productId,
         productName: l.productName,
         quantity: l.quantity,
-        // The catalogue's price now, so an admin answering sees what the customer would pay without the quote.
-        listPrice: p
-          ? centsToDollars(unitPriceCentsAt(l.quantity, p.priceCents, p.breaks, p.contractCents))
-          : 0,
+        listPrice: centsToDollars(listPriceCents),
         unitPrice: l.unitPriceCents === null ? null : centsToDollars(l.unitPriceCents),
+        listPriceCents,
+        unitPriceCents: l.unitPriceCents,
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
     }),
