@@ -28,6 +28,9 @@ const waiting: Approval = {
   limit: 1000,
   spentThisMonth: 120,
   total: 2500,
+  limitCents: 100_000,
+  spentThisMonthCents: 12_000,
+  totalCents: 250_000,
   buyer: { userId: 'u-bob', name: 'Bob', email: 'bob@example.com' },
   poNumber: 'PO-7',
   address: '1 Main Street',
@@ -36,7 +39,17 @@ const waiting: Approval = {
   decidedAt: null,
   decidedBy: null,
   comment: null,
-  lines: [{ productName: 'Rotary Screw Compressor', quantity: 2, unitPrice: 1250, total: 2500 }],
+  lines: [
+    {
+      productName: 'Rotary Screw Compressor',
+      quantity: 2,
+      unitPrice: 1250,
+      total: 2500,
+      unitPriceCents: 125_000,
+      totalCents: 250_000,
+      orderNumber: 1042,
+    },
+  ],
 };
 const url = `/api/companies/${companyId}/approvals/${id}`;
 

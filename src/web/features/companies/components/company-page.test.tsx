@@ -25,6 +25,8 @@ const members: Member[] = [
     joinedAt: acme.createdAt,
     orderLimit: null,
     monthlyLimit: null,
+    orderLimitCents: null,
+    monthlyLimitCents: null,
   },
   {
     userId: 'u-bob',
@@ -34,6 +36,8 @@ const members: Member[] = [
     joinedAt: acme.createdAt,
     orderLimit: 1000,
     monthlyLimit: null,
+    orderLimitCents: 100_000,
+    monthlyLimitCents: null,
   },
 ];
 const restock: SharedList = {
