@@ -125,6 +125,12 @@ function lowStockNotice(
 /** A bulk change that takes many products low sends one mail listing this many of them, not one mail each. */
 const LOW_STOCK_LISTED = 20;
 
+/**
+ * The orders' numbers by id. Orders depend on inventory (they move stock), so the orders feature's lookup is handed
+ * in where the routes are wired (api.ts) rather than imported.
+ */
+export type OrderNumbersOf = (orderIds: string[]) => Promise<Map<string, number>>;
+
 interface MovementRow extends Record<string, unknown> {
   id: string | number;
   delta: number;
@@ -141,6 +147,7 @@ export async function listMovements(
   db: Db,
   productId: string,
   q: { limit: number; before?: number | undefined },
+  orderNumbers: OrderNumbersOf,
 ): Promise<StockHistory> {
   const { rows: product } = await db.execute<{ quantity: number }>(
     sql`select quantity from products where id = ${productId}`,
@@ -153,7 +160,13 @@ export async function listMovements(
     from stock_movements
     where product_id = ${productId} ${q.before ? sql`and id < ${q.before}` : sql``}
     order by id desc limit ${q.limit + 1}`);
-  const movements: StockMovement[] = rows.slice(0, q.limit).map((r) => ({ ...r, id: Number(r.id) }));
+  const page = rows.slice(0, q.limit);
+  const numbers = await orderNumbers(page.flatMap((r) => (r.orderId ? [r.orderId] : [])));
+  const movements: StockMovement[] = page.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    orderNumber: r.orderId ? (numbers.get(r.orderId) ?? null) : null,
+  }));
   return {
     quantity: product[0].quantity,
     movements,

@@ -40,3 +40,4 @@ export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.pa
 export { refundPaidOrder } from './orders.admin-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';
+export { orderNumbersOf, orderNumbersOfCheckouts } from './orders.numbers';

@@ -90,6 +90,10 @@ describe('The approval page', () => {
     expect(within(summary).getByText('Bob (bob@example.com)')).toBeInTheDocument();
     expect(within(summary).getByText('$120.00')).toBeInTheDocument();
     expect(within(summary).getByText('Rotary Screw Compressor')).toBeInTheDocument();
+    // The checkout's lines are named by their order numbers (decision 049); its figures are read in cents.
+    expect(within(summary).getByText('#1042', { selector: 'dd' })).toBeInTheDocument();
+    const line = within(summary).getByRole('list', { name: 'The lines of this checkout' });
+    expect(line).toHaveTextContent('#1042: 2 × Rotary Screw Compressor at $1,250.00$2,500.00');
     await user.type(screen.getByLabelText('Comment for the buyer (optional)'), 'For the Q3 job');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(sent).toHaveBeenCalledWith({ decision: 'approve', comment: 'For the Q3 job' });
