@@ -406,6 +406,7 @@ describe('GET /api/shipments/{id}/packing-slip', () => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('PACKING SLIP');
     expect(text).toContain('PO number: PO-9');
+    expect(text).toContain(`Order: #${drillLine.orderNumber}`);
     expect(text).toContain('Ann Buyer');
     expect(text).toContain(drill.sku);
     expect(text).toContain(drillLine.productName);

@@ -82,6 +82,8 @@ describe('StoreOverview', () => {
     const newest = screen.getByRole('table', { name: /newest orders/ });
     expect(newest).toHaveTextContent('Bob Buyer');
     expect(newest).toHaveTextContent('$179.00');
+    // Each order is named by its number (decision 049).
+    expect(within(within(newest).getByText('Bob Buyer').closest('tr')!).getByText('#1007')).toBeVisible();
     const paid = within(within(newest).getByText('Bob Buyer').closest('tr')!);
     expect(paid.getByText('Paid')).toBeInTheDocument();
     expect(paid.getByText('Paid · Awaiting shipment')).toBeInTheDocument();
