@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { notFound } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
 import { notifyStaff, type StaffMail } from '../notifications/index';
@@ -20,6 +21,8 @@ export interface StockChange {
   delta: number;
   reason: StockReason;
   orderId?: string | undefined;
+  /** The order's number (decision 049), for the staff's low-stock mail; the ledger keeps the id. */
+  orderNumber?: number | undefined;
   actorEmail?: string | undefined;
   /** Take only while enough is left (orders); otherwise the database's non-negative check still holds. */
   onlyIfAvailable?: boolean;
@@ -94,9 +97,20 @@ const crossed = (m: Moved, delta: number) =>
 function lowStockNotice(
   staff: StaffMail,
   low: Moved[],
-  why: { reason: string; orderId?: string | undefined; actorEmail?: string | undefined },
+  why: {
+    reason: string;
+    orderId?: string | undefined;
+    orderNumber?: number | undefined;
+    actorEmail?: string | undefined;
+  },
 ) {
-  const cause = `Last change: ${why.reason.replaceAll('_', ' ')}${why.orderId ? ` (order ${why.orderId})` : ''}${why.actorEmail ? ` by ${why.actorEmail}` : ''}.`;
+  const order =
+    why.orderNumber !== undefined
+      ? ` (order ${formatOrderNumber(why.orderNumber)})`
+      : why.orderId
+        ? ` (order ${why.orderId})`
+        : '';
+  const cause = `Last change: ${why.reason.replaceAll('_', ' ')}${order}${why.actorEmail ? ` by ${why.actorEmail}` : ''}.`;
   const item = (m: Moved) =>
     `${m.name} (SKU ${m.sku}): ${m.quantity} left, low-stock threshold ${m.threshold}.`;
   const shown = low.slice(0, LOW_STOCK_LISTED);
