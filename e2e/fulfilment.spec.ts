@@ -85,6 +85,9 @@ test('the admin ships part of a paid checkout with tracking → the mail carries
   await header.getByRole('button', { name: /^Ship checkout/ }).click();
   const dialog = admin.getByRole('dialog', { name: 'Ship' });
   await expect(dialog.getByLabel(`Quantity of ${jack.name}`)).toHaveValue('3');
+  // The shipment is named by the checkout's order numbers, as the table's header names it (decision 049).
+  const numbers = (await header.textContent())!.match(/#\d+–#\d+/)![0];
+  await expect(dialog.getByText(`Checkout ${numbers} (PO ${poNumber}) for`)).toBeVisible();
   await expectAccessible(admin, 'the Ship dialog');
   const trackingUrl = `https://tracking.example/ups/1Z${tag.toUpperCase()}`;
   await dialog.getByLabel('Carrier').fill('UPS');
@@ -97,6 +100,7 @@ test('the admin ships part of a paid checkout with tracking → the mail carries
 
   // The customer's mail names the carrier, the number and the lines, and links to the tracking page.
   const mail = await mailTo(customer.email, /^Shipped: /);
+  expect(mail.subject).toBe(`Shipped: 2 items (orders ${numbers})`);
   expect(mail.text).toContain(`Carrier: UPS. Tracking number: 1Z${tag.toUpperCase()}.`);
   expect(mail.text).toContain(`Track my shipment: ${trackingUrl}`);
   expect(mail.text).toContain(`1 × ${jack.name} (2 of 3 still to come)`);

@@ -13,7 +13,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { notificationsRoutes } from './features/notifications/index';
-import { orderDepsPlugin } from './features/orders/index';
+import { orderDepsPlugin, orderNumbersOf } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -48,7 +48,7 @@ export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
   await api.register(reviewsRoutes);
   await api.register(auditRoutes);
   await api.register(overviewRoutes);
-  await api.register(inventoryRoutes);
+  await api.register(inventoryRoutes, { orderNumbers: (ids) => orderNumbersOf(api.database.db, ids) });
   await api.register(quotesRoutes);
   await api.register(notificationsRoutes);
   await api.register(shippingRoutes);

@@ -31,13 +31,21 @@ export const cartLineSchema = z.object({
   stock: z.number().int(),
   minOrder: z.number().int(),
   packSize: z.number().int(),
-  /** The product's own unit price, in dollars (below its first price break). */
+  /** @deprecated Dollars; read `basePriceCents` (docs/decisions/050-one-money-type.md). */
   basePrice: z.number(),
-  /** The unit price this quantity reaches. */
+  /** @deprecated Dollars; read `unitPriceCents`. */
   unitPrice: z.number(),
+  /** @deprecated Dollars; read `lineTotalCents`. */
   lineTotal: z.number(),
-  /** What the price breaks save on this line against the base price. */
+  /** @deprecated Dollars; read `savingCents`. */
   saving: z.number(),
+  /** The product's own unit price (below its first price break). */
+  basePriceCents: z.number().int(),
+  /** The unit price this quantity reaches (breaks, and a contract price below them). */
+  unitPriceCents: z.number().int(),
+  lineTotalCents: z.number().int(),
+  /** What this line saves against the base price (quantity breaks plus contract price). */
+  savingCents: z.number().int(),
   /** The saving by where it comes from, in cents: the quantity breaks, and a contract price below them. */
   quantitySavingCents: z.number().int(),
   contractSavingCents: z.number().int(),
@@ -57,8 +65,13 @@ export const cartSchema = z.object({
   /** How many lines (products). */
   count: z.number().int(),
   totalQuantity: z.number().int(),
+  /** @deprecated Dollars; read `totalCents` (docs/decisions/050-one-money-type.md). */
   total: z.number(),
+  /** @deprecated Dollars; read `savingCents`. */
   saving: z.number(),
+  /** The goods of the cart at today's prices (no shipping or tax: those need a destination). */
+  totalCents: z.number().int(),
+  savingCents: z.number().int(),
   /** The cart's saving by where it comes from, in cents (its lines' sums): "Quantity savings", "Contract price savings". */
   quantitySavingCents: z.number().int(),
   contractSavingCents: z.number().int(),

@@ -5,6 +5,16 @@ import { priceBreaksProblem, priceBreaksSchema } from './pricing';
 import { productShippingFields, productShippingSchema, shippingProblems } from './product-shipping';
 import { hasAtMostTwoDecimals } from '@shared/common/money';
 
+/**
+ * A signed-in member's contract unit price (decision 039; null: none), absent for anonymous callers and for members
+ * without one (the shared, cached answer).
+ */
+export const contractPriceShape = {
+  /** @deprecated Dollars; read `contractPriceCents` (docs/decisions/050-one-money-type.md). */
+  contractPrice: z.number().nullable().optional(),
+  contractPriceCents: z.number().int().nullable().optional(),
+};
+
 /** A product as the API returns it, with its historical field names. Price is in dollars with cents. */
 export const productSchema = z.object({
   _id: idSchema,
@@ -33,12 +43,17 @@ export const pricedProductSchema = productSchema
   .extend(productPricingSchema.shape)
   // Shipping and backorders (decision 037): present on what the server returns, optional for older readers.
   .extend(productShippingSchema.partial().shape)
-  // Contract prices (decision 039): a signed-in member's unit price in dollars (null: none); absent when anonymous.
-  .extend({ contractPrice: z.number().nullable().optional() });
+  // Contract prices (decision 039): a signed-in member's unit price (null: none); absent when anonymous.
+  .extend(contractPriceShape);
 export type PricedProduct = z.infer<typeof pricedProductSchema>;
 
 /** A card's pricing (home page, catalogue): pack size and the lowest unit price any quantity reaches. */
-export const productCardPricingSchema = z.object({ packSize: z.number().int(), fromPrice: z.number() });
+export const productCardPricingSchema = z.object({
+  packSize: z.number().int(),
+  /** @deprecated Dollars; read `fromPriceCents` (docs/decisions/050-one-money-type.md). */
+  fromPrice: z.number(),
+  fromPriceCents: z.number().int(),
+});
 
 /** How many products the home page features. */
 export const HOME_PRODUCT_COUNT = 6;

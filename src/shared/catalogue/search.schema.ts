@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from '../common/common.schema';
-import { productCardPricingSchema, productPricingSchema, productSchema } from './catalogue.schema';
+import {
+  contractPriceShape,
+  productCardPricingSchema,
+  productPricingSchema,
+  productSchema,
+} from './catalogue.schema';
 
 import { MAX_OFFSET_RESULTS, parseRange, sortOptions, SPEC_PREFIX } from './search-params';
 
@@ -95,8 +100,7 @@ export const catalogueProductSchema = productSchema.extend({
   category: categoryRefSchema.nullable(),
   createdAt: z.string(),
   keySpecs: z.array(specValueSchema),
-  /** A signed-in member's contract unit price in dollars (null: none); absent for anonymous callers. */
-  contractPrice: z.number().nullable().optional(),
+  ...contractPriceShape,
 });
 export type CatalogueProduct = z.infer<typeof catalogueProductSchema>;
 
@@ -158,8 +162,7 @@ export const suggestResultSchema = z.object({
       sku: z.string(),
       img: z.string(),
       price: z.number(),
-      /** A signed-in member's contract unit price in dollars (null: none); absent otherwise (decision 039). */
-      contractPrice: z.number().nullable().optional(),
+      ...contractPriceShape,
     }),
   ),
   categories: z.array(categoryRefSchema),

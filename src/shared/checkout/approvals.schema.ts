@@ -68,11 +68,18 @@ export const approvalSchema = z.object({
   companyId: z.string(),
   status: z.enum(approvalStatuses),
   reason: z.enum(approvalReasons),
-  /** The limit the checkout went over, in dollars. */
+  /** @deprecated Dollars; read `limitCents` (docs/decisions/050-one-money-type.md). */
   limit: z.number(),
-  /** The buyer's month-to-date spend before this checkout, in dollars. */
+  /** @deprecated Dollars; read `spentThisMonthCents`. */
   spentThisMonth: z.number(),
+  /** @deprecated Dollars; read `totalCents`. */
   total: z.number(),
+  /** The limit the checkout went over. */
+  limitCents: z.number().int(),
+  /** The buyer's month-to-date spend before this checkout. */
+  spentThisMonthCents: z.number().int(),
+  /** What the checkout charges: goods, shipping and tax. */
+  totalCents: z.number().int(),
   buyer: z.object({ userId: z.string(), name: z.string(), email: z.string() }),
   poNumber: z.string().nullable(),
   address: z.string(),
@@ -86,8 +93,14 @@ export const approvalSchema = z.object({
     z.object({
       productName: z.string(),
       quantity: z.number().int(),
+      /** @deprecated Dollars; read `unitPriceCents`. */
       unitPrice: z.number(),
+      /** @deprecated Dollars; read `totalCents`. */
       total: z.number(),
+      unitPriceCents: z.number().int(),
+      totalCents: z.number().int(),
+      /** The line's order number (decision 049), shown as `#1001`. */
+      orderNumber: z.number().int(),
     }),
   ),
 });
@@ -98,7 +111,9 @@ export const approvalListSchema = z.array(approvalSchema);
 export const checkoutApprovalSchema = z.object({
   status: z.enum(['awaiting', 'approved', 'rejected']),
   reason: z.enum(approvalReasons),
+  /** @deprecated Dollars; read `limitCents`. */
   limit: z.number(),
+  limitCents: z.number().int(),
   decidedAt: z.string().nullable(),
   comment: z.string().nullable(),
 });

@@ -123,9 +123,13 @@ export const memberSchema = z.object({
   email: z.string(),
   roles: z.array(z.enum(companyRoles)),
   joinedAt: z.string(),
-  /** Spending limits in dollars, null = no limit (docs/decisions/040-approvals-and-limits.md). */
+  /** @deprecated Dollars; read `orderLimitCents` (docs/decisions/050-one-money-type.md). */
   orderLimit: z.number().nullable(),
+  /** @deprecated Dollars; read `monthlyLimitCents`. */
   monthlyLimit: z.number().nullable(),
+  /** Spending limits, null = no limit (docs/decisions/040-approvals-and-limits.md). */
+  orderLimitCents: z.number().int().nullable(),
+  monthlyLimitCents: z.number().int().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);

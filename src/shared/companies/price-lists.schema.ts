@@ -104,8 +104,14 @@ export const priceRuleSchema = z.discriminatedUnion('kind', [
     productId: z.string(),
     sku: z.string(),
     name: z.string(),
+    /** @deprecated Dollars; read `listPriceCents` (docs/decisions/050-one-money-type.md). */
     listPrice: z.number(),
+    /** @deprecated Dollars; read `priceCents`. */
     price: z.number(),
+    /** The product's own unit price. */
+    listPriceCents: z.number().int(),
+    /** The contract's unit price for this SKU. */
+    priceCents: z.number().int(),
   }),
   z.object({
     kind: z.literal('category'),

@@ -69,6 +69,8 @@ export const statementLineSchema = z.object({
   _id: idSchema,
   number: z.string(),
   checkoutId: idSchema,
+  /** The checkout's orders' numbers, ascending (decision 049), shown as `#1004–#1006`. */
+  orderNumbers: z.array(z.number().int()),
   issuedAt: z.iso.datetime(),
   dueDate: z.iso.date(),
   netDays: z.number().int(),

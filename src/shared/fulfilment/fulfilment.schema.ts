@@ -69,6 +69,8 @@ export type ShipmentBulk = z.infer<typeof shipmentBulkSchema>;
 
 export const shipmentLineSchema = z.object({
   orderId: idSchema,
+  /** The order's number (decision 049), shown as `#1001`. */
+  orderNumber: z.number().int(),
   productName: z.string(),
   sku: z.string().nullable(),
   quantity: z.number().int(),

@@ -20,6 +20,8 @@ export const stockMovementSchema = z.object({
   // Read as text: a reason added later must not make older clients' pages fail.
   reason: z.string(),
   orderId: z.string().nullable(),
+  /** The order's number (decision 049), shown as `#1001`; null when no order moved the stock. */
+  orderNumber: z.number().int().nullable(),
   actorEmail: z.string().nullable(),
   at: z.string(),
 });

@@ -67,9 +67,16 @@ export const shippingOptionSchema = z.object({
   optionId: z.string(),
   kind: z.enum(['parcel', 'freight', 'pickup', 'free']),
   name: z.string(),
+  /** @deprecated Dollars; read `shippingCents` (docs/decisions/050-one-money-type.md). */
   shipping: z.number(),
+  /** @deprecated Dollars; read `taxCents`. */
   tax: z.number(),
+  /** @deprecated Dollars; read `totalCents`. */
   total: z.number(),
+  shippingCents: z.number().int(),
+  taxCents: z.number().int(),
+  /** The sale's total with this option: goods, shipping and tax. */
+  totalCents: z.number().int(),
   minDays: z.number().int(),
   maxDays: z.number().int(),
   liftgate: z.boolean(),
@@ -80,7 +87,10 @@ export type ShippingOptionView = z.infer<typeof shippingOptionSchema>;
 
 export const ratesSchema = z.object({
   destination: z.object({ state: z.string(), zip: z.string() }),
+  /** @deprecated Dollars; read `subtotalCents` (docs/decisions/050-one-money-type.md). */
   subtotal: z.number(),
+  /** The goods: quantity × unit price, summed over lines. */
+  subtotalCents: z.number().int(),
   /** The approved certificate that makes this sale tax-free, if any. */
   exemptionNumber: z.string().nullable(),
   /** Cheapest first; empty when the shop has no method that can ship this (then only goods are charged). */
@@ -94,7 +104,16 @@ export const ratesSchema = z.object({
    * What a liftgate and a residential delivery add to the freight methods offered (the dearest method's, when they
    * differ), in dollars; null when no freight method is offered.
    */
-  freightExtras: z.object({ liftgate: z.number(), residential: z.number() }).nullable(),
+  freightExtras: z
+    .object({
+      /** @deprecated Dollars; read `liftgateCents`. */
+      liftgate: z.number(),
+      /** @deprecated Dollars; read `residentialCents`. */
+      residential: z.number(),
+      liftgateCents: z.number().int(),
+      residentialCents: z.number().int(),
+    })
+    .nullable(),
 });
 export type Rates = z.infer<typeof ratesSchema>;
 

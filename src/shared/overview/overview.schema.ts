@@ -3,8 +3,17 @@ import { orderStatuses, refundStatuses } from '@shared/orders/orders.schema';
 
 /** GET /api/admin/overview: what the shop owner sees first. */
 export const overviewSchema = z.object({
-  /** The last 30 days, oldest first, every day present (0 when nothing was paid). Dollars. */
-  revenueByDay: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.number().int() })),
+  /** The last 30 days, oldest first, every day present (0 when nothing was paid). */
+  revenueByDay: z.array(
+    z.object({
+      date: z.string(),
+      /** @deprecated Dollars; read `revenueCents` (docs/decisions/050-one-money-type.md). */
+      revenue: z.number(),
+      /** What was charged that day: goods, shipping and tax. */
+      revenueCents: z.number().int(),
+      orders: z.number().int(),
+    }),
+  ),
   /** Orders by stage (orderStage in src/shared/orders/order-status.ts): paid and refunded ones apart. */
   ordersByStatus: z.array(
     z.object({ status: z.enum([...orderStatuses, 'Paid', 'Refunded']), count: z.number().int() }),
@@ -18,9 +27,14 @@ export const overviewSchema = z.object({
   newestOrders: z.array(
     z.object({
       _id: z.string(),
+      /** The order's number (decision 049), shown as `#1001`. */
+      orderNumber: z.number().int(),
       name: z.string(),
       productName: z.string(),
+      /** @deprecated Dollars; read `totalCents`. */
       total: z.number(),
+      /** What the order charges: goods, shipping and tax. */
+      totalCents: z.number().int(),
       paymentStatus: z.boolean(),
       orderStatus: z.enum(orderStatuses),
       refundStatus: z.enum(refundStatuses).nullable(),

@@ -116,10 +116,14 @@ export const quoteLineSchema = z.object({
   productId: idSchema,
   productName: z.string(),
   quantity: z.number().int(),
-  /** The catalogue's unit price at this quantity now (price breaks), in dollars. */
+  /** @deprecated Dollars; read `listPriceCents` (docs/decisions/050-one-money-type.md). */
   listPrice: z.number(),
-  /** The quoted unit price in dollars; null until answered. */
+  /** @deprecated Dollars; read `unitPriceCents`. */
   unitPrice: z.number().nullable(),
+  /** The catalogue's unit price at this quantity now (price breaks and the customer's contract price). */
+  listPriceCents: z.number().int(),
+  /** The quoted unit price; null until answered. */
+  unitPriceCents: z.number().int().nullable(),
   /** The quoted lead time for units above the stock, in days; null when none was given. */
   leadTimeDays: z.number().int().nullable().optional(),
 });
@@ -133,8 +137,10 @@ export const quoteSchema = z.object({
   wantedBy: z.string().nullable(),
   validUntil: z.string().nullable(),
   declineReason: z.string().nullable(),
-  /** Sum of quantity × quoted unit price, in dollars; null until answered. */
+  /** @deprecated Dollars; read `totalCents` (docs/decisions/050-one-money-type.md). */
   total: z.number().nullable(),
+  /** Sum of quantity × quoted unit price (goods only); null until answered. */
+  totalCents: z.number().int().nullable(),
   /** The checkout the accepted quote became. */
   checkoutId: idSchema.nullable(),
   createdAt: z.iso.datetime(),

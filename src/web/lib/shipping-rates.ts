@@ -4,7 +4,7 @@ import { checkoutCalls } from '@shared/checkout/checkout.calls';
 import { stateOfZip } from '@shared/common/us-address';
 import type { Rates, RatesRequest, ShippingOptionView } from '@shared/orders/delivery.schema';
 import { callApi } from './call-api';
-import { formatPrice } from './format';
+import { formatCents } from '@shared/common/money';
 import { shippingKeys } from './query-keys/shipping';
 
 /** POST /api/shipping-rates/{email}: the ways the cart (or one product line) ships to a ZIP, cheapest first. */
@@ -76,7 +76,7 @@ export function deliveryEstimate(o: Pick<ShippingOptionView, 'minDays' | 'maxDay
 export const businessDays = (min: number, max: number) =>
   min === max ? `${min} business ${min === 1 ? 'day' : 'days'}` : `${min}–${max} business days`;
 
-/** A shipping cost: "Free" when nothing. */
-export const shippingCost = (dollars: number) => (dollars === 0 ? 'Free' : formatPrice(dollars));
+/** A shipping cost in cents: "Free" when nothing. */
+export const shippingCost = (cents: number) => (cents === 0 ? 'Free' : formatCents(cents));
 
 export const noShippingMethodNote = 'Shipping is arranged after your order; you pay for the goods only.';

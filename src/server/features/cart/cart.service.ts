@@ -72,6 +72,10 @@ export function toCartLine(
     unitPrice: centsToDollars(priced.unitPriceCents),
     lineTotal: centsToDollars(priced.goodsCents),
     saving: centsToDollars(priced.savings.quantityCents + priced.savings.contractCents),
+    basePriceCents: priced.basePriceCents,
+    unitPriceCents: priced.unitPriceCents,
+    lineTotalCents: priced.goodsCents,
+    savingCents: priced.savings.quantityCents + priced.savings.contractCents,
     quantitySavingCents: priced.savings.quantityCents,
     contractSavingCents: priced.savings.contractCents,
     problem: lineProblem(quantity, p, priced),
@@ -107,12 +111,15 @@ function pricedCart(
   // Goods only: the cart has no destination yet; the rates call prices its shipping and tax by the same function.
   const sale = priceSale(goodsFacts(pricing), { lines: known });
   const lines = known.map((r, i) => toCartLine(r.quantity, pricing.get(r.productId)!, sale.lines[i]));
+  const savingCents = sale.savings.quantityCents + sale.savings.contractCents;
   return {
     lines,
     count: lines.length,
     totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
     total: centsToDollars(sale.goodsCents),
-    saving: centsToDollars(sale.savings.quantityCents + sale.savings.contractCents),
+    saving: centsToDollars(savingCents),
+    totalCents: sale.goodsCents,
+    savingCents,
     quantitySavingCents: sale.savings.quantityCents,
     contractSavingCents: sale.savings.contractCents,
   };

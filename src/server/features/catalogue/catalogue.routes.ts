@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  contractPriceShape,
   HOME_PRODUCT_COUNT,
   productCardPricingSchema,
   productCreateSchema,
@@ -48,12 +49,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['catalogue'],
         summary: `The products featured on the home page (the ${HOME_PRODUCT_COUNT} newest), with their cards' pack size and "from" price`,
         response: {
-          200: z.array(
-            productSchema
-              .extend(productCardPricingSchema.shape)
-              // A signed-in member's contract unit price in dollars (null: none); absent otherwise (decision 039).
-              .extend({ contractPrice: z.number().nullable().optional() }),
-          ),
+          200: z.array(productSchema.extend(productCardPricingSchema.shape).extend(contractPriceShape)),
           ...errorResponses(500),
         },
       },

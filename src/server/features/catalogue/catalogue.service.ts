@@ -86,7 +86,7 @@ export async function listProducts(db: Db, limit?: number, chunk = LIST_CHUNK): 
 export async function newestProducts(
   db: Db,
   limit: number,
-): Promise<(Product & { packSize: number; fromPrice: number })[]> {
+): Promise<(Product & { packSize: number; fromPrice: number; fromPriceCents: number })[]> {
   const lowest = sql<number | null>`(select min(b.unit_price_cents) from product_price_breaks b
     where b.product_id = ${products.id})`;
   const rows = await db
@@ -95,11 +95,15 @@ export async function newestProducts(
     .where(isNull(products.archivedAt))
     .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map((r) => ({
-    ...toProduct(r),
-    packSize: r.packSize,
-    fromPrice: centsToDollars(Math.min(r.priceCents, r.lowest ?? r.priceCents)),
-  }));
+  return rows.map((r) => {
+    const fromPriceCents = Math.min(r.priceCents, r.lowest ?? r.priceCents);
+    return {
+      ...toProduct(r),
+      packSize: r.packSize,
+      fromPrice: centsToDollars(fromPriceCents),
+      fromPriceCents,
+    };
+  });
 }
 
 const epochMicros = (micros: string) =>

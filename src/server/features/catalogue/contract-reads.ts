@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contractPrices } from './pricing.service';
 import { centsToDollars } from '@shared/common/money';
 
-type Card = { _id: string; contractPrice?: number | null };
+type Card = { _id: string; contractPrice?: number | null; contractPriceCents?: number | null };
 
 /**
  * A catalogue read with the caller's contract prices (docs/decisions/039-trade-accounts.md, "Contract prices").
@@ -34,6 +34,7 @@ export async function replyWithContractPrices<T>(
   for (const c of all) {
     const cents = prices.get(c._id);
     c.contractPrice = cents === undefined ? null : centsToDollars(cents);
+    c.contractPriceCents = cents ?? null;
   }
   reply.header('cache-control', 'private, no-store');
   return body;

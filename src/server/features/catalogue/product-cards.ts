@@ -63,5 +63,6 @@ export function toCatalogueProduct(
     keySpecs,
     packSize: r.packSize,
     fromPrice: centsToDollars(Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents)),
+    fromPriceCents: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents),
   };
 }

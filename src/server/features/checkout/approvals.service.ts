@@ -57,14 +57,20 @@ function toApproval(
   expiryMs: number,
 ): Approval {
   const first = lines[0];
+  const limitCents = co.approvalLimitCents!;
+  const spentThisMonthCents = co.approvalSpentCents ?? 0;
+  const allCents = lines.reduce((s, l) => s + totalCents(l), 0);
   return {
     _id: co.id,
     companyId: co.companyId!,
     status: statusOf(co, lines, expiryMs),
     reason: co.approvalReason!,
-    limit: centsToDollars(co.approvalLimitCents!),
-    spentThisMonth: centsToDollars(co.approvalSpentCents ?? 0),
-    total: centsToDollars(lines.reduce((s, l) => s + totalCents(l), 0)),
+    limit: centsToDollars(limitCents),
+    spentThisMonth: centsToDollars(spentThisMonthCents),
+    total: centsToDollars(allCents),
+    limitCents,
+    spentThisMonthCents,
+    totalCents: allCents,
     buyer: { userId: co.userId, name: co.name, email: co.email },
     poNumber: co.poNumber,
     address: co.address,
@@ -78,6 +84,9 @@ function toApproval(
       quantity: l.quantity,
       unitPrice: centsToDollars(l.unitPriceCents),
       total: centsToDollars(totalCents(l)),
+      unitPriceCents: l.unitPriceCents,
+      totalCents: totalCents(l),
+      orderNumber: l.orderNumber,
     })),
   };
 }

@@ -45,6 +45,7 @@ export const approvalOf = (co: CheckoutRow): CheckoutApproval | null =>
         status: co.approvalStatus,
         reason: co.approvalReason,
         limit: centsToDollars(co.approvalLimitCents),
+        limitCents: co.approvalLimitCents,
         decidedAt: iso(co.approvalDecidedAt),
         comment: co.approvalComment,
       }

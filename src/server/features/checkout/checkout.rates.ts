@@ -50,8 +50,15 @@ function freightExtrasOf(options: { kind: string; liftgateCents?: number; reside
   const freight = options.filter((o) => o.kind === 'freight');
   if (freight.length === 0) return null;
   const most = (pick: (o: (typeof freight)[number]) => number | undefined) =>
-    centsToDollars(Math.max(...freight.map((o) => pick(o) ?? 0)));
-  return { liftgate: most((o) => o.liftgateCents), residential: most((o) => o.residentialCents) };
+    Math.max(...freight.map((o) => pick(o) ?? 0));
+  const liftgateCents = most((o) => o.liftgateCents);
+  const residentialCents = most((o) => o.residentialCents);
+  return {
+    liftgate: centsToDollars(liftgateCents),
+    residential: centsToDollars(residentialCents),
+    liftgateCents,
+    residentialCents,
+  };
 }
 
 /**
@@ -80,6 +87,7 @@ function ratesOf(sale: PricedSale): Rates {
   return {
     destination: { state, zip },
     subtotal: centsToDollars(sale.goodsCents),
+    subtotalCents: sale.goodsCents,
     exemptionNumber: sale.destinationExemption,
     notice: sale.notice,
     freightExtras: freightExtrasOf(sale.options),
@@ -92,6 +100,9 @@ function ratesOf(sale: PricedSale): Rates {
         shipping: centsToDollars(o.cents),
         tax: centsToDollars(o.taxCents),
         total: centsToDollars(o.totalCents),
+        shippingCents: o.cents,
+        taxCents: o.taxCents,
+        totalCents: o.totalCents,
         minDays: o.minDays,
         maxDays: o.maxDays,
         liftgate: o.liftgate,

@@ -191,6 +191,8 @@ const toMember = (r: { m: typeof companyMembers.$inferSelect; name: string; emai
   joinedAt: r.m.joinedAt.toISOString(),
   orderLimit: dollars(r.m.orderLimitCents),
   monthlyLimit: dollars(r.m.monthlyLimitCents),
+  orderLimitCents: r.m.orderLimitCents,
+  monthlyLimitCents: r.m.monthlyLimitCents,
 });
 
 const dollars = (cents: number | null) => (cents === null ? null : centsToDollars(cents));

@@ -76,6 +76,8 @@ async function withRules(db: Db | Tx, rows: ListRow[]): Promise<PriceList[]> {
         name: r.productName ?? '',
         listPrice: centsToDollars(r.listPriceCents ?? 0),
         price: centsToDollars(rule.unitPriceCents!),
+        listPriceCents: r.listPriceCents ?? 0,
+        priceCents: rule.unitPriceCents!,
       };
     if (rule.categoryId)
       return {

@@ -5,6 +5,7 @@ import { accountInvoices, user } from '../../db/schema';
 import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../../infra/keyset';
 import type { SessionUser } from '../../http/auth-guard';
 import { access } from '../companies/index';
+import { orderNumbersOfCheckouts } from '../orders/index';
 import { daysBetween, openInvoice, utcDay, type CreditDeps } from './credit.model';
 
 const newest: KeysetSort = {
@@ -59,6 +60,10 @@ export async function statement(
       .where(where),
   ]);
   const cut = cutPage(newest, rows, q.limit);
+  const numbers = await orderNumbersOfCheckouts(
+    db,
+    cut.rows.map(({ r }) => r.checkoutId),
+  );
   return {
     items: cut.rows.map(({ r, name, email }) => {
       const openCents = r.totalCents - r.paidCents;
@@ -67,6 +72,7 @@ export async function statement(
         _id: r.invoiceId,
         number: r.number,
         checkoutId: r.checkoutId,
+        orderNumbers: numbers.get(r.checkoutId) ?? [],
         issuedAt: r.issuedAt.toISOString(),
         dueDate: r.dueDate,
         netDays: r.netDays,

@@ -100,7 +100,11 @@ async function buyOnAccount(client: Client, totalCents: number) {
   const res = await payOnAccount(client, co._id);
   expect(res.statusCode).toBe(200);
   const invoiceId = res.json().invoice._id as string;
-  expect((await lineOf(invoiceId)).totalCents).toBe(totalCents);
+  const line = await lineOf(invoiceId);
+  expect(line.totalCents).toBe(totalCents);
+  // The statement names the checkout's orders by their numbers (decision 049).
+  expect(line.orderNumbers).toEqual(co.lines.map((l) => l.orderNumber).sort((a, b) => a - b));
+  expect(line.orderNumbers.length).toBeGreaterThan(0);
   return { co, invoiceId, body: res.json() };
 }
 

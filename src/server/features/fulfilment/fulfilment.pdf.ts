@@ -1,4 +1,5 @@
 import type { Shipment } from '@shared/fulfilment/fulfilment.schema';
+import { formatOrderNumbers } from '@shared/orders/order-number';
 import type { ShopDetails } from '../../infra/config-shop';
 import { GREY, M, W, renderPdf, rule, tableRow, type Column } from '../../infra/pdf';
 
@@ -49,6 +50,8 @@ function draw(doc: PDFKit.PDFDocument, s: Shipment, shop: ShopDetails, title: st
     .text(title, M + W / 2, M, right);
   const facts = [
     `Shipment: ${s._id.slice(0, 8).toUpperCase()}`,
+    // The number the customer quotes (decision 049).
+    `${s.lines.length === 1 ? 'Order' : 'Orders'}: ${formatOrderNumbers(s.lines.map((l) => l.orderNumber))}`,
     `Date: ${day.format(new Date(s.createdAt))}`,
     ...(s.poNumber ? [`PO number: ${s.poNumber}`] : []),
     ...(s.carrier ? [`Carrier: ${s.carrier}`] : []),

@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { checkoutOfLine, type OrderDeps, type OrderRow } from '../orders/index';
+import { orderRef } from './fulfilment.mail';
 import { queueShipmentMail } from './fulfilment.mail';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -168,12 +169,12 @@ async function insertShipment(
     kind: 'shipment.created',
     entityType: 'shipment',
     entityId: row!.id,
-    summary: `${what}: ${units} unit${units === 1 ? '' : 's'} of ${lines.length} line${lines.length === 1 ? '' : 's'} for ${first.name}`,
+    summary: `${what}: ${units} unit${units === 1 ? '' : 's'} of ${lines.length} line${lines.length === 1 ? '' : 's'} (${orderRef(lines.map((l) => l.row.orderNumber))}) for ${first.name}`,
     after: {
       kind: row!.kind,
       carrier: row!.carrier,
       trackingNumber: row!.trackingNumber,
-      lines: lines.map((l) => ({ orderId: l.row.id, quantity: l.quantity })),
+      lines: lines.map((l) => ({ orderId: l.row.id, orderNumber: l.row.orderNumber, quantity: l.quantity })),
     },
   });
   await queueShipmentMail(deps.mail, tx, {
@@ -181,6 +182,7 @@ async function insertShipment(
     email: first.email,
     lines: lines.map((l) => ({
       productName: l.row.productName,
+      orderNumber: l.row.orderNumber,
       quantity: l.quantity,
       ordered: l.row.quantity,
       shippedInAll: l.row.shippedQuantity + l.quantity,
@@ -205,6 +207,7 @@ async function loadShipment(db: Db, id: string): Promise<Shipment> {
   const lines = await db
     .select({
       orderId: shipmentLines.orderId,
+      orderNumber: orders.orderNumber,
       quantity: shipmentLines.quantity,
       productName: orders.productName,
       email: orders.email,
@@ -233,6 +236,7 @@ async function loadShipment(db: Db, id: string): Promise<Shipment> {
     createdAt: s.createdAt.toISOString(),
     lines: lines.map((l) => ({
       orderId: l.orderId,
+      orderNumber: l.orderNumber,
       productName: l.productName,
       sku: l.sku ?? null,
       quantity: l.quantity,

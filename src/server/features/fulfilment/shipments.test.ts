@@ -90,6 +90,13 @@ describe('POST /api/shipments: partial shipments of a paid checkout', () => {
     expect(mail!.text).toContain('Track my shipment: https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(mail!.text).toContain(`2 × ${drillLine.productName} (1 of 3 still to come)`);
     expect(mail!.text).toContain(`4 × ${sawLine.productName}`);
+    // Named by the orders' numbers (decision 049), in the subject and beside each line, and in the API's lines.
+    const numbers = [drillLine.orderNumber, sawLine.orderNumber].sort((a, b) => a - b);
+    expect(mail!.subject).toBe(`Shipped: 2 items (orders #${numbers[0]}–#${numbers[1]})`);
+    expect(mail!.text).toContain(`still to come), order #${drillLine.orderNumber}`);
+    expect(mail!.text).toContain(`4 × ${sawLine.productName}, order #${sawLine.orderNumber}`);
+    expect(mail!.text).not.toContain(drillLine._id);
+    expect(shipment.lines.find((l) => l.orderId === drillLine._id)!.orderNumber).toBe(drillLine.orderNumber);
 
     // The line's history names the shipment and, for an admin, who made it.
     const history = await t.app.inject({
@@ -242,6 +249,9 @@ describe('pickup lines', () => {
       shippedQuantity: 2,
     });
     const [mail] = mailsTo(bob, 'Ready for pickup');
+    const { orderNumber } = await orderAs(t.app, bob, id);
+    expect(mail!.subject).toBe(`Ready for pickup: ${product.name} (order #${orderNumber})`);
+    expect(mail!.text).toContain(`2 × ${product.name}, order #${orderNumber}`);
     expect(mail!.text).toContain('Where: Dallas branch, 2400 Industrial Blvd, Dallas, TX 75207.');
     expect(mail!.text).toMatch(/Ready from: .+ UTC\./);
   });
@@ -396,6 +406,7 @@ describe('GET /api/shipments/{id}/packing-slip', () => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('PACKING SLIP');
     expect(text).toContain('PO number: PO-9');
+    expect(text).toContain(`Order: #${drillLine.orderNumber}`);
     expect(text).toContain('Ann Buyer');
     expect(text).toContain(drill.sku);
     expect(text).toContain(drillLine.productName);

@@ -7,9 +7,15 @@ import {
 } from '@shared/inventory/inventory.schema';
 import { errorResponses } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
-import { isWaiting, listMovements, requestNotice, withdrawNotice } from './inventory.service';
+import {
+  isWaiting,
+  listMovements,
+  requestNotice,
+  withdrawNotice,
+  type OrderNumbersOf,
+} from './inventory.service';
 
-export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
+export const inventoryRoutes: FastifyPluginAsyncZod<{ orderNumbers: OrderNumbersOf }> = async (app, opts) => {
   app.get(
     '/inventory/products/:id/movements',
     {
@@ -23,7 +29,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: stockHistorySchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    (req) => listMovements(app.database.db, req.params.id, req.query),
+    (req) => listMovements(app.database.db, req.params.id, req.query, opts.orderNumbers),
   );
 
   const db = app.database.db;

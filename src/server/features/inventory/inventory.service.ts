@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { StockHistory, StockMovement, StockReason } from '@shared/inventory/inventory.schema';
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { notFound } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
 import { notifyStaff, type StaffMail } from '../notifications/index';
@@ -20,6 +21,8 @@ export interface StockChange {
   delta: number;
   reason: StockReason;
   orderId?: string | undefined;
+  /** The order's number (decision 049), for the staff's low-stock mail; the ledger keeps the id. */
+  orderNumber?: number | undefined;
   actorEmail?: string | undefined;
   /** Take only while enough is left (orders); otherwise the database's non-negative check still holds. */
   onlyIfAvailable?: boolean;
@@ -94,9 +97,20 @@ const crossed = (m: Moved, delta: number) =>
 function lowStockNotice(
   staff: StaffMail,
   low: Moved[],
-  why: { reason: string; orderId?: string | undefined; actorEmail?: string | undefined },
+  why: {
+    reason: string;
+    orderId?: string | undefined;
+    orderNumber?: number | undefined;
+    actorEmail?: string | undefined;
+  },
 ) {
-  const cause = `Last change: ${why.reason.replaceAll('_', ' ')}${why.orderId ? ` (order ${why.orderId})` : ''}${why.actorEmail ? ` by ${why.actorEmail}` : ''}.`;
+  const order =
+    why.orderNumber !== undefined
+      ? ` (order ${formatOrderNumber(why.orderNumber)})`
+      : why.orderId
+        ? ` (order ${why.orderId})`
+        : '';
+  const cause = `Last change: ${why.reason.replaceAll('_', ' ')}${order}${why.actorEmail ? ` by ${why.actorEmail}` : ''}.`;
   const item = (m: Moved) =>
     `${m.name} (SKU ${m.sku}): ${m.quantity} left, low-stock threshold ${m.threshold}.`;
   const shown = low.slice(0, LOW_STOCK_LISTED);
@@ -125,6 +139,12 @@ function lowStockNotice(
 /** A bulk change that takes many products low sends one mail listing this many of them, not one mail each. */
 const LOW_STOCK_LISTED = 20;
 
+/**
+ * The orders' numbers by id. Orders depend on inventory (they move stock), so the orders feature's lookup is handed
+ * in where the routes are wired (api.ts) rather than imported.
+ */
+export type OrderNumbersOf = (orderIds: string[]) => Promise<Map<string, number>>;
+
 interface MovementRow extends Record<string, unknown> {
   id: string | number;
   delta: number;
@@ -141,6 +161,7 @@ export async function listMovements(
   db: Db,
   productId: string,
   q: { limit: number; before?: number | undefined },
+  orderNumbers: OrderNumbersOf,
 ): Promise<StockHistory> {
   const { rows: product } = await db.execute<{ quantity: number }>(
     sql`select quantity from products where id = ${productId}`,
@@ -153,7 +174,13 @@ export async function listMovements(
     from stock_movements
     where product_id = ${productId} ${q.before ? sql`and id < ${q.before}` : sql``}
     order by id desc limit ${q.limit + 1}`);
-  const movements: StockMovement[] = rows.slice(0, q.limit).map((r) => ({ ...r, id: Number(r.id) }));
+  const page = rows.slice(0, q.limit);
+  const numbers = await orderNumbers(page.flatMap((r) => (r.orderId ? [r.orderId] : [])));
+  const movements: StockMovement[] = page.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    orderNumber: r.orderId ? (numbers.get(r.orderId) ?? null) : null,
+  }));
   return {
     quantity: product[0].quantity,
     movements,

@@ -172,11 +172,18 @@ describe('staff are mailed', () => {
     const order = (quantity: number) => placeOrder(t.app, alice, { productId: product.id, quantity });
     expect((await order(4)).statusCode).toBe(200); // 10 → 6
     expect(staffTo(subject)).toEqual([]);
-    expect((await order(1)).statusCode).toBe(200); // 6 → 5: crossed
+    const crossed = await order(1);
+    expect(crossed.statusCode).toBe(200); // 6 → 5: crossed
     expect(staffTo(subject)).toEqual(staff());
     const mail = t.mail.sent.find((m) => m.subject.startsWith(subject))!;
     expect(mail.subject).toBe(`Low stock: ${product.name} (5 left)`);
     expect(mail.text).toContain('5 left, low-stock threshold 5.');
+    // The order that crossed it is named by its number (decision 049), not its id.
+    const [crossing] = await t.app.database.db
+      .select({ n: orders.orderNumber })
+      .from(orders)
+      .where(eq(orders.id, crossed.json().insertedId as string));
+    expect(mail.text).toContain(`Last change: order reserved (order #${crossing!.n}).`);
     expect(mail.text).toContain(`/dashboard/manage-product/${product.id}`);
     expect((await order(2)).statusCode).toBe(200); // 5 → 3: still low, no new mail
     expect(staffTo(subject)).toHaveLength(3);

@@ -51,3 +51,4 @@ export { refundPaidOrder } from './orders.admin-refund';
 export { refundSale, type SaleRefundRequest } from './orders.sale-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';
+export { orderNumbersOf, orderNumbersOfCheckouts } from './orders.numbers';

@@ -35,7 +35,8 @@ export async function orderStats(
   const revenueByDay = Array.from({ length: DAYS }, (_, i) => {
     const date = day(new Date(start.getTime() + i * 86_400_000));
     const r = byDay.get(date);
-    return { date, revenue: r ? centsToDollars(Number(r.cents)) : 0, orders: r ? Number(r.n) : 0 };
+    const revenueCents = r ? Number(r.cents) : 0;
+    return { date, revenue: centsToDollars(revenueCents), revenueCents, orders: r ? Number(r.n) : 0 };
   });
 
   // The stages of orderStage (src/shared/orders/order-status.ts): a refunded order was paid and given back, so it
@@ -52,16 +53,21 @@ export async function orderStats(
     }),
   );
 
-  const newestOrders = (await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(8)).map((o) => ({
-    _id: o.id,
-    name: o.name,
-    productName: o.productName,
-    total: centsToDollars(totalCents(o)),
-    paymentStatus: o.paymentStatus,
-    orderStatus: o.orderStatus,
-    refundStatus: o.refundStatus,
-    createdAt: o.createdAt.toISOString(),
-  }));
+  const newestOrders = (await db.select().from(orders).orderBy(desc(orders.createdAt)).limit(8)).map((o) => {
+    const cents = totalCents(o);
+    return {
+      _id: o.id,
+      orderNumber: o.orderNumber,
+      name: o.name,
+      productName: o.productName,
+      total: centsToDollars(cents),
+      totalCents: cents,
+      paymentStatus: o.paymentStatus,
+      orderStatus: o.orderStatus,
+      refundStatus: o.refundStatus,
+      createdAt: o.createdAt.toISOString(),
+    };
+  });
 
   return { revenueByDay, ordersByStatus, newestOrders };
 }

@@ -12,6 +12,8 @@ type OrderReleaseReason = 'order_cancelled' | 'order_expired';
 /** An order's units, and how many of them are on backorder (never taken from stock, never given back). */
 export interface StockedOrder {
   id: string;
+  /** Names the order in the staff's low-stock mail (decision 049) when the caller has it. */
+  orderNumber?: number | undefined;
   productId: string;
   quantity: number;
   backorderedQuantity?: number | undefined;
@@ -31,13 +33,14 @@ export function reserveStock(
   reason: OrderStockReason = 'order_reserved',
   when?: SQL,
 ): Promise<boolean> {
-  const { id: orderId, productId } = order;
+  const { id: orderId, productId, orderNumber } = order;
   const quantity = reservedUnits(order);
   return moveStock(tx, {
     productId,
     delta: -quantity,
     reason,
     orderId,
+    orderNumber,
     onlyIfAvailable: true,
     notify: null,
     staff,
@@ -56,9 +59,9 @@ export async function releaseStock(
   notify: BackInStockMail,
   units = reservedUnits(order),
 ) {
-  const { id: orderId, productId } = order;
+  const { id: orderId, productId, orderNumber } = order;
   const quantity = Math.min(units, reservedUnits(order));
-  await moveStock(tx, { productId, delta: quantity, reason, orderId, notify, staff: notify });
+  await moveStock(tx, { productId, delta: quantity, reason, orderId, orderNumber, notify, staff: notify });
 }
 
 /**

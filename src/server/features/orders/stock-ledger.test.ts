@@ -102,6 +102,23 @@ describe('GET /api/inventory/products/{id}/movements', () => {
     ]);
     expect(page.movements.at(-1)!.actorEmail).toBe(admin.email);
     expect(page.movements.at(-2)!.actorEmail).toBe(admin.email);
+    // Each order's line names it by its number (decision 049), as the admin's stock history shows it.
+    const numberOf = async (orderId: string) =>
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`select order_number as n from orders where id = ${orderId}`,
+        )
+      ).rows[0]!.n;
+    const [firstNumber, secondNumber] = [await numberOf(first), await numberOf(second)];
+    expect(firstNumber).toBeGreaterThanOrEqual(1001);
+    expect(page.movements.map((m) => m.orderNumber)).toEqual([
+      secondNumber,
+      secondNumber,
+      firstNumber,
+      firstNumber,
+      null,
+      null,
+    ]);
     await expectBalanced(id);
   });
 

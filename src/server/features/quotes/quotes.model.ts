@@ -62,17 +62,21 @@ export function toQuote(row: QuoteRow, lines: QuoteLineRow[], pricing: Map<strin
     validUntil: row.validUntil,
     declineReason: row.declineReason,
     total: agreed ? centsToDollars(agreed.goodsCents) : null,
+    totalCents: agreed ? agreed.goodsCents : null,
     checkoutId: row.checkoutId,
     createdAt: row.createdAt.toISOString(),
     answeredAt: iso(row.answeredAt),
     decidedAt: iso(row.decidedAt),
     lines: lines.map((l) => {
+      const listPriceCents = listCents.get(l.productId) ?? 0;
       return {
         productId: l.productId,
         productName: l.productName,
         quantity: l.quantity,
-        listPrice: centsToDollars(listCents.get(l.productId) ?? 0),
+        listPrice: centsToDollars(listPriceCents),
         unitPrice: l.unitPriceCents === null ? null : centsToDollars(l.unitPriceCents),
+        listPriceCents,
+        unitPriceCents: l.unitPriceCents,
         ...(l.leadTimeDays !== null && { leadTimeDays: l.leadTimeDays }),
       };
     }),

@@ -62,8 +62,24 @@ describe('requesting a quote', () => {
       decidedAt: null,
     });
     expect(quote.lines).toEqual([
-      { productId: drill.id, productName: drill.name, quantity: 30, listPrice: 8, unitPrice: null },
-      { productId: saw.id, productName: saw.name, quantity: 200, listPrice: 40, unitPrice: null },
+      {
+        productId: drill.id,
+        productName: drill.name,
+        quantity: 30,
+        listPrice: 8,
+        unitPrice: null,
+        listPriceCents: 800,
+        unitPriceCents: null,
+      },
+      {
+        productId: saw.id,
+        productName: saw.name,
+        quantity: 200,
+        listPrice: 40,
+        unitPrice: null,
+        listPriceCents: 4_000,
+        unitPriceCents: null,
+      },
     ]);
     expect((await quoteApi(t.app, ann).get(quote._id)).json()).toEqual(quote);
     expect((await quoteApi(t.app, admin).get(quote._id)).statusCode).toBe(200);

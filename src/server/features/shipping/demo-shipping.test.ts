@@ -60,7 +60,12 @@ describe('the demo catalogue', () => {
       expect(rates.options.some((o) => /Free/.test(o.name))).toBe(false);
       const ltl = rates.options.find((o) => o.kind === 'freight')!;
       expect(ltl.shipping).toBeGreaterThanOrEqual(150);
-      expect(rates.freightExtras).toEqual({ liftgate: 75, residential: 50 });
+      expect(rates.freightExtras).toEqual({
+        liftgate: 75,
+        residential: 50,
+        liftgateCents: 7_500,
+        residentialCents: 5_000,
+      });
       const withLiftgate = await ratesFor(product._id, 1, { liftgate: true, residential: true });
       expect(withLiftgate.options.find((o) => o.kind === 'freight')!.shipping).toBeCloseTo(
         ltl.shipping + 125,

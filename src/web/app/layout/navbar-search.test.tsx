@@ -110,7 +110,10 @@ describe('Navbar search combobox', () => {
   // Contract prices (decision 039): a member's suggestion shows their price with the list price struck through.
   it("a member's suggestion reads their price, the list price struck through", async () => {
     const [product] = suggestions.products;
-    const { user } = renderSearch({ ...suggestions, products: [{ ...product!, contractPrice: 5200 }] });
+    const { user } = renderSearch({
+      ...suggestions,
+      products: [{ ...product!, contractPrice: 5200, contractPriceCents: 520_000 }],
+    });
     await user.click(field());
     await user.keyboard('rot');
     const option = await screen.findByRole('option', { name: /Rotary Screw Compressor/ });

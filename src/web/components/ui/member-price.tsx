@@ -1,4 +1,4 @@
-import { formatPrice } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
 
 /**
  * A price as the caller pays it: a trade-account member with a contract price below the list price sees their price
@@ -6,35 +6,36 @@ import { formatPrice } from '@/lib/format';
  * from screen readers, which hear "Your price $X, list price $Y" instead.
  */
 export function MemberPrice({
-  price,
-  contractPrice,
+  priceCents,
+  contractPriceCents,
   className,
   suffix,
   as: Tag = 'p',
 }: {
-  price: number;
-  contractPrice?: number | null;
+  priceCents: number;
+  /** The member's contract unit price; null or absent when there is none. */
+  contractPriceCents?: number | null | undefined;
   className?: string;
   suffix?: React.ReactNode;
   /** `span` inside phrasing content (a suggestion's line), where a paragraph may not go. */
   as?: 'p' | 'span';
 }) {
-  if (contractPrice == null || contractPrice >= price)
+  if (contractPriceCents == null || contractPriceCents >= priceCents)
     return (
       <Tag className={className}>
-        {formatPrice(price)}
+        {formatCents(priceCents)}
         {suffix}
       </Tag>
     );
   return (
     <Tag className={className}>
       <span className="sr-only">
-        Your price {formatPrice(contractPrice)}, list price {formatPrice(price)}
+        Your price {formatCents(contractPriceCents)}, list price {formatCents(priceCents)}
       </span>
       <span aria-hidden="true">
         <span className="mr-1 text-sm font-normal">Your price</span>
-        {formatPrice(contractPrice)}
-        <s className="ml-2 text-base font-normal text-base-content/75">{formatPrice(price)}</s>
+        {formatCents(contractPriceCents)}
+        <s className="ml-2 text-base font-normal text-base-content/75">{formatCents(priceCents)}</s>
       </span>
       {suffix}
     </Tag>

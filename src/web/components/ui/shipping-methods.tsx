@@ -2,9 +2,9 @@ import { useId } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Rates } from '@shared/orders/delivery.schema';
-import { formatPrice } from '@/lib/format';
 import { deliveryEstimate, noShippingMethodNote, shippingCost } from '@/lib/shipping-rates';
 import { ErrorState } from './error-state';
+import { formatCents } from '@shared/common/money';
 import { ErrorText } from './error-text';
 
 /** The shipping methods for an address, one radio each: name, delivery estimate and cost. */
@@ -59,7 +59,7 @@ export function ShippingMethods({
                     {deliveryEstimate(o)}
                   </span>
                 </span>
-                <span className="font-semibold whitespace-nowrap">{shippingCost(o.shipping)}</span>
+                <span className="font-semibold whitespace-nowrap">{shippingCost(o.shippingCents)}</span>
               </span>
             </label>
           );
@@ -71,7 +71,7 @@ export function ShippingMethods({
 }
 
 /** A freight extra's price beside its checkbox: what it adds to the freight methods. */
-const surcharge = (dollars: number) => (dollars > 0 ? `+${formatPrice(dollars)}` : 'no charge');
+const surcharge = (cents: number) => (cents > 0 ? `+${formatCents(cents)}` : 'no charge');
 
 /**
  * A sale's "Shipping" section: what to enter first, the methods priced for the address (with the freight extras
@@ -126,11 +126,11 @@ export function ShippingChoice({
             <div className="flex flex-col gap-2">
               <label className="flex items-center gap-2">
                 <input type="checkbox" className="checkbox" {...liftgate} />
-                Liftgate delivery ({surcharge(extras.liftgate)})
+                Liftgate delivery ({surcharge(extras.liftgateCents)})
               </label>
               <label className="flex items-center gap-2">
                 <input type="checkbox" className="checkbox" {...residential} />
-                Residential delivery ({surcharge(extras.residential)})
+                Residential delivery ({surcharge(extras.residentialCents)})
               </label>
               <p className="text-sm text-base-content/75">
                 Freight prices change with these; the methods are priced again.

@@ -145,7 +145,7 @@ describe('Checkout payment page', () => {
       status: 'awaiting_approval',
       expiresAt: '2026-12-10T15:35:00.000Z',
       approvalExpiresAt: '2026-12-10T15:35:00.000Z',
-      approval: { status: 'awaiting', reason: 'order', limit: 100, decidedAt: null, comment: null },
+      approval: { status: 'awaiting', reason: 'order', limit: 100, limitCents: 10000, decidedAt: null, comment: null },
     };
     useApi();
     renderPage();

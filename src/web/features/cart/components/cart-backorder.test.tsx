@@ -5,10 +5,11 @@ import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { Component as CartPage } from '@/app/routes/dashboard/cart';
 import { session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { cartCents, cartLineCents } from '@/test/money-fixtures';
 
 const server = setupMswServer();
 
-const jack: CartLine = {
+const jack: CartLine = cartLineCents({
   productId: '0b9c4f0e-8a51-4a7e-9d0c-000000000003',
   sku: 'TH-JACK',
   name: 'Pallet jack',
@@ -27,17 +28,18 @@ const jack: CartLine = {
   backorderable: true,
   backordered: 2,
   expectedShipOn: '2026-12-10',
-};
-
-const cartOf = (lines: CartLine[]): Cart => ({
-  lines,
-  count: lines.length,
-  totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
-  total: lines.reduce((s, l) => s + l.lineTotal, 0),
-  saving: 0,
-  quantitySavingCents: 0,
-  contractSavingCents: 0,
 });
+
+const cartOf = (lines: CartLine[]): Cart =>
+  cartCents({
+    lines,
+    count: lines.length,
+    totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
+    total: lines.reduce((s, l) => s + l.lineTotal, 0),
+    saving: 0,
+    quantitySavingCents: 0,
+    contractSavingCents: 0,
+  });
 
 describe('Cart backorders', () => {
   it('a line above the stock of a backorderable product says how many go on backorder and when they ship', async () => {

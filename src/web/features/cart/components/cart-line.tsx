@@ -6,7 +6,8 @@ import type { CartLine } from '@shared/cart/cart.schema';
 import { QuantityStepper } from '@/components/ui/quantity-stepper';
 import { paths } from '@/config/paths';
 import { backorderNote } from '@shared/orders/orders.schema';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
+import { formatCount } from '@/lib/format';
 
 /** The most a cart line may hold (the cart's own limit). */
 const MAX_LINE_QUANTITY = 1_000_000;
@@ -35,7 +36,7 @@ export function CartLineRow({
     backorderedQuantity: line.backordered,
     expectedShipOn: line.expectedShipOn,
   });
-  const reduced = line.unitPrice < line.basePrice;
+  const reduced = line.unitPriceCents < line.basePriceCents;
   return (
     <tr aria-busy={busy}>
       <td className="min-w-56">
@@ -81,17 +82,19 @@ export function CartLineRow({
         {backorder && <div className="mt-1 text-xs text-warning-content">{backorder}</div>}
       </td>
       <td data-label="Unit price" className="whitespace-nowrap">
-        {formatPrice(line.unitPrice)}
+        {formatCents(line.unitPriceCents)}
         {reduced && (
           <div className="text-xs text-base-content/75">
             <span className="sr-only">instead of </span>
-            <s>{formatPrice(line.basePrice)}</s>
+            <s>{formatCents(line.basePriceCents)}</s>
           </div>
         )}
       </td>
       <td data-label="Total" className="whitespace-nowrap">
-        <span className="font-semibold">{formatPrice(line.lineTotal)}</span>
-        {line.saving > 0 && <div className="text-xs text-success">You save {formatPrice(line.saving)}</div>}
+        <span className="font-semibold">{formatCents(line.lineTotalCents)}</span>
+        {line.savingCents > 0 && (
+          <div className="text-xs text-success">You save {formatCents(line.savingCents)}</div>
+        )}
       </td>
       <td data-label="Remove">
         <button

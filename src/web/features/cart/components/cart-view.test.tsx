@@ -6,6 +6,7 @@ import { messages } from '@shared/messages';
 import { Component as CartPage } from '@/app/routes/dashboard/cart';
 import { session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { cartCents, cartLineCents } from '@/test/money-fixtures';
 
 const server = setupMswServer();
 
@@ -15,7 +16,7 @@ const drillId = '0b9c4f0e-8a51-4a7e-9d0c-000000000002';
 /** A line priced like the server does: breaks from 10 ($11.20) on a $12.40 product. */
 function hose(quantity: number, extra: Partial<CartLine> = {}): CartLine {
   const unit = quantity >= 10 ? 11.2 : 12.4;
-  return {
+  return cartLineCents({
     productId: hoseId,
     sku: 'TH-HOSE15',
     name: 'Air hose 15 m',
@@ -32,9 +33,9 @@ function hose(quantity: number, extra: Partial<CartLine> = {}): CartLine {
     contractSavingCents: 0,
     problem: null,
     ...extra,
-  };
+  });
 }
-const drill: CartLine = {
+const drill: CartLine = cartLineCents({
   productId: drillId,
   sku: 'TH-DRILL18',
   name: '18V drill',
@@ -50,26 +51,27 @@ const drill: CartLine = {
   quantitySavingCents: 0,
   contractSavingCents: 0,
   problem: null,
-};
+});
 
 /** A line of the drill at a company's contract price of $89 (no quantity break reached). */
-const contractDrill: CartLine = {
+const contractDrill: CartLine = cartLineCents({
   ...drill,
   unitPrice: 89,
   lineTotal: 89,
   saving: 10,
   contractSavingCents: 10_00,
-};
-
-const cartOf = (lines: CartLine[]): Cart => ({
-  lines,
-  count: lines.length,
-  totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
-  total: lines.reduce((s, l) => s + l.lineTotal, 0),
-  saving: lines.reduce((s, l) => s + l.saving, 0),
-  quantitySavingCents: lines.reduce((s, l) => s + l.quantitySavingCents, 0),
-  contractSavingCents: lines.reduce((s, l) => s + l.contractSavingCents, 0),
 });
+
+const cartOf = (lines: CartLine[]): Cart =>
+  cartCents({
+    lines,
+    count: lines.length,
+    totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
+    total: lines.reduce((s, l) => s + l.lineTotal, 0),
+    saving: lines.reduce((s, l) => s + l.saving, 0),
+    quantitySavingCents: lines.reduce((s, l) => s + l.quantitySavingCents, 0),
+    contractSavingCents: lines.reduce((s, l) => s + l.contractSavingCents, 0),
+  });
 
 let cart: Cart;
 const puts: { productId: string; quantity: number }[] = [];

@@ -5,7 +5,7 @@ import type { Cart, CartLine } from '@shared/cart/cart.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { formatCents } from '@shared/common/money';
 import { textAbout } from '@/lib/form-errors';
 import { removeCartLine, setCartLine, useCart, useCartWrite } from '../api/cart';
@@ -86,7 +86,7 @@ export function CartView({ email }: { email: string }) {
         onRetry={() => void cart.refetch()}
       />
     );
-  const { lines, count, totalQuantity, total, quantitySavingCents, contractSavingCents } = cart.data;
+  const { lines, count, totalQuantity, totalCents, quantitySavingCents, contractSavingCents } = cart.data;
   const blocked = lines.some((l) => l.problem);
 
   return (
@@ -149,7 +149,7 @@ export function CartView({ email }: { email: string }) {
             {contractSavingCents > 0 && (
               <p className="text-success">Contract price savings: {formatCents(contractSavingCents)}</p>
             )}
-            <p className="text-xl font-bold">Total: {formatPrice(total)}</p>
+            <p className="text-xl font-bold">Total: {formatCents(totalCents)}</p>
             {blocked ? (
               <>
                 <p className="text-sm text-error">Change or remove the lines marked above to check out.</p>
@@ -163,7 +163,7 @@ export function CartView({ email }: { email: string }) {
               </Link>
             )}
           </section>
-          <ShippingEstimate email={email} total={total} />
+          <ShippingEstimate email={email} totalCents={totalCents} />
         </>
       )}
     </>

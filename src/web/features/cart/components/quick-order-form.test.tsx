@@ -34,6 +34,8 @@ const emptyCart = {
   totalQuantity: 0,
   total: 0,
   saving: 0,
+  totalCents: 0,
+  savingCents: 0,
   quantitySavingCents: 0,
   contractSavingCents: 0,
 };

@@ -6,12 +6,13 @@ import type { Rates } from '@shared/orders/delivery.schema';
 import { Component as CartPage } from '@/app/routes/dashboard/cart';
 import { session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
+import { cartCents, cartLineCents, ratesCents } from '@/test/money-fixtures';
 
 const server = setupMswServer();
 
-const cart: Cart = {
+const cart: Cart = cartCents({
   lines: [
-    {
+    cartLineCents({
       productId: '0b9c4f0e-8a51-4a7e-9d0c-000000000002',
       sku: 'TH-DRILL18',
       name: '18V drill',
@@ -27,7 +28,7 @@ const cart: Cart = {
       quantitySavingCents: 0,
       contractSavingCents: 0,
       problem: null,
-    },
+    }),
   ],
   count: 1,
   totalQuantity: 2,
@@ -35,9 +36,9 @@ const cart: Cart = {
   saving: 0,
   quantitySavingCents: 0,
   contractSavingCents: 0,
-};
+});
 const base = { liftgate: false, residential: false, pickupLocation: null, minDays: 2, maxDays: 5 };
-const rates: Rates = {
+const rates: Rates = ratesCents({
   destination: { state: 'TX', zip: '75201' },
   subtotal: 198,
   exemptionNumber: null,
@@ -55,7 +56,7 @@ const rates: Rates = {
       total: 257.64,
     },
   ],
-};
+});
 
 function renderCart(answer: Parameters<typeof http.post>[1]) {
   server.use(

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
 import { textAbout } from '@/lib/form-errors';
 import { TextField } from '@/components/ui/field';
 import { FormError } from '@/components/ui/error-text';
+import { formatCents } from '@shared/common/money';
 import {
   deliveryEstimate,
   getShippingRates,
@@ -17,15 +17,15 @@ export const estimateMessages = { zip: 'Enter a 5-digit US ZIP code' } as const;
 
 /**
  * "Estimate shipping and tax": the cart priced to a ZIP, the cheapest method with its tax and total, and the others
- * below. `total` is the cart's: when it changes, the estimate is dropped (it would be stale).
+ * below. `totalCents` is the cart's: when it changes, the estimate is dropped (it would be stale).
  */
-export function ShippingEstimate({ email, total }: { email: string; total: number }) {
+export function ShippingEstimate({ email, totalCents }: { email: string; totalCents: number }) {
   const headingId = useId();
   const [zip, setZip] = useState('');
   const [zipError, setZipError] = useState<string>();
   const estimate = useMutation({ mutationFn: (z: string) => getShippingRates(email, { zip: z }) });
   const { reset } = estimate;
-  useEffect(() => reset(), [total, reset]);
+  useEffect(() => reset(), [totalCents, reset]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -76,22 +76,22 @@ export function ShippingEstimate({ email, total }: { email: string; total: numbe
             <>
               <dl aria-label="Cheapest estimate" className="grid grid-cols-[1fr_auto] gap-x-4">
                 <dt>Shipping ({cheapest.name})</dt>
-                <dd className="text-right">{shippingCost(cheapest.shipping)}</dd>
+                <dd className="text-right">{shippingCost(cheapest.shippingCents)}</dd>
                 <dt>
                   {estimate.data.exemptionNumber
                     ? `Tax exempt (certificate ${estimate.data.exemptionNumber})`
                     : 'Tax'}
                 </dt>
-                <dd className="text-right">{formatPrice(cheapest.tax)}</dd>
+                <dd className="text-right">{formatCents(cheapest.taxCents)}</dd>
                 <dt className="font-semibold">Estimated total</dt>
-                <dd className="text-right font-semibold">{formatPrice(cheapest.total)}</dd>
+                <dd className="text-right font-semibold">{formatCents(cheapest.totalCents)}</dd>
               </dl>
               <p className="text-sm text-base-content/75">{deliveryEstimate(cheapest)}</p>
               {others.length > 0 && (
                 <ul aria-label="Other shipping methods" className="mt-2 list-disc pl-5 text-sm">
                   {others.map((o) => (
                     <li key={o.optionId}>
-                      {o.name}: {shippingCost(o.shipping)} shipping, {formatPrice(o.total)} in all (
+                      {o.name}: {shippingCost(o.shippingCents)} shipping, {formatCents(o.totalCents)} in all (
                       {deliveryEstimate(o)})
                     </li>
                   ))}

@@ -23,6 +23,7 @@ const compressor: CatalogueProduct = {
   createdAt: '2026-01-01T00:00:00.000Z',
   packSize: 1,
   fromPrice: 6849,
+  fromPriceCents: 684_900,
   keySpecs: [
     {
       key: 'pressure',

@@ -77,14 +77,14 @@ describe('Product card pricing', () => {
     );
 
   it('shows the lowest break price as "from" and the pack size', () => {
-    renderCard({ packSize: 10, fromPrice: 9.9 });
+    renderCard({ packSize: 10, fromPrice: 9.9, fromPriceCents: 990 });
     expect(screen.getByText('$12.40')).toBeInTheDocument();
     expect(screen.getByText('from $9.90')).toBeInTheDocument();
     expect(screen.getByText('Packs of 10')).toBeInTheDocument();
   });
 
   it('shows neither for a product sold singly at one price, or without the fields', () => {
-    renderCard({ packSize: 1, fromPrice: 12.4 });
+    renderCard({ packSize: 1, fromPrice: 12.4, fromPriceCents: 1_240 });
     expect(screen.queryByText(/^from /)).not.toBeInTheDocument();
     expect(screen.queryByText(/Packs of/)).not.toBeInTheDocument();
   });

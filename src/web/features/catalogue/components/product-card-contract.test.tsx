@@ -22,7 +22,9 @@ const product = {
 // Contract prices (decision 039): a member's card shows their price with the list price struck through.
 describe('Product card with a contract price', () => {
   it("shows the member's price and the list price struck through, read out as one sentence", () => {
-    const { container } = renderWithProviders(<ProductCard product={{ ...product, contractPrice: 9.5 }} />);
+    const { container } = renderWithProviders(
+      <ProductCard product={{ ...product, contractPriceCents: 950 }} />,
+    );
     expect(
       screen.getByText(`Your price ${formatPrice(9.5)}, list price ${formatPrice(12.4)}`),
     ).toBeInTheDocument();
@@ -31,13 +33,13 @@ describe('Product card with a contract price', () => {
 
   it('shows the list price alone without a contract price, or when the contract price is not lower', () => {
     const { container, unmount } = renderWithProviders(
-      <ProductCard product={{ ...product, contractPrice: null }} />,
+      <ProductCard product={{ ...product, contractPriceCents: null }} />,
     );
     expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
     expect(screen.getByText(formatPrice(12.4))).toBeInTheDocument();
     expect(container.querySelector('s')).toBeNull();
     unmount();
-    renderWithProviders(<ProductCard product={{ ...product, contractPrice: 13 }} />);
+    renderWithProviders(<ProductCard product={{ ...product, contractPriceCents: 1_300 }} />);
     expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
   });
 });
@@ -51,15 +53,24 @@ describe("The home page's tiles", () => {
     server.use(
       http.get('/api/homeproduct', () =>
         HttpResponse.json([
-          { ...product, packSize: 1, fromPrice: 12.4, contractPrice: 9.5 },
+          {
+            ...product,
+            packSize: 1,
+            fromPrice: 12.4,
+            fromPriceCents: 1_240,
+            contractPrice: 9.5,
+            contractPriceCents: 950,
+          },
           {
             ...product,
             _id: '1c9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6e',
             name: 'Steel nipple',
             packSize: 1,
             fromPrice: 3,
+            fromPriceCents: 300,
             price: 3,
             contractPrice: null,
+            contractPriceCents: null,
           },
         ]),
       ),

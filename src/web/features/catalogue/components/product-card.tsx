@@ -4,7 +4,8 @@ import type { Product } from '@shared/catalogue/catalogue.schema';
 import { productPath } from '@shared/catalogue/product-slug';
 import { paths } from '@/config/paths';
 import { MemberPrice } from '@/components/ui/member-price';
-import { formatCount, formatPrice } from '@/lib/format';
+import { dollarsToCents, formatCents } from '@shared/common/money';
+import { formatCount } from '@/lib/format';
 
 export function ProductCard({
   product,
@@ -14,7 +15,7 @@ export function ProductCard({
   action,
 }: {
   /** Cards of the catalogue and the home page carry their pack size and "from" price; other lists do not. */
-  product: Product & { packSize?: number; fromPrice?: number; contractPrice?: number | null };
+  product: Product & { packSize?: number; fromPriceCents?: number; contractPriceCents?: number | null };
   /** The first cards are above the fold: load them at once, the very first with high priority (LCP). */
   eager?: boolean | 'high';
   headingLevel?: 2 | 3;
@@ -24,6 +25,8 @@ export function ProductCard({
   action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // The spec's price is dollars (SPEC.md): to cents once, at the edge, to compare and format with the rest.
+  const priceCents = dollarsToCents(product.price);
   const headingId = `product-${product._id}`;
   return (
     <article
@@ -60,10 +63,12 @@ export function ProductCard({
       <div className="card-body gap-3 pt-3">
         <MemberPrice
           className="text-2xl font-bold text-primary"
-          price={product.price}
-          contractPrice={product.contractPrice}
+          priceCents={priceCents}
+          contractPriceCents={product.contractPriceCents}
         />
-        {product.fromPrice! < product.price && <p>from {formatPrice(product.fromPrice!)}</p>}
+        {product.fromPriceCents !== undefined && product.fromPriceCents < priceCents && (
+          <p>from {formatCents(product.fromPriceCents)}</p>
+        )}
         {product.packSize! > 1 && <p>Packs of {product.packSize}</p>}
         {details}
         <dl className="grid grid-cols-2 gap-2 text-sm">

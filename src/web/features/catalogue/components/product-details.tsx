@@ -12,6 +12,7 @@ import { useProduct } from '../api/get-product';
 import { useProductDetail } from '../api/get-product-detail';
 import { ProductPricing } from './price-breaks';
 import { ProductDocuments } from './product-documents';
+import { dollarsToCents } from '@shared/common/money';
 import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
@@ -94,8 +95,8 @@ export function ProductDetails({
               <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.data.name}</h1>
               <MemberPrice
                 className="text-3xl font-bold text-primary"
-                price={product.data.price}
-                contractPrice={product.data.contractPrice}
+                priceCents={dollarsToCents(product.data.price)}
+                contractPriceCents={product.data.contractPriceCents}
                 suffix={<span className="ml-1 text-base font-normal text-base-content/75">per unit</span>}
               />
               <dl className="grid grid-cols-2 gap-3 rounded-box bg-base-200 p-4">

@@ -4,6 +4,7 @@ import type { SuggestResult } from '@shared/catalogue/search.schema';
 import { paths } from '@/config/paths';
 import { MemberPrice } from '@/components/ui/member-price';
 import { useSuggestions } from '../api/get-suggestions';
+import { dollarsToCents } from '@shared/common/money';
 import { comboboxKey, type ComboboxState } from '../lib/combobox-keys';
 
 const DEBOUNCE_MS = 100;
@@ -26,7 +27,12 @@ function optionsOf(data: SuggestResult | undefined, idBase: string): Option[] {
       // A member's contract price with the list price struck through, as on the cards (decision 039).
       detail: (
         <>
-          {p.sku} · <MemberPrice as="span" price={p.price} contractPrice={p.contractPrice} />
+          {p.sku} ·{' '}
+          <MemberPrice
+            as="span"
+            priceCents={dollarsToCents(p.price)}
+            contractPriceCents={p.contractPriceCents}
+          />
         </>
       ),
       href: paths.product(p._id),

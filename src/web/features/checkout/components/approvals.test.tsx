@@ -29,6 +29,9 @@ const waiting: Approval = {
   limit: 1000,
   spentThisMonth: 120,
   total: 2500,
+  limitCents: 100_000,
+  spentThisMonthCents: 12_000,
+  totalCents: 250_000,
   buyer: { userId: 'u-bob', name: 'Bob', email: 'bob@example.com' },
   poNumber: 'PO-7',
   address: '1 Main Street',
@@ -37,7 +40,17 @@ const waiting: Approval = {
   decidedAt: null,
   decidedBy: null,
   comment: null,
-  lines: [{ productName: 'Rotary Screw Compressor', quantity: 2, unitPrice: 1250, total: 2500 }],
+  lines: [
+    {
+      productName: 'Rotary Screw Compressor',
+      quantity: 2,
+      unitPrice: 1250,
+      total: 2500,
+      unitPriceCents: 125_000,
+      totalCents: 250_000,
+      orderNumber: 1042,
+    },
+  ],
 };
 const url = `/api/companies/${companyId}/approvals/${id}`;
 
@@ -81,6 +94,10 @@ describe('The approval page', () => {
     expect(screen.getByText(/Awaiting approval until/)).toHaveTextContent(
       'Awaiting approval until Fri, Nov 20, 2026, 10:30 AM UTC',
     );
+    // The checkout's lines are named by their order numbers (decision 049); its figures are read in cents.
+    expect(within(summary).getByText('#1042', { selector: 'dd' })).toBeInTheDocument();
+    const line = within(summary).getByRole('list', { name: 'The lines of this checkout' });
+    expect(line).toHaveTextContent('#1042: 2 × Rotary Screw Compressor at $1,250.00$2,500.00');
     await user.type(screen.getByLabelText('Comment for the buyer (optional)'), 'For the Q3 job');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(sent).toHaveBeenCalledWith({ decision: 'approve', comment: 'For the Q3 job' });

@@ -10,7 +10,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { formatDeadline } from '@shared/common/working-days';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatPrice } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
+import { formatOrderNumber, formatOrderNumbers } from '@shared/orders/order-number';
 import { notify } from '@/lib/notify';
 import { useApproval, useApprovals, useDecideApproval } from '../api/approvals';
 
@@ -54,12 +56,13 @@ export function ApprovalsList({ companyId }: { companyId: string }) {
               .map((a) => (
                 <li key={a._id} className="rounded-box border border-base-300 p-3">
                   <div className="flex flex-wrap items-center justify-between gap-2">
-                    <span className="font-semibold">{formatPrice(a.total)}</span>
+                    <span className="font-semibold">{formatCents(a.totalCents)}</span>
                     <ApprovalBadge status={a.status} />
                   </div>
                   <p className="mt-1">
                     {a.buyer.name} ({a.buyer.email}){a.poNumber ? `, PO ${a.poNumber}` : ''}
                   </p>
+                  <p className="text-sm">{ordersText(a)}</p>
                   <p className="text-sm text-base-content/75">
                     {approvalReasonText(a)};{' '}
                     {a.status === 'awaiting' ? (
@@ -76,7 +79,7 @@ export function ApprovalsList({ companyId }: { companyId: string }) {
                   <Link
                     to={paths.companyApproval(a._id)}
                     className="btn btn-sm btn-primary mt-2"
-                    aria-label={`Review ${a.buyer.name}'s checkout of ${formatPrice(a.total)}`}
+                    aria-label={`Review ${a.buyer.name}'s checkout of ${formatCents(a.totalCents)}`}
                   >
                     Review
                   </Link>
@@ -99,6 +102,9 @@ export function ApprovalsList({ companyId }: { companyId: string }) {
   );
 }
 
+const ordersText = (a: Approval) =>
+  `${a.lines.length === 1 ? 'Order' : 'Orders'} ${formatOrderNumbers(a.lines.map((l) => l.orderNumber))}`;
+
 function ApprovalDetails({ approval }: { approval: Approval }) {
   return (
     <section
@@ -107,11 +113,15 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="approval-summary" className="text-lg font-semibold">
-          Checkout of {formatPrice(approval.total)}
+          Checkout of {formatCents(approval.totalCents)}
         </h2>
         <ApprovalBadge status={approval.status} />
       </div>
       <dl className="mt-3 grid gap-3 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-base-content/75">{approval.lines.length === 1 ? 'Order' : 'Orders'}</dt>
+          <dd className="font-semibold">{formatOrderNumbers(approval.lines.map((l) => l.orderNumber))}</dd>
+        </div>
         <div>
           <dt className="text-sm text-base-content/75">Buyer</dt>
           <dd className="font-semibold">
@@ -124,7 +134,7 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
         </div>
         <div>
           <dt className="text-sm text-base-content/75">Spent this month before it</dt>
-          <dd>{formatPrice(approval.spentThisMonth)}</dd>
+          <dd>{formatCents(approval.spentThisMonthCents)}</dd>
         </div>
         <div>
           <dt className="text-sm text-base-content/75">PO number</dt>
@@ -145,14 +155,14 @@ function ApprovalDetails({ approval }: { approval: Approval }) {
         {approval.lines.map((l, i) => (
           <li key={i} className="flex flex-wrap justify-between gap-2 py-2">
             <span>
-              {l.quantity} × <span className="font-medium">{l.productName}</span> at{' '}
-              {formatPrice(l.unitPrice)}
+              {formatOrderNumber(l.orderNumber)}: {l.quantity} ×{' '}
+              <span className="font-medium">{l.productName}</span> at {formatCents(l.unitPriceCents)}
             </span>
-            <span className="font-semibold">{formatPrice(l.total)}</span>
+            <span className="font-semibold">{formatCents(l.totalCents)}</span>
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-right font-semibold">Total {formatPrice(approval.total)}</p>
+      <p className="mt-2 text-right font-semibold">Total {formatCents(approval.totalCents)}</p>
     </section>
   );
 }

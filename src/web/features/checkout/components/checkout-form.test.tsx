@@ -8,28 +8,30 @@ import type { Rates, ShippingOptionView } from '@shared/orders/delivery.schema';
 import { Component as CheckoutPage } from '@/app/routes/dashboard/cart-checkout';
 import { session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
+import { cartCents, cartLineCents, ratesCents } from '@/test/money-fixtures';
 
 const server = setupMswServer();
 
-const line = (n: number, name: string, quantity: number, unitPrice: number): CartLine => ({
-  productId: `0b9c4f0e-8a51-4a7e-9d0c-00000000000${n}`,
-  sku: `SKU-${n}`,
-  name,
-  img: '/media/x.webp',
-  quantity,
-  stock: 100,
-  minOrder: 1,
-  packSize: 1,
-  basePrice: unitPrice,
-  unitPrice,
-  lineTotal: Math.round(quantity * unitPrice * 100) / 100,
-  saving: 0,
-  quantitySavingCents: 0,
-  contractSavingCents: 0,
-  problem: null,
-});
+const line = (n: number, name: string, quantity: number, unitPrice: number): CartLine =>
+  cartLineCents({
+    productId: `0b9c4f0e-8a51-4a7e-9d0c-00000000000${n}`,
+    sku: `SKU-${n}`,
+    name,
+    img: '/media/x.webp',
+    quantity,
+    stock: 100,
+    minOrder: 1,
+    packSize: 1,
+    basePrice: unitPrice,
+    unitPrice,
+    lineTotal: Math.round(quantity * unitPrice * 100) / 100,
+    saving: 0,
+    quantitySavingCents: 0,
+    contractSavingCents: 0,
+    problem: null,
+  });
 const lines = [line(1, 'Air hose 15 m', 10, 12.4), line(2, '18V drill', 2, 99)];
-const cart: Cart = {
+const cart: Cart = cartCents({
   lines,
   count: 2,
   totalQuantity: 12,
@@ -37,7 +39,7 @@ const cart: Cart = {
   saving: 0,
   quantitySavingCents: 0,
   contractSavingCents: 0,
-};
+});
 const checkoutId = 'c0000000-0000-4000-8000-000000000001';
 
 const option = (o: Partial<ShippingOptionView> & Pick<ShippingOptionView, 'optionId' | 'name'>) => ({
@@ -52,7 +54,7 @@ const option = (o: Partial<ShippingOptionView> & Pick<ShippingOptionView, 'optio
   pickupLocation: null,
   ...o,
 });
-const dallas: Rates = {
+const dallas: Rates = ratesCents({
   destination: { state: 'TX', zip: '75201' },
   subtotal: 322,
   exemptionNumber: null,
@@ -88,7 +90,7 @@ const dallas: Rates = {
       total: 478.47,
     }),
   ],
-};
+});
 const noRates: Rates = { ...dallas, options: [], freightExtras: null };
 const savedAddress = { _id: 'a1', street: '500 Elm Street', city: 'Dallas', state: 'TX', zip: '75201' };
 const acme = {

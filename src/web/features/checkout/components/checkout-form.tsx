@@ -10,12 +10,13 @@ import { FormError } from '@/components/ui/error-text';
 import { DeliveryFields } from '@/components/ui/delivery-fields';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { paths } from '@/config/paths';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount } from '@/lib/format';
 import { usAddressPartsOfText } from '@/lib/delivery-form';
 import { savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
 import { submitDelivery, useDeliveryForm } from '@/lib/use-delivery-form';
 import { backorderNote } from '@shared/orders/orders.schema';
 import { checkoutLineProblems, useCreateCheckout } from '../api/checkout';
+import { formatCents } from '@shared/common/money';
 import { useCompanyLocations } from '../api/company-locations';
 
 /** The cart as it will be ordered: every line with its quantity, unit price and total, and the cart's total. */
@@ -34,7 +35,7 @@ function CartSummary({ cart }: { cart: Cart }) {
             <span>
               <span className="font-medium">{line.name}</span>{' '}
               <span className="text-sm whitespace-nowrap text-base-content/75">
-                {formatCount(line.quantity)} × {formatPrice(line.unitPrice)}
+                {formatCount(line.quantity)} × {formatCents(line.unitPriceCents)}
               </span>
               {line.backordered ? (
                 <span className="block text-sm text-base-content/75">
@@ -45,13 +46,13 @@ function CartSummary({ cart }: { cart: Cart }) {
                 </span>
               ) : null}
             </span>
-            <span className="font-semibold whitespace-nowrap">{formatPrice(line.lineTotal)}</span>
+            <span className="font-semibold whitespace-nowrap">{formatCents(line.lineTotalCents)}</span>
           </li>
         ))}
       </ul>
       <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-base-300 pt-3">
         <span className="font-medium">Subtotal</span>
-        <span className="text-xl font-bold text-primary">{formatPrice(cart.total)}</span>
+        <span className="text-xl font-bold text-primary">{formatCents(cart.totalCents)}</span>
       </p>
     </section>
   );

@@ -69,6 +69,8 @@ describe('Companies (admin)', () => {
             joinedAt: acme.createdAt,
             orderLimit: 500,
             monthlyLimit: null,
+            orderLimitCents: 50_000,
+            monthlyLimitCents: null,
           },
         ]),
       ),

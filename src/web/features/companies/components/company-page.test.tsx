@@ -26,6 +26,8 @@ const members: Member[] = [
     joinedAt: acme.createdAt,
     orderLimit: null,
     monthlyLimit: null,
+    orderLimitCents: null,
+    monthlyLimitCents: null,
   },
   {
     userId: 'u-bob',
@@ -35,6 +37,8 @@ const members: Member[] = [
     joinedAt: acme.createdAt,
     orderLimit: 1000,
     monthlyLimit: null,
+    orderLimitCents: 100_000,
+    monthlyLimitCents: null,
   },
 ];
 const restock: SharedList = {
@@ -259,7 +263,8 @@ describe('Company page', () => {
     await user.click(screen.getByRole('button', { name: 'Edit limits of Bob' }));
     const form = screen.getByRole('form', { name: 'Spending limits of Bob' });
     const perOrder = within(form).getByLabelText('Limit per order ($)');
-    expect(perOrder).toHaveValue('1000');
+    // Shown as typed amounts are: dollars with two decimals (centsToDollarText).
+    expect(perOrder).toHaveValue('1000.00');
     const perMonth = within(form).getByLabelText('Limit per calendar month ($)');
     // Not an amount: refused beside the field before any call.
     await user.type(perMonth, 'lots');
@@ -291,6 +296,9 @@ describe('Company page', () => {
             limit: 1000,
             spentThisMonth: 0,
             total: 2500,
+            limitCents: 100_000,
+            spentThisMonthCents: 0,
+            totalCents: 250_000,
             buyer: { userId: 'u-bob', name: 'Bob', email: 'bob@example.com' },
             poNumber: 'PO-7',
             address: '1 Main Street',

@@ -4,24 +4,25 @@ import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
-import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useSetApprovalSettings, useSetLimits } from '../api/companies';
+import { centsToDollars, centsToDollarText, formatCents, parseDollars } from '@shared/common/money';
 import { useSubmit } from './company-parts';
 
 /** A member's spending limits in words. */
 export const limitsText = (m: Member) =>
-  m.orderLimit === null && m.monthlyLimit === null
+  m.orderLimitCents === null && m.monthlyLimitCents === null
     ? 'No spending limits'
-    : `Spending limits: ${m.orderLimit === null ? 'none' : formatPrice(m.orderLimit)} per order, ${m.monthlyLimit === null ? 'none' : formatPrice(m.monthlyLimit)} per month`;
+    : `Spending limits: ${m.orderLimitCents === null ? 'none' : formatCents(m.orderLimitCents)} per order, ${m.monthlyLimitCents === null ? 'none' : formatCents(m.monthlyLimitCents)} per month`;
 
 /** A limit as typed: blank is no limit; anything but an amount is refused beside its field, before any call. */
 function asLimit(text: string, field: string): number | null {
   if (text.trim() === '') return null;
-  const n = Number(text.replace(/[$,\s]/g, ''));
-  if (!Number.isFinite(n))
-    throw new ApiError(400, 'bad_request', 'must be an amount in dollars, or blank for no limit', field);
-  return n;
+  // Typed in dollars, parsed by string arithmetic; the API's limits are dollars (its edge converts them to cents).
+  // A negative amount goes to the server, whose refusal names the field.
+  const parsed = parseDollars(text, { allowNegative: true });
+  if (!parsed.ok) throw new ApiError(400, 'bad_request', `${parsed.error}, or blank for no limit`, field);
+  return centsToDollars(parsed.cents);
 }
 
 /**
@@ -40,8 +41,10 @@ export function EditLimits({ companyId, member }: { companyId: string; member: M
         type="button"
         className="btn btn-sm"
         onClick={() => {
-          setOrderLimit(member.orderLimit === null ? '' : String(member.orderLimit));
-          setMonthlyLimit(member.monthlyLimit === null ? '' : String(member.monthlyLimit));
+          setOrderLimit(member.orderLimitCents === null ? '' : centsToDollarText(member.orderLimitCents));
+          setMonthlyLimit(
+            member.monthlyLimitCents === null ? '' : centsToDollarText(member.monthlyLimitCents),
+          );
           setOpen(true);
         }}
       >

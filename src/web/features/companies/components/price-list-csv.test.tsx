@@ -18,7 +18,16 @@ const acme2026: PriceList = {
   validTo: null,
   current: true,
   rules: [
-    { kind: 'sku', productId: 'p1', sku: 'DRL-100', name: 'Drill', listPrice: 100, price: 85 },
+    {
+      kind: 'sku',
+      productId: 'p1',
+      sku: 'DRL-100',
+      name: 'Drill',
+      listPrice: 100,
+      price: 85,
+      listPriceCents: 10_000,
+      priceCents: 8_500,
+    },
     { kind: 'brand', brand: 'Makita', percentOff: 12.5 },
   ],
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -5,9 +5,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorText } from '@/components/ui/error-text';
 import { SelectField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
-import { formatPrice } from '@/lib/format';
 import { useCompanyPages, useDeletePriceList, useSavePriceList } from '../api/companies';
 import { errorOf, PagedItems, Section, useSubmit } from './company-parts';
+import { formatCents } from '@shared/common/money';
 import { PriceListCsv } from './price-list-csv';
 
 type Kind = PriceRule['kind'];
@@ -59,7 +59,7 @@ const bodyOf = (d: Draft): PriceListInput => ({
 
 const ruleText = (r: PriceRule) =>
   r.kind === 'sku'
-    ? `${r.sku} (${r.name}): ${formatPrice(r.price)} instead of ${formatPrice(r.listPrice)}`
+    ? `${r.sku} (${r.name}): ${formatCents(r.priceCents)} instead of ${formatCents(r.listPriceCents)}`
     : r.kind === 'category'
       ? `${r.percentOff}% off the category ${r.categoryName} and its subcategories`
       : `${r.percentOff}% off the brand ${r.brand}`;

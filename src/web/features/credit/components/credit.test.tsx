@@ -44,6 +44,7 @@ const line = (n: number, patch: Partial<StatementLine> = {}): StatementLine => (
   _id: `22222222-2222-4222-8222-00000000000${n}`,
   number: `INV-2026-00000${n}`,
   checkoutId: `33333333-3333-4333-8333-00000000000${n}`,
+  orderNumbers: [1000 + 2 * n, 1001 + 2 * n],
   issuedAt: '2026-10-01T10:00:00.000Z',
   dueDate: '2026-10-31',
   netDays: 30,
@@ -94,6 +95,8 @@ describe('Account statement', () => {
       open.pdfUrl,
     );
     expect(within(rows[0]!).getByText('October 31, 2026')).toBeInTheDocument();
+    // Each invoice names its checkout's orders by their numbers (decision 049).
+    expect(within(rows[0]!).getByRole('cell', { name: '#1002–#1003' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Overdue 4 days')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Paid' }));
     expect(screen.getByRole('button', { name: 'Paid' })).toHaveAttribute('aria-pressed', 'true');

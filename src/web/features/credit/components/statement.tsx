@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useAccount, useBankTransfer, useStatement } from '../api/credit';
+import { formatOrderNumbers } from '@shared/orders/order-number';
 import { centsToDollarText, formatCents, parseDollars } from '@shared/common/money';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
@@ -225,6 +226,7 @@ export function Statement({
                     <span className="sr-only">Select</span>
                   </th>
                   <th scope="col">Invoice</th>
+                  <th scope="col">Orders</th>
                   <th scope="col">Buyer</th>
                   <th scope="col">Issued</th>
                   <th scope="col">Due</th>
@@ -245,6 +247,7 @@ export function Statement({
                   <tr key={l._id}>
                     <td>{select(l)}</td>
                     <td>{pdf(l)}</td>
+                    <td className="whitespace-nowrap">{formatOrderNumbers(l.orderNumbers)}</td>
                     <td>{l.buyerName}</td>
                     <td>{formatDate(l.issuedAt)}</td>
                     <td>{day(l.dueDate)}</td>
@@ -265,7 +268,8 @@ export function Statement({
                   {statusBadge(l)}
                 </div>
                 <p className="text-sm">
-                  {l.buyerName} · issued {formatDate(l.issuedAt)} · due {day(l.dueDate)}
+                  {orderWord(l)} {formatOrderNumbers(l.orderNumbers)} · {l.buyerName} · issued{' '}
+                  {formatDate(l.issuedAt)} · due {day(l.dueDate)}
                 </p>
                 <p className="text-sm">
                   Total {formatCents(l.totalCents)} · paid {formatCents(l.paidCents)} · open{' '}
@@ -322,6 +326,7 @@ export function Statement({
   );
 }
 
+const orderWord = (l: StatementLine) => (l.orderNumbers.length === 1 ? 'Order' : 'Orders');
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
 /** The shop admin records money received by bank transfer against the selected invoices. */

@@ -95,6 +95,10 @@ describe('Manage All Orders: shipping', () => {
     const { user } = renderWithProviders(<ManageAllProduct />);
     await user.click(await screen.findByRole('button', { name: 'Ship Drill A for Ann' }));
     const dialog = screen.getByRole('dialog', { name: 'Ship' });
+    // The shipment is named by its order's number (decision 049), not by the checkout's id.
+    const legend = within(dialog).getByText(`Checkout #${orders[0]!.orderNumber} (PO PO-1) for Ann`);
+    expect(legend.tagName).toBe('LEGEND');
+    expect(dialog).not.toHaveTextContent(checkoutA.slice(-6));
     const qty = within(dialog).getByLabelText('Quantity of Drill A');
     expect(qty).toHaveValue(3);
     expect(qty).toHaveAccessibleDescription('3 of 3 left to ship, 1 on backorder');
@@ -182,6 +186,9 @@ describe('Manage All Orders: shipping', () => {
     await user.click(within(row('Vice B')).getByRole('checkbox', { name: 'Select Vice B for Bob' }));
     await user.click(screen.getByRole('button', { name: 'Ship selected (3)' }));
     const dialog = screen.getByRole('dialog', { name: 'Ship 2 orders' });
+    const [a, b, c] = orders.map((o) => o.orderNumber);
+    expect(within(dialog).getByText(`Checkout #${a}–#${b} (PO PO-1) for Ann`)).toBeInTheDocument();
+    expect(within(dialog).getByText(`Checkout #${c} for Bob`)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Carrier'), 'UPS');
     const [first, second] = within(dialog).getAllByLabelText('Tracking number');
     await user.type(first!, '1ZA');

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Order } from '@shared/orders/orders.schema';
 import { canShip, remainingToShip } from '@shared/orders/order-status';
+import { formatOrderNumber, formatOrderNumbers } from '@shared/orders/order-number';
 import { commonCarriers, type ShipmentCreate } from '@shared/fulfilment/fulfilment.schema';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
 import { Field, TextField } from '@/components/ui/field';
@@ -25,12 +26,16 @@ export function shipmentGroups(lines: Order[]): Group[] {
   const groups = new Map<string, Group>();
   for (const line of lines) {
     const key = line.checkoutId ?? line._id;
-    const title = line.checkoutId
-      ? `Checkout …${line.checkoutId.slice(-6)}${line.poNumber ? ` (PO ${line.poNumber})` : ''} for ${line.name}`
-      : `${line.productName} for ${line.name}`;
-    const group = groups.get(key) ?? { key, title, pickup: line.shippingKind === 'pickup', lines: [] };
+    const group = groups.get(key) ?? { key, title: '', pickup: line.shippingKind === 'pickup', lines: [] };
     group.lines.push(line);
     groups.set(key, group);
+  }
+  // Named by the orders' numbers (decision 049), as the orders table names them.
+  for (const g of groups.values()) {
+    const line = g.lines[0]!;
+    g.title = line.checkoutId
+      ? `Checkout ${formatOrderNumbers(g.lines.map((l) => l.orderNumber))}${line.poNumber ? ` (PO ${line.poNumber})` : ''} for ${line.name}`
+      : `Order ${formatOrderNumber(line.orderNumber)}: ${line.productName} for ${line.name}`;
   }
   return [...groups.values()];
 }

@@ -1,5 +1,6 @@
 import { ErrorState } from '@/components/ui/error-state';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { useStockHistory } from '../api/get-stock-history';
 
 const reasons: Record<string, string> = {
@@ -70,7 +71,8 @@ export function StockHistory({ productId }: { productId: string }) {
                   <td className="text-right">{m.before}</td>
                   <td className="text-right">{m.after}</td>
                   <td className="break-all">
-                    {m.actorEmail ?? (m.orderId ? `order ${m.orderId.slice(0, 8)}` : '—')}
+                    {m.actorEmail ??
+                      (m.orderNumber !== null ? `Order ${formatOrderNumber(m.orderNumber)}` : '—')}
                   </td>
                 </tr>
               ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Component as ManageAllProduct } from '@/app/routes/dashboard/all-orders';
 import { makeOrder } from '@/test/order-fixtures';
@@ -84,6 +84,20 @@ describe('Manage All Products: paging, filters and search', () => {
       paid: 'false',
       q: 'bob@',
     });
+  });
+
+  it('searches by order number as typed, #1001 or 1001 (the server reads both, decision 049)', async () => {
+    const seen: URLSearchParams[] = [];
+    serveOrders(1, seen);
+    const { user } = renderWithProviders(<ManageAllProduct />);
+    const box = await screen.findByRole('searchbox', { name: 'Search orders' });
+    expect(box).toHaveAttribute('placeholder', expect.stringContaining('order number (#1001)'));
+    for (const q of ['#1001', '1001']) {
+      await user.clear(box);
+      await user.type(box, q);
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      await waitFor(() => expect(seen.at(-1)!.get('q')).toBe(q));
+    }
   });
 
   it('shows the server error with a retry', async () => {

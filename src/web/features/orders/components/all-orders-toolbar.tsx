@@ -31,7 +31,11 @@ export function useOrderListState() {
 export function AllOrdersToolbar({ state, params }: { state: ListState<Key>; params: OrderListParams }) {
   return (
     <ListToolbar
-      search={{ label: 'Search orders', placeholder: 'Customer email or order id', value: params.q ?? '' }}
+      search={{
+        label: 'Search orders',
+        placeholder: 'Customer email, order number (#1001) or id',
+        value: params.q ?? '',
+      }}
       limit={params.limit}
       onChange={state.set}
       choices={[

@@ -5,6 +5,7 @@ import type { Rates } from '@shared/orders/delivery.schema';
 import { customer, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
+import { ratesCents } from '@/test/money-fixtures';
 
 const server = setupMswServer(savedAddressesHandler());
 
@@ -18,7 +19,7 @@ const drill: OrderableProduct = {
   desc: 'Cordless.',
 };
 const base = { liftgate: false, residential: false, minDays: 2, maxDays: 5 };
-const rates: Rates = {
+const rates: Rates = ratesCents({
   destination: { state: 'TX', zip: '75201' },
   subtotal: 99,
   exemptionNumber: null,
@@ -54,7 +55,7 @@ const rates: Rates = {
       pickupLocation: null,
     },
   ],
-};
+});
 
 describe('Order modal shipping note', () => {
   it('prices the shipping and tax the server adds once the address names a state and ZIP', async () => {

@@ -301,13 +301,13 @@ export function OrderModal({
           </span>
           <output aria-labelledby={totalId} aria-live="polite" className="text-xl font-bold text-primary">
             {/* With a way to ship chosen, what the payment page will charge: goods, shipping and tax. */}
-            {totalCents === null ? '—' : chosen ? formatPrice(chosen.total) : formatCents(totalCents)}
+            {totalCents === null ? '—' : chosen ? formatCents(chosen.totalCents) : formatCents(totalCents)}
           </output>
         </p>
-        {totalCents !== null && chosen && dollarsToCents(chosen.total) !== totalCents && (
+        {totalCents !== null && chosen && chosen.totalCents !== totalCents && (
           <p className="-mt-3 text-right text-sm text-base-content/75">
-            Goods {formatCents(totalCents)}, shipping {shippingCost(chosen.shipping)}, tax{' '}
-            {formatPrice(chosen.tax)}
+            Goods {formatCents(totalCents)}, shipping {shippingCost(chosen.shippingCents)}, tax{' '}
+            {formatCents(chosen.taxCents)}
           </p>
         )}
         {to && valid && (
@@ -338,11 +338,11 @@ function ShippingNote({
   option,
 }: {
   to: { state: string; zip: string };
-  option: { name: string; shipping: number; tax: number; total: number };
+  option: { name: string; shippingCents: number; taxCents: number; totalCents: number };
 }) {
   return (
     <p role="status" className="text-sm text-base-content/75">
-      {`Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shipping)} (${option.name}), tax ${formatPrice(option.tax)}; total ${formatPrice(option.total)} on the payment page.`}
+      {`Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shippingCents)} (${option.name}), tax ${formatCents(option.taxCents)}; total ${formatCents(option.totalCents)} on the payment page.`}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 export interface RevenuePoint {
   /** The day as people read it ("May 3"). */
   label: string;
+  /** In cents. */
   revenue: number;
 }
 
@@ -17,7 +18,7 @@ export default function RevenueChart({
   formatMoney,
 }: {
   data: RevenuePoint[];
-  formatMoney: (dollars: number) => string;
+  formatMoney: (cents: number) => string;
 }) {
   return (
     <BarChart

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import type { Overview } from '@shared/overview/overview.schema';
-import { formatCount, formatPrice } from '@/lib/format';
+import { formatCount } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
 import type { RevenuePoint } from './revenue-chart';
 
 // recharts arrives with this chunk only, when the overview shows its chart.
@@ -29,14 +30,14 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
 
 /** What the chart shows, in one sentence for screen readers. */
 export function revenueSummary(days: Overview['revenueByDay']): string {
-  const total = days.reduce((sum, d) => sum + d.revenue, 0);
+  const total = days.reduce((sum, d) => sum + d.revenueCents, 0);
   const orders = days.reduce((sum, d) => sum + d.orders, 0);
   if (total === 0) return `Revenue per day over the last ${days.length} days: no paid orders.`;
-  const best = days.reduce((a, b) => (b.revenue > a.revenue ? b : a));
+  const best = days.reduce((a, b) => (b.revenueCents > a.revenueCents ? b : a));
   return (
-    `Revenue per day over the last ${days.length} days: ${formatPrice(total)} in total from ` +
+    `Revenue per day over the last ${days.length} days: ${formatCents(total)} in total from ` +
     `${formatCount(orders)} paid ${orders === 1 ? 'order' : 'orders'}; the best day was ` +
-    `${dayLong.format(utcDay(best.date))} with ${formatPrice(best.revenue)}.`
+    `${dayLong.format(utcDay(best.date))} with ${formatCents(best.revenueCents)}.`
   );
 }
 
@@ -44,9 +45,9 @@ export function revenueSummary(days: Overview['revenueByDay']): string {
 export function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
   const data: RevenuePoint[] = days.map((d) => ({
     label: dayLabel.format(utcDay(d.date)),
-    revenue: d.revenue,
+    revenue: d.revenueCents,
   }));
-  const total = days.reduce((sum, d) => sum + d.revenue, 0);
+  const total = days.reduce((sum, d) => sum + d.revenueCents, 0);
   return (
     <section
       aria-labelledby="overview-revenue"
@@ -56,12 +57,12 @@ export function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
         <h2 id="overview-revenue" className="text-xl font-bold">
           Revenue, last 30 days
         </h2>
-        <p className="text-2xl font-bold text-primary">{formatPrice(total)}</p>
+        <p className="text-2xl font-bold text-primary">{formatCents(total)}</p>
       </div>
       <div role="img" aria-label={revenueSummary(days)} className="mt-4 h-64 text-base-content/75">
         <ChartBoundary>
           <Suspense fallback={<div aria-hidden="true" className="skeleton h-full w-full" />}>
-            <RevenueChart data={data} formatMoney={formatPrice} />
+            <RevenueChart data={data} formatMoney={formatCents} />
           </Suspense>
         </ChartBoundary>
       </div>
@@ -88,7 +89,7 @@ export function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
                     <time dateTime={d.date}>{dayLong.format(utcDay(d.date))}</time>
                   </th>
                   <td className="text-end">{formatCount(d.orders)}</td>
-                  <td className="text-end whitespace-nowrap">{formatPrice(d.revenue)}</td>
+                  <td className="text-end whitespace-nowrap">{formatCents(d.revenueCents)}</td>
                 </tr>
               ))}
             </tbody>

@@ -14,6 +14,7 @@ const overview: Overview = {
   revenueByDay: Array.from({ length: 30 }, (_, i) => ({
     date: new Date(Date.UTC(2025, 4, 1 + i)).toISOString().slice(0, 10),
     revenue: i === 4 ? 250 : i === 9 ? 99.5 : 0,
+    revenueCents: i === 4 ? 25_000 : i === 9 ? 9_950 : 0,
     orders: i === 4 ? 2 : i === 9 ? 1 : 0,
   })),
   ordersByStatus: [
@@ -29,9 +30,11 @@ const overview: Overview = {
   newestOrders: [
     {
       _id: 'o1',
+      orderNumber: 1007,
       name: 'Bob Buyer',
       productName: 'Impact Drill',
       total: 179,
+      totalCents: 17_900,
       paymentStatus: true,
       orderStatus: 'Pending',
       refundStatus: null,
@@ -39,9 +42,11 @@ const overview: Overview = {
     },
     {
       _id: 'o2',
+      orderNumber: 1006,
       name: 'Cy Refunded',
       productName: 'Bench Grinder',
       total: 89,
+      totalCents: 8_900,
       paymentStatus: false,
       orderStatus: 'Cancelled',
       refundStatus: 'refunded',
@@ -77,6 +82,8 @@ describe('StoreOverview', () => {
     const newest = screen.getByRole('table', { name: /newest orders/ });
     expect(newest).toHaveTextContent('Bob Buyer');
     expect(newest).toHaveTextContent('$179.00');
+    // Each order is named by its number (decision 049).
+    expect(within(within(newest).getByText('Bob Buyer').closest('tr')!).getByText('#1007')).toBeVisible();
     const paid = within(within(newest).getByText('Bob Buyer').closest('tr')!);
     expect(paid.getByText('Paid')).toBeInTheDocument();
     expect(paid.getByText('Paid · Awaiting shipment')).toBeInTheDocument();

@@ -2,10 +2,12 @@ import { Link } from 'react-router';
 import type { Overview } from '@shared/overview/overview.schema';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
-import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { orderStageLabels } from '@shared/orders/order-status';
 import { PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { useOverview } from '../api/get-overview';
+import { formatCents } from '@shared/common/money';
+import { formatOrderNumber } from '@shared/orders/order-number';
 import { RevenueSection } from './revenue-section';
 
 function StatusSection({ statuses }: { statuses: Overview['ordersByStatus'] }) {
@@ -108,6 +110,7 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
               <thead>
                 <tr>
                   <th scope="col">Date</th>
+                  <th scope="col">Order</th>
                   <th scope="col">Customer</th>
                   <th scope="col">Product</th>
                   <th scope="col" className="text-end">
@@ -123,6 +126,9 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
                     <td data-label="Date" className="whitespace-nowrap">
                       <time dateTime={o.createdAt}>{formatDate(o.createdAt)}</time>
                     </td>
+                    <td data-label="Order" className="whitespace-nowrap">
+                      {formatOrderNumber(o.orderNumber)}
+                    </td>
                     <td data-label="Customer" className="whitespace-nowrap">
                       {o.name}
                     </td>
@@ -130,7 +136,7 @@ function NewestOrdersSection({ orders }: { orders: Overview['newestOrders'] }) {
                       {o.productName}
                     </td>
                     <td data-label="Total" className="text-end whitespace-nowrap">
-                      {formatPrice(o.total)}
+                      {formatCents(o.totalCents)}
                     </td>
                     <td data-label="Payment">
                       {o.refundStatus ? (

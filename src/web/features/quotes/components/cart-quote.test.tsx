@@ -6,36 +6,39 @@ import { Component as CartPage } from '@/app/routes/dashboard/cart';
 import { session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { drillId, hoseId, makeQuote } from './quote-fixtures';
+import { cartCents, cartLineCents } from '@/test/money-fixtures';
 
 const server = setupMswServer();
 
-const line = (productId: string, name: string, quantity: number, unitPrice: number): CartLine => ({
-  productId,
-  sku: name.toUpperCase(),
-  name,
-  img: '/media/x.webp',
-  quantity,
-  stock: 1000,
-  minOrder: 1,
-  packSize: 1,
-  basePrice: unitPrice,
-  unitPrice,
-  lineTotal: quantity * unitPrice,
-  saving: 0,
-  quantitySavingCents: 0,
-  contractSavingCents: 0,
-  problem: null,
-});
+const line = (productId: string, name: string, quantity: number, unitPrice: number): CartLine =>
+  cartLineCents({
+    productId,
+    sku: name.toUpperCase(),
+    name,
+    img: '/media/x.webp',
+    quantity,
+    stock: 1000,
+    minOrder: 1,
+    packSize: 1,
+    basePrice: unitPrice,
+    unitPrice,
+    lineTotal: quantity * unitPrice,
+    saving: 0,
+    quantitySavingCents: 0,
+    contractSavingCents: 0,
+    problem: null,
+  });
 
-const cartOf = (lines: CartLine[]): Cart => ({
-  lines,
-  count: lines.length,
-  totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
-  total: lines.reduce((s, l) => s + l.lineTotal, 0),
-  saving: 0,
-  quantitySavingCents: 0,
-  contractSavingCents: 0,
-});
+const cartOf = (lines: CartLine[]): Cart =>
+  cartCents({
+    lines,
+    count: lines.length,
+    totalQuantity: lines.reduce((s, l) => s + l.quantity, 0),
+    total: lines.reduce((s, l) => s + l.lineTotal, 0),
+    saving: 0,
+    quantitySavingCents: 0,
+    contractSavingCents: 0,
+  });
 
 function useApi(cart: Cart) {
   const sent = vi.fn();

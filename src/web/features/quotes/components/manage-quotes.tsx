@@ -8,12 +8,12 @@ import { PagedList } from '@/components/ui/paged-list';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { sentence } from '@/lib/form-errors';
-import { formatPrice } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useApiForm } from '@/lib/use-api-form';
 import { oneOf, useListState } from '@/lib/use-list-state';
 import { useQuoteActions, useQuotes } from '../api/quotes';
 import { dayFromToday } from './format-day';
+import { formatCents } from '@shared/common/money';
 import { QuoteFacts, QuoteHeading, QuoteLinesTable, quoteStatusLabel } from './quote-parts';
 
 const limit = 10;
@@ -94,7 +94,7 @@ function AnswerForm({ quote, onDone }: { quote: Quote; onDone: () => void }) {
             <div key={line.productId} className="flex flex-col gap-2">
               <TextField
                 label={`Unit price for ${line.productName}`}
-                hint={`${line.quantity} at a list price of ${formatPrice(line.listPrice)} each`}
+                hint={`${line.quantity} at a list price of ${formatCents(line.listPriceCents)} each`}
                 type="number"
                 inputMode="decimal"
                 min={0.01}

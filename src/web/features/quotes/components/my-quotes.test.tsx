@@ -9,6 +9,7 @@ import { Component as MyQuotesPage } from '@/app/routes/dashboard/my-quotes';
 import { savedAddressesHandler, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { makeQuote, quoted } from './quote-fixtures';
+import { ratesCents } from '@/test/money-fixtures';
 
 const server = setupMswServer(savedAddressesHandler());
 const checkoutId = 'c0000000-0000-4000-8000-00000000beef';
@@ -22,7 +23,7 @@ const method = {
   pickupLocation: null,
 };
 /** The quote of 200 × $10 + 20 × $90 to Springfield, IL: no tax there in these figures. */
-const springfield: Rates = {
+const springfield: Rates = ratesCents({
   destination: { state: 'IL', zip: '62701' },
   subtotal: 3800,
   exemptionNumber: null,
@@ -42,7 +43,7 @@ const springfield: Rates = {
       maxDays: 8,
     },
   ],
-};
+});
 const noRates: Rates = { ...springfield, options: [], freightExtras: null };
 
 function renderPage(

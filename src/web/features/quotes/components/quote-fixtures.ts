@@ -1,5 +1,6 @@
 import type { Quote } from '@shared/quotes/quotes.schema';
-import { centsToDollars, dollarsToCents } from '@shared/common/money';
+import { centsToDollars } from '@shared/common/money';
+import { quoteLineCents } from '@/test/money-fixtures';
 
 /** Test data for the quotes' components. */
 export const hoseId = '0b9c4f0e-8a51-4a7e-9d0c-0000000000a1';
@@ -18,13 +19,26 @@ export function makeQuote(fields: Partial<Quote> = {}): Quote {
     validUntil: null,
     declineReason: null,
     total: null,
+    totalCents: null,
     checkoutId: null,
     createdAt: '2026-11-20T10:00:00.000Z',
     answeredAt: null,
     decidedAt: null,
     lines: [
-      { productId: hoseId, productName: 'Air Hose 10 m', quantity: 200, listPrice: 12.5, unitPrice: null },
-      { productId: drillId, productName: '18V Drill', quantity: 20, listPrice: 99, unitPrice: null },
+      quoteLineCents({
+        productId: hoseId,
+        productName: 'Air Hose 10 m',
+        quantity: 200,
+        listPrice: 12.5,
+        unitPrice: null,
+      }),
+      quoteLineCents({
+        productId: drillId,
+        productName: '18V Drill',
+        quantity: 20,
+        listPrice: 99,
+        unitPrice: null,
+      }),
     ],
     ...fields,
   };
@@ -32,13 +46,15 @@ export function makeQuote(fields: Partial<Quote> = {}): Quote {
 
 /** The same quote answered at these unit prices (same order as its lines). */
 export const quoted = (quote: Quote, prices: number[], validUntil = '2099-12-31'): Quote => {
-  const lines = quote.lines.map((l, i) => ({ ...l, unitPrice: prices[i]! }));
+  const lines = quote.lines.map((l, i) => quoteLineCents({ ...l, unitPrice: prices[i]! }));
+  const totalCents = lines.reduce((s, l) => s + l.quantity * l.unitPriceCents!, 0);
   return {
     ...quote,
     status: 'quoted',
     validUntil,
     lines,
-    total: centsToDollars(lines.reduce((s, l) => s + l.quantity * dollarsToCents(l.unitPrice), 0)),
+    total: centsToDollars(totalCents),
+    totalCents,
     answeredAt: '2026-11-21T10:00:00.000Z',
   };
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Quote, QuoteStatus } from '@shared/quotes/quotes.schema';
-import { formatCount, formatDate, formatPrice } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
+import { formatCents } from '@shared/common/money';
 import { formatDay } from './format-day';
 
 const statusLabel: Record<QuoteStatus, string> = {
@@ -101,21 +102,21 @@ export function QuoteLinesTable({ quote }: { quote: Quote }) {
                 {formatCount(line.quantity)}
               </td>
               <td data-label="List price" className="text-right">
-                {formatPrice(line.listPrice)}
+                {formatCents(line.listPriceCents)}
               </td>
               <td data-label="Quoted price" className="text-right">
-                {line.unitPrice === null ? '—' : formatPrice(line.unitPrice)}
+                {line.unitPriceCents === null ? '—' : formatCents(line.unitPriceCents)}
               </td>
             </tr>
           ))}
         </tbody>
-        {quote.total !== null && (
+        {quote.totalCents !== null && (
           <tfoot>
             <tr>
               <th scope="row" colSpan={3} className="text-right">
                 Total
               </th>
-              <td className="text-right text-base font-bold">{formatPrice(quote.total)}</td>
+              <td className="text-right text-base font-bold">{formatCents(quote.totalCents)}</td>
             </tr>
           </tfoot>
         )}
