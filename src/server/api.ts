@@ -13,7 +13,7 @@ import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { mediaRoutes } from './features/media/media.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { notificationsRoutes } from './features/notifications/index';
-import { orderDepsPlugin, orderNumbersOf } from './features/orders/index';
+import { orderDepsPlugin, orderNumbersOf, type OrderDepsOptions } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
@@ -29,9 +29,9 @@ import { taxExemptionsRoutes } from './features/tax/index';
  * routes plugin and nothing else is that plugin). Payments' verifiers are handed to orders here, so orders never
  * imports payments: payments depends on orders, not the reverse.
  */
-export const apiRoutes: FastifyPluginAsyncZod = async (api) => {
+export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, opts) => {
   // Orders' deps first: orders, checkout, payments and quotes read them from the instance.
-  await api.register(orderDepsPlugin);
+  await api.register(orderDepsPlugin, { shipping: opts.shipping, tax: opts.tax });
   await api.register(healthRoutes);
   await api.register(catalogueFeature);
   await api.register(newsRoutes);

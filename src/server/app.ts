@@ -5,6 +5,8 @@ import { apiRoutes } from './api';
 import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
+import type { ShippingRatesProvider } from './features/shipping/index';
+import type { TaxProvider } from './features/tax/index';
 import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
 import { seoRoutes } from './features/seo/seo.routes';
 import { shellPages } from './features/seo/page-cache';
@@ -41,6 +43,9 @@ export interface BuildOptions {
   fetchRemote?: RemoteFetcher;
   /** Password hashing other than Better Auth's scrypt: the API tests' cheaper one, never a deployed shop's. */
   passwordHashing?: PasswordHashing;
+  /** A carrier's shipping rates and a tax service in place of the admin's tables (decision 052, addendum). */
+  shipping?: ShippingRatesProvider;
+  tax?: TaxProvider;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(demoSeedPlugin);
   // The catalogue's in-process search index (app.searchIndex), built once the app is ready (decision 033).
   await app.register(searchIndexPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', shipping: options.shipping, tax: options.tax });
   // What crawlers read at the site's root: robots.txt and the sitemaps.
   await app.register(seoRoutes);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the

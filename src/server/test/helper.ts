@@ -123,7 +123,10 @@ export async function createTestApp(
    * `mailer: undefined` keeps the app's own queued mailer (mail-queue tests); by default mail is captured.
    * `passwordHashing: undefined` keeps Better Auth's scrypt (tests that time it); by default it is the cheap one.
    */
-  build: Pick<BuildOptions, 'payments' | 'mailer' | 'fetchRemote' | 'passwordHashing'> = {},
+  build: Pick<
+    BuildOptions,
+    'payments' | 'mailer' | 'fetchRemote' | 'passwordHashing' | 'shipping' | 'tax'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   const config = loadConfig(

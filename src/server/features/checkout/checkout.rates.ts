@@ -6,7 +6,14 @@ import { notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { cartRows } from '../cart/index';
 import type { GoodsLine, OrderDeps } from '../orders/index';
-import { loadSaleFacts, priceSale, priceSaleIn, type Destination, type PricedSale } from '../pricing/index';
+import {
+  loadSaleFacts,
+  priceSale,
+  priceSaleIn,
+  withDelivery,
+  type Destination,
+  type PricedSale,
+} from '../pricing/index';
 import { deliveryToLocation } from './checkout.location';
 import { centsToDollars } from '@shared/common/money';
 
@@ -27,17 +34,12 @@ export async function shippingRates(
   const at = await deliveryToLocation(deps.db, deps, customer.id, req.locationId);
   const to = at.location ? { ...req, ...at.location.shipTo } : req;
   const destination = destinationOfRequest(to);
-  const facts = await loadSaleFacts(
-    deps.db,
-    customer.id,
-    { lines: wanted, destination },
-    at.deps.delivery.exemptions,
-  );
-  if (req.productId && !facts.pricing.get(req.productId)) throw notFound('Product');
-  const lines = wanted.filter((w) => facts.pricing.get(w.productId)?.archived === false);
-  return ratesOf(
-    priceSale(facts, { lines, destination, liftgate: to.liftgate, residential: to.residential }),
-  );
+  const goods = await loadSaleFacts(deps.db, customer.id, { lines: wanted }, at.deps.delivery);
+  if (req.productId && !goods.pricing.get(req.productId)) throw notFound('Product');
+  const lines = wanted.filter((w) => goods.pricing.get(w.productId)?.archived === false);
+  const request = { lines, destination, liftgate: to.liftgate, residential: to.residential };
+  const facts = await withDelivery(deps.db, customer.id, goods, request, at.deps.delivery);
+  return ratesOf(priceSale(facts, request));
 }
 
 const destinationOfRequest = (to: DestinationRatesRequest): Destination => {
@@ -77,7 +79,7 @@ export async function ratesOfLines(
     liftgate: to.liftgate ?? false,
     residential: to.residential ?? false,
   };
-  const { sale } = await priceSaleIn(deps.db, customerId, request, deps.delivery.exemptions);
+  const { sale } = await priceSaleIn(deps.db, customerId, request, deps.delivery);
   return ratesOf(sale);
 }
 

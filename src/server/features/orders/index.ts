@@ -13,7 +13,7 @@ export {
   orderStats,
   type PaymentConfirmation,
 } from './orders.service';
-export { orderDepsPlugin } from './orders.deps';
+export { orderDepsPlugin, type OrderDepsOptions } from './orders.deps';
 export { sweepIntervalMs } from './orders.jobs';
 export {
   checkoutOfLine,

@@ -3,7 +3,7 @@ import { destinationOfText } from '@shared/common/us-address';
 import { addresses } from '../../db/schema';
 import { fieldError } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
-import { priceSaleIn, type Destination, type Exemption, type PricedSale } from '../pricing/index';
+import { priceSaleIn, type Destination, type PricedSale, type SaleProviders } from '../pricing/index';
 
 /**
  * Where a sale goes and what a placed sale stores of its delivery (docs/decisions/037-shipping-and-tax.md). The money
@@ -11,11 +11,13 @@ import { priceSaleIn, type Destination, type Exemption, type PricedSale } from '
  * invoices or refunds is goods + the shares it gives each line, summed over lines.
  */
 
-export interface DeliveryProviders {
+/**
+ * The shipping and tax providers a sale is priced with (`orderDeps` chooses them), the certificates it inherits
+ * after the buyer's own (a company location's: checkout.location.ts), and the shop's home.
+ */
+export interface DeliveryProviders extends SaleProviders {
   /** The shop's own state and ZIP: where a spec order without a readable address is taxed and rated from. */
   home: { state: string; zip: string };
-  /** Certificates the sale inherits after the buyer's own (a company location's: checkout.location.ts). */
-  exemptions?: readonly Exemption[];
 }
 
 export interface GoodsLine {
@@ -110,7 +112,7 @@ export async function priceDelivery(
       residential: choice.residential ?? false,
       choose: { optionId: choice.shippingOption },
     },
-    p.exemptions,
+    p,
   );
   if (sale.choiceProblem)
     throw fieldError(sale.choiceProblem.code, 'shippingOption', sale.choiceProblem.message);

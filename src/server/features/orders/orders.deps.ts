@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { SaleProviders } from '../pricing/index';
 import { orderDeps, type OrderDeps } from './orders.model';
 
 declare module 'fastify' {
@@ -8,12 +9,18 @@ declare module 'fastify' {
   }
 }
 
+/** A carrier's rates or a tax service in place of the admin's tables (`BuildOptions`); the tables when absent. */
+export interface OrderDepsOptions {
+  shipping?: SaleProviders['shipping'] | undefined;
+  tax?: SaleProviders['tax'] | undefined;
+}
+
 /**
  * Builds the orders' dependencies from the app's parts once and decorates the instance with them: orders, checkout,
  * payments and quotes all charge, mail and refund through the same deps, so they are never rebuilt per route file.
  */
-export const orderDepsPlugin = fp(
-  async (app) => {
+export const orderDepsPlugin = fp<OrderDepsOptions>(
+  async (app, opts) => {
     app.decorate(
       'orderDeps',
       orderDeps({
@@ -23,6 +30,8 @@ export const orderDepsPlugin = fp(
         log: app.log,
         payments: app.payments,
         jobs: app.jobs,
+        shipping: opts.shipping,
+        tax: opts.tax,
       }),
     );
   },

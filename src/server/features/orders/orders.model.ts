@@ -10,7 +10,7 @@ import type { Mailer } from '../../infra/mail';
 import { holdEndsAt, isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
 import type { DeliveryProviders } from './orders.delivery';
-import { storedGoodsCents, storedTotalCents } from '../pricing/index';
+import { storedGoodsCents, storedTotalCents, tableProviders, type SaleProviders } from '../pricing/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Rows stay inside the orders feature; everything that leaves it is an API shape (`Order`) or a named view. */
@@ -197,6 +197,9 @@ export const orderDeps = (p: {
   log: FastifyBaseLogger;
   payments: OrderPayments;
   jobs: JobQueue;
+  /** A carrier's rates or a tax service in place of the admin's tables: chosen here, for every sale the app prices. */
+  shipping?: SaleProviders['shipping'] | undefined;
+  tax?: SaleProviders['tax'] | undefined;
 }): OrderDeps => ({
   db: p.db,
   expiryMs: p.config.orderExpiryMs,
@@ -213,6 +216,8 @@ export const orderDeps = (p: {
   refundRetry: p.config.refundRetry,
   shop: p.config.shop,
   delivery: {
+    shipping: p.shipping ?? tableProviders.shipping,
+    tax: p.tax ?? tableProviders.tax,
     // The documented fallback for a spec order whose address names no state and ZIP: the shop's own (SHOP_ADDRESS).
     home: destinationOfText(p.config.shop.address) ?? { state: 'IL', zip: '62701' },
   },

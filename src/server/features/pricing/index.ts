@@ -6,6 +6,9 @@ export {
   priceGoodsLine,
   priceSaleIn,
   productFactsOf,
+  tableProviders,
+  withDelivery,
   type SaleFactsWithPricing,
+  type SaleProviders,
 } from './pricing.facts';
 export { storedGoodsCents, storedTotalCents, type StoredLine } from './pricing.stored';

@@ -9,7 +9,7 @@ import { cartApi, makeCartProduct } from '../../test/cart';
 import { approvedExemption, configureFulfilment, shipAs } from '../../test/fulfilment';
 import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
-import { loadSaleFacts, priceSale, priceSaleIn } from './index';
+import { loadSaleFacts, priceSale, priceSaleIn, tableProviders } from './index';
 
 let t: TestApp;
 let pat: Client;
@@ -37,10 +37,14 @@ afterAll(() => t.close());
 
 describe('loadSaleFacts', () => {
   it('a goods-only sale reads the products and nothing of shipping or tax', async () => {
-    const facts = await loadSaleFacts(t.app.database.db, patId, {
-      lines: [{ productId: drill.id, quantity: 10 }],
-    });
+    const facts = await loadSaleFacts(
+      t.app.database.db,
+      patId,
+      { lines: [{ productId: drill.id, quantity: 10 }] },
+      tableProviders,
+    );
     expect(facts.rates.methods).toEqual([]);
+    expect(facts.quoted).toBeUndefined();
     expect(facts.taxRates).toEqual([]);
     expect(facts.products.get(drill.id)).toMatchObject({ priceCents: 12_999, contractCents: null });
     expect(priceSale(facts, { lines: [{ productId: drill.id, quantity: 10 }] })).toMatchObject({
@@ -50,7 +54,7 @@ describe('loadSaleFacts', () => {
     });
   });
 
-  it('with a destination: the tables, the weights, and the same figures the rates call quotes for the cart', async () => {
+  it('with a destination: the ways to ship this shipment, the weights, and the same figures the rates call quotes for the cart', async () => {
     const cart = cartApi(t.app, pat);
     expect((await cart.add(drill.id, 3)).statusCode).toBe(200);
     expect((await cart.add(bolts.id, 7)).statusCode).toBe(200);
@@ -66,12 +70,20 @@ describe('loadSaleFacts', () => {
       { productId: drill.id, quantity: 3 },
       { productId: bolts.id, quantity: 7 },
     ];
-    const facts = await loadSaleFacts(t.app.database.db, patId, { lines, destination: dallas });
-    expect(facts.rates.methods.map((m) => m.name)).toEqual([
-      'Ground parcel',
-      'LTL freight',
-      'Will call',
-      'Free ground',
+    const facts = await loadSaleFacts(
+      t.app.database.db,
+      patId,
+      { lines, destination: dallas },
+      tableProviders,
+    );
+    expect(facts.quoted!.shipment).toMatchObject({ destination: { state: 'TX', zip: '75201' } });
+    expect(facts.quoted!.options.map((o) => o.optionId).sort()).toEqual(
+      rates.options.map((o) => o.optionId).sort(),
+    );
+    // The destination's rate and each pickup location's, one row per place.
+    expect(facts.taxRates.map((r) => r.zipPrefix)).toEqual([
+      '75201',
+      ...facts.quoted!.options.flatMap((o) => (o.pickupLocation ? [o.pickupLocation.zip] : [])),
     ]);
     expect(facts.products.get(drill.id)).toMatchObject({ unitWeightGrams: 1_850, shipsAs: 'parcel' });
     for (const o of rates.options) {
@@ -89,13 +101,21 @@ describe('loadSaleFacts', () => {
     await approvedExemption(t.app, patId, { number: 'PAT-CA', states: ['CA'], expiresOn: '2099-12-31' });
     const lines = [{ productId: drill.id, quantity: 2, unitPriceCents: 10_000 }];
     const inherited = [{ number: 'LOC-TX', states: ['TX'] }];
+    const providers = { ...tableProviders, exemptions: inherited };
     const { sale, facts } = await t.app.database.db.transaction((tx) =>
-      priceSaleIn(tx, patId, { lines, destination: dallas, choose: {} }, inherited),
+      priceSaleIn(tx, patId, { lines, destination: dallas, choose: {} }, providers),
     );
     expect(facts.exemptions.map((e) => e.number)).toEqual(['PAT-CA', 'LOC-TX']);
     expect(facts.pricing.size).toBe(0);
     expect(sale).toMatchObject({ goodsCents: 20_000, taxCents: 0, exemptionNumber: 'LOC-TX' });
-    const ca = priceSale(facts, { lines, destination: sanJose, choose: {} });
-    expect(ca).toMatchObject({ taxCents: 0, exemptionNumber: 'PAT-CA', shippingCents: 9_000 });
+    const ca = await priceSaleIn(
+      t.app.database.db,
+      patId,
+      { lines, destination: sanJose, choose: {} },
+      providers,
+    );
+    expect(ca.sale).toMatchObject({ taxCents: 0, exemptionNumber: 'PAT-CA', shippingCents: 9_000 });
+    // Facts are quoted for one shipment: pricing another with them is a caller's mistake, not a wrong figure.
+    expect(() => priceSale(facts, { lines, destination: sanJose, choose: {} })).toThrow(/another shipment/);
   });
 });

@@ -1,9 +1,10 @@
 import type { Db, Tx } from '../../infra/db';
 import { loadPricing, shippingProfiles, type ProductPricing } from '../catalogue/index';
-import { loadRateTables, type RateTables } from '../shipping/index';
-import { activeExemptions, loadTaxRates } from '../tax/index';
+import { tableRatesProvider, type RateTables, type ShippingRatesProvider } from '../shipping/index';
+import { activeExemptions, tableTaxProvider, type TaxProvider, type TaxRateRow } from '../tax/index';
 import {
   priceSale,
+  rateRequestOf,
   type Exemption,
   type PricedLine,
   type PricedSale,
@@ -16,7 +17,8 @@ import {
  * The loader half of `priceSale`: gathers the facts a sale is priced from in the caller's connection or transaction
  * (on PGlite a query outside an open transaction waits for it). Only what the request needs is read: a goods-only
  * sale (no destination) reads the products and the buyer's contract prices and nothing of shipping or tax; a sale
- * whose every line has an agreed price reads no prices at all.
+ * whose every line has an agreed price reads no prices at all. The ways to ship and the tax rates come from the
+ * providers the app was built with (`orderDeps` chooses them; the built-in ones read the admin's tables).
  */
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -60,19 +62,46 @@ export const goodsFacts = (pricing: ReadonlyMap<string, ProductPricing>): SaleFa
 export const priceGoodsLine = (quantity: number, p: ProductPricing): PricedLine =>
   priceSale(goodsFacts(new Map([[p.id, p]])), { lines: [{ productId: p.id, quantity }] }).lines[0]!;
 
+/** Where a sale's shipping and tax facts come from, and the certificates it inherits after the buyer's own. */
+export interface SaleProviders {
+  shipping: ShippingRatesProvider;
+  tax: TaxProvider;
+  /** A company location's certificates (decision 039), applied after the buyer's own. */
+  exemptions?: readonly Exemption[] | undefined;
+}
+
+/** The built-in providers: the admin's shipping and tax tables. */
+export const tableProviders: SaleProviders = { shipping: tableRatesProvider, tax: tableTaxProvider };
+
+type FactsRequest = Pick<SaleRequest, 'lines' | 'destination' | 'liftgate' | 'residential'>;
+
 export async function loadSaleFacts(
   db: Db | Tx,
   buyerId: string | null,
-  request: Pick<SaleRequest, 'lines' | 'destination'>,
-  /** Certificates the sale inherits after the buyer's own (a company location's, decision 039). */
-  inherited: readonly Exemption[] = [],
+  request: FactsRequest,
+  providers: SaleProviders,
 ): Promise<SaleFactsWithPricing> {
   const ids = request.lines.map((l) => l.productId);
   const agreed = request.lines.every((l) => l.unitPriceCents !== undefined);
   const pricing = agreed ? new Map<string, ProductPricing>() : await loadPricing(db, ids, buyerId);
-  const facts = goodsFacts(pricing);
-  if (request.destination === undefined) return { ...facts, pricing, exemptions: [...inherited] };
-  const products = new Map(facts.products);
+  const goods = { ...goodsFacts(pricing), pricing, exemptions: [...(providers.exemptions ?? [])] };
+  return request.destination ? withDelivery(db, buyerId, goods, request, providers) : goods;
+}
+
+/**
+ * Adds what a sale with a destination is priced from to goods facts already loaded (the rates call drops archived
+ * lines in between): the weights, the providers' ways to ship this very shipment, their tax rates wherever the sale
+ * can be taxed (the destination and each pickup location offered), and the buyer's certificates then the inherited.
+ */
+export async function withDelivery(
+  db: Db | Tx,
+  buyerId: string | null,
+  goods: SaleFactsWithPricing,
+  request: FactsRequest,
+  providers: SaleProviders,
+): Promise<SaleFactsWithPricing> {
+  const ids = request.lines.map((l) => l.productId);
+  const products = new Map(goods.products);
   for (const [id, s] of await shippingProfiles(db, ids)) {
     const p = products.get(id);
     const ships = { unitWeightGrams: s.unitWeightGrams, shipsAs: s.shipsAs, freightClass: s.freightClass };
@@ -81,10 +110,27 @@ export async function loadSaleFacts(
       p ? { ...p, ...ships } : { ...ships, name: s.name, priceCents: 0, breaks: [], contractCents: null },
     );
   }
-  const rates = await loadRateTables(db);
-  const taxRates = await loadTaxRates(db);
+  const weighed = { ...goods, products };
+  const goodsCents = priceSale(weighed, { lines: request.lines }).goodsCents;
+  const shipment = rateRequestOf(weighed, request, goodsCents);
+  const options = await providers.shipping.rates(db, shipment);
+  const places = [
+    shipment.destination,
+    ...options.flatMap((o) => (o.pickupLocation ? [o.pickupLocation] : [])),
+  ];
+  const rates = await providers.tax.rates(db, places);
+  // One row per place, keyed by its whole ZIP: `rateFor`'s longest prefix then picks exactly the rate asked for it.
+  const taxRates: TaxRateRow[] = places.flatMap((p, i) => {
+    const r = rates[i];
+    return r ? [{ state: p.state, zipPrefix: p.zip, ...r }] : [];
+  });
   const own = buyerId ? await activeExemptions(db, buyerId, today()) : [];
-  return { pricing, products, rates, taxRates, exemptions: [...own, ...inherited] };
+  return {
+    ...weighed,
+    quoted: { shipment, options },
+    taxRates,
+    exemptions: [...own, ...(providers.exemptions ?? [])],
+  };
 }
 
 /** Loads the facts and prices the sale: what a caller without facts of its own calls. */
@@ -92,8 +138,8 @@ export async function priceSaleIn(
   db: Db | Tx,
   buyerId: string | null,
   request: SaleRequest,
-  inherited: readonly Exemption[] = [],
+  providers: SaleProviders,
 ): Promise<{ sale: PricedSale; facts: SaleFactsWithPricing }> {
-  const facts = await loadSaleFacts(db, buyerId, request, inherited);
+  const facts = await loadSaleFacts(db, buyerId, request, providers);
   return { sale: priceSale(facts, request), facts };
 }

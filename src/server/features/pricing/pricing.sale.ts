@@ -1,7 +1,13 @@
 import { savingsCentsAt, unitPriceCentsAt, type PriceBreakCents } from '@shared/catalogue/pricing';
 import { shippingNeedsQuote } from '@shared/orders/delivery.schema';
 import { MAX_ORDER_TOTAL_CENTS, linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
-import { allocate, tableOptions, type RateTables, type ShippingOption } from '../shipping/index';
+import {
+  allocate,
+  tableOptions,
+  type RateRequest,
+  type RateTables,
+  type ShippingOption,
+} from '../shipping/index';
 import { rateFor, taxOf, type TaxRateRow } from '../tax/index';
 
 /**
@@ -34,6 +40,11 @@ export interface SaleFacts {
   products: ReadonlyMap<string, ProductFacts>;
   /** The shop's active shipping methods, zones, rate rows and pickup locations. */
   rates: RateTables;
+  /**
+   * The ways to ship as a shipping provider quoted them for one shipment (`rateRequestOf`), used instead of `rates`:
+   * what the loader fetches. A sale whose shipment is another one is a caller's mistake, and throws.
+   */
+  quoted?: { shipment: RateRequest; options: readonly ShippingOption[] };
   taxRates: readonly TaxRateRow[];
   /** The buyer's certificates first, then any the sale inherits (a company location's), in the order they apply. */
   exemptions: readonly Exemption[];
@@ -168,26 +179,40 @@ function taxed(
   return { shares, tax };
 }
 
-/** The ways the goods can ship; with a product of unknown weight only pickup, and `notice` says why. */
-function shippingOptions(facts: SaleFacts, request: SaleRequest, goodsCents: number) {
-  const unweighed = new Set<string>();
-  const items = request.lines.map((l) => {
-    const p = facts.products.get(l.productId);
-    if (p && p.unitWeightGrams === null) unweighed.add(p.name);
-    return {
-      quantity: l.quantity,
-      unitWeightGrams: p?.unitWeightGrams ?? 0,
-      shipsAs: p?.shipsAs ?? ('parcel' as const),
-      freightClass: p?.freightClass ?? null,
-    };
-  });
-  const all = tableOptions(facts.rates, {
-    items,
+/** The shipment a sale's lines make, as the shipping tables or a carrier rate it (`goodsCents` for free shipping). */
+export function rateRequestOf(facts: SaleFacts, request: SaleRequest, goodsCents: number): RateRequest {
+  return {
+    items: request.lines.map((l) => {
+      const p = facts.products.get(l.productId);
+      return {
+        quantity: l.quantity,
+        unitWeightGrams: p?.unitWeightGrams ?? 0,
+        shipsAs: p?.shipsAs ?? ('parcel' as const),
+        freightClass: p?.freightClass ?? null,
+      };
+    }),
     destination: { state: request.destination!.state, zip: request.destination!.zip },
     subtotalCents: goodsCents,
     liftgate: request.liftgate ?? false,
     residential: request.residential ?? false,
-  });
+  };
+}
+
+function quotedFor(quoted: NonNullable<SaleFacts['quoted']>, shipment: RateRequest): ShippingOption[] {
+  if (JSON.stringify(quoted.shipment) !== JSON.stringify(shipment))
+    throw new Error('priceSale: the shipping was quoted for another shipment');
+  return [...quoted.options];
+}
+
+/** The ways the goods can ship; with a product of unknown weight only pickup, and `notice` says why. */
+function shippingOptions(facts: SaleFacts, request: SaleRequest, goodsCents: number) {
+  const unweighed = new Set<string>();
+  for (const l of request.lines) {
+    const p = facts.products.get(l.productId);
+    if (p && p.unitWeightGrams === null) unweighed.add(p.name);
+  }
+  const shipment = rateRequestOf(facts, request, goodsCents);
+  const all = facts.quoted ? quotedFor(facts.quoted, shipment) : tableOptions(facts.rates, shipment);
   if (unweighed.size === 0) return { options: all, notice: null };
   const options = all.filter((o) => o.kind === 'pickup');
   return { options, notice: options.length < all.length ? shippingNeedsQuote([...unweighed]) : null };

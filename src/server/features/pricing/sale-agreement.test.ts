@@ -14,7 +14,7 @@ import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { approvedExemption, configureFulfilment, shipAs } from '../../test/fulfilment';
 import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
-import { priceSaleIn } from './index';
+import { priceSaleIn, tableProviders } from './index';
 
 let t: TestApp;
 let buyers: { client: Client; id: string }[];
@@ -86,12 +86,17 @@ describe('a random cart, priced by every door', () => {
         const option = rates.options[s.pick % rates.options.length]!;
 
         const destination = { state: place.state, zip: place.zip, from: 'address' as const };
-        const { sale } = await priceSaleIn(t.app.database.db, id, {
-          lines,
-          destination,
-          liftgate: s.liftgate,
-          choose: { optionId: option.optionId },
-        });
+        const { sale } = await priceSaleIn(
+          t.app.database.db,
+          id,
+          {
+            lines,
+            destination,
+            liftgate: s.liftgate,
+            choose: { optionId: option.optionId },
+          },
+          tableProviders,
+        );
         expect(sale.goodsCents).toBe(dollarsToCents(shown.total));
         expect(sale.savings).toEqual({
           quantityCents: shown.quantitySavingCents,
