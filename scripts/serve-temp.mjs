@@ -13,7 +13,8 @@ const freePort = () =>
     });
   });
 
-export async function serveTemp() {
+/** `env` adds to (or overrides) the shop's environment. */
+export async function serveTemp(env = {}) {
   const { readFile } = await import('node:fs/promises');
   const { sourceStamp } = await import('./stamp.mjs');
   if ((await readFile('dist/.build-stamp', 'utf8').catch(() => '')) !== (await sourceStamp())) {
@@ -34,6 +35,7 @@ export async function serveTemp() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
   });
   const deadline = Date.now() + 60_000;
