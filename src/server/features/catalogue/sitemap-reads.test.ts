@@ -24,7 +24,7 @@ async function expected() {
 
 describe('listedProducts', () => {
   it('gives every product the time of its latest audited edit, or its creation, in batches of any size', async () => {
-    const made = [];
+    const made: { id: string }[] = [];
     for (let i = 0; i < 6; i++) made.push(await makeCatalogueProduct(t.app, { name: `Sitemap Batch ${i}` }));
     const now = Date.now();
     const later = (s: number) => new Date(now + s * 1000);
