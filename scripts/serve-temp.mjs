@@ -13,7 +13,8 @@ const freePort = () =>
     });
   });
 
-export async function serveTemp() {
+/** `env` adds to (or overrides) the shop's environment. */
+export async function serveTemp(env = {}) {
   const { readFile } = await import('node:fs/promises');
   const { sourceStamp } = await import('./stamp.mjs');
   if ((await readFile('dist/.build-stamp', 'utf8').catch(() => '')) !== (await sourceStamp())) {
@@ -34,15 +35,21 @@ export async function serveTemp() {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      ...env,
     },
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // A first start seeds the demo data: on a busy machine that takes minutes, not seconds.
+  const deadline = Date.now() + 300_000;
+  for (;;) {
     const ok = await fetch(`${url}/api/readyz`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) break;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGTERM');
+      throw new Error(`the shop did not start at ${url} (exit code ${child.exitCode})`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

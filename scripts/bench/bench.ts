@@ -23,7 +23,7 @@ const { values } = parseArgs({
     /**
      * `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts); `csv`: catalogue-csv.ts;
      * `orders`: order placement (orders.ts); `search`: the catalogue's cached and uncached searches on
-     * PostgreSQL alone.
+     * PostgreSQL alone; `pages`: the products sitemap and the server-rendered /our-products (pages.ts).
      */
     only: { type: 'string' },
     'database-url': {
@@ -220,6 +220,12 @@ const report = (seconds: number) => {
 if (values.only === 'browser') {
   const { benchBrowserCatalogue } = await import('./browser-catalogue');
   await benchBrowserCatalogue({ count, databaseUrl: values['database-url']! });
+  process.exit(0);
+}
+
+if (values.only === 'pages') {
+  const { benchPages } = await import('./pages');
+  await benchPages({ count, duration, databaseUrl: values['database-url']! });
   process.exit(0);
 }
 

@@ -21,7 +21,7 @@ const chromiumFlags = [
 ];
 
 /** The web build must be current: the shop serves dist/web. */
-async function ensureBuilt() {
+export async function ensureBuilt() {
   const stamp = await import(path.join(root, 'scripts/stamp.mjs'));
   const built = await readFile(path.join(root, 'dist/.build-stamp'), 'utf8').catch(() => '');
   if (built !== (await stamp.sourceStamp())) {

@@ -21,6 +21,9 @@ const db = drizzle({
 }) as unknown as Db;
 
 const searches: Record<string, Record<string, string>> = {
+  // The plain /our-products: its page of cards (newest first, no facets) and its facet counts (page size 1).
+  'plain catalogue: cards': { sort: 'relevance', page: '1', pageSize: '24', facets: 'false' },
+  'plain catalogue: facets': { pageSize: '1' },
   'bench uncached search: text + in stock + price': {
     q: 'impact wrench',
     inStock: 'true',

@@ -184,3 +184,40 @@ export const fmt = (n: number, digits = 0) =>
 export function loadAverage(): string {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 }
+
+/** What the shop's own monitors saw (its /api/metrics, read from this machine): event-loop delay and collections. */
+export interface Vitals {
+  /** Event-loop delay since the previous read (prom-client resets its histogram at each read), in ms. */
+  loopP99: number;
+  loopMax: number;
+  /** Collections by kind (major, minor, incremental, weakcb): how many, and their total pause in ms, since start. */
+  gc: Record<string, { n: number; ms: number }>;
+}
+
+export async function readVitals(shop: Child): Promise<Vitals> {
+  const text = await (await fetch(`${shop.url}/api/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+  const gc: Vitals['gc'] = {};
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_(sum|count)\{kind="(\w+)"\} (\S+)$/gm)) {
+    const kind = (gc[m[2]!] ??= { n: 0, ms: 0 });
+    if (m[1] === 'sum') kind.ms = Number(m[3]) * 1000;
+    else kind.n = Number(m[3]);
+  }
+  return {
+    loopP99: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+    loopMax: value('nodejs_eventloop_lag_max_seconds') * 1000,
+    gc,
+  };
+}
+
+/** `after`'s event-loop delay and the collections between two reads, as one line. */
+export function vitalsLine(before: Vitals, after: Vitals): string {
+  const kinds = Object.keys(after.gc)
+    .map((k) => {
+      const n = after.gc[k]!.n - (before.gc[k]?.n ?? 0);
+      const ms = after.gc[k]!.ms - (before.gc[k]?.ms ?? 0);
+      return n ? `${k} ${fmt(n)} (${fmt(ms)} ms)` : '';
+    })
+    .filter(Boolean);
+  return `event-loop delay p99 ${fmt(after.loopP99, 1)} ms, max ${fmt(after.loopMax)} ms; collections: ${kinds.join(', ') || 'none'}`;
+}

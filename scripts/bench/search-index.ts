@@ -6,7 +6,19 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { fmt, load, root, rssMb, SHOP_HEAP_FLAGS, sleep, startChild, stopChild, type Child } from './lib';
+import {
+  fmt,
+  load,
+  readVitals,
+  root,
+  rssMb,
+  SHOP_HEAP_FLAGS,
+  sleep,
+  startChild,
+  stopChild,
+  vitalsLine,
+  type Child,
+} from './lib';
 import { paced } from './paced';
 import type { Row } from './report';
 import { uncachedSearches } from './search';
@@ -186,6 +198,14 @@ export async function searchIndexRows(opts: {
   // average), and the latency at 1,000 searches/s offered over the 50 connections. Before each measured load, 2 s
   // of other URLs warm the shop up as a running one is (compiled code, the texts' ranked matches).
   const warm = (paths: () => string) => load(indexed.url, { duration: 2, paths });
+  // The shop's own event-loop delay and collections over a paced load (its /api/metrics before and after): what
+  // stalled it, when the p99 misses.
+  const watched = async <T>(what: string, run: () => Promise<T>) => {
+    const before = await readVitals(indexed);
+    const result = await run();
+    notes.push(`the shop during the paced ${what}: ${vitalsLine(before, await readVitals(indexed))}`);
+    return result;
+  };
   await warm(uncachedSearches(800_000));
   rows.push({
     what: 'uncached search, text + in stock + price range + facets, 50 connections as fast as answered: index vs SEARCH_INDEX=false',
@@ -196,7 +216,9 @@ export async function searchIndexRows(opts: {
   });
   rows.push({
     what: 'the same search at 1,000/s offered over 50 connections (evenly spaced; latency from when each was due); baseline: the same load against a bare server answering one search body (the generator and machine floor)',
-    shop: await paced(indexed.url, { duration, rate: 1_000, paths: uncachedSearches(500_000) }),
+    shop: await watched('searches at 1,000/s', () =>
+      paced(indexed.url, { duration, rate: 1_000, paths: uncachedSearches(500_000) }),
+    ),
     base: await pacedFloor(indexed, '/api/catalogue/search?q=drill&inStock=true&price=50..2000', tempDir, {
       duration,
       rate: 1_000,
@@ -216,7 +238,9 @@ export async function searchIndexRows(opts: {
   // Other SKUs' prefixes: none of these URLs was asked before.
   rows.push({
     what: 'the same suggestions at 3,000/s offered over 50 connections (evenly spaced; latency from when each was due); baseline: the same load against a bare server answering one suggestion body (the generator and machine floor)',
-    shop: await paced(indexed.url, { duration, rate: 3_000, paths: suggestPaths(skus.slice(10_000)) }),
+    shop: await watched('suggestions at 3,000/s', () =>
+      paced(indexed.url, { duration, rate: 3_000, paths: suggestPaths(skus.slice(10_000)) }),
+    ),
     base: await pacedFloor(
       indexed,
       `/api/catalogue/suggest?q=${encodeURIComponent(skus[0]!.slice(0, 5))}`,

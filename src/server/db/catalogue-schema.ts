@@ -109,6 +109,11 @@ export const products = pgTable(
     index('products_created_at_idx')
       .on(t.createdAt.desc(), t.id)
       .where(sql`${t.archivedAt} is null`),
+    // The catalogue's "newest" order, its default without search text: (created_at desc, id desc), which the index
+    // above (id ascending) cannot give without sorting every live product (migration 0032, decision 057).
+    index('products_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
     // text_pattern_ops serves both the case-insensitive uniqueness and the SKU prefix search (`like 'ab%'`).
     uniqueIndex('products_sku_lower_idx').using('btree', sql`lower(${t.sku}) text_pattern_ops`),
     index('products_search_idx').using('gin', t.searchVector),

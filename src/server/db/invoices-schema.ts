@@ -63,7 +63,7 @@ export const invoices = pgTable(
     check('invoices_total_positive', sql`${t.totalCents} > 0`),
     check('invoices_seq_positive', sql`${t.seq} > 0`),
     // An invoice is for one order or one checkout; a credit note corrects an invoice, for one order or (a refund of
-    // several lines of a checkout, migration 0029) for its checkout.
+    // several lines of a checkout, migration 0030) for its checkout.
     check(
       'invoices_subject',
       sql`(${t.kind} = 'invoice' and ${t.refersTo} is null and num_nonnulls(${t.orderId}, ${t.checkoutId}) = 1)
@@ -77,7 +77,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_checkout_invoice_idx')
       .on(t.checkoutId)
       .where(sql`${t.kind} = 'invoice'`),
-    // Several credit notes per order since partial refunds (migration 0029): one per refund.
+    // Several credit notes per order since partial refunds (migration 0030): one per refund.
     index('invoices_order_credit_idx')
       .on(t.orderId)
       .where(sql`${t.kind} = 'credit_note'`),

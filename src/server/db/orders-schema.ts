@@ -133,7 +133,7 @@ export const orders = pgTable(
     orderNumber: integer('order_number')
       .notNull()
       .default(sql`next_order_number()`),
-    // Migration 0029 (docs/decisions/053-partial-refunds.md): the units refunded so far (by quantity; all of them once
+    // Migration 0030 (docs/decisions/053-partial-refunds.md): the units refunded so far (by quantity; all of them once
     // the line is refunded in full) and the money refunded or being refunded against this line, by every refund of
     // its sale. A line is refunded in full when `refundedCents` reaches its total.
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
@@ -197,7 +197,7 @@ export const orders = pgTable(
 
 /**
  * One refund of a sale (a single order, or a checkout whose lines were paid together), as an admin asked for it
- * (migration 0029, docs/decisions/053-partial-refunds.md): the amount given back from the payment `intentId`, what it
+ * (migration 0030, docs/decisions/053-partial-refunds.md): the amount given back from the payment `intentId`, what it
  * covers line by line (`lines`: units, goods, shipping and tax shares, or an amount), and whether the provider has
  * confirmed it. The provider sees one idempotency key per row, so a retried refund is made once.
  */
@@ -209,7 +209,7 @@ export const saleRefunds = pgTable(
     checkoutId: uuid('checkout_id'),
     intentId: text('intent_id').notNull(),
     // The provider's idempotency key: one per refund; a single order refunded in full at once keeps the key its
-    // whole refund always had (`refund-order-<id>`), so a refund begun before migration 0029 is never made twice.
+    // whole refund always had (`refund-order-<id>`), so a refund begun before migration 0030 is never made twice.
     providerKey: text('provider_key').notNull(),
     kind: text('kind', { enum: ['lines', 'amount'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),

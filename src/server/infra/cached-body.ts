@@ -59,7 +59,8 @@ export async function buildCachedBody(value: unknown): Promise<CachedBody> {
   } else {
     push(JSON.stringify(value));
   }
-  const identity = Buffer.concat(parts);
+  // One part (any answer but a list) is the body as it is: no second copy of every answer's bytes.
+  const identity = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   return { etag: `"${hash.digest('base64url').slice(0, 27)}"`, identity, encoded: {}, ready: {} };
 }
 

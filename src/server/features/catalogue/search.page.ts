@@ -18,6 +18,8 @@ export interface PageRequest {
   limit: number;
   offset: number;
   facets: boolean;
+  /** The total and, when asked, the facets from elsewhere (the whole catalogue's, memoized): not counted here. */
+  counts?: (facets: boolean) => Promise<{ total: number; facets: Facets | null }>;
 }
 
 export interface PageRows {
@@ -96,9 +98,11 @@ export async function readPage(
       select ${productColumns}, t."sortKey" from (${pageIds(req)}) t
       join products p on p.id = t.id
       order by ${order.by}`),
-    req.facets
-      ? totalAndFacets(db, where, cats, attrs)
-      : totalOnly(db, where).then((total) => ({ total, facets: null })),
+    req.counts
+      ? req.counts(req.facets)
+      : req.facets
+        ? totalAndFacets(db, where, cats, attrs)
+        : totalOnly(db, where).then((total) => ({ total, facets: null })),
   ]);
   return { rows, total: counted.total, facets: counted.facets };
 }

@@ -8,12 +8,14 @@ import { productDetail } from './product-detail.service';
 import { answerSearchesEarly } from './search-early';
 import { searchCatalogue } from './search.service';
 import { suggest } from './suggest.service';
+import { WholeCatalogueMemo } from './whole-catalogue';
 
 /**
  * Every answer here is cached per catalogue version (any product, stock or price change drops it on every instance).
  * The public catalogue: search with facets, the category tree, navbar suggestions and the product page's data. */
 export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.searchIndex) answerSearchesEarly(app, app.searchIndex);
+  const whole = new WholeCatalogueMemo(() => app.readCache.cache.version('catalogue'));
   app.route({
     ...contractRoute(calls.search, {
       tags: ['catalogue'],
@@ -35,7 +37,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         queryKey('search', req.query),
-        () => searchCatalogue(app.database.db, req.query, app.searchIndex),
+        () => searchCatalogue(app.database.db, req.query, app.searchIndex, whole),
         (body) => body.items,
       ),
   });

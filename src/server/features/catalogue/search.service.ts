@@ -9,6 +9,8 @@ import { readPage } from './search.page';
 import { loadAttributes } from './specs.service';
 import type { SearchIndex } from './search-index.plugin';
 import { countOf, matchDocs, pageOf } from './search-index.query';
+import { totalAndFacets, totalOnly } from './facets.service';
+import { isWholeCatalogue, type WholeCatalogueMemo, type WholeCounts } from './whole-catalogue';
 
 /**
  * GET /api/catalogue/search: free text (typo-tolerant, SKU matches first), filters, facets of the current query,
@@ -18,9 +20,10 @@ export async function searchCatalogue(
   db: Db,
   query: SearchQuery,
   index?: SearchIndex | null,
+  whole?: WholeCatalogueMemo,
 ): Promise<SearchResult> {
   const answered = index ? await searchIndexed(db, query, index) : null;
-  return answered ?? searchDatabase(db, query);
+  return answered ?? searchDatabase(db, query, whole);
 }
 
 function paging(query: SearchQuery, hasText: boolean) {
@@ -74,7 +77,11 @@ export async function searchIndexed(
 }
 
 /** The PostgreSQL path: the oracle the index is tested against, and the answer while it is not ready. */
-export async function searchDatabase(db: Db, query: SearchQuery): Promise<SearchResult> {
+export async function searchDatabase(
+  db: Db,
+  query: SearchQuery,
+  whole?: WholeCatalogueMemo,
+): Promise<SearchResult> {
   const [cats, attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
   const filters = await resolveFilters(db, query, cats, attrs);
   const { sort, cursor, offset } = paging(query, Boolean(filters.text));
@@ -90,6 +97,14 @@ export async function searchDatabase(db: Db, query: SearchQuery): Promise<Search
     limit: query.pageSize + 1,
     offset,
     facets: query.facets,
+    // No filter: the whole catalogue's total and facets, counted once per catalogue version (decision 057).
+    counts:
+      whole && isWholeCatalogue(filters)
+        ? (facets): Promise<WholeCounts> =>
+            facets
+              ? whole.get('facets', () => totalAndFacets(db, where, cats, attrs))
+              : whole.get('total', async () => ({ total: await totalOnly(db, where), facets: null }))
+        : undefined,
   });
 
   const page = rows.slice(0, query.pageSize);
