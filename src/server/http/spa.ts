@@ -43,29 +43,48 @@ const cacheControlOf = (filePath: string) =>
 /** One page's part of the shell, rendered by the features (the http layer knows none): see app.ts. */
 export interface ShellPage {
   status?: number;
-  /** Tags replacing the shell's <title> and description. */
+  /** Tags replacing the shell's <title> and description (none: the shell's own). */
   head: string;
-  /** HTML for readers without JavaScript, in place of the shell's <noscript> notice. */
-  body?: string;
+  /** The page rendered by React for an anonymous visitor, and the element carrying the queries it read. */
+  app?: { html: string; headLinks: string; stateScript: string };
 }
 export interface SpaOptions {
   page?: (url: string) => Promise<ShellPage | undefined>;
 }
 
 const TITLE_AND_DESCRIPTION = /<title>[^]*?<\/title>\s*<meta\s+name="description"[^>]*>/;
-const NOSCRIPT = /<noscript>[^]*?<\/noscript>/;
+const NOSCRIPT = /\s*<noscript>[^]*?<\/noscript>/;
+const ROOT = '<div id="root"></div>';
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
-/** The shell with a page's head and no-script body filled in. */
-export function fillShell(html: string, page: ShellPage | undefined, notFound: boolean): string {
+/**
+ * The shell with a page's head filled in and, when `withApp`, its server-rendered HTML in the root element (the
+ * "needs JavaScript" notice goes: the page reads without it).
+ */
+export function fillShell(html: string, page: ShellPage | undefined, notFound: boolean, withApp = true): string {
   let out = html;
-  if (page) {
-    out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
-    if (page.body) out = out.replace(NOSCRIPT, () => `<noscript><main>${page.body}</main></noscript>`);
+  if (page?.head) out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
+  if (page?.app && withApp) {
+    const { html: appHtml, headLinks, stateScript } = page.app;
+    // React's own preloads of the first pictures, less those the head already asks for.
+    const links = headLinks.match(/<link [^>]*>/g)?.filter((l) => {
+      const href = /href="([^"]*)"/.exec(l)?.[1];
+      return !href || !out.includes(`href="${href}"`);
+    });
+    out = out
+      .replace(NOSCRIPT, '')
+      .replace('</head>', () => `${links?.join('') ?? ''}</head>`)
+      .replace(ROOT, () => `<div id="root">${appHtml}</div>${stateScript}`);
   }
   if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `${NOINDEX}</head>`);
   return out;
 }
+
+/**
+ * Whether the request may carry a session. Server-rendered pages are what an anonymous visitor sees (list prices,
+ * no cart): a signed-in visitor gets the shell, and the browser renders their page with their prices.
+ */
+const maySignedIn = (cookie: string | undefined) => !!cookie && /session_token=[^;\s]/.test(cookie);
 
 export const spaPlugin = fp<SpaOptions>(
   async (app, options) => {
@@ -101,7 +120,7 @@ export const spaPlugin = fp<SpaOptions>(
           .status(page?.status ?? (known ? 200 : 404))
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(fillShell(spa.html, page, !known || page?.status === 404));
+          .send(fillShell(spa.html, page, !known || page?.status === 404, !maySignedIn(req.headers.cookie)));
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
       return reply

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { HydrationBoundary, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 import { loadSonner, toasterMounted, useToasterRequested } from '@/lib/notify';
 
@@ -39,11 +39,24 @@ export function createQueryClient() {
   });
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * The app's query client and toasts. A server-rendered page passes the queries the server answered (`state`): they
+ * are in the cache before the first render, so hydration renders what the server did and asks for none of them again.
+ * The server passes its own `client`, already filled.
+ */
+export function AppProvider({
+  children,
+  state,
+  client,
+}: {
+  children: ReactNode;
+  state?: DehydratedState | undefined;
+  client?: QueryClient;
+}) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <HydrationBoundary state={state}>{children}</HydrationBoundary>
       <Toasts />
     </QueryClientProvider>
   );

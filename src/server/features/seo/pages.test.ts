@@ -15,19 +15,27 @@ import { makeCatalogueProduct } from '../../test/catalogue';
 const BASE = 'http://localhost:3000';
 const shellSource = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
 
-/** A web directory holding the web app's real shell (its head and noscript, as the build keeps them). */
+/** A web directory holding the web app's real shell (its head and root element, as the build keeps them). */
 async function webDirWithShell() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-seo-pages-'));
   await writeFile(path.join(dir, 'index.html'), await readFile(shellSource, 'utf8'));
   return dir;
 }
 
-/** The page as a reader without JavaScript gets it: the HTML parsed with scripting off (so <noscript> is content). */
+const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** The page as a reader without JavaScript gets it: the HTML as the server sent it, no script run. */
 async function page(t: TestApp, url: string, status = 200) {
   const res = await t.app.inject(url);
   expect(res.statusCode, url).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   const doc = new JSDOM(res.body).window.document;
+  // The only scripts are data (JSON-LD, the queries) and the app's module: nothing inline runs (CSP), and no part of
+  // the page waits for a script to move it in place.
+  for (const s of doc.querySelectorAll('script')) {
+    expect(s.getAttribute('type'), url).toMatch(/^(application\/ld\+json|application\/json|module)$/);
+  }
+  expect(res.body, url).not.toContain('<!--$?-->');
   const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content') ?? null;
   return {
     doc,
@@ -39,9 +47,11 @@ async function page(t: TestApp, url: string, status = 200) {
     jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map(
       (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown> & { '@type': string },
     ),
-    /** What a reader without JavaScript sees: the list items' text. */
-    items: Array.from(doc.querySelectorAll('noscript li')).map((li) => li.textContent ?? ''),
-    links: Array.from(doc.querySelectorAll('noscript a')).map((a) => a.getAttribute('href')),
+    /** What a reader without JavaScript sees: the server-rendered cards (products, articles), as their text. */
+    items: Array.from(doc.querySelectorAll('#root main article')).map((a) => squash(a.textContent)),
+    /** Each card's heading. */
+    headings: Array.from(doc.querySelectorAll('#root main article :is(h1, h2, h3)')).map((h) => squash(h.textContent)),
+    links: Array.from(doc.querySelectorAll('#root a')).map((a) => a.getAttribute('href')),
   };
 }
 
@@ -64,13 +74,12 @@ describe('server-rendered public pages (product pages public)', () => {
     const api = (await t.app.inject(`/api/catalogue/search?${query}`)).json() as SearchResult;
     expect(api.items.length).toBeGreaterThan(0);
     const p = await page(t, `/our-products?${query}`);
-    const products = p.items.filter((li) => li.includes(' in stock'));
-    expect(products).toEqual(
-      api.items.map(
-        (i) =>
-          `${i.name} · ${formatCents(dollarsToCents(i.price))} · ${i.quantity} in stock · minimum order ${i.minOrder}`,
-      ),
-    );
+    // Every product of the query, in its order, with the price an anonymous visitor sees, stock and minimum order.
+    expect(p.headings).toEqual(api.items.map((i) => i.name));
+    api.items.forEach((i, n) => {
+      expect(p.items[n]).toContain(formatCents(dollarsToCents(i.price)));
+      expect(p.items[n]).toContain(`${i.quantity.toLocaleString('en-US')} in stock`);
+    });
     expect(p.links).toEqual(expect.arrayContaining(api.items.map((i) => productPath(i._id, i.name))));
     expect(p.canonical).toBe(`${BASE}/our-products?category=compressors`);
     expect(p.title).toMatch(/Compressors/i);
@@ -78,13 +87,13 @@ describe('server-rendered public pages (product pages public)', () => {
     // Facets are links to the category pages.
     expect(p.links.some((l) => l?.startsWith('/our-products?category='))).toBe(true);
     if (api.total > 12)
-      expect(p.doc.querySelector('noscript a[rel="next"]')?.getAttribute('href')).toContain('page=2');
+      expect(p.doc.querySelector('link[rel="next"]')?.getAttribute('href')).toContain('page=2');
   });
 
   it('keeps searches out of the index, and still renders their results', async () => {
     const p = await page(t, '/our-products?q=compressor');
     expect(p.robots).toBe('noindex');
-    expect(p.items.some((li) => /compressor/i.test(li))).toBe(true);
+    expect(p.headings.some((h) => /compressor/i.test(h))).toBe(true);
   });
 
   it('a product page carries JSON-LD Product, Offer and BreadcrumbList matching the API, and Open Graph tags', async () => {
@@ -150,8 +159,8 @@ describe('server-rendered public pages (product pages public)', () => {
     const before = await page(t, '/our-products?sort=newest&pageSize=12');
     const created = await makeCatalogueProduct(t.app, { name: 'Fresh Impact Driver' });
     const after = await page(t, '/our-products?sort=newest&pageSize=12');
-    expect(before.items.join()).not.toContain('Fresh Impact Driver');
-    expect(after.items.join()).toContain('Fresh Impact Driver');
+    expect(before.headings.join()).not.toContain('Fresh Impact Driver');
+    expect(after.headings.join()).toContain('Fresh Impact Driver');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/product/${created.id}`,
@@ -159,7 +168,7 @@ describe('server-rendered public pages (product pages public)', () => {
       payload: { name: 'Renamed Impact Driver' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await page(t, '/our-products?sort=newest&pageSize=12')).items.join()).toContain(
+    expect((await page(t, '/our-products?sort=newest&pageSize=12')).headings.join()).toContain(
       'Renamed Impact Driver',
     );
   });
@@ -173,7 +182,7 @@ describe('server-rendered public pages (product pages public)', () => {
     expect(home.canonical).toBe(`${BASE}/`);
     const articles = (await t.app.inject('/api/news')).json() as { _id: string; title: string }[];
     const news = await page(t, '/blog');
-    expect(news.items).toEqual(articles.map((a) => a.title));
+    expect(news.headings).toEqual(articles.map((a) => a.title));
     const article = await page(t, `/blog/${articles[0]!._id}`);
     expect(article.title).toContain(articles[0]!.title);
     expect(article.og('type')).toBe('article');

@@ -1,12 +1,17 @@
 import { Link, useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageLocation } from '@/app/router';
 import { ArrowLeft } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
-import { useNewsItem } from '@/features/news/api/get-news-item';
+import { newsItemQueryOptions, useNewsItem } from '@/features/news/api/get-news-item';
 import { formatDate } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as NotFound } from './not-found';
+
+export const prefetch = (client: QueryClient, at: PageLocation) =>
+  client.prefetchQuery(newsItemQueryOptions(at.params.id ?? ''));
 
 export function Component() {
   const { id = '' } = useParams();
