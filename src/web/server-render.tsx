@@ -67,7 +67,10 @@ function renderToHtml(url: string, client: ReturnType<typeof createQueryClient>)
         },
       },
     );
-    setTimeout(() => stream.abort(new Error(`rendering ${url} took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS).unref();
+    setTimeout(
+      () => stream.abort(new Error(`rendering ${url} took over ${RENDER_TIMEOUT_MS} ms`)),
+      RENDER_TIMEOUT_MS,
+    ).unref();
   });
 }
 
@@ -75,7 +78,11 @@ function renderToHtml(url: string, client: ReturnType<typeof createQueryClient>)
  * Renders the page at `url` (path and query) as an anonymous visitor sees it, or undefined for a page the server does
  * not render (private pages, unknown ones, a product behind the login): those get the plain shell.
  */
-export async function renderPage(url: string, shop: ShopInfo, call: ApiCall): Promise<ServerRenderedPage | undefined> {
+export async function renderPage(
+  url: string,
+  shop: ShopInfo,
+  call: ApiCall,
+): Promise<ServerRenderedPage | undefined> {
   const { pathname, search } = new URL(url, 'http://server');
   const match = matchRoutes(appRoutes, pathname)?.at(-1);
   const handle = match?.route.handle as PageHandle | undefined;

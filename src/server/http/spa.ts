@@ -61,7 +61,12 @@ const NOINDEX = '<meta name="robots" content="noindex" />';
  * The shell with a page's head filled in and, when `withApp`, its server-rendered HTML in the root element (the
  * "needs JavaScript" notice goes: the page reads without it).
  */
-export function fillShell(html: string, page: ShellPage | undefined, notFound: boolean, withApp = true): string {
+export function fillShell(
+  html: string,
+  page: ShellPage | undefined,
+  notFound: boolean,
+  withApp = true,
+): string {
   let out = html;
   if (page?.head) out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
   if (page?.app && withApp) {

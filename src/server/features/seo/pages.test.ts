@@ -50,7 +50,9 @@ async function page(t: TestApp, url: string, status = 200) {
     /** What a reader without JavaScript sees: the server-rendered cards (products, articles), as their text. */
     items: Array.from(doc.querySelectorAll('#root main article')).map((a) => squash(a.textContent)),
     /** Each card's heading. */
-    headings: Array.from(doc.querySelectorAll('#root main article :is(h1, h2, h3)')).map((h) => squash(h.textContent)),
+    headings: Array.from(doc.querySelectorAll('#root main article :is(h1, h2, h3)')).map((h) =>
+      squash(h.textContent),
+    ),
     links: Array.from(doc.querySelectorAll('#root a')).map((a) => a.getAttribute('href')),
   };
 }
@@ -180,11 +182,26 @@ describe('server-rendered public pages (product pages public)', () => {
       url: `${BASE}/`,
     });
     expect(home.canonical).toBe(`${BASE}/`);
+    // Its products and news are in the HTML, with their prices.
+    const tiles = (await t.app.inject('/api/homeproduct')).json() as PricedProduct[];
+    expect(home.headings).toEqual(expect.arrayContaining(tiles.map((p) => p.name)));
+    expect(home.items.find((i) => i.includes(tiles[0]!.name))).toContain(
+      formatCents(dollarsToCents(tiles[0]!.price)),
+    );
     const articles = (await t.app.inject('/api/news')).json() as { _id: string; title: string }[];
     const news = await page(t, '/blog');
     expect(news.headings).toEqual(articles.map((a) => a.title));
     const article = await page(t, `/blog/${articles[0]!._id}`);
     expect(article.title).toContain(articles[0]!.title);
+    // The article itself, server-rendered: its heading and its first paragraph.
+    expect(article.doc.querySelector('#root main article h1')?.textContent).toBe(articles[0]!.title);
+    const body = ((await t.app.inject(`/api/news/${articles[0]!._id}`)).json() as { body: string }).body;
+    expect(article.items[0]).toContain(
+      body
+        .split(/\n{2,}/)[0]!
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     expect(article.og('type')).toBe('article');
   });
 

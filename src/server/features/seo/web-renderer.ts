@@ -28,7 +28,11 @@ let loading: Promise<WebRenderer | undefined> | undefined;
 /** The web app's renderer, loaded once; undefined where there is none (a server built without it). */
 export function loadWebRenderer(): Promise<WebRenderer | undefined> {
   loading ??= (async () => {
-    const url = existsSync(fileURLToPath(BUILT)) ? BUILT : existsSync(fileURLToPath(SOURCE)) ? SOURCE : undefined;
+    const url = existsSync(fileURLToPath(BUILT))
+      ? BUILT
+      : existsSync(fileURLToPath(SOURCE))
+        ? SOURCE
+        : undefined;
     return url ? ((await import(url.href)) as WebRenderer) : undefined;
   })();
   return loading;

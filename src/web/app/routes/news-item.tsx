@@ -5,7 +5,7 @@ import { ArrowLeft } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
 import { newsItemQueryOptions, useNewsItem } from '@/features/news/api/get-news-item';
-import { formatDate } from '@/lib/format';
+import { formatPublished } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as NotFound } from './not-found';
@@ -48,7 +48,7 @@ export function Component() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{query.data.title}</h1>
           <p className="mt-3 text-base-content/75">
             By <span className="font-semibold text-base-content">{query.data.name}</span> ·{' '}
-            <time dateTime={query.data.publishedAt}>{formatDate(query.data.publishedAt)}</time>
+            <time dateTime={query.data.publishedAt}>{formatPublished(query.data.publishedAt)}</time>
           </p>
           <div className="mt-8 space-y-4 text-lg leading-relaxed">
             {query.data.body.split(/\n{2,}/).map((para, i) => (
