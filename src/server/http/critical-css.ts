@@ -30,9 +30,10 @@ function parse(css: string): Item[] {
       if (c === '"' || c === "'") j = skipString(css, j);
       else if (c === '/' && css[j + 1] === '*')
         j = css.indexOf('*/', j + 2) < 0 ? css.length : css.indexOf('*/', j + 2) + 2;
-      else if (c === '(') (parens++, j++);
-      else if (c === ')') (parens--, j++);
-      else if (parens === 0 && (c === '{' || c === ';' || c === '}')) break;
+      else if (c === '(' || c === ')') {
+        parens += c === '(' ? 1 : -1;
+        j++;
+      } else if (parens === 0 && (c === '{' || c === ';' || c === '}')) break;
       else j++;
     }
     const prelude = css

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { RootLayout } from '@/app/layout/root-layout';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths, segment } from '@/config/paths';
+import { registerProductPagePreload } from '@/lib/page-preload';
 import { RouteErrorBoundary } from './routes/route-error';
 
 /** Where a page is, as its route module's `prefetch` reads it (path parameters and query string). */
@@ -58,8 +59,8 @@ export function preloadLandingPage(pathname: string) {
   return undefined;
 }
 
-/** Loads a product page's chunk ahead of a click (a card's hover or touch). */
-export const preloadProductPage = () => void product();
+// A product card starts the product page's chunk on hover or touch (lib/page-preload.ts).
+registerProductPagePreload(() => void product());
 
 // The account pages and the dashboard share one chunk and one element, which picks the page from the URL:
 // every lazy chunk adds its name to the first page's JavaScript (see routes/accounts-chunk.tsx).

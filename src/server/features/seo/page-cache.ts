@@ -46,8 +46,8 @@ export function shellPages(app: FastifyInstance): (url: string) => Promise<Shell
       return hit.page;
     }
     const rendered = await renderer.render(parsed.pathname, parsed.searchParams);
-    // A product or article that is not found is not rendered by React on the server (the browser says so).
-    const appHtml = rendered?.status ? undefined : await renderApp(key);
+    // Private pages (no scopes) and a product or article that is not found are not rendered by React on the server.
+    const appHtml = !scopes || rendered?.status ? undefined : await renderApp(key);
     const page: ShellPage | undefined =
       rendered || appHtml
         ? {

@@ -205,6 +205,16 @@ describe('server-rendered public pages (product pages public)', () => {
     expect(article.og('type')).toBe('article');
   });
 
+  it('gives a signed-in visitor the shell with its head: their page renders in the browser, with their prices', async () => {
+    const anonymous = await t.app.inject('/our-products');
+    expect(anonymous.body).toContain('id="server-state"');
+    const res = await t.app.inject({ url: '/our-products', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="server-state"');
+    expect(res.body).toContain('<link rel="canonical"');
+  });
+
   it('marks private pages noindex, and unknown pages 404 and noindex', async () => {
     for (const url of [
       '/dashboard',
