@@ -134,6 +134,9 @@ describe('server-rendered public pages (product pages public)', () => {
     expect(p.og('type')).toBe('product');
     expect(p.og('url')).toBe(BASE + url);
     expect(p.title).toContain(api.name);
+    // The page itself is in the HTML: the product's name and the price an anonymous visitor sees.
+    expect(p.doc.querySelector('#root main h1')?.textContent).toBe(api.name);
+    expect(p.doc.querySelector('#root main')?.textContent).toContain(formatCents(dollarsToCents(api.price)));
     // The spec's /product/{id} is the same page, with the same canonical.
     expect((await page(t, `/product/${created.id}`)).canonical).toBe(BASE + url);
   });
@@ -251,5 +254,7 @@ describe('product pages behind the login (the default)', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).not.toContain('Hidden Price Sander');
     expect(res.body).not.toContain('123.45');
+    // Behind the login the page depends on the session: the browser renders it.
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });
