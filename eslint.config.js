@@ -29,7 +29,8 @@ const webRule = (relative, ...groups) => ({
     {
       patterns: [
         {
-          group: ['**/server/**', '**/server'],
+          // React's server renderer is not the shop's server (src/web/server-render.tsx renders with it).
+          group: ['**/server/**', '**/server', '!react-dom/server'],
           message: 'The web app talks to the server over HTTP only; share code through src/shared.',
         },
         relative,

@@ -10,7 +10,13 @@ const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 const isolatedTests = '**/*.isolated.test.ts';
 const isolatedWebTests = 'src/web/**/*.isolated.test.{ts,tsx}';
 // Server, shared and web code all import shared modules as @shared/* (tsconfig.json's path, resolved here for tests).
-const resolve = { alias: { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) } };
+// The server also loads the web app's server entry from the sources (src/web/server-render.tsx), which imports as @/*.
+const resolve = {
+  alias: {
+    '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+    '@': fileURLToPath(new URL('./src/web', import.meta.url)),
+  },
+};
 
 export default defineConfig({
   test: {
@@ -37,7 +43,7 @@ function webProjects() {
   const web = {
     plugins: [react()],
     // The web app also imports its own modules as @/* (as vite.config.ts resolves it).
-    resolve: { alias: { ...resolve.alias, '@': fileURLToPath(new URL('./src/web', import.meta.url)) } },
+    resolve,
   };
   const common = {
     environment: 'happy-dom' as const,

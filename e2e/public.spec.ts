@@ -103,7 +103,10 @@ test('/our-products shows an error with a retry when the API fails, and recovers
         })
       : route.continue(),
   );
-  await page.goto('/our-products');
+  // The server renders /our-products with its results (decision 056): the browser asks for them, and meets the
+  // failure, when it goes there from another page.
+  await page.goto('/my-blog');
+  await page.getByRole('banner').getByRole('link', { name: 'Products' }).first().click();
   await expect(page.getByRole('alert')).toContainText('We could not load the products.', { timeout: 15_000 });
   fail = false;
   await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,12 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures';
 
-// The pages a crawler reads without running JavaScript (decision 048): their server-rendered no-script content.
-const publicPages = ['/', '/our-products?category=compressors', '/our-products?page=2', '/blog'];
+// The pages a crawler reads without running JavaScript: React renders them on the server (decision 056).
+const publicPages = [
+  '/',
+  '/our-products?category=compressors',
+  '/our-products?page=2',
+  '/our-products?q=compressor&sort=price_asc',
+  '/blog',
+];
 
 /**
- * Opens `url` as a reader without JavaScript sees it: the server's HTML with the app's scripts left out and the
- * no-script rendering shown. (Axe itself needs JavaScript, so the page keeps it; only the app does not run.)
+ * Opens `url` as a reader without JavaScript sees it: the server's HTML with the app's scripts left out. (Axe itself
+ * needs JavaScript, so the page keeps it; only the app does not run.)
  */
 async function openWithoutApp(page: Page, url: string) {
   await page.route(
@@ -27,7 +33,10 @@ for (const url of publicPages) {
   test(`${url} without JavaScript shows its content and passes axe`, async ({ page }) => {
     await openWithoutApp(page, url);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^http/);
+    // A search is noindex and names no canonical; every other listing does.
+    if (!url.includes('q=')) {
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/^http/);
+    }
     await expectAccessible(page, `${url} without JavaScript`);
   });
 }
@@ -36,22 +45,59 @@ test('without JavaScript the catalogue lists products with prices, linked to the
   page,
 }) => {
   await openWithoutApp(page, '/our-products?category=compressors');
-  const first = page.getByRole('main').getByRole('listitem').first();
+  const first = page.getByRole('main').getByRole('article').first();
   await expect(first).toContainText(/\$\d+\.\d{2}/);
-  await expect(first.getByRole('link')).toHaveAttribute('href', /^\/product\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  await expect(first.getByRole('link').first()).toHaveAttribute(
+    'href',
+    /^\/product\/[0-9a-f-]{36}\/[a-z0-9-]+$/,
+  );
 });
 
-test('the web app starts on the server-rendered pages without React warnings or errors', async ({ page }) => {
+test('the web app hydrates the server-rendered pages without React warnings or errors, asking for none of their data again', async ({
+  page,
+}) => {
   const messages: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
-  for (const url of publicPages) {
+  const dataCalls: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (/^\/api\/(catalogue\/search|catalogue\/categories|homeproduct|news)/.test(u.pathname)) {
+      dataCalls.push(u.pathname + u.search);
+    }
+  });
+  await page.goto('/blog');
+  const article = page.getByRole('link', { name: /^Read more:/ }).first();
+  const articleUrl = await article.getAttribute('href');
+  for (const url of [...publicPages, articleUrl!]) {
+    dataCalls.length = 0;
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-    // With JavaScript on, the no-script rendering stays out of the page: the app's own cards are what shows.
+    // Hydrated: React has taken over the server's HTML (its root carries React's container key).
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react')),
+        ),
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(dataCalls, url).toEqual([]);
     await expect(page.locator('main')).toHaveCount(1);
   }
   expect(messages).toEqual([]);
+});
+
+test('the catalogue hydrated from the server still searches, filters and pages in the browser', async ({
+  page,
+}) => {
+  await page.goto('/our-products?category=compressors');
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  const search = page.getByLabel('Search the catalogue');
+  await search.fill('diesel');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=diesel/);
+  await expect(page.getByRole('main').getByRole('article').first()).toContainText(/diesel/i);
 });

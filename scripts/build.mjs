@@ -1,4 +1,5 @@
-// Production build: the web app with Vite (pre-compressed) and the server bundled by esbuild into dist/.
+// Production build: the web app with Vite (pre-compressed), and the server and the web app's server entry bundled by
+// esbuild into dist/.
 import { writeFile } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -15,6 +16,21 @@ export async function buildAll({ quiet = false } = {}) {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  // The web app's server entry, apart from the server (which may not import the web app): the server loads it from
+  // beside itself to render the public pages (docs/decisions/056-server-rendering.md).
+  await esbuild({
+    entryPoints: ['src/web/server-render.tsx'],
+    outfile: 'dist/server/render.js',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
     sourcemap: true,
     logLevel: 'warning',
   });

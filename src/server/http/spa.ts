@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { webRouteMatcher } from '@shared/common/web-paths';
 import type { AppConfig } from '../infra/config';
+import { criticalCssOf } from './critical-css';
 import { apiNotFound } from './http-semantics';
 
 const escapeAttr = (s: string) =>
@@ -13,7 +14,7 @@ const escapeAttr = (s: string) =>
  * The built app shell, with the shop's configurable contact details and settings filled in (no extra request, no
  * inline script).
  */
-function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
+function loadSpa(config: AppConfig): { dir: string; html: string; critical?: Critical } | undefined {
   const dir = config.webDir;
   if (!dir || !existsSync(path.join(dir, 'index.html'))) return undefined;
   const html = readFileSync(path.join(dir, 'index.html'), 'utf8').replace(
@@ -26,8 +27,23 @@ function loadSpa(config: AppConfig): { dir: string; html: string } | undefined {
       }),
     ),
   );
-  return { dir, html };
+  const link = STYLESHEET.exec(html);
+  const file = link && path.join(dir, link[1]!);
+  if (!link || !file || !existsSync(file)) return { dir, html };
+  return {
+    dir,
+    html,
+    critical: { link: link[0], href: link[1]!, of: criticalCssOf(readFileSync(file, 'utf8')) },
+  };
 }
+
+/** The built stylesheet's link, and how to cut a page's first-paint part from it. */
+interface Critical {
+  link: string;
+  href: string;
+  of: (html: string) => string;
+}
+const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/;
 
 // Hashed assets never change; unhashed public files (icons, video, data) change rarely: a day, then revalidated.
 const cacheControlOf = (filePath: string) =>
@@ -43,34 +59,78 @@ const cacheControlOf = (filePath: string) =>
 /** One page's part of the shell, rendered by the features (the http layer knows none): see app.ts. */
 export interface ShellPage {
   status?: number;
-  /** Tags replacing the shell's <title> and description. */
+  /** Tags replacing the shell's <title> and description (none: the shell's own). */
   head: string;
-  /** HTML for readers without JavaScript, in place of the shell's <noscript> notice. */
-  body?: string;
+  /** The page rendered by React for an anonymous visitor, and the element carrying the queries it read. */
+  app?: { html: string; headLinks: string; stateScript: string };
 }
 export interface SpaOptions {
   page?: (url: string) => Promise<ShellPage | undefined>;
 }
 
 const TITLE_AND_DESCRIPTION = /<title>[^]*?<\/title>\s*<meta\s+name="description"[^>]*>/;
-const NOSCRIPT = /<noscript>[^]*?<\/noscript>/;
+const NOSCRIPT = /\s*<noscript>[^]*?<\/noscript>/;
+const ROOT = '<div id="root"></div>';
 const NOINDEX = '<meta name="robots" content="noindex" />';
 
-/** The shell with a page's head and no-script body filled in. */
-export function fillShell(html: string, page: ShellPage | undefined, notFound: boolean): string {
+/**
+ * The shell with a page's head filled in and, when `withApp`, its server-rendered HTML in the root element (the
+ * "needs JavaScript" notice goes: the page reads without it).
+ */
+export function fillShell(
+  html: string,
+  page: ShellPage | undefined,
+  notFound: boolean,
+  withApp = true,
+  critical?: { link: string; href: string; css: string },
+): string {
   let out = html;
-  if (page) {
-    out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
-    if (page.body) out = out.replace(NOSCRIPT, () => `<noscript><main>${page.body}</main></noscript>`);
+  if (page?.head) out = out.replace(TITLE_AND_DESCRIPTION, () => page.head);
+  if (page?.app && withApp) {
+    const { html: appHtml, headLinks, stateScript } = page.app;
+    // React's own preloads of the first pictures, less those the head already asks for.
+    const links = headLinks.match(/<link [^>]*>/g)?.filter((l) => {
+      const href = /href="([^"]*)"/.exec(l)?.[1];
+      return !href || !out.includes(`href="${href}"`);
+    });
+    out = out
+      .replace(NOSCRIPT, '')
+      .replace('</head>', () => `${links?.join('') ?? ''}</head>`)
+      .replace(ROOT, () => `<div id="root">${appHtml}</div>${stateScript}`);
+    if (critical) {
+      // The first screen paints with the rules its HTML uses, inlined; the whole stylesheet follows the page, where
+      // it blocks nothing above it (and is cached for the next page).
+      out = out
+        .replace(critical.link, () => `<style>${critical.css}</style>`)
+        .replace('</body>', () => `<link rel="stylesheet" href="${critical.href}" />\n  </body>`);
+    }
   }
   if (notFound && !out.includes(NOINDEX)) out = out.replace('</head>', () => `${NOINDEX}</head>`);
   return out;
 }
 
+/**
+ * Whether the request may carry a session. Server-rendered pages are what an anonymous visitor sees (list prices,
+ * no cart): a signed-in visitor gets the shell, and the browser renders their page with their prices.
+ */
+const maySignedIn = (cookie: string | undefined) => !!cookie && /session_token=[^;\s]/.test(cookie);
+
 export const spaPlugin = fp<SpaOptions>(
   async (app, options) => {
     const spa = loadSpa(app.config);
     const isWebRoute = webRouteMatcher();
+    // A page's critical CSS is cut once per rendering (the page cache keeps a rendering until its data changes).
+    const cut = new WeakMap<object, string>();
+    const criticalOf = (page: ShellPage | undefined) => {
+      const c = spa?.critical;
+      if (!c || !page?.app) return undefined;
+      let css = cut.get(page.app);
+      if (css === undefined) {
+        css = c.of(page.app.html);
+        cut.set(page.app, css);
+      }
+      return { link: c.link, href: c.href, css };
+    };
     if (spa) {
       await app.register(fastifyStatic, {
         root: spa.dir,
@@ -101,7 +161,15 @@ export const spaPlugin = fp<SpaOptions>(
           .status(page?.status ?? (known ? 200 : 404))
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(fillShell(spa.html, page, !known || page?.status === 404));
+          .send(
+            fillShell(
+              spa.html,
+              page,
+              !known || page?.status === 404,
+              !maySignedIn(req.headers.cookie),
+              criticalOf(page),
+            ),
+          );
       }
       if (url === '/api' || url.startsWith('/api/')) return apiNotFound(app, req, reply, url);
       return reply

@@ -16,6 +16,18 @@ export class ApiError extends Error {
   }
 }
 
+/** How `api()` reaches the shop: the browser's fetch, or on the server the app itself (setApiTransport). */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * Replaces how `api()` reaches the shop. The server renders public pages with the same query functions the browser
+ * runs, answered by the app in-process (src/server/features/seo/server-render.ts).
+ */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 export async function api<T>(
   path: string,
   init: RequestInit = {},
@@ -24,7 +36,7 @@ export async function api<T>(
 ): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    res = await transport(`/api${path}`, {
       credentials: 'same-origin',
       ...init,
       headers: {

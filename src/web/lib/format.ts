@@ -18,5 +18,11 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 export const formatPrice = (dollars: number) => formatCents(dollarsToCents(dollars));
 export const formatCount = (n: number) => count.format(n);
 export const formatDate = (iso: string) => date.format(new Date(iso));
+const utcDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+/**
+ * A publication date, the same for every reader: the server renders public pages in its own zone, and the browser
+ * must render the same text to hydrate them ("December 7, 2026").
+ */
+export const formatPublished = (iso: string) => utcDate.format(new Date(iso));
 /** A moment to the minute, in the reader's zone, named: "December 7, 2026 at 2:30 PM CST". */
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

@@ -18,6 +18,8 @@ export function useToasterRequested(): boolean {
       return () => listeners.delete(cb);
     },
     () => requested,
+    // A server-rendered page starts without toasts, and so does its hydration.
+    () => false,
   );
 }
 

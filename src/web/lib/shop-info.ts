@@ -20,6 +20,15 @@ const fallback: ShopInfo = {
 };
 
 let cached: ShopInfo | undefined;
+let serverInfo: ShopInfo | undefined;
+
+/**
+ * The server's own details, for the pages it renders (the same it writes into the page for the browser). One shop per
+ * server process: the value is not per request.
+ */
+export function setServerShopInfo(info: ShopInfo) {
+  serverInfo = info;
+}
 
 /**
  * The shop's contact details and settings, which the server writes into the page (SHOP_* variables,
@@ -27,6 +36,8 @@ let cached: ShopInfo | undefined;
  */
 export function shopInfo(): ShopInfo {
   if (cached) return cached;
+  // On the server there is no page to read: it renders with the details it gave (setServerShopInfo).
+  if (typeof document === 'undefined') return serverInfo ?? fallback;
   const raw = document.querySelector('meta[name="shop-info"]')?.getAttribute('content');
   try {
     cached =

@@ -8,7 +8,7 @@ import type { NewsItem } from '@shared/news/news.schema';
 import { paths } from '@shared/common/web-paths';
 import type { CacheScope } from '../../infra/read-cache';
 
-/** What the server writes into the app shell for one page: its head, and what a reader without JavaScript sees. */
+/** What the server writes into the head of the app shell for one page (the page itself is React's: decision 056). */
 export interface RenderedPage {
   status?: number;
   title: string;
@@ -19,9 +19,15 @@ export interface RenderedPage {
   image?: string;
   ogType?: 'website' | 'product' | 'article';
   jsonLd?: object[];
-  /** HTML for readers without JavaScript (crawlers that do not run it, a browser with it off), inside <noscript>. */
-  body?: string;
+  /** The listing's neighbouring pages (absolute), as `<link rel=prev/next>`. */
+  prev?: string;
+  next?: string;
+  /** The first products' pictures, which the first screen shows: asked for before the stylesheet and the app. */
+  preloadImages?: string[];
 }
+
+/** How many product pictures a listing preloads: a phone's first screen shows one card, a desktop's a row of three. */
+const PRELOADED_IMAGES = 3;
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]!);
@@ -50,6 +56,13 @@ export function headHtml(page: RenderedPage, siteName: string): string {
     );
     if (page.image) tags.push(`<meta property="og:image" content="${esc(page.image)}" />`);
   }
+  if (page.prev) tags.push(`<link rel="prev" href="${esc(page.prev)}" />`);
+  if (page.next) tags.push(`<link rel="next" href="${esc(page.next)}" />`);
+  (page.preloadImages ?? []).forEach((src, i) =>
+    tags.push(
+      `<link rel="preload" as="image" href="${esc(src)}"${i === 0 ? ' fetchpriority="high"' : ''} />`,
+    ),
+  );
   for (const data of page.jsonLd ?? []) {
     // `<` escaped as \u003c so no value can close the script element.
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
@@ -77,7 +90,7 @@ export function availability(p: Pick<PricedProduct, 'quantity' | 'minOrder' | 'b
 const SEARCH_KEYS = /^(q|category|brand|inStock|price|sort|page|pageSize|spec\.[\w-]+)$/;
 
 /**
- * Renders the head (and the no-script body) of a public page from the shop's own API, answered as to an anonymous
+ * Renders the head of a public page from the shop's own API, answered as to an anonymous
  * visitor: the same data, prices and cache the web app reads. Which read caches a rendering depends on is returned
  * with it, so it is dropped when one of them changes.
  */
@@ -137,33 +150,15 @@ export class PageRenderer {
     };
   }
 
-  private cards(items: (SearchResult['items'][number] | PricedProduct)[]) {
-    return `<ul>${items
-      .map(
-        (p) =>
-          `<li><a href="${esc(productPath(p._id, p.name))}">${esc(p.name)}</a> · ${money(p.price)} · ${
-            p.quantity
-          } in stock · minimum order ${p.minOrder}</li>`,
-      )
-      .join('')}</ul>`;
-  }
-
   private async home(): Promise<RenderedPage> {
-    const [products, news] = await Promise.all([
-      this.api<PricedProduct[]>('/api/homeproduct'),
-      this.api<NewsItem[]>('/api/news'),
-    ]);
+    const products = await this.api<PricedProduct[]>('/api/homeproduct');
     return {
       title: `${this.shop} · Industrial tools and compressors`,
       description:
         'Industrial tools and air compressors for workshops and job sites: order in bulk with minimum order quantities, pay by card and track every order.',
       canonical: `${this.base}/`,
       jsonLd: [this.organization()],
-      body: `<h1>${esc(this.shop)}</h1><h2>Tools</h2>${this.cards(products.body ?? [])}<h2>Blogs and News</h2><ul>${(
-        news.body ?? []
-      )
-        .map((n) => `<li><a href="${esc(paths.newsItem(n._id))}">${esc(n.title)}</a></li>`)
-        .join('')}</ul><p><a href="${paths.products}">All products</a></p>`,
+      preloadImages: (products.body ?? []).slice(0, PRELOADED_IMAGES).map((p) => p.img),
     };
   }
 
@@ -197,20 +192,8 @@ export class PageRenderer {
       return `${paths.products}${s ? `?${s}` : ''}`;
     };
     const pages = r ? Math.ceil(Math.min(r.total, 10_000) / r.pageSize) : 1;
-    const facets = r?.facets
-      ? `<h2>Categories</h2><ul>${r.facets.categories
-          .map(
-            (c) =>
-              `<li><a href="${paths.products}?category=${encodeURIComponent(c.slug)}">${esc(c.name)}</a> (${c.count})</li>`,
-          )
-          .join('')}</ul><h2>Brands</h2><ul>${r.facets.brands
-          .map((b) => `<li>${esc(b.brand)} (${b.count})</li>`)
-          .join('')}</ul>`
-      : '';
-    const nav = [
-      page > 1 ? `<a rel="prev" href="${esc(pageUrl(page - 1))}">Previous page</a>` : '',
-      page < pages ? `<a rel="next" href="${esc(pageUrl(page + 1))}">Next page</a>` : '',
-    ].join(' ');
+    const prev = page > 1 ? pageUrl(page - 1) : undefined;
+    const next = page < pages ? pageUrl(page + 1) : undefined;
     return {
       title: `${heading}${page > 1 ? ` · page ${page}` : ''} · ${this.shop}`,
       description: category
@@ -234,9 +217,9 @@ export class PageRenderer {
             },
           ]
         : [],
-      body: `<h1>${esc(heading)}</h1><p>${r?.total ?? 0} products, page ${page} of ${Math.max(1, pages)}</p>${this.cards(
-        r?.items ?? [],
-      )}<nav aria-label="Pages">${nav}</nav>${facets}`,
+      ...(prev && { prev: this.base + prev }),
+      ...(next && { next: this.base + next }),
+      preloadImages: (r?.items ?? []).slice(0, PRELOADED_IMAGES).map((p) => p.img),
     };
   }
 
@@ -310,21 +293,15 @@ export class PageRenderer {
       image,
       ogType: 'product',
       jsonLd: [ld, breadcrumb],
-      body: `<h1>${esc(product.name)}</h1><p>${money(product.price)} · ${product.quantity} in stock · minimum order ${
-        product.minOrder
-      }</p><p>${esc(product.desc)}</p>`,
+      preloadImages: [product.img],
     };
   }
 
-  private async newsList(): Promise<RenderedPage> {
-    const news = (await this.api<NewsItem[]>('/api/news')).body ?? [];
+  private newsList(): RenderedPage {
     return {
       title: `Blogs and News · ${this.shop}`,
       description: `News and articles from ${this.shop}.`,
       canonical: this.base + paths.news,
-      body: `<h1>Blogs and News</h1><ul>${news
-        .map((n) => `<li><a href="${esc(paths.newsItem(n._id))}">${esc(n.title)}</a></li>`)
-        .join('')}</ul>`,
     };
   }
 
@@ -342,7 +319,6 @@ export class PageRenderer {
       description: clip(n.body),
       canonical: this.base + paths.newsItem(n._id),
       ogType: 'article',
-      body: `<article><h1>${esc(n.title)}</h1><p>${esc(n.name)}</p><p>${esc(n.body)}</p></article>`,
     };
   }
 }

@@ -15,19 +15,27 @@ import { makeCatalogueProduct } from '../../test/catalogue';
 const BASE = 'http://localhost:3000';
 const shellSource = fileURLToPath(new URL('../../../web/index.html', import.meta.url));
 
-/** A web directory holding the web app's real shell (its head and noscript, as the build keeps them). */
+/** A web directory holding the web app's real shell (its head and root element, as the build keeps them). */
 async function webDirWithShell() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'shop-seo-pages-'));
   await writeFile(path.join(dir, 'index.html'), await readFile(shellSource, 'utf8'));
   return dir;
 }
 
-/** The page as a reader without JavaScript gets it: the HTML parsed with scripting off (so <noscript> is content). */
+const squash = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
+
+/** The page as a reader without JavaScript gets it: the HTML as the server sent it, no script run. */
 async function page(t: TestApp, url: string, status = 200) {
   const res = await t.app.inject(url);
   expect(res.statusCode, url).toBe(status);
   expect(res.headers['content-type']).toMatch(/^text\/html/);
   const doc = new JSDOM(res.body).window.document;
+  // The only scripts are data (JSON-LD, the queries) and the app's module: nothing inline runs (CSP), and no part of
+  // the page waits for a script to move it in place.
+  for (const s of doc.querySelectorAll('script')) {
+    expect(s.getAttribute('type'), url).toMatch(/^(application\/ld\+json|application\/json|module)$/);
+  }
+  expect(res.body, url).not.toContain('<!--$?-->');
   const meta = (sel: string) => doc.querySelector(sel)?.getAttribute('content') ?? null;
   return {
     doc,
@@ -39,9 +47,13 @@ async function page(t: TestApp, url: string, status = 200) {
     jsonLd: Array.from(doc.querySelectorAll('script[type="application/ld+json"]')).map(
       (s) => JSON.parse(s.textContent ?? '') as Record<string, unknown> & { '@type': string },
     ),
-    /** What a reader without JavaScript sees: the list items' text. */
-    items: Array.from(doc.querySelectorAll('noscript li')).map((li) => li.textContent ?? ''),
-    links: Array.from(doc.querySelectorAll('noscript a')).map((a) => a.getAttribute('href')),
+    /** What a reader without JavaScript sees: the server-rendered cards (products, articles), as their text. */
+    items: Array.from(doc.querySelectorAll('#root main article')).map((a) => squash(a.textContent)),
+    /** Each card's heading. */
+    headings: Array.from(doc.querySelectorAll('#root main article :is(h1, h2, h3)')).map((h) =>
+      squash(h.textContent),
+    ),
+    links: Array.from(doc.querySelectorAll('#root a')).map((a) => a.getAttribute('href')),
   };
 }
 
@@ -64,13 +76,12 @@ describe('server-rendered public pages (product pages public)', () => {
     const api = (await t.app.inject(`/api/catalogue/search?${query}`)).json() as SearchResult;
     expect(api.items.length).toBeGreaterThan(0);
     const p = await page(t, `/our-products?${query}`);
-    const products = p.items.filter((li) => li.includes(' in stock'));
-    expect(products).toEqual(
-      api.items.map(
-        (i) =>
-          `${i.name} · ${formatCents(dollarsToCents(i.price))} · ${i.quantity} in stock · minimum order ${i.minOrder}`,
-      ),
-    );
+    // Every product of the query, in its order, with the price an anonymous visitor sees, stock and minimum order.
+    expect(p.headings).toEqual(api.items.map((i) => i.name));
+    api.items.forEach((i, n) => {
+      expect(p.items[n]).toContain(formatCents(dollarsToCents(i.price)));
+      expect(p.items[n]).toContain(`${i.quantity.toLocaleString('en-US')} in stock`);
+    });
     expect(p.links).toEqual(expect.arrayContaining(api.items.map((i) => productPath(i._id, i.name))));
     expect(p.canonical).toBe(`${BASE}/our-products?category=compressors`);
     expect(p.title).toMatch(/Compressors/i);
@@ -78,13 +89,13 @@ describe('server-rendered public pages (product pages public)', () => {
     // Facets are links to the category pages.
     expect(p.links.some((l) => l?.startsWith('/our-products?category='))).toBe(true);
     if (api.total > 12)
-      expect(p.doc.querySelector('noscript a[rel="next"]')?.getAttribute('href')).toContain('page=2');
+      expect(p.doc.querySelector('link[rel="next"]')?.getAttribute('href')).toContain('page=2');
   });
 
   it('keeps searches out of the index, and still renders their results', async () => {
     const p = await page(t, '/our-products?q=compressor');
     expect(p.robots).toBe('noindex');
-    expect(p.items.some((li) => /compressor/i.test(li))).toBe(true);
+    expect(p.headings.some((h) => /compressor/i.test(h))).toBe(true);
   });
 
   it('a product page carries JSON-LD Product, Offer and BreadcrumbList matching the API, and Open Graph tags', async () => {
@@ -123,6 +134,9 @@ describe('server-rendered public pages (product pages public)', () => {
     expect(p.og('type')).toBe('product');
     expect(p.og('url')).toBe(BASE + url);
     expect(p.title).toContain(api.name);
+    // The page itself is in the HTML: the product's name and the price an anonymous visitor sees.
+    expect(p.doc.querySelector('#root main h1')?.textContent).toBe(api.name);
+    expect(p.doc.querySelector('#root main')?.textContent).toContain(formatCents(dollarsToCents(api.price)));
     // The spec's /product/{id} is the same page, with the same canonical.
     expect((await page(t, `/product/${created.id}`)).canonical).toBe(BASE + url);
   });
@@ -150,8 +164,8 @@ describe('server-rendered public pages (product pages public)', () => {
     const before = await page(t, '/our-products?sort=newest&pageSize=12');
     const created = await makeCatalogueProduct(t.app, { name: 'Fresh Impact Driver' });
     const after = await page(t, '/our-products?sort=newest&pageSize=12');
-    expect(before.items.join()).not.toContain('Fresh Impact Driver');
-    expect(after.items.join()).toContain('Fresh Impact Driver');
+    expect(before.headings.join()).not.toContain('Fresh Impact Driver');
+    expect(after.headings.join()).toContain('Fresh Impact Driver');
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/product/${created.id}`,
@@ -159,7 +173,7 @@ describe('server-rendered public pages (product pages public)', () => {
       payload: { name: 'Renamed Impact Driver' },
     });
     expect(res.statusCode).toBe(200);
-    expect((await page(t, '/our-products?sort=newest&pageSize=12')).items.join()).toContain(
+    expect((await page(t, '/our-products?sort=newest&pageSize=12')).headings.join()).toContain(
       'Renamed Impact Driver',
     );
   });
@@ -171,12 +185,37 @@ describe('server-rendered public pages (product pages public)', () => {
       url: `${BASE}/`,
     });
     expect(home.canonical).toBe(`${BASE}/`);
+    // Its products and news are in the HTML, with their prices.
+    const tiles = (await t.app.inject('/api/homeproduct')).json() as PricedProduct[];
+    expect(home.headings).toEqual(expect.arrayContaining(tiles.map((p) => p.name)));
+    expect(home.items.find((i) => i.includes(tiles[0]!.name))).toContain(
+      formatCents(dollarsToCents(tiles[0]!.price)),
+    );
     const articles = (await t.app.inject('/api/news')).json() as { _id: string; title: string }[];
     const news = await page(t, '/blog');
-    expect(news.items).toEqual(articles.map((a) => a.title));
+    expect(news.headings).toEqual(articles.map((a) => a.title));
     const article = await page(t, `/blog/${articles[0]!._id}`);
     expect(article.title).toContain(articles[0]!.title);
+    // The article itself, server-rendered: its heading and its first paragraph.
+    expect(article.doc.querySelector('#root main article h1')?.textContent).toBe(articles[0]!.title);
+    const body = ((await t.app.inject(`/api/news/${articles[0]!._id}`)).json() as { body: string }).body;
+    expect(article.items[0]).toContain(
+      body
+        .split(/\n{2,}/)[0]!
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
     expect(article.og('type')).toBe('article');
+  });
+
+  it('gives a signed-in visitor the shell with its head: their page renders in the browser, with their prices', async () => {
+    const anonymous = await t.app.inject('/our-products');
+    expect(anonymous.body).toContain('id="server-state"');
+    const res = await t.app.inject({ url: '/our-products', headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="server-state"');
+    expect(res.body).toContain('<link rel="canonical"');
   });
 
   it('marks private pages noindex, and unknown pages 404 and noindex', async () => {
@@ -215,5 +254,7 @@ describe('product pages behind the login (the default)', () => {
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
     expect(res.body).not.toContain('Hidden Price Sander');
     expect(res.body).not.toContain('123.45');
+    // Behind the login the page depends on the session: the browser renders it.
+    expect(res.body).toContain('<div id="root"></div>');
   });
 });

@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { homeProductsQueryOptions } from '@/features/catalogue/api/get-home-products';
+import { newsQueryOptions } from '@/features/news/api/get-news';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { paths } from '@/config/paths';
 import { useHomeProducts } from '@/features/catalogue/api/get-home-products';
@@ -10,6 +13,10 @@ import { NewsTeasers } from '@/features/news/components/news-teasers';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 const TOOLS_ID = 'tools';
+
+/** What the home page's first render reads, for the server to render it (src/web/server-render.tsx). */
+export const prefetch = (client: QueryClient) =>
+  Promise.all([client.prefetchQuery(homeProductsQueryOptions()), client.prefetchQuery(newsQueryOptions())]);
 
 export function Component() {
   useDocumentTitle(undefined);

@@ -1,12 +1,17 @@
 import { Link, useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageLocation } from '@/app/router';
 import { ArrowLeft } from 'lucide-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
-import { useNewsItem } from '@/features/news/api/get-news-item';
-import { formatDate } from '@/lib/format';
+import { newsItemQueryOptions, useNewsItem } from '@/features/news/api/get-news-item';
+import { formatPublished } from '@/lib/format';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { Component as NotFound } from './not-found';
+
+export const prefetch = (client: QueryClient, at: PageLocation) =>
+  client.prefetchQuery(newsItemQueryOptions(at.params.id ?? ''));
 
 export function Component() {
   const { id = '' } = useParams();
@@ -43,7 +48,7 @@ export function Component() {
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{query.data.title}</h1>
           <p className="mt-3 text-base-content/75">
             By <span className="font-semibold text-base-content">{query.data.name}</span> ·{' '}
-            <time dateTime={query.data.publishedAt}>{formatDate(query.data.publishedAt)}</time>
+            <time dateTime={query.data.publishedAt}>{formatPublished(query.data.publishedAt)}</time>
           </p>
           <div className="mt-8 space-y-4 text-lg leading-relaxed">
             {query.data.body.split(/\n{2,}/).map((para, i) => (

@@ -1,5 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { newsQueryOptions } from '@/features/news/api/get-news';
 import { NewsTeasers } from '@/features/news/components/news-teasers';
 import { useDocumentTitle } from '@/lib/use-document-title';
+
+export const prefetch = (client: QueryClient) => client.prefetchQuery(newsQueryOptions());
 
 export function Component() {
   useDocumentTitle('Blogs and News');

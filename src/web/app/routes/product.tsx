@@ -1,4 +1,9 @@
 import { useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { PageLocation } from '@/app/router';
+import { productQueryOptions } from '@/features/catalogue/api/get-product';
+import { productDetailQueryOptions } from '@/features/catalogue/api/get-product-detail';
+import { productReviewsQueryOptions } from '@/features/reviews/api/get-product-reviews';
 import { shopInfo } from '@/lib/shop-info';
 import { useSession } from '@/features/accounts/api/get-session';
 import { useProfile } from '@/features/accounts/api/get-profile';
@@ -46,6 +51,21 @@ function ProductPage({ id }: { id: string }) {
       reviews={(product) => <ProductReviews productId={product._id} />}
     />
   );
+}
+
+/**
+ * The server renders a product page only when product pages are public: behind the login the page is the login
+ * wall, which depends on the visitor's session (`false`: not server-rendered).
+ */
+export async function prefetch(client: QueryClient, at: PageLocation) {
+  if (!shopInfo().publicProductPages) return false;
+  const id = at.params.id ?? '';
+  await Promise.all([
+    client.prefetchQuery(productQueryOptions(id)),
+    client.prefetchQuery(productDetailQueryOptions(id)),
+    client.prefetchQuery(productReviewsQueryOptions(id)),
+  ]);
+  return true;
 }
 
 /**

@@ -108,7 +108,9 @@ export function CataloguePage({
       </div>
       <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
         {wide && (
-          <aside aria-label="Categories and filters" className="flex flex-col gap-8">
+          // Hidden by CSS below `lg` too: the server renders the wide layout (useMediaQuery's server answer), and on a
+          // phone its panel must not push the first product down before the app takes over.
+          <aside aria-label="Categories and filters" className="flex flex-col gap-8 max-lg:hidden">
             {panel}
           </aside>
         )}

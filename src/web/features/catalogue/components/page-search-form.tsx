@@ -43,6 +43,15 @@ export function PageSearchForm({
     }, TYPING_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed, q]);
+  // Text typed into the server-rendered box before the app took over: hydration keeps it in the box but reports no
+  // change, so it becomes the draft here (and is searched as any typing is).
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const early = inputRef.current?.value;
+    if (early !== undefined && early !== q) setDraft({ text: early, sent: null });
+    // Once, as the app takes over the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setDraft(null);
@@ -56,6 +65,7 @@ export function PageSearchForm({
       </label>
       <div className="flex gap-2">
         <input
+          ref={inputRef}
           id={id}
           type="search"
           name="q"

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
-import { LocationProbe, renderWithProviders } from '@/test/utils';
+import { accountKeys } from '@/lib/query-keys/accounts';
+import { catalogueKeys } from '@/lib/query-keys/catalogue';
+import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 import { ProductCard } from './product-card';
 
 const product: Product = {
@@ -14,6 +17,8 @@ const product: Product = {
   minOrder: 10,
   desc: 'Brass.',
 };
+
+const server = setupMswServer();
 
 function renderCard() {
   return renderWithProviders(
@@ -65,5 +70,28 @@ describe('Product card', () => {
     expect(screen.getByRole('button', { name: 'Add to cart' })).toBeEnabled();
     await user.click(screen.getByRole('link', { name: `Order Now: ${product.name}` }));
     expect(await screen.findByTestId('location')).toHaveTextContent(`/product/${product._id}`);
+  });
+
+  it('gets the product ready while the pointer rests on it (a signed-in visitor), once', async () => {
+    let asked = 0;
+    server.use(
+      http.get(`/api/product/${product._id}`, () => {
+        asked++;
+        return HttpResponse.json({ ...product, packSize: 1, priceBreaks: [] });
+      }),
+    );
+    const { user, queryClient } = renderCard();
+    queryClient.setQueryData(accountKeys.session, { user: { email: 'a@b.c' } });
+    await user.hover(screen.getByRole('link', { name: product.name }));
+    await waitFor(() => expect(queryClient.getQueryData(catalogueKeys.product(product._id))).toBeTruthy());
+    await user.hover(screen.getByRole('link', { name: `Order Now: ${product.name}` }));
+    expect(asked).toBe(1);
+  });
+
+  it('asks an anonymous visitor for nothing while product pages are behind the login', async () => {
+    const { user, queryClient } = renderCard();
+    // msw fails the test on any request it does not answer.
+    await user.hover(screen.getByRole('link', { name: product.name }));
+    expect(queryClient.getQueryData(catalogueKeys.product(product._id))).toBeUndefined();
   });
 });

@@ -1,11 +1,33 @@
-import type { ReactNode } from 'react';
+import { useContext, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryClientContext } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { productPath } from '@shared/catalogue/product-slug';
 import { paths } from '@/config/paths';
 import { MemberPrice } from '@/components/ui/member-price';
 import { dollarsToCents, formatCents } from '@shared/common/money';
 import { formatCount } from '@/lib/format';
+import { preloadProductPage } from '@/lib/page-preload';
+import { accountKeys } from '@/lib/query-keys/accounts';
+import { shopInfo } from '@/lib/shop-info';
+
+/**
+ * Gets the product page ready while the pointer rests on (or a finger touches) a link to it: its chunk, and the
+ * product itself when the visitor may read it (signed in, or product pages public). Once per card.
+ */
+function useProductPageWarmUp(id: string) {
+  const client = useContext(QueryClientContext);
+  const warmed = useRef(false);
+  return () => {
+    if (warmed.current) return;
+    warmed.current = true;
+    preloadProductPage();
+    if (client && (shopInfo().publicProductPages || client.getQueryData(accountKeys.session))) {
+      // Loaded on demand: the product call is not part of the first page's JavaScript.
+      void import('../api/get-product').then((m) => client.prefetchQuery(m.productQueryOptions(id)));
+    }
+  };
+}
 
 export function ProductCard({
   product,
@@ -28,6 +50,8 @@ export function ProductCard({
   // The spec's price is dollars (SPEC.md): to cents once, at the edge, to compare and format with the rest.
   const priceCents = dollarsToCents(product.price);
   const headingId = `product-${product._id}`;
+  const warmUp = useProductPageWarmUp(product._id);
+  const intent = { onPointerEnter: warmUp, onTouchStart: warmUp, onFocus: warmUp };
   return (
     <article
       aria-labelledby={headingId}
@@ -39,6 +63,7 @@ export function ProductCard({
       <Link
         to={productPath(product._id, product.name)}
         aria-labelledby={headingId}
+        {...intent}
         className="group flex flex-col rounded-t-box focus-visible:outline-offset-[-4px]"
       >
         <figure className="aspect-[16/9] bg-base-200 sm:aspect-[4/3]">
@@ -84,6 +109,7 @@ export function ProductCard({
         <div className="card-actions mt-auto">
           <Link
             to={paths.product(product._id)}
+            {...intent}
             className="btn btn-primary btn-block"
             aria-label={`Order Now: ${product.name}`}
           >

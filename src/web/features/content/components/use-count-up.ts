@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { prefersReducedMotion } from '@/lib/smooth-scroll';
 
 /** The trust counters animate for this long. */
 export const COUNTER_DURATION_MS = 3000;
+
+const noChanges = () => () => {};
 
 const easeOut = (t: number) => 1 - (1 - t) ** 3;
 
@@ -12,8 +14,15 @@ const easeOut = (t: number) => 1 - (1 - t) ** 3;
  */
 export function useCountUp<T extends Element>(end: number, duration = COUNTER_DURATION_MS) {
   const ref = useRef<T>(null);
-  const [still] = useState(() => prefersReducedMotion() || typeof IntersectionObserver === 'undefined');
-  const [value, setValue] = useState(still ? end : 0);
+  // The server cannot know: it renders the counters at 0, and so does the hydration of its page; then the browser's
+  // answer applies.
+  const still = useSyncExternalStore(
+    noChanges,
+    () => prefersReducedMotion() || typeof IntersectionObserver === 'undefined',
+    () => false,
+  );
+  const [count, setValue] = useState(0);
+  const value = still ? end : count;
 
   useEffect(() => {
     const el = ref.current;

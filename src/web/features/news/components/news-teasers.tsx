@@ -3,7 +3,7 @@ import type { NewsItem } from '@shared/news/news.schema';
 import { newsTeaser } from '@shared/news/news.teaser';
 import { ErrorState } from '@/components/ui/error-state';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { formatPublished } from '@/lib/format';
 import { useNews } from '../api/get-news';
 
 export function NewsTeaser({ item, headingLevel = 3 }: { item: NewsItem; headingLevel?: 2 | 3 }) {
@@ -13,7 +13,7 @@ export function NewsTeaser({ item, headingLevel = 3 }: { item: NewsItem; heading
     <article aria-labelledby={headingId} className="card h-full border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-3">
         <p className="text-sm text-base-content/75">
-          <time dateTime={item.publishedAt}>{formatDate(item.publishedAt)}</time> · {item.name}
+          <time dateTime={item.publishedAt}>{formatPublished(item.publishedAt)}</time> · {item.name}
         </p>
         <Heading id={headingId} className="card-title text-xl leading-snug">
           {item.title}
