@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDollars } from './money';
+import { parseDollars } from './money-parse';
 
 /**
  * A dollar amount typed in an admin form → cents, by the one parser: "1,234.50" → 123450. The API keeps cents; a

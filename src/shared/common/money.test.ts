@@ -6,12 +6,11 @@ import {
   dollarsToCents,
   formatCents,
   hasAtMostTwoDecimals,
-  parseDollars,
   percentOf,
   percentToBasisPoints,
-  allocate,
-  shareOfUnits,
 } from './money';
+import { parseDollars } from './money-parse';
+import { allocate, shareOfUnits } from './money-allocate';
 import { dollarsTextSchema } from './money.schema';
 
 describe('formatCents', () => {

@@ -36,31 +36,6 @@ export const centsToDollarText = (cents: Cents): string => {
   return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 };
 
-export type ParsedCents = { ok: true; cents: Cents } | { ok: false; error: string };
-
-/**
- * Dollars as a person types them → cents, by string arithmetic (no float on the way): "12.3" → 1230,
- * "1,234.50" → 123450, "$5" → 500. Refuses an empty text, more than 2 decimals, a malformed number and, unless
- * `allowNegative`, a negative amount. The messages read after a field's name ("Minimum charge must …").
- */
-export function parseDollars(text: string, opts: { allowNegative?: boolean } = {}): ParsedCents {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: false, error: 'is required' };
-  const match = /^(-)?\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d*))?$/.exec(trimmed);
-  if (!match || (match[2] === undefined && !match[3]))
-    return { ok: false, error: 'must be an amount in dollars' };
-  const [, minus, whole = '0', fraction = ''] = match;
-  if (fraction.length > 2) return { ok: false, error: 'must have at most 2 decimals' };
-  const digits = whole.replaceAll(',', '');
-  if (digits.length > 13) return { ok: false, error: 'is too large' };
-  const cents = Number(digits) * 100 + Number(fraction.padEnd(2, '0'));
-  if (minus && cents !== 0) {
-    if (!opts.allowNegative) return { ok: false, error: 'must not be negative' };
-    return { ok: true, cents: -cents };
-  }
-  return { ok: true, cents };
-}
-
 /** Basis points → percent (1250 → 12.5), for rates the API shows as percentages. */
 export const basisPointsToPercent = (bp: number): number => bp / 100;
 
@@ -70,39 +45,3 @@ export const percentToBasisPoints = (percent: number): number => Math.round(perc
 /** `part` as a whole percentage of `whole` (a progress bar's 0–100), 0 when there is no whole. */
 export const percentOf = (part: number, whole: number): number =>
   whole ? Math.round((part * 100) / whole) : 0;
-
-/**
- * Splits `total` cents into parts proportional to `weights`, by largest remainder: each part is its exact share
- * rounded down, and the cents left over go one each to the parts that lost the most to rounding (the earlier part on
- * a tie), so the parts always add up to `total` exactly. All weights 0 (nothing to weigh by) splits evenly.
- * Used for a sale's shipping and tax shares and for refunds spread over lines (docs/decisions/053-partial-refunds.md).
- */
-export function allocate(total: Cents, weights: readonly number[]): Cents[] {
-  if (!Number.isInteger(total)) throw new Error(`allocate: ${total} is not a whole number of cents`);
-  if (weights.length === 0) return [];
-  if (weights.some((w) => !Number.isInteger(w) || w < 0))
-    throw new Error('allocate: weights must be whole numbers, 0 or more');
-  const sign = total < 0 ? -1 : 1;
-  const amount = Math.abs(total);
-  const ws = weights.every((w) => w === 0) ? weights.map(() => 1) : weights;
-  const sum = ws.reduce((a, b) => a + b, 0);
-  // Integer arithmetic (BigInt), so a large total × weight never loses a cent to float rounding.
-  const exact = ws.map((w) => BigInt(amount) * BigInt(w));
-  const parts = exact.map((e) => Number(e / BigInt(sum)));
-  const remainders = exact.map((e, i) => ({ i, r: e % BigInt(sum) }));
-  let left = amount - parts.reduce((a, b) => a + b, 0);
-  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of remainders) {
-    if (left === 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts.map((p) => sign * p);
-}
-
-/**
- * The share of `total` that `units` of `of` units carry, rounded so that successive shares of a line add up to the
- * whole: share(n) − share(m) is what units m+1…n carry, and share(of) is `total` itself.
- */
-export const shareOfUnits = (total: Cents, units: number, of: number): Cents =>
-  of <= 0 ? 0 : allocate(total, [units, of - units])[0]!;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { allocate, formatCents, shareOfUnits, type Cents } from '../common/money';
+import { formatCents, type Cents } from '../common/money';
+import { allocate, shareOfUnits } from '../common/money-allocate';
 import { idSchema } from '../common/common.schema';
 
 /**

@@ -17,7 +17,6 @@ import {
   type InvoiceSnapshot,
 } from './invoices.model';
 import { storedGoodsCents } from '../pricing/index';
-import { nextSeq } from './invoices.numbering';
 import { insertDocument, invoiceOf, issued, type IssuedDocument } from './invoices.documents';
 import { renderInvoicePdf } from './invoices.pdf';
 

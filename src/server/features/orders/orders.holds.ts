@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { holdEndedSql, holdLastsSql, orders, user } from '../../db/schema';
 import { AppError, fieldError } from '../../infra/errors';
 import type { OrderLimits } from '../../infra/config-orders';

@@ -6,7 +6,8 @@ import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useSetApprovalSettings, useSetLimits } from '../api/companies';
-import { centsToDollars, centsToDollarText, formatCents, parseDollars } from '@shared/common/money';
+import { centsToDollars, centsToDollarText, formatCents } from '@shared/common/money';
+import { parseDollars } from '@shared/common/money-parse';
 import { useSubmit } from './company-parts';
 
 /** A member's spending limits in words. */

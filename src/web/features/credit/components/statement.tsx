@@ -17,7 +17,8 @@ import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { useAccount, useBankTransfer, useStatement } from '../api/credit';
 import { formatOrderNumbers } from '@shared/orders/order-number';
-import { centsToDollarText, formatCents, parseDollars } from '@shared/common/money';
+import { centsToDollarText, formatCents } from '@shared/common/money';
+import { parseDollars } from '@shared/common/money-parse';
 
 const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
 const errorText = (err: unknown) =>

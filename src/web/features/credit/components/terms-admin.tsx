@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAccount, useRemoveTerms, useSetTerms } from '../api/credit';
 import { Statement } from './statement';
-import { centsToDollarText, parseDollars } from '@shared/common/money';
+import { centsToDollarText } from '@shared/common/money';
+import { parseDollars } from '@shared/common/money-parse';
 
 const messageOf = (err: unknown) =>
   err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';

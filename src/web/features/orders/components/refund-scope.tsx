@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Order, RefundOrder } from '@shared/orders/orders.schema';
-import { dollarsToCents, formatCents, parseDollars } from '@shared/common/money';
+import { dollarsToCents, formatCents } from '@shared/common/money';
+import { parseDollars } from '@shared/common/money-parse';
 import { planRefund, type RefundableLine, type RefundSelection } from '@shared/orders/refund-plan';
 import { fieldBorder } from '@/components/ui/field';
 
