@@ -96,7 +96,13 @@ describe('web app', () => {
   });
 
   it('answers 404 with the same app shell (its not-found page), kept out of search engines, for a path the web app does not route', async () => {
-    const shell = (await t.app.inject('/')).body;
+    // The shell the app mounts into (the home page itself is server-rendered when the build's renderer is there).
+    const shell = (await t.app.inject('/no/such/page')).body.replace(
+      /\s*<meta name="robots" content="noindex" \/>/,
+      '',
+    );
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).toContain('&quot;publicProductPages&quot;:false');
     for (const url of [
       '/no/such/page',
       '/our-products/extra',

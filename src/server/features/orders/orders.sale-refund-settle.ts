@@ -6,7 +6,7 @@ import { orders, saleRefunds } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import { composeMail } from '../../infra/mail';
 import { issueRefundCreditNote, type IssuedDocument } from '../invoices/invoices.service';
-import type { OrderDeps, OrderRow } from './orders.model';
+import { checkoutOfLine, type OrderDeps, type OrderRow } from './orders.model';
 import { attached, queueMail, sendOrderMail } from './orders.mail';
 import { invoiceLines } from './orders.invoicing';
 import { notifyRefundGaveUp } from './orders.staff';
@@ -88,7 +88,7 @@ async function creditNote(tx: Tx, deps: Pick<OrderDeps, 'shop'>, refund: SaleRef
   const planned = refund.lines as PlannedRefundLine[];
   return issueRefundCreditNote(tx, {
     orderId: refund.orderId ?? (planned.length === 1 ? planned[0]!.orderId : null),
-    checkoutId: refund.checkoutId ?? rows[0]?.checkoutId ?? null,
+    checkoutId: refund.checkoutId ?? (rows[0] ? checkoutOfLine(rows[0]) : null),
     refundId: refund.providerRefundId!,
     amountCents: refund.amountCents,
     kind: refund.kind,

@@ -69,7 +69,7 @@ async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderR
 
 export async function getOrder(deps: OrderDeps, actor: SessionUser, id: string): Promise<Order> {
   const row = await findOrder(deps.db, actor, id);
-  const onAccount = await onAccountOf(deps.db, row.checkoutId);
+  const onAccount = await onAccountOf(deps.db, checkoutOfLine(row));
   const [order] = await withShipments(deps.db, [
     toOrder(row, deps.expiryMs, undefined, undefined, onAccount),
   ]);
