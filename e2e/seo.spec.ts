@@ -69,7 +69,7 @@ test('the web app hydrates the server-rendered pages without React warnings or e
     }
   });
   await page.goto('/blog');
-  const article = page.getByRole('link', { name: /^Read more:/ }).first();
+  const article = page.getByRole('link', { name: /^Read more ?:/ }).first();
   const articleUrl = await article.getAttribute('href');
   for (const url of [...publicPages, articleUrl!]) {
     dataCalls.length = 0;
