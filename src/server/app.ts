@@ -32,6 +32,7 @@ import { readCachePlugin } from './infra/read-cache.plugin';
 import { sessionCachePlugin } from './infra/session-cache';
 import { mediaStorePlugin } from './infra/storage.plugin';
 import { remoteFilesPlugin, type RemoteFetcher } from './infra/remote-file';
+import { outboundPlugin } from './infra/outbound';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider, the remote fetcher. */
 export interface BuildOptions {
@@ -87,6 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(metricsPlugin);
   await app.register(mediaStorePlugin);
   await app.register(remoteFilesPlugin, { fetcher: options.fetchRemote });
+  await app.register(outboundPlugin);
   await app.register(jobsPlugin);
   await app.register(mailerPlugin, { mailer: options.mailer });
   await app.register(sessionCachePlugin);

@@ -74,6 +74,7 @@ const envSchema = z.object({
   TEST_HOOKS: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
   SEARCH_INDEX: bool.optional(),
+  OUTBOUND_ALLOW_PRIVATE: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, { error: 'must be 0 (off) or more' })
@@ -142,6 +143,11 @@ export interface AppConfig {
   sessionCacheMs: number;
   /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
   searchIndex: boolean;
+  /**
+   * Webhooks and procurement documents may go to http and to loopback or private addresses (OUTBOUND_ALLOW_PRIVATE,
+   * off by default): for development and tests only; a shop posts to public https URLs.
+   */
+  outboundAllowPrivate: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The checkout window: unpaid orders older than this expire and release their stock. */
@@ -269,6 +275,7 @@ export function loadConfig(
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     // On by default (decision 033, addendum "on by default"); `false` answers every search from PostgreSQL.
     searchIndex: e.SEARCH_INDEX ?? true,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,

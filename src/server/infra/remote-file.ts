@@ -51,11 +51,11 @@ export function isPublicAddress(address: string): boolean {
   return !blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-const privateAddress = () =>
+export const privateAddress = () =>
   new RemoteFileError('points to a private or local network address, which is refused');
 
 /** DNS resolution that refuses a name resolving to any address the server must not reach. */
-const guardedLookup =
+export const guardedLookup =
   (allowed: (address: string) => boolean): LookupFunction =>
   (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
