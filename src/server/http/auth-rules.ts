@@ -1,10 +1,11 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, like, lte } from 'drizzle-orm';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
-import { verification } from '../db/schema';
-import { ghostAddressFor, isGhostAddress } from './ghost-sign-up';
+import { user, verification } from '../db/schema';
+import { ghostAddressFor, ghostAddressPrefix, isGhostAddress } from './ghost-sign-up';
 import type { Db } from '../infra/db';
 
 /**
@@ -83,18 +84,37 @@ export function authRules({ db, log, auth }: Deps) {
     return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
   });
 
+  /** The newest ghost account standing for `email` (decision 055), with its password hash. */
+  async function newestGhost(email: string) {
+    const [ghost] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(like(user.email, `${ghostAddressPrefix(email)}%`))
+      .orderBy(desc(user.createdAt))
+      .limit(1);
+    return ghost;
+  }
+
+  // A password hash to check a sign-in against when no ghost exists, so every failed sign-in costs the same.
+  let dummyHash: Promise<string> | undefined;
+
   const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path === '/sign-in/email') return ghostSignIn(ctx);
     if (ctx.path !== '/sign-up/email') return;
     // Better Auth answers a sign-up for a known address with a made-up user (autoSignIn is off for that reason);
     // a user that really exists was just created, and is signed in as the shop has always done.
     const returned = ctx.context.returned as { user?: { id?: unknown } } | undefined;
     if (!returned || isAPIError(returned) || typeof returned.user?.id !== 'string') return;
     const created = await ctx.context.internalAdapter.findUserById(returned.user.id);
-    const dontRemember = (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false;
+    const body = ctx.body as { rememberMe?: unknown; password?: unknown } | undefined;
+    const dontRemember = body?.rememberMe === false;
+    // Hashed on both paths, so a known address's sign-up takes as long as a new one's.
+    const hash = await ctx.context.password.hash(String(body?.password ?? ''));
     if (!created) {
       // A known address gets a ghost account of its own (ghost-sign-up.ts, decision 055) under the very id the
       // answer named: its session lives, get-session and the shop's calls answer as for a new, unverified, empty
-      // account, and nothing it does reaches the real one.
+      // account, and nothing it does reaches the real one. It keeps the password chosen, so signing in again with
+      // the claimed address and that password reaches it, as it would a new account.
       const made = returned.user as { id: string; name?: unknown; image?: unknown; email?: unknown };
       const ghost = await ctx.context.internalAdapter.createUser(
         {
@@ -107,6 +127,12 @@ export function authRules({ db, log, auth }: Deps) {
         },
         { method: 'email-password' },
       );
+      await ctx.context.internalAdapter.linkAccount({
+        userId: ghost.id,
+        providerId: 'credential',
+        accountId: ghost.id,
+        password: hash,
+      });
       const session = await ctx.context.internalAdapter.createSession(ghost.id, dontRemember);
       await setSessionCookie(ctx, { session, user: ghost }, dontRemember);
       return;
@@ -114,6 +140,37 @@ export function authRules({ db, log, auth }: Deps) {
     const newSession = await ctx.context.internalAdapter.createSession(created.id, dontRemember);
     await setSessionCookie(ctx, { session: newSession, user: created }, dontRemember);
   });
+
+  /**
+   * A sign-in the real account refused may be a ghost's (decision 055): the newest ghost for that address, with the
+   * password chosen at its sign-up, is signed in as a new account would be. The real account is always tried first.
+   * Every refused sign-in checks one hash here (a dummy one without a ghost), so no timing tells a ghost apart.
+   */
+  async function ghostSignIn(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const returned = ctx.context.returned;
+    if (!isAPIError(returned) || returned.statusCode !== 401) return;
+    const { email, password, rememberMe } = (ctx.body ?? {}) as Record<string, unknown>;
+    if (typeof email !== 'string' || typeof password !== 'string') return;
+    const ghost = await newestGhost(email);
+    const account = ghost
+      ? (await ctx.context.internalAdapter.findAccounts(ghost.id)).find((a) => a.providerId === 'credential')
+      : undefined;
+    dummyHash ??= ctx.context.password.hash(randomBytes(16).toString('hex'));
+    const hash = account?.password ?? (await dummyHash);
+    const matches = await ctx.context.password.verify({ hash, password });
+    if (!ghost || !account?.password || !matches) return;
+    const ghostUser = await ctx.context.internalAdapter.findUserById(ghost.id);
+    if (!ghostUser) return;
+    const dontRemember = rememberMe === false;
+    const session = await ctx.context.internalAdapter.createSession(ghostUser.id, dontRemember);
+    await setSessionCookie(ctx, { session, user: ghostUser }, dontRemember);
+    // A Response, not ctx.json: the refused sign-in's 401 would otherwise stay the answer's status.
+    const answer = { redirect: false, token: session.token, user: ghostUser };
+    return new Response(JSON.stringify(answer), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
 
   /** The last line for any path that updates a user (the HTTP routes answer earlier, in the shop's format). */
   // At the database, whichever endpoint (or spelling of its path) creates or changes the user.

@@ -17,7 +17,11 @@ const decode = (hex: string) => Buffer.from(hex, 'hex').toString('utf8');
 
 /** A fresh stand-in address for `claimed` (each sign-up gets its own account). */
 export const ghostAddressFor = (claimed: string) =>
-  `ghost-${Buffer.from(claimed.toLowerCase(), 'utf8').toString('hex')}-${randomBytes(6).toString('hex')}@${GHOST_DOMAIN}`;
+  `${ghostAddressPrefix(claimed)}${randomBytes(6).toString('hex')}@${GHOST_DOMAIN}`;
+
+/** What every stand-in address for `claimed` starts with (they differ only in their random tail). */
+export const ghostAddressPrefix = (claimed: string) =>
+  `ghost-${Buffer.from(claimed.toLowerCase(), 'utf8').toString('hex')}-`;
 
 /** The address a ghost account stands for, or undefined for every real account. */
 export function claimedAddressOf(email: string): string | undefined {

@@ -107,6 +107,45 @@ describe('sign-up with a known address', () => {
     expect(people.filter((p) => p.email.endsWith('.invalid'))).toEqual([]);
   });
 
+  it('signs in again later with the claimed address and the password chosen, as a new account does', async () => {
+    const owner = await signUp(t.app, { name: 'Real Owner', verified: true });
+    const signIn = (email: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: ORIGIN, 'content-type': 'application/json' },
+        payload: { email, password },
+      });
+    const later = async (email: string) => {
+      const { client, body } = await signUpAs(email, 'Later Caller');
+      await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: client.headers });
+      const wrong = await signIn(email, 'not-the-one-chosen');
+      const right = await signIn(email, 'chosen-by-caller');
+      const headers = { cookie: sessionCookie(right), origin: ORIGIN };
+      const session = (await t.app.inject({ url: '/api/auth/get-session', headers })).json() as {
+        user: { id: string; email: string };
+      } | null;
+      return {
+        wrong: wrong.statusCode,
+        right: [right.statusCode, (right.json() as { user?: { email?: string } }).user?.email === email],
+        session: session && { sameId: session.user.id === body.user.id, email: session.user.email === email },
+      };
+    };
+    const fresh = await later(uniqueEmail('later'));
+    expect(fresh).toEqual({ wrong: 401, right: [200, true], session: { sameId: true, email: true } });
+    expect(await later(owner.email)).toEqual(fresh);
+    // The real owner's own password still reaches the real account, never the ghost.
+    const real = await signIn(owner.email, 'secret123');
+    expect(real.statusCode).toBe(200);
+    const realSession = (
+      await t.app.inject({
+        url: '/api/auth/get-session',
+        headers: { cookie: sessionCookie(real), origin: ORIGIN },
+      })
+    ).json() as { user: { name: string; email: string } };
+    expect(realSession.user).toMatchObject({ name: 'Real Owner', email: owner.email });
+  });
+
   it('refuses a sign-up with an address of the kind the shop makes up for these sessions', async () => {
     const res = await t.app.inject({
       method: 'POST',
