@@ -87,7 +87,11 @@ test('Order Now and a cart checkout are paid on one pay page, and both show Paym
   await page.getByLabel('City').fill('Dallas');
   await page.getByLabel('State').selectOption('TX');
   await page.getByLabel('ZIP').fill('75201');
-  await expect(page.getByLabel('Order total')).toContainText('Shipping (');
+  await page
+    .getByRole('group', { name: 'Shipping method' })
+    .getByRole('radio', { name: /Ground parcel/ })
+    .check();
+  await expect(page.getByLabel('Order total')).toContainText('Shipping (Ground parcel');
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/pay-checkout\/[0-9a-f-]{36}$/);
   const cart = await payPage(page);
