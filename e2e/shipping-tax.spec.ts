@@ -290,7 +290,7 @@ test('Order Now to a Dallas address lists the ways it ships, and the method chos
   await expectAccessible(page, 'order modal with shipping methods');
   await dialog.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
-  const summary = page.getByLabel('Order total');
+  const summary = page.getByLabel('Checkout total');
   await expect(summary).toContainText('Shipping (Will-call pickup: Dallas warehouse)');
   await expect(summary).toContainText('$162.38');
 

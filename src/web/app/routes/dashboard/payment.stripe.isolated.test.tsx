@@ -3,10 +3,10 @@ import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { Component as PaymentPage } from '@/app/routes/dashboard/payment';
+import { OrderNow as PaymentPage } from './pay';
 import { customer, makeOrder } from '@/test/order-fixtures';
 import { setupMswServer } from '@/test/utils';
-import { paymentApi, payButton, renderPaymentPage } from './order-payment.harness';
+import { paymentApi, payButton, renderPaymentPage } from './payment.harness';
 
 // The Stripe path, without loading Stripe.js: the bindings this page uses, as spies.
 const stripe = vi.hoisted(() => ({ confirmCardPayment: vi.fn(), loadStripe: vi.fn() }));

@@ -144,7 +144,7 @@ const backToOrders = (
 );
 
 /** Why a checkout that is not unpaid has no card form. */
-function CheckoutClosed({ checkout }: { checkout: Checkout }) {
+function CheckoutClosed({ checkout, orderNow }: { checkout: Checkout; orderNow: boolean }) {
   if (checkout.status === 'paid')
     return (
       <div className="flex flex-col items-start gap-4">
@@ -168,7 +168,7 @@ function CheckoutClosed({ checkout }: { checkout: Checkout }) {
         role="status"
         className="alert alert-warning alert-soft flex flex-col items-start gap-1 text-base-content"
       >
-        {closedMessage(checkout)}
+        {closedMessage(checkout, orderNow)}
         {checkout.approval?.comment && (
           <span>
             The approver wrote: <q>{checkout.approval.comment}</q>
@@ -180,9 +180,13 @@ function CheckoutClosed({ checkout }: { checkout: Checkout }) {
   );
 }
 
-/** Why this checkout cannot be paid now, in the buyer's words. */
-function closedMessage(checkout: Checkout): string {
+/** Why this checkout cannot be paid now, in the buyer's words (an Order Now sale is ordered again from its product). */
+function closedMessage(checkout: Checkout, orderNow: boolean): string {
   const approval = checkout.approval;
+  if (orderNow && checkout.status === 'cancelled')
+    return 'This order was cancelled, so it can’t be paid. Place a new order from the product page.';
+  if (orderNow)
+    return 'This order has expired because it was not paid in time, so it can’t be paid. Place a new order from the product page.';
   if (checkout.status === 'awaiting_approval')
     return `This checkout is ${approval ? approvalReasonText(approval) : 'over your spending limit'}, so an approver of your company must approve it before you can pay. We mailed them; you will get a mail when it is decided.`;
   if (checkout.status === 'rejected')
@@ -193,42 +197,52 @@ function closedMessage(checkout: Checkout): string {
   return 'This checkout has expired because it was not paid in time, so it can’t be paid. Fill your cart again to order.';
 }
 
-/** The checkout's payment page body: its summary (the page loads it) and, while unpaid, the card payment. */
-export function CheckoutView({
+/**
+ * The one pay page's body (issue 38): any checkout, a cart's, a quote's or an Order Now sale's one line, with the
+ * same summary and, while unpaid, the card payment the page passes in; paid, closed and unknown ones say so.
+ */
+export function PayView({
   checkout,
+  orderNow = false,
   payment,
 }: {
   checkout: UseQueryResult<Checkout>;
+  /** An Order Now sale: named as the order it is when it is missing or closed. */
+  orderNow?: boolean;
   /** The card payment of an unpaid checkout (from the payments feature, passed in by the page). */
   payment: (checkout: Checkout) => ReactNode;
 }) {
+  const data = checkout.data;
   useDocumentTitle(
-    checkout.data?.poNumber ? `Pay for PO ${checkout.data.poNumber}` : 'Pay for your checkout',
+    !data
+      ? 'Payment'
+      : data.poNumber
+        ? `Pay for PO ${data.poNumber}`
+        : data.lines.length === 1
+          ? `Pay for ${data.lines[0]!.productName}`
+          : 'Pay for your checkout',
   );
+  const what = orderNow ? 'this order' : 'this checkout';
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Payment</h1>
       <ItemWaiting
         query={checkout}
-        what="this checkout"
-        loadingLabel="Loading the checkout…"
+        what={what}
+        loadingLabel={orderNow ? 'Loading the order…' : 'Loading the checkout…'}
         skeletons={['h-40', 'h-48']}
         notFound={
           <>
-            <p>We could not find this checkout. It may belong to another account.</p>
+            <p>We could not find {what}. It may belong to another account.</p>
             {backToOrders}
           </>
         }
       />
-      {checkout.data && (
+      {data && (
         <>
-          <CheckoutSummary checkout={checkout.data} />
-          {checkout.data.status === 'unpaid' ? (
-            payment(checkout.data)
-          ) : (
-            <CheckoutClosed checkout={checkout.data} />
-          )}
+          <CheckoutSummary checkout={data} />
+          {data.status === 'unpaid' ? payment(data) : <CheckoutClosed checkout={data} orderNow={orderNow} />}
         </>
       )}
     </section>

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Order } from '@shared/orders/orders.schema';
 import { messages } from '@shared/messages';
-import { Component as PaymentPage } from '@/app/routes/dashboard/payment';
+import { OrderNow as PaymentPage } from './pay';
 import { customer, makeOrder, session } from '@/test/order-fixtures';
 import { expectNoToast, setupMswServer } from '@/test/utils';
-import { deferred, fillCard, paymentApi, payButton, renderPaymentPage } from './order-payment.harness';
+import { deferred, fillCard, paymentApi, payButton, renderPaymentPage } from './payment.harness';
 
 const server = setupMswServer();
 
@@ -25,10 +25,11 @@ describe('Payment page (test mode)', () => {
     const intentBody = useApi({}, gate.promise);
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
-    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
+    const summary = within(await screen.findByRole('region', { name: 'Checkout summary' }));
     expect(summary.getByText('Air Compressor 50L')).toBeInTheDocument();
     expect(summary.getByText('$249.50')).toBeInTheDocument();
-    expect(summary.getByText('$1,247.50')).toBeInTheDocument();
+    // The line's goods and the total: no shipping or tax on this order.
+    expect(summary.getAllByText('$1,247.50')).toHaveLength(2);
 
     expect(payButton()).toBeDisabled();
     await waitFor(() => expect(intentBody).toHaveBeenCalledWith({ orderId: order._id, total: 1247.5 }));
@@ -175,26 +176,29 @@ describe('Payment page (test mode)', () => {
     );
   });
 
-  it('says the total is quantity × unit price + shipping + tax when they are charged', async () => {
+  it('shows the goods as the line total and shipping, tax and the total on their own lines', async () => {
     order = makeOrder({
       productName: 'Air Compressor 50L',
       quantity: 5,
       price: 249.5,
       subtotal: 1247.5,
+      subtotalCents: 124_750,
       shipping: 35,
       tax: 105.81,
       total: 1388.31,
+      totalCents: 138_831,
       shippingMethod: 'Ground',
     });
     useApi();
     renderPage();
-    const summary = within(await screen.findByRole('region', { name: 'Order summary' }));
-    expect(
-      summary.getByText('The total is 5 × $249.50 + $35.00 shipping (Ground) + $105.81 tax.'),
-    ).toBeInTheDocument();
-    const total = within(summary.getByLabelText('Order total'));
+    const summary = within(await screen.findByRole('region', { name: 'Checkout summary' }));
+    const line = within(summary.getByRole('row', { name: /Air Compressor 50L/ }));
+    expect(line.getByText('$1,247.50')).toBeInTheDocument();
+    const total = within(summary.getByLabelText('Checkout total'));
     expect(total.getByText('$1,247.50')).toBeInTheDocument();
     expect(total.getByText('Shipping (Ground)')).toBeInTheDocument();
+    expect(total.getByText('$35.00')).toBeInTheDocument();
+    expect(total.getByText('$105.81')).toBeInTheDocument();
     expect(total.getByText('$1,388.31')).toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@ import type { Checkout } from '@shared/checkout/checkout.schema';
 import { messages } from '@shared/messages';
 import { makeOrder, noDelivery, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
-import { Component as PayCheckoutPage } from './pay-checkout';
+import { Component as PayCheckoutPage } from './pay';
 
 const server = setupMswServer();
 
@@ -145,7 +145,14 @@ describe('Checkout payment page', () => {
       status: 'awaiting_approval',
       expiresAt: '2026-12-10T15:35:00.000Z',
       approvalExpiresAt: '2026-12-10T15:35:00.000Z',
-      approval: { status: 'awaiting', reason: 'order', limit: 100, limitCents: 10000, decidedAt: null, comment: null },
+      approval: {
+        status: 'awaiting',
+        reason: 'order',
+        limit: 100,
+        limitCents: 10000,
+        decidedAt: null,
+        comment: null,
+      },
     };
     useApi();
     renderPage();
