@@ -95,6 +95,7 @@ const serverFeatures = {
     'shipping',
     'tax',
   ],
+  equipment: ['audit', 'cart', 'companies'],
   fulfilment: ['audit', 'orders'],
   health: [],
   inventory: ['notifications'],

@@ -83,6 +83,13 @@ const envSchema = z.object({
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...shopEnvShape,
+  /** My equipment: a buyer is mailed this many days before a service falls due (decision 064). */
+  SERVICE_LEAD_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number' })
+    .min(0)
+    .max(365)
+    .default(14),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -154,6 +161,8 @@ export interface AppConfig {
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
   shop: ShopDetails;
+  /** Days before a machine's service is due that its owner is mailed the kit (SERVICE_LEAD_DAYS). */
+  serviceLeadDays: number;
 }
 
 export interface DbTimeouts {
@@ -274,6 +283,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: shopSettings(e),
+    serviceLeadDays: e.SERVICE_LEAD_DAYS,
   };
   return { ...config, ...overrides };
 }
