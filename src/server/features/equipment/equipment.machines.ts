@@ -103,7 +103,10 @@ export async function listMachines(
     .orderBy(orderBySort(newest))
     .limit(q.limit + 1)
     .then((rs) => rs.map((r) => ({ ...flat(r), cursorKey: r.cursorKey, cursorId: r.m.id })));
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(machines).where(mine);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(machines)
+    .where(mine);
   const page = cutPage(newest, rows, q.limit);
   return { items: page.rows.map((r) => toMachine(r)), nextCursor: page.nextCursor, total: count?.n ?? 0 };
 }

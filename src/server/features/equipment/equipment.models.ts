@@ -201,7 +201,12 @@ export async function addFit(db: Db, admin: SessionUser, modelId: string, input:
   return row!.id;
 }
 
-export async function replacePart(db: Db, admin: SessionUser, productId: string, replacedById: string | null) {
+export async function replacePart(
+  db: Db,
+  admin: SessionUser,
+  productId: string,
+  replacedById: string | null,
+) {
   await assertProduct(db, productId, 'id');
   if (replacedById) await assertProduct(db, replacedById, 'replacedById');
   await db.transaction(async (tx) => {

@@ -29,7 +29,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: "The caller's machines and their company's, newest first (paged: X-Next-Cursor, X-Total-Count)",
+        summary:
+          "The caller's machines and their company's, newest first (paged: X-Next-Cursor, X-Total-Count)",
         querystring: machineListQuerySchema,
         response: { 200: z.array(machineSchema), ...errorResponses(400, 401) },
       },
@@ -43,7 +44,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: 'Register a machine: model, serial number, install date, site, running hours, proof of purchase',
+        summary:
+          'Register a machine: model, serial number, install date, site, running hours, proof of purchase',
         body: machineCreateSchema,
         response: { 200: machineSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -136,7 +138,8 @@ export const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { auth: 'user' },
       schema: {
         tags,
-        summary: "The machine models a paid order of the caller's holds (what “Register this machine” offers)",
+        summary:
+          "The machine models a paid order of the caller's holds (what “Register this machine” offers)",
         params: idParamsSchema,
         response: {
           200: z.array(z.object({ modelId: z.string(), modelName: z.string() })),

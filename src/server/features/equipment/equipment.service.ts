@@ -1,16 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  equipmentMessages,
-  type MachineDetail,
-  type ProductFit,
-} from '@shared/equipment/equipment.schema';
+import { equipmentMessages, type MachineDetail, type ProductFit } from '@shared/equipment/equipment.schema';
 import { machineServices, products, servicePlanItems } from '../../db/schema';
 import { fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
 import { addToCart } from '../cart/index';
 import { dueServices } from './equipment.due';
-import { fittingParts, fittingProductsSql, newestOf } from './equipment.fit';
+import { fittingParts, fittingProductsSql, newestOf, serialRangeHolds } from './equipment.fit';
 import { machineOf, mineSql, toMachine } from './equipment.machines';
 
 /** A machine's page: the machine, its warranty, the parts that fit it and its services with their due dates. */
@@ -21,10 +17,7 @@ export async function machineDetail(
   now = new Date(),
 ): Promise<MachineDetail> {
   const row = await machineOf(db, caller, id);
-  const [parts, services] = await Promise.all([
-    fittingParts(db, id),
-    dueServices(db, sql`${id}::uuid`, now),
-  ]);
+  const [parts, services] = await Promise.all([fittingParts(db, id), dueServices(db, sql`${id}::uuid`, now)]);
   return {
     ...toMachine(row, now),
     parts,
@@ -40,11 +33,11 @@ export async function productFit(db: Db, caller: SessionUser, productId: string)
   const [p] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
   if (!p) throw notFound('Product');
   const rows = await db.execute<{ id: string; serial: string; model: string; fits: boolean }>(sql`
-    select m.id, m.serial, em.name as model,
-      ${productId}::uuid in ${fittingProductsSql(sql`m.id`)} as fits
-    from machines m join equipment_models em on em.id = m.model_id
-    where m.id in (${mineSql(caller)})
-    order by m.created_at desc, m.id
+    select mine.id, mine.serial, em.name as model,
+      ${productId}::uuid in ${fittingProductsSql(sql`mine.id`)} as fits
+    from machines mine join equipment_models em on em.id = mine.model_id
+    where mine.id in (${mineSql(caller)})
+    order by mine.created_at desc, mine.id
     limit ${MAX_MACHINES_ON_PAGE}`);
   return {
     replacedBy: await newestOf(db, productId),
@@ -63,10 +56,11 @@ export async function recordService(
   body: { planItemId: string; atHours?: number | undefined; doneOn?: string | undefined },
 ) {
   const m = await machineOf(db, caller, machineId);
-  const [item] = await db
-    .select({ id: servicePlanItems.id })
-    .from(servicePlanItems)
-    .where(and(eq(servicePlanItems.id, body.planItemId), eq(servicePlanItems.modelId, m.modelId)));
+  // The plan item must be the machine's own: its model and its serial range.
+  const found = await db.execute<{ id: string }>(sql`
+    select i.id from service_plan_items i join machines m on m.model_id = i.model_id
+    where i.id = ${body.planItemId}::uuid and m.id = ${machineId}::uuid and ${serialRangeHolds(sql`i`)}`);
+  const item = found.rows[0];
   if (!item) throw fieldError('bad_request', 'planItemId', equipmentMessages.notInPlan);
   await db.insert(machineServices).values({
     machineId,
@@ -83,7 +77,11 @@ export async function recordService(
 export async function kitToCart(db: Db, caller: SessionUser, machineId: string, planItemIds: string[]) {
   const m = await machineOf(db, caller, machineId);
   const items = await db
-    .select({ productId: servicePlanItems.productId, minOrder: products.minOrder, packSize: products.packSize })
+    .select({
+      productId: servicePlanItems.productId,
+      minOrder: products.minOrder,
+      packSize: products.packSize,
+    })
     .from(servicePlanItems)
     .innerJoin(products, eq(products.id, servicePlanItems.productId))
     .where(and(inArray(servicePlanItems.id, planItemIds), eq(servicePlanItems.modelId, m.modelId)));
