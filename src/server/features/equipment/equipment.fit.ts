@@ -36,11 +36,15 @@ export function fittingProductsSql(machineIds: SQL): SQL {
   )`;
 }
 
-/** The ids of every listed product fitting the machines. */
+/**
+ * The ids of every listed product fitting the machines, as the machine page lists them: the newest part of each
+ * chain (a replaced part still fits, and its own page says so and leads to its successor).
+ */
 export async function fittingProductIds(db: Db | Tx, machineIds: SQL): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(
-    sql`select p.id from products p where p.archived_at is null and p.id in ${fittingProductsSql(machineIds)}`,
-  );
+  const rows = await db.execute<{ id: string }>(sql`
+    select p.id from products p
+    where p.archived_at is null and p.id in ${fittingProductsSql(machineIds)}
+      and not exists (select 1 from part_replacements pr where pr.product_id = p.id)`);
   return rows.rows.map((r) => r.id);
 }
 

@@ -4,7 +4,11 @@ import type { TestApp } from '../../test/helper';
 import { appWithPeople } from '../../test/people';
 import type { Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
+import { searchCatalogue } from '../catalogue/index';
+import { searchQuerySchema } from '@shared/catalogue/search.schema';
 import { sendServiceReminders } from './index';
+import { fitsFilter } from './equipment.search';
+import type { SessionUser } from '../../http/auth-guard';
 import { addMonths, nextDue } from './equipment.due';
 
 let t: TestApp, admin: Client, alice: Client, bob: Client;
@@ -187,6 +191,32 @@ describe('my equipment', () => {
     expect(await fit(gauge)).toMatchObject({ 'SC-15 #A1500': true });
     expect((await call(bob, 'GET', `/equipment/fit/${gauge.id}`)).json().machines).toEqual([]);
     await t.database.db.execute(sql`delete from machines where id = ${inRange.json().id as string}`);
+  });
+
+  it('filters the catalogue search to what fits one machine or all of mine, on the index and on PostgreSQL', async () => {
+    const search = async (c: Client, qs: string) => call(c, 'GET', `/equipment/search?${qs}`);
+    const names = (body: { items: { name: string }[] }) => body.items.map((i) => i.name).sort();
+    const one = (await search(alice, `fits=${early}`)).json();
+    expect(names(one)).toEqual([filterNewest.name, oilKit.name, sepEarly.name].sort());
+    expect(one.total).toBe(3);
+    const all = (await search(alice, 'fits=all')).json();
+    expect(all.total).toBe(4);
+    const text = (await search(alice, 'fits=all&q=separator')).json();
+    expect(names(text)).toEqual([sepEarly.name, sepLate.name].sort());
+    expect(text.total).toBe(2);
+    const rows = await t.app.database.db.execute<{ id: string }>(
+      sql`select id from "user" where email = ${alice.email}`,
+    );
+    const caller = { id: rows.rows[0]!.id, role: 'user' } as SessionUser;
+    const only = await fitsFilter(t.app.database.db, caller, 'all');
+    // The PostgreSQL path (no index) answers the same.
+    const db = await searchCatalogue(t.app.database.db, searchQuerySchema.parse({}), null, undefined, only);
+    expect(names(db)).toEqual(names(all));
+    expect((await search(bob, `fits=${early}`)).statusCode).toBe(404);
+    expect((await search(bob, 'fits=all')).json().total).toBe(0);
+    const bad = await search(alice, 'fits=all&pageSize=1000');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('pageSize');
   });
 
   it('computes due dates from hours and months, and counts on from a recorded service', async () => {

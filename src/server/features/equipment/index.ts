@@ -3,6 +3,7 @@ import { runPeriodically } from '../../infra/periodic';
 import { equipmentAdminRoutes } from './equipment.admin-routes';
 import { sendServiceReminders, type ReminderDeps } from './equipment.reminders';
 import { equipmentRoutes } from './equipment.routes';
+import { equipmentSearchRoutes } from './equipment.search';
 
 /** How often the service reminder sweep runs: reminders go days ahead, so a quarter of an hour is on time. */
 const REMINDER_SWEEP_MS = 15 * 60_000;
@@ -11,6 +12,7 @@ const REMINDER_SWEEP_MS = 15 * 60_000;
 export const equipmentFeature: FastifyPluginAsync = async (app) => {
   await app.register(equipmentRoutes);
   await app.register(equipmentAdminRoutes);
+  await app.register(equipmentSearchRoutes);
   const deps: ReminderDeps = {
     db: app.database.db,
     mailer: app.mailer,
