@@ -39,6 +39,9 @@ export function MachinePage({ id }: { id: string }) {
         <h2 id="parts-heading" className="text-xl font-semibold">
           Parts that fit
         </h2>
+        <Link className="link" to={`${paths.products}?fits=${m.id}`}>
+          Search the catalogue for parts that fit this machine
+        </Link>
         {m.parts.length === 0 ? (
           <p className="mt-2">No parts are listed for this model and serial number yet.</p>
         ) : (
