@@ -833,7 +833,14 @@ function categoryName(c: Category) {
   }
   return name;
 }
-const NO_FILTERS = { categoryIds: null, brands: null, inStock: null, priceCents: null, specs: [] };
+const NO_FILTERS = {
+  categoryIds: null,
+  brands: null,
+  inStock: null,
+  priceCents: null,
+  specs: [],
+  productIds: null,
+};
 
 /**
  * Relevance order when only SKUs match (no word does): the exact SKU first (rank 2), then the others (rank 1) by

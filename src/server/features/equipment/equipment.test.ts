@@ -30,7 +30,7 @@ beforeAll(async () => {
   [t, admin, alice, bob] = await appWithPeople('Alice Owner', 'Bob Stranger');
   const make = (name: string) => makeProduct(t.app, { name: `${name} ${Date.now()}`, priceCents: 4_500 });
   compressor = await makeProduct(t.app, { name: `Screw Compressor ${Date.now()}`, priceCents: 900_000 });
-  [filterOld, filterNew, filterNewest, oilKit, sepEarly, sepLate, gauge, unrelated] = await Promise.all(
+  const parts = await Promise.all(
     [
       'Air filter v1',
       'Air filter v2',
@@ -42,6 +42,16 @@ beforeAll(async () => {
       'Hammer',
     ].map(make),
   );
+  [filterOld, filterNew, filterNewest, oilKit, sepEarly, sepLate, gauge, unrelated] = parts as [
+    P,
+    P,
+    P,
+    P,
+    P,
+    P,
+    P,
+    P,
+  ];
   const model = await call(admin, 'POST', '/equipment/models', {
     name: 'SC-15',
     productId: compressor.id,
