@@ -70,6 +70,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   SEED_DEMO_RATES: bool.optional(),
+  SEED_DEMO_EQUIPMENT: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
   TEST_HOOKS: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
@@ -133,6 +134,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The illustrative shipping and tax tables with the demo data (SEED_DEMO_RATES, default SEED_DEMO). */
   seedDemoRates: boolean;
+  /** The demo machine models, parts and diagram with the demo catalogue (SEED_DEMO_EQUIPMENT, default on). */
+  seedDemoEquipment: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
   /**
@@ -272,6 +275,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     seedDemoRates: e.SEED_DEMO_RATES ?? e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemoEquipment: e.SEED_DEMO_EQUIPMENT ?? true,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     testHooks: e.TEST_HOOKS ?? false,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,

@@ -168,3 +168,26 @@ export const equipmentMessages = {
   replacementCycle: 'That replacement would make a cycle of parts replacing each other.',
   notInPlan: 'That item is not in this machine’s service plan.',
 } as const;
+
+export const hotspotCreateSchema = z.object({
+  number: z.number().int().min(1).max(999),
+  /** Percent of the image's width and height from its top left corner. */
+  xPct: z.number().min(0).max(100),
+  yPct: z.number().min(0).max(100),
+  productId: idSchema,
+});
+
+export const diagramSchema = z.object({
+  url: z.string().nullable(),
+  hotspots: z.array(
+    z.object({
+      number: z.number(),
+      xPct: z.number(),
+      yPct: z.number(),
+      productId: z.string(),
+      name: z.string(),
+      priceCents: z.number(),
+    }),
+  ),
+});
+export type Diagram = z.infer<typeof diagramSchema>;

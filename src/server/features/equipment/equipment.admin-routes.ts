@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, idSchema } from '@shared/common/common.schema';
 import {
+  diagramSchema,
+  hotspotCreateSchema,
   fitCreateSchema,
   modelCreateSchema,
   modelSchema,
@@ -23,6 +25,7 @@ import {
   replacePart,
   updateModel,
 } from './equipment.models';
+import { diagramOf, placeHotspot } from './equipment.diagram';
 
 const tags = ['equipment'];
 const created = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
@@ -184,6 +187,38 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await replacePart(db, currentUser(req), req.params.id, req.body.replacedById);
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.get(
+    '/equipment/models/:id/diagram',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: "A model's exploded diagram: its image and numbered hotspots linked to parts",
+        params: idParamsSchema,
+        response: { 200: diagramSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (req) => diagramOf(db, req.params.id),
+  );
+
+  app.put(
+    '/equipment/models/:id/hotspots',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags,
+        summary: 'Place (or move) a numbered hotspot on the diagram, at x%, y%, linked to a part',
+        params: idParamsSchema,
+        body: hotspotCreateSchema,
+        response: { 200: ok, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (req) => {
+      await placeHotspot(db, currentUser(req), req.params.id, req.body);
       return { acknowledged: true as const };
     },
   );

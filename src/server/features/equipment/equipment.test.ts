@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../test/helper';
-import { appWithPeople } from '../../test/people';
-import type { Client } from '../../test/auth';
+import { createTestApp } from '../../test/helper';
+import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
-import { searchCatalogue } from '../catalogue/index';
+import { searchDatabase, searchIndexed } from '../catalogue/search.service';
 import { searchQuerySchema } from '@shared/catalogue/search.schema';
 import { sendServiceReminders } from './index';
 import { fitsFilter } from './equipment.search';
@@ -27,7 +27,11 @@ const call = (c: Client | null, method: string, url: string, payload?: unknown) 
   });
 
 beforeAll(async () => {
-  [t, admin, alice, bob] = await appWithPeople('Alice Owner', 'Bob Stranger');
+  // The search index on, as the shop runs: "fits my equipment" is tested on it and on PostgreSQL.
+  t = await createTestApp({ SEED_DEMO: 'false', SEARCH_INDEX: 'true' });
+  alice = await signUp(t.app, { name: 'Alice Owner', verified: true });
+  bob = await signUp(t.app, { name: 'Bob Stranger', verified: true });
+  admin = await signUpAdmin(t.app);
   const make = (name: string) => makeProduct(t.app, { name: `${name} ${Date.now()}`, priceCents: 4_500 });
   compressor = await makeProduct(t.app, { name: `Screw Compressor ${Date.now()}`, priceCents: 900_000 });
   const parts = await Promise.all(
@@ -219,9 +223,18 @@ describe('my equipment', () => {
     );
     const caller = { id: rows.rows[0]!.id, role: 'user' } as SessionUser;
     const only = await fitsFilter(t.app.database.db, caller, 'all');
-    // The PostgreSQL path (no index) answers the same.
-    const db = await searchCatalogue(t.app.database.db, searchQuerySchema.parse({}), null, undefined, only);
-    expect(names(db)).toEqual(names(all));
+    // The in-process index and the PostgreSQL path answer the same.
+    await t.app.readCache.changed('catalogue');
+    await t.app.searchIndex!.ready();
+    for (const q of [{}, { q: 'separator' }, { q: 'filter', inStock: 'true' }]) {
+      const query = searchQuerySchema.parse(q);
+      const indexed = await searchIndexed(t.app.database.db, query, t.app.searchIndex!, only);
+      const db = await searchDatabase(t.app.database.db, query, undefined, only);
+      expect(indexed).not.toBeNull();
+      expect(names(indexed!)).toEqual(names(db));
+      expect(indexed!.total).toBe(db.total);
+      expect(indexed!.facets).toEqual(db.facets);
+    }
     expect((await search(bob, `fits=${early}`)).statusCode).toBe(404);
     expect((await search(bob, 'fits=all')).json().total).toBe(0);
     const bad = await search(alice, 'fits=all&pageSize=1000');

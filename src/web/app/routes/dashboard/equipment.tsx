@@ -1,5 +1,6 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { useSession } from '@/features/accounts/api/get-session';
 import { MachineList, RegisterMachineForm } from '@/features/equipment/components/my-equipment';
 import { KitPage, MachinePage } from '@/features/equipment/components/machine-page';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -37,7 +38,9 @@ export function Register() {
 export function Machine() {
   useDocumentTitle('Machine');
   const { id = '' } = useParams();
-  return <MachinePage id={id} />;
+  // RequireAuth loaded the session.
+  const email = useSession().data?.user.email ?? '';
+  return <MachinePage id={id} email={email} />;
 }
 
 /** /dashboard/equipment/{id}/kit?items=…: a service mail's prefilled cart. */

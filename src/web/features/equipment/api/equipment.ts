@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  Diagram,
   EquipmentModel,
   Machine,
   MachineCreate,
@@ -109,3 +110,16 @@ export const useRemovePlanItem = (modelId: string) =>
   useEquipmentWrite((itemId: string) =>
     api(`/equipment/models/${modelId}/plan/${itemId}`, { method: 'DELETE' }),
   );
+
+export const useDiagram = (modelId: string) =>
+  useQuery({
+    queryKey: ['equipment', 'diagram', modelId],
+    queryFn: () => api<Diagram>(`/equipment/models/${modelId}/diagram`),
+  });
+
+/** Adds one part to the caller's cart (the cart's own route and rules). */
+export const useAddPart = (email: string) =>
+  useMutation({
+    mutationFn: (productId: string) =>
+      api(`/cart/${encodeURIComponent(email)}/lines`, json('POST', { productId, quantity: 1 })),
+  });

@@ -10,10 +10,11 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
+import { ExplodedDiagram } from './diagram';
 import { useKitToCart, useMachine, useRecordService, useUpdateHours } from '../api/equipment';
 
 /** One machine: warranty, running hours, services due (overdue first), and every part that fits it. */
-export function MachinePage({ id }: { id: string }) {
+export function MachinePage({ id, email }: { id: string; email: string }) {
   const machine = useMachine(id);
   if (machine.isPending) return <PageSpinner />;
   if (machine.isError)
@@ -35,6 +36,7 @@ export function MachinePage({ id }: { id: string }) {
       </p>
       <HoursForm machine={m} />
       <Services machine={m} />
+      <ExplodedDiagram modelId={m.modelId} email={email} fitting={new Set(m.parts.map((p) => p.productId))} />
       <section aria-labelledby="parts-heading" className="mt-8">
         <h2 id="parts-heading" className="text-xl font-semibold">
           Parts that fit

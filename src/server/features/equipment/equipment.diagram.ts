@@ -1,0 +1,66 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Diagram } from '@shared/equipment/equipment.schema';
+import { diagramHotspots, products } from '../../db/schema';
+import { fieldError } from '../../infra/errors';
+import type { SessionUser } from '../../http/auth-guard';
+import type { Db } from '../../infra/db';
+import { recordAudit } from '../audit/audit.service';
+import { modelById } from './equipment.models';
+
+/** Percent ↔ the stored hundredths of a percent (integers keep equality and ordering exact). */
+const toBasis = (pct: number) => Math.round(pct * 100);
+
+/** A model's exploded diagram: the image and its numbered hotspots with each part's name and list price. */
+export async function diagramOf(db: Db, modelId: string): Promise<Diagram> {
+  const model = await modelById(db, modelId);
+  const rows = await db
+    .select({
+      number: diagramHotspots.number,
+      x: diagramHotspots.xBasis,
+      y: diagramHotspots.yBasis,
+      productId: diagramHotspots.productId,
+      name: products.name,
+      priceCents: products.priceCents,
+    })
+    .from(diagramHotspots)
+    .innerJoin(products, eq(products.id, diagramHotspots.productId))
+    .where(eq(diagramHotspots.modelId, modelId))
+    .orderBy(asc(diagramHotspots.number))
+    .limit(999);
+  return {
+    url: model.diagramUrl,
+    hotspots: rows.map((r) => ({
+      number: r.number,
+      xPct: r.x / 100,
+      yPct: r.y / 100,
+      productId: r.productId,
+      name: r.name,
+      priceCents: r.priceCents,
+    })),
+  };
+}
+
+export async function placeHotspot(
+  db: Db,
+  admin: SessionUser,
+  modelId: string,
+  h: { number: number; xPct: number; yPct: number; productId: string },
+) {
+  await modelById(db, modelId);
+  const [p] = await db.select({ id: products.id }).from(products).where(eq(products.id, h.productId));
+  if (!p) throw fieldError('bad_request', 'productId', 'is not a product of the catalogue');
+  const values = { xBasis: toBasis(h.xPct), yBasis: toBasis(h.yPct), productId: h.productId };
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(diagramHotspots)
+      .values({ modelId, number: h.number, ...values })
+      .onConflictDoUpdate({ target: [diagramHotspots.modelId, diagramHotspots.number], set: values });
+    await recordAudit(tx, admin, {
+      kind: 'equipment_model.edited',
+      entityType: 'equipment_model',
+      entityId: modelId,
+      summary: `Placed hotspot ${h.number} on the diagram`,
+      after: h,
+    });
+  });
+}
