@@ -46,7 +46,7 @@ beforeAll(async () => {
       'Hammer',
     ].map(make),
   );
-  [filterOld, filterNew, filterNewest, oilKit, sepEarly, sepLate, gauge, unrelated] = parts as [
+  [filterOld, filterNew, filterNewest, oilKit, sepEarly, sepLate, gauge, unrelated] = parts as unknown as [
     P,
     P,
     P,
