@@ -8,7 +8,7 @@ beforeAll(async () => {
   t = await createTestApp({ SEED_DEMO_EQUIPMENT: 'true' });
   await signUpAdmin(t.app);
   buyer = await signUp(t.app, { verified: true });
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const get = (url: string) => t.app.inject({ url: `/api${url}`, headers: buyer.headers });

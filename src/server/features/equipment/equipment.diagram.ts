@@ -7,8 +7,10 @@ import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { modelById } from './equipment.models';
 
-/** Percent ↔ the stored hundredths of a percent (integers keep equality and ordering exact). */
-const toBasis = (pct: number) => Math.round(pct * 100);
+/** Hotspots are stored in hundredths of a percent: integers keep equality and ordering exact. */
+const BASIS_PER_PERCENT = 100;
+const toBasis = (pct: number) => Math.round(pct * BASIS_PER_PERCENT);
+const toPercent = (basis: number) => basis / BASIS_PER_PERCENT;
 
 /** A model's exploded diagram: the image and its numbered hotspots with each part's name and list price. */
 export async function diagramOf(db: Db, modelId: string): Promise<Diagram> {
@@ -31,8 +33,8 @@ export async function diagramOf(db: Db, modelId: string): Promise<Diagram> {
     url: model.diagramUrl,
     hotspots: rows.map((r) => ({
       number: r.number,
-      xPct: r.x / 100,
-      yPct: r.y / 100,
+      xPct: toPercent(r.x),
+      yPct: toPercent(r.y),
       productId: r.productId,
       name: r.name,
       priceCents: r.priceCents,
