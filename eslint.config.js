@@ -95,6 +95,7 @@ const serverFeatures = {
     'shipping',
     'tax',
   ],
+  equipment: ['audit', 'cart', 'catalogue', 'companies'],
   fulfilment: ['audit', 'orders'],
   health: [],
   inventory: ['notifications'],

@@ -84,6 +84,8 @@ export default defineConfig({
         // The spec's flows on a goods-only shop (SPEC §9's rule): no shipping or tax tables, so their totals are
         // the spec's. The shipping and tax flows need a shop of their own (docs/decisions/037-shipping-and-tax.md).
         SEED_DEMO_RATES: 'false',
+        // The specs count the 18 demo products; e2e/equipment.spec.ts makes its own machines and parts.
+        SEED_DEMO_EQUIPMENT: 'false',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: 'false',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
@@ -135,6 +137,7 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_RATES_DATA_DIR,
         SEED_DEMO: 'true',
         SEED_DEMO_RATES: 'true',
+        SEED_DEMO_EQUIPMENT: 'false',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: 'false',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

@@ -6,6 +6,7 @@ import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/
 import { companiesRoutes, priceListsRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
 import { creditFeature } from './features/credit/index';
+import { equipmentFeature } from './features/equipment/index';
 import { fulfilmentRoutes } from './features/fulfilment/index';
 import { healthRoutes } from './features/health/health.routes';
 import { inventoryRoutes } from './features/inventory/inventory.routes';
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
+  await api.register(equipmentFeature);
 };

@@ -70,6 +70,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   SEED_DEMO: bool.optional(),
   SEED_DEMO_RATES: bool.optional(),
+  SEED_DEMO_EQUIPMENT: bool.optional(),
   AUTH_RATE_LIMIT: bool.optional(),
   TEST_HOOKS: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
@@ -84,6 +85,13 @@ const envSchema = z.object({
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...shopEnvShape,
+  /** My equipment: a buyer is mailed this many days before a service falls due (decision 064). */
+  SERVICE_LEAD_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int({ error: 'must be a whole number' })
+    .min(0)
+    .max(365)
+    .default(14),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -127,6 +135,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** The illustrative shipping and tax tables with the demo data (SEED_DEMO_RATES, default SEED_DEMO). */
   seedDemoRates: boolean;
+  /** The demo machine models, parts and diagram with the demo catalogue (SEED_DEMO_EQUIPMENT, default on). */
+  seedDemoEquipment: boolean;
   /** Rate limits on sign-in, sign-up, reset and verification mail; only end-to-end test servers turn them off. */
   authRateLimit: boolean;
   /**
@@ -160,6 +170,8 @@ export interface AppConfig {
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
   shop: ShopDetails;
+  /** Days before a machine's service is due that its owner is mailed the kit (SERVICE_LEAD_DAYS). */
+  serviceLeadDays: number;
 }
 
 export interface DbTimeouts {
@@ -269,6 +281,7 @@ export function loadConfig(
     },
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     seedDemoRates: e.SEED_DEMO_RATES ?? e.SEED_DEMO ?? !e.DATABASE_URL,
+    seedDemoEquipment: e.SEED_DEMO_EQUIPMENT ?? true,
     authRateLimit: e.AUTH_RATE_LIMIT ?? true,
     testHooks: e.TEST_HOOKS ?? false,
     publicProductPages: e.PUBLIC_PRODUCT_PAGES ?? false,
@@ -281,6 +294,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: shopSettings(e),
+    serviceLeadDays: e.SERVICE_LEAD_DAYS,
   };
   return { ...config, ...overrides };
 }

@@ -140,6 +140,8 @@ export async function createTestApp(
       MAX_UNPAID_ORDERS: '1000',
       // Goods-only totals unless a test configures shipping and tax (src/server/test/fulfilment.ts) or asks for these.
       SEED_DEMO_RATES: 'false',
+      // The demo catalogue as the tests count it (18 products); the equipment demo has its own test.
+      SEED_DEMO_EQUIPMENT: 'false',
       // The API tests read the catalogue through PostgreSQL, the search index's oracle; the index's own tests
       // (search-index*.test.ts) turn it on and compare the two. The shop, and so the e2e suite, runs with it on.
       SEARCH_INDEX: 'false',

@@ -64,6 +64,11 @@ export const auditKinds = [
   'account.card_payment',
   'account.card_payment_refunded',
   'account.bank_transfer',
+  'equipment_model.created',
+  'equipment_model.edited',
+  'service_plan.edited',
+  'part_fit.added',
+  'part.replaced',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -79,6 +79,16 @@ export const paths = {
   categoriesAdmin: `${dashboard}/categories`,
   /** Shipping methods and rates, zones, pickup locations and sales tax rates (admin). */
   shippingAdmin: `${dashboard}/shipping`,
+  /** My equipment: the buyer's machines (decision 064). */
+  myEquipment: `${dashboard}/equipment`,
+  /** Register a machine (?order=<id> offers the machine model of that order). */
+  registerMachine: `${dashboard}/equipment/register`,
+  /** One machine: warranty, parts that fit, services due, the exploded diagram. */
+  machine: (id: string) => `${dashboard}/equipment/${id}`,
+  /** A service mail's link: puts the due kit (?items=…) in the cart, then opens the cart. */
+  machineKit: (id: string) => `${dashboard}/equipment/${id}/kit`,
+  /** The admins' machine models, service plans, fit lists and diagrams. */
+  equipmentAdmin: `${dashboard}/equipment-models`,
   /** Old links (the footer's My Profile and Checkout) that redirect to the pages they mean. */
   myProfileAlias: `${dashboard}/my-profile`,
   checkoutAlias: `${dashboard}/checkout`,

@@ -21,10 +21,13 @@ import { demoNews, demoProducts } from './demo-data';
 import { demoPickupLocations, demoShippingMethods, demoTaxRates, demoZones } from './fulfilment-data';
 import { demoProductCatalogue } from './catalogue-data';
 import { ensureCatalogueStructure, writeProductSpecs } from './catalogue-structure';
+import { seedEquipment } from './equipment-seed';
 
 export interface SeedResult {
   products: number;
   news: number;
+  /** Aftermarket parts and kits of the demo machine models (seeded with the demo catalogue only). */
+  parts: number;
 }
 
 /**
@@ -57,12 +60,12 @@ async function seedFulfilmentTables(db: Db): Promise<number> {
 }
 
 /** Demo catalogue and news, written only into an empty shop so real data is never touched. */
-export async function seedDemo(database: Database, media: MediaStore): Promise<SeedResult> {
+export async function seedDemo(database: Database, media: MediaStore, equipment = true): Promise<SeedResult> {
   return database.withStartupLock(async () => {
     const { db } = database;
     const [p] = await db.select({ n: count() }).from(products);
     const [n] = await db.select({ n: count() }).from(news);
-    const result: SeedResult = { products: 0, news: 0 };
+    const result: SeedResult = { products: 0, news: 0, parts: 0 };
 
     if (p?.n === 0) {
       const ids = await ensureCatalogueStructure(db);
@@ -109,6 +112,7 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
       );
       if (breaks.length) await db.insert(productPriceBreaks).values(breaks);
       result.products = rows.length;
+      if (equipment) result.parts = await seedEquipment(db, media);
     }
 
     if (n?.n === 0) {
@@ -133,7 +137,7 @@ export async function seedDemo(database: Database, media: MediaStore): Promise<S
 export const demoSeedPlugin = fp(
   async (app) => {
     if (!app.config.seedDemo) return;
-    const seeded = await seedDemo(app.database, app.media);
+    const seeded = await seedDemo(app.database, app.media, app.config.seedDemoEquipment);
     if (seeded.products || seeded.news) app.log.info(seeded, 'seeded demo catalogue and news');
     if (!app.config.seedDemoRates) return;
     const shippingMethods = await seedFulfilment(app.database);

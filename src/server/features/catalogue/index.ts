@@ -18,3 +18,5 @@ export {
   listedProducts,
   type SitemapRow,
 } from './sitemap-reads';
+// The equipment feature's "fits my equipment" filter runs the catalogue's own search with a product restriction.
+export { searchCatalogue } from './search.service';

@@ -427,9 +427,28 @@ function allowedMask(size: number, numbers: (number | undefined)[]): Uint8Array 
  * Per document, a check of every filter but the text: one function reading the columns directly (it runs for every
  * candidate of every uncached search). A range's open end is an infinity; NaN (no spec value) fails any range.
  */
+/** A byte per document: 1 for the given products (unknown ids are not in the index, so match nothing). */
+function onlyMask(data: SearchIndexData, ids: readonly string[]): Uint8Array {
+  const mask = new Uint8Array(data.ids.length);
+  for (const id of ids) {
+    const doc = data.byId.get(id);
+    if (doc !== undefined) mask[doc] = 1;
+  }
+  return mask;
+}
+
 function filterOf(data: SearchIndexData, f: ResolvedFilters): ((doc: number) => boolean) | null {
   const { category, brand, quantity, minOrder, priceCents } = data;
-  if (!f.categoryIds && !f.brands && f.inStock === null && !f.priceCents && f.specs.length === 0) return null;
+  if (
+    !f.categoryIds &&
+    !f.brands &&
+    f.inStock === null &&
+    !f.priceCents &&
+    f.specs.length === 0 &&
+    !f.productIds
+  )
+    return null;
+  const only = f.productIds ? onlyMask(data, f.productIds) : null;
   const cats = f.categoryIds
     ? allowedMask(
         data.categoryIds.length,
@@ -452,6 +471,7 @@ function filterOf(data: SearchIndexData, f: ResolvedFilters): ((doc: number) => 
     specs.push({ column, min: s.min ?? -Infinity, max: s.max ?? Infinity });
   }
   return (doc) => {
+    if (only !== null && only[doc] !== 1) return false;
     if (cats !== null && cats[category[doc]!] !== 1) return false;
     if (brands !== null && brands[brand[doc]!] !== 1) return false;
     if (inStock !== null && quantity[doc]! >= minOrder[doc]! !== inStock) return false;
@@ -813,7 +833,14 @@ function categoryName(c: Category) {
   }
   return name;
 }
-const NO_FILTERS = { categoryIds: null, brands: null, inStock: null, priceCents: null, specs: [] };
+const NO_FILTERS = {
+  categoryIds: null,
+  brands: null,
+  inStock: null,
+  priceCents: null,
+  specs: [],
+  productIds: null,
+};
 
 /**
  * Relevance order when only SKUs match (no word does): the exact SKU first (rank 2), then the others (rank 1) by

@@ -14,6 +14,8 @@ export interface ResolvedFilters<T extends TextQuery = TextQuery> {
   inStock: boolean | null;
   priceCents: { min: number | null; max: number | null } | null;
   specs: { attributeId: number; min: number | null; max: number | null }[];
+  /** Only these products (the equipment feature's "fits my equipment"); null: no such restriction. */
+  productIds: readonly string[] | null;
 }
 
 const badParam = (param: string, message: string) => fieldError('bad_request', param, message);
@@ -53,6 +55,7 @@ export async function resolveFilters<T extends TextQuery = TextQuery>(
       max: price.max === null ? null : dollarsToCents(price.max),
     },
     specs,
+    productIds: null,
   };
 }
 
@@ -75,6 +78,7 @@ export function whereOf(f: ResolvedFilters): SQL {
   }
   if (f.categoryIds) parts.push(sql`p.category_id in (${list(f.categoryIds, '::uuid')})`);
   if (f.brands) parts.push(sql`p.brand in (${list(f.brands)})`);
+  if (f.productIds) parts.push(sql`p.id = any(${sql.param(f.productIds)}::uuid[])`);
   if (f.inStock === true) parts.push(sql`p.quantity >= p.min_order`);
   if (f.inStock === false) parts.push(sql`p.quantity < p.min_order`);
   if (f.priceCents?.min != null) parts.push(sql`p.price_cents >= ${f.priceCents.min}`);

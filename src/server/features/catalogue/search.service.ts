@@ -21,9 +21,10 @@ export async function searchCatalogue(
   query: SearchQuery,
   index?: SearchIndex | null,
   whole?: WholeCatalogueMemo,
+  only: readonly string[] | null = null,
 ): Promise<SearchResult> {
-  const answered = index ? await searchIndexed(db, query, index) : null;
-  return answered ?? searchDatabase(db, query, whole);
+  const answered = index ? await searchIndexed(db, query, index, only) : null;
+  return answered ?? searchDatabase(db, query, whole, only);
 }
 
 function paging(query: SearchQuery, hasText: boolean) {
@@ -47,11 +48,15 @@ export async function searchIndexed(
   db: Db,
   query: SearchQuery,
   index: SearchIndex,
+  only: readonly string[] | null = null,
 ): Promise<SearchResult | null> {
   const source = await index.current();
   if (!source) return null;
   const { data, reader } = source;
-  const filters = await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q));
+  const filters = {
+    ...(await resolveFilters(db, query, data.cats, data.attrs, (q) => reader.parse(q))),
+    productIds: only,
+  };
   const { sort, cursor, offset } = paging(query, Boolean(filters.text));
   if (sort === 'name' && !data.codePointOrder) return null;
   if (filters.text) await reader.prepare(filters.text);
@@ -81,9 +86,10 @@ export async function searchDatabase(
   db: Db,
   query: SearchQuery,
   whole?: WholeCatalogueMemo,
+  only: readonly string[] | null = null,
 ): Promise<SearchResult> {
   const [cats, attrs] = await Promise.all([loadCategories(db), loadAttributes(db)]);
-  const filters = await resolveFilters(db, query, cats, attrs);
+  const filters = { ...(await resolveFilters(db, query, cats, attrs)), productIds: only };
   const { sort, cursor, offset } = paging(query, Boolean(filters.text));
   const where = whereOf(filters);
   const order = orderingOf(sort, filters.text);

@@ -38,6 +38,7 @@ export async function suggestDatabase(db: Db, q: string): Promise<SuggestResult>
     inStock: null,
     priceCents: null,
     specs: [],
+    productIds: null,
   };
   const [products, categories, skus] = await Promise.all([
     db.execute<{ _id: string; name: string; sku: string; img: string; priceCents: number }>(sql`

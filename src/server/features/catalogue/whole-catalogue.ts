@@ -40,4 +40,10 @@ export interface WholeCounts {
 
 /** Whether a search has no filter at all: its total and facets are the whole catalogue's. */
 export const isWholeCatalogue = (f: ResolvedFilters) =>
-  !f.text && !f.categoryIds && !f.brands && f.inStock === null && !f.priceCents && f.specs.length === 0;
+  !f.text &&
+  !f.categoryIds &&
+  !f.brands &&
+  f.inStock === null &&
+  !f.priceCents &&
+  f.specs.length === 0 &&
+  !f.productIds;

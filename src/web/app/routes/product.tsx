@@ -11,6 +11,7 @@ import { RequireAuth } from '@/features/accounts/components/require-auth';
 import { ProductDetails } from '@/features/catalogue/components/product-details';
 import { NotifyMe } from '@/features/inventory/components/notify-me';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
+import { FitNotice } from '@/features/equipment/components/fit-notice';
 import { OrderNow } from '@/features/orders/components/order-now';
 import { RequestQuoteButton } from '@/features/quotes/components/request-quote';
 import { ProductReviews } from '@/features/reviews/components/product-reviews';
@@ -46,6 +47,9 @@ function ProductPage({ id }: { id: string }) {
             className="btn btn-outline btn-primary btn-lg"
           />
           {user && <RequestQuoteButton product={product} />}
+          <div className="basis-full">
+            <FitNotice productId={product._id} signedIn={!!user} />
+          </div>
         </div>
       )}
       reviews={(product) => <ProductReviews productId={product._id} />}

@@ -29,6 +29,7 @@ export function Component() {
   const email = useSession().data?.user.email;
   return (
     <CataloguePage
+      signedIn={!!email}
       cardAction={(product) => (
         <AddToCartButton product={product} email={email} className="btn btn-outline btn-primary btn-block" />
       )}

@@ -19,6 +19,13 @@ import { Component as ManageQuotes } from './manage-quotes';
 import { Component as TaxExemption } from './tax-exemption';
 import { Approval as CompanyApproval, Component as Company, Join as JoinCompany } from './company';
 import { Component as CompanyStatement } from './company-statement';
+import {
+  Component as MyEquipment,
+  Kit as MachineKit,
+  Machine,
+  Register as RegisterMachine,
+} from './equipment';
+import { Component as EquipmentAdmin } from './admin/equipment-models';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
 import { Component as CategoriesAdmin } from './admin/categories';
@@ -74,6 +81,10 @@ export function Component() {
           <Route path={sub(paths.companyJoin)} element={<JoinCompany />} />
           <Route path={sub(paths.companyApproval(':id'))} element={<CompanyApproval />} />
           <Route path={sub(paths.companyStatement)} element={<CompanyStatement />} />
+          <Route path={sub(paths.myEquipment)} element={<MyEquipment />} />
+          <Route path={sub(paths.registerMachine)} element={<RegisterMachine />} />
+          <Route path={sub(paths.machine(':id'))} element={<Machine />} />
+          <Route path={sub(paths.machineKit(':id'))} element={<MachineKit />} />
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
@@ -90,6 +101,7 @@ export function Component() {
             <Route path={sub(paths.taxExemptions)} element={<TaxExemptionsAdmin />} />
             <Route path={sub(paths.companiesAdmin)} element={<CompaniesAdmin />} />
             <Route path={sub(paths.companyAdmin(':id'))} element={<CompanyAdmin />} />
+            <Route path={sub(paths.equipmentAdmin)} element={<EquipmentAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { useSession } from '@/features/accounts/api/get-session';
+import { RegisterFromOrder } from '@/features/equipment/components/fit-notice';
 import { OrderHistory } from '@/features/invoices/components/order-history';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderSummary } from '@/features/orders/components/order-summary';
@@ -19,6 +20,7 @@ export function Component() {
         What happened to this order, and its invoice and credit notes to download.
       </p>
       <OrderSummary order={order} />
+      {order.isSuccess && !admin && <RegisterFromOrder orderId={id} />}
       {order.isSuccess && <OrderHistory key={id} orderId={id} />}
       <Link to={admin ? paths.allOrders : paths.myOrders} className="btn btn-ghost mt-6">
         Back to {admin ? 'all orders' : 'My Orders'}

@@ -10,6 +10,7 @@ const customerLinks = [
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.myReviews, label: 'My reviews' },
   { to: paths.myQuotes, label: 'My Quotes' },
+  { to: paths.myEquipment, label: 'My equipment' },
   { to: paths.taxExemption, label: 'Tax exemption' },
   { to: paths.company, label: 'Company' },
 ];
@@ -28,6 +29,7 @@ const adminLinks = [
   { to: paths.manageQuotes, label: 'Manage Quotes' },
   { to: paths.taxExemptions, label: 'Tax exemptions' },
   { to: paths.companiesAdmin, label: 'Companies' },
+  { to: paths.equipmentAdmin, label: 'Equipment models' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@shared/catalogue/search.schema';
 import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
+import { api } from '@/lib/api-client';
 import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 import { apiQuery, facetsQuery, readState } from '../lib/search-url';
@@ -9,8 +10,12 @@ import { apiQuery, facetsQuery, readState } from '../lib/search-url';
 const EARLY_MS = 10_000;
 const early = new Map<string, { at: number; result: Promise<SearchResult> }>();
 
-// The query string is written by `apiQuery` (it is also the query key): sent as it is.
-const request = (query: string) => callApi(catalogueCalls.search, { query: new URLSearchParams(query) });
+// The query string is written by `apiQuery` (it is also the query key): sent as it is. "Fits my equipment" is the
+// same search behind the equipment feature's route (per buyer: never in the shared cache).
+const request = (query: string) =>
+  new URLSearchParams(query).has('fits')
+    ? api<SearchResult>(`/equipment/search?${query}`)
+    : callApi(catalogueCalls.search, { query: new URLSearchParams(query) });
 
 /**
  * Starts the searches the catalogue page at `search` (a URL's query string) will ask for first, before React has

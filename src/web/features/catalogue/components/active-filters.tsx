@@ -26,6 +26,7 @@ export function ActiveFilters({
   if (filterCount(state) === 0) return null;
   const chips: { label: string; next: SearchState }[] = [
     ...(state.inStock ? [{ label: 'In stock only', next: changeState(state, { inStock: false }) }] : []),
+    ...(state.fits ? [{ label: 'Fits my equipment', next: changeState(state, { fits: null }) }] : []),
     ...state.brands.map((b) => ({
       label: `Brand: ${b}`,
       next: changeState(state, { brands: state.brands.filter((x) => x !== b) }),
@@ -70,7 +71,9 @@ export function ActiveFilters({
       <button
         type="button"
         className="btn btn-sm btn-ghost underline"
-        onClick={() => onChange(changeState(state, { brands: [], inStock: false, price: null, specs: {} }))}
+        onClick={() =>
+          onChange(changeState(state, { brands: [], inStock: false, fits: null, price: null, specs: {} }))
+        }
       >
         Clear all filters
       </button>

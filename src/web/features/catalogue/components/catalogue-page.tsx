@@ -31,9 +31,12 @@ import { SearchResults } from './search-results';
  */
 export function CataloguePage({
   cardAction,
+  signedIn = false,
 }: {
   /** Another action on each product card (the orders feature's Add to cart, passed in by the page). */
   cardAction?: (product: CatalogueProduct) => ReactNode;
+  /** Signed in: the filters offer "Fits my equipment". */
+  signedIn?: boolean;
 } = {}) {
   // Location and navigate rather than useSearchParams: the same thing, without more router code in the first load.
   const location = useLocation();
@@ -86,7 +89,7 @@ export function CataloguePage({
   const panel = (
     <>
       <CategoryNav state={state} facets={facets} />
-      <FilterPanel state={state} facets={facets} onChange={change} />
+      <FilterPanel state={state} facets={facets} onChange={change} signedIn={signedIn} />
     </>
   );
 

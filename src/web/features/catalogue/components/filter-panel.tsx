@@ -16,10 +16,13 @@ export function FilterPanel({
   state,
   facets,
   onChange,
+  signedIn = false,
 }: {
   state: SearchState;
   facets: Facets | null | undefined;
   onChange: (next: SearchState) => void;
+  /** Signed in: offer "Fits my equipment". */
+  signedIn?: boolean;
 }) {
   const units = useUnitSystem();
   const brands = [
@@ -52,6 +55,17 @@ export function FilterPanel({
             {facets && <span className="text-base-content/70"> ({formatCount(facets.inStock.inStock)})</span>}
           </span>
         </label>
+        {(signedIn || state.fits) && (
+          <label className="mt-1 flex cursor-pointer items-center gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={state.fits !== null}
+              onChange={(e) => onChange(changeState(state, { fits: e.target.checked ? 'all' : null }))}
+            />
+            <span>{state.fits && state.fits !== 'all' ? 'Fits my machine' : 'Fits my equipment'}</span>
+          </label>
+        )}
       </fieldset>
 
       {brands.length > 0 && (

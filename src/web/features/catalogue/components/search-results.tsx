@@ -53,7 +53,9 @@ function NoResults({ state, onChange }: { state: SearchState; onChange: (next: S
               type="button"
               className="btn btn-sm btn-outline"
               onClick={() =>
-                onChange(changeState(state, { brands: [], inStock: false, price: null, specs: {} }))
+                onChange(
+                  changeState(state, { brands: [], inStock: false, fits: null, price: null, specs: {} }),
+                )
               }
             >
               Remove all filters

@@ -17,6 +17,8 @@ export interface SearchState {
   category: string | null;
   brands: string[];
   inStock: boolean;
+  /** "Fits my equipment" (signed in): `all` my machines or one machine's id; the equipment feature answers. */
+  fits: string | null;
   /** Dollars. */
   price: Range | null;
   /** Spec key → range in the spec's canonical unit. */
@@ -34,6 +36,7 @@ export const emptyState: SearchState = {
   category: null,
   brands: [],
   inStock: false,
+  fits: null,
   price: null,
   specs: {},
   sort: 'relevance',
@@ -42,6 +45,7 @@ export const emptyState: SearchState = {
 };
 
 const SLUG = /^[a-z0-9-]{1,80}$/;
+const FITS = /^(all|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 const SPEC_KEY = /^[a-z][a-z0-9_-]{0,40}$/;
 
 const wholeNumber = (text: string | null, min: number, max: number) => {
@@ -69,6 +73,7 @@ export function readState(params: URLSearchParams): SearchState {
     category: category && SLUG.test(category) ? category : null,
     brands: [...new Set(params.getAll('brand').map((b) => b.trim()))].filter(Boolean).slice(0, 20),
     inStock: params.get('inStock') === 'true',
+    fits: FITS.test(params.get('fits') ?? '') ? params.get('fits') : null,
     price: parseRange(params.get('price') ?? ''),
     specs,
     sort: sort && sortOptions.includes(sort) ? sort : 'relevance',
@@ -98,6 +103,7 @@ function filterParams(s: SearchState): URLSearchParams {
   if (s.category) out.set('category', s.category);
   for (const b of s.brands) out.append('brand', b);
   if (s.inStock) out.set('inStock', 'true');
+  if (s.fits) out.set('fits', s.fits);
   if (s.price) out.set('price', rangeText(s.price));
   for (const key of Object.keys(s.specs).sort()) out.set(SPEC_PREFIX + key, rangeText(s.specs[key]!));
   return out;
@@ -153,7 +159,7 @@ export function withSpec(s: SearchState, key: string, range: Range | null): Sear
 
 /** How many filters narrow the view (the search text and the category are not counted: they are shown apart). */
 export const filterCount = (s: SearchState) =>
-  s.brands.length + (s.inStock ? 1 : 0) + (s.price ? 1 : 0) + Object.keys(s.specs).length;
+  s.brands.length + (s.inStock ? 1 : 0) + (s.fits ? 1 : 0) + (s.price ? 1 : 0) + Object.keys(s.specs).length;
 
 /** The page numbers to link, with gaps: 1 … 4 5 6 … 20. */
 export function pageList(current: number, last: number): (number | 'gap')[] {

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Diagram,
+  EquipmentModel,
+  Machine,
+  MachineCreate,
+  MachineDetail,
+  PlanItem,
+  ProductFit,
+} from '@shared/equipment/equipment.schema';
+import type { SearchResult } from '@shared/catalogue/search.schema';
+import { api } from '@/lib/api-client';
+import { apiPage, keepPage } from '@/lib/api-page';
+
+/** My equipment's calls (docs/decisions/064-equipment.md). */
+const keys = {
+  all: ['equipment'] as const,
+  machines: (limit: number, cursor?: string) => ['equipment', 'machines', limit, cursor ?? ''] as const,
+  machine: (id: string) => ['equipment', 'machine', id] as const,
+  models: ['equipment', 'models'] as const,
+  plan: (id: string) => ['equipment', 'plan', id] as const,
+  fit: (productId: string) => ['equipment', 'fit', productId] as const,
+  registrable: (orderId: string) => ['equipment', 'registrable', orderId] as const,
+  search: (qs: string) => ['equipment', 'search', qs] as const,
+};
+
+const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body) });
+
+export const useMachines = (limit: number, cursor?: string) =>
+  useQuery({
+    queryKey: keys.machines(limit, cursor),
+    queryFn: () =>
+      apiPage<Machine>(
+        `/equipment/machines?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ),
+    placeholderData: keepPage,
+  });
+
+export const useMachine = (id: string) =>
+  useQuery({ queryKey: keys.machine(id), queryFn: () => api<MachineDetail>(`/equipment/machines/${id}`) });
+
+export const useModels = () =>
+  useQuery({ queryKey: keys.models, queryFn: () => api<EquipmentModel[]>('/equipment/models') });
+
+export const usePlan = (modelId: string) =>
+  useQuery({
+    queryKey: keys.plan(modelId),
+    queryFn: () => api<PlanItem[]>(`/equipment/models/${modelId}/plan`),
+    enabled: !!modelId,
+  });
+
+export const useProductFit = (productId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.fit(productId),
+    queryFn: () => api<ProductFit>(`/equipment/fit/${productId}`),
+    enabled,
+  });
+
+export const useRegistrable = (orderId: string) =>
+  useQuery({
+    queryKey: keys.registrable(orderId),
+    queryFn: () => api<{ modelId: string; modelName: string }[]>(`/equipment/registrable/${orderId}`),
+    enabled: !!orderId,
+  });
+
+export const useFitSearch = (qs: string, enabled: boolean) =>
+  useQuery({
+    queryKey: keys.search(qs),
+    queryFn: () => api<SearchResult>(`/equipment/search?${qs}`),
+    enabled,
+    placeholderData: keepPage,
+  });
+
+/** Every write refreshes what my equipment shows. */
+function useEquipmentWrite<V, R>(call: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => qc.invalidateQueries({ queryKey: keys.all }) });
+}
+
+export const useRegisterMachine = () =>
+  useEquipmentWrite((body: MachineCreate) => api<Machine>('/equipment/machines', json('POST', body)));
+
+export const useUpdateHours = (id: string) =>
+  useEquipmentWrite((body: { runningHours: number; hoursPerWeek?: number }) =>
+    api(`/equipment/machines/${id}/hours`, json('PUT', body)),
+  );
+
+export const useRecordService = (id: string) =>
+  useEquipmentWrite((planItemId: string) =>
+    api(`/equipment/machines/${id}/services`, json('POST', { planItemId })),
+  );
+
+export const useKitToCart = (id: string) =>
+  useMutation({
+    mutationFn: (planItemIds: string[]) =>
+      api<{ added: number }>(`/equipment/machines/${id}/kit`, json('POST', { planItemIds })),
+  });
+
+export const useCreateModel = () =>
+  useEquipmentWrite((body: { name: string; productId?: string | null; warrantyMonths: number }) =>
+    api<EquipmentModel>('/equipment/models', json('POST', body)),
+  );
+
+export const useAddPlanItem = (modelId: string) =>
+  useEquipmentWrite((body: Record<string, unknown>) =>
+    api(`/equipment/models/${modelId}/plan`, json('POST', body)),
+  );
+
+export const useRemovePlanItem = (modelId: string) =>
+  useEquipmentWrite((itemId: string) =>
+    api(`/equipment/models/${modelId}/plan/${itemId}`, { method: 'DELETE' }),
+  );
+
+export const useDiagram = (modelId: string) =>
+  useQuery({
+    queryKey: ['equipment', 'diagram', modelId],
+    queryFn: () => api<Diagram>(`/equipment/models/${modelId}/diagram`),
+  });
+
+/** Adds one part to the caller's cart (the cart's own route and rules). */
+export const useAddPart = (email: string) =>
+  useMutation({
+    mutationFn: (productId: string) =>
+      api(`/cart/${encodeURIComponent(email)}/lines`, json('POST', { productId, quantity: 1 })),
+  });
