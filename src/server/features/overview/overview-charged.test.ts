@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Checkout } from '@shared/checkout/checkout.schema';
 import type { Overview } from '@shared/overview/overview.schema';
 import { orders } from '../../db/schema';
-import { signUp, type Client } from '../../test/auth';
+import type { Client } from '../../test/auth';
 import { cartApi, checkoutApi, makeCartProduct } from '../../test/cart';
 import { apiCaller } from '../../test/companies';
 import type { TestApp } from '../../test/helper';
