@@ -91,6 +91,10 @@ export const checkouts = pgTable(
     approvalComment: text('approval_comment'),
     // Migration 0029: the approver's deadline, set when approval is requested (docs/decisions/054-approval-window.md).
     approvalExpiresAt: moment('approval_expires_at'),
+    // Migration 0034: over the shop's cap on what approvals hold (APPROVAL_HOLD_MAX_UNITS), when the checkout's stock
+    // is given back while it still awaits approval; approving after it takes the stock again
+    // (docs/decisions/060-approval-stock-and-charged-totals.md). Null when it holds its stock for the whole window.
+    approvalStockUntil: moment('approval_stock_until'),
     // Migration 0031: where the sale came from (docs/decisions/051-one-placement-pipeline.md). Every order line has
     // a checkout; an Order Now sale's one-line checkout takes its line's id, so `/api/order/{id}` names both.
     source: text('source', { enum: ['order_now', 'cart', 'quote'] })
@@ -107,6 +111,10 @@ export const checkouts = pgTable(
     index('checkouts_awaiting_approval_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.approvalStatus} = 'awaiting'`),
+    // The approvals' sweep: awaiting checkouts over the hold cap whose stock is due to go back.
+    index('checkouts_approval_stock_until_idx')
+      .on(t.approvalStockUntil)
+      .where(sql`${t.approvalStatus} = 'awaiting' and ${t.approvalStockUntil} is not null`),
     index('checkouts_company_created_id_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.companyId} is not null`),

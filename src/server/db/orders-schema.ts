@@ -189,6 +189,10 @@ export const orders = pgTable(
     index('orders_company_created_id_idx')
       .on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.companyId} is not null`),
+    // The overview's revenue by day (orders.stats.ts): what was charged in the last 30 days.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     index('orders_checkout_idx')
       .on(t.checkoutId)
       .where(sql`${t.checkoutId} is not null`),

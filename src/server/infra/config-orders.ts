@@ -29,6 +29,11 @@ export const orderEnvShape = {
     .min(1)
     .max(3600)
     .default(30),
+  /**
+   * The built-in test processor refuses this many refunds before it makes them (decision 060), so the durable refund
+   * job's retries can be tested without replacing the provider, in child processes too. Ignored with Stripe.
+   */
+  TEST_PAYMENTS_REFUSE_REFUNDS: z.coerce.number().int({ error: 'must be a whole number' }).min(0).default(0),
   /** Paying on account (docs/decisions/041-paying-on-account.md): days overdue that put a company on credit hold. */
   CREDIT_HOLD_DAYS: z.coerce.number().int({ error: 'must be whole days' }).min(0).max(365).default(30),
   /** Days before an account invoice's due date that its reminder is mailed. */
@@ -69,6 +74,7 @@ export function orderSettings(e: OrderEnv): {
   orderLimits: OrderLimits;
   refundRetry: RefundRetry;
   credit: CreditSettings;
+  testRefundRefusals: number;
 } {
   const minutes = e.CHECKOUT_WINDOW_MINUTES ?? (e.ORDER_EXPIRY_HOURS ? e.ORDER_EXPIRY_HOURS * 60 : 30);
   return {
@@ -80,5 +86,6 @@ export function orderSettings(e: OrderEnv): {
     },
     refundRetry: { limit: e.REFUND_RETRY_LIMIT, delaySeconds: e.REFUND_RETRY_DELAY_SECONDS },
     credit: { holdAfterDays: e.CREDIT_HOLD_DAYS, reminderDaysBefore: e.ACCOUNT_REMINDER_DAYS },
+    testRefundRefusals: e.TEST_PAYMENTS_REFUSE_REFUNDS,
   };
 }

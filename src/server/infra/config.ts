@@ -166,6 +166,8 @@ export interface AppConfig {
   refundRetry: RefundRetry;
   /** Paying on account: credit hold and reminders (CREDIT_HOLD_DAYS, ACCOUNT_REMINDER_DAYS). */
   credit: CreditSettings;
+  /** TEST_PAYMENTS_REFUSE_REFUNDS: refunds the built-in test processor refuses before making them. */
+  testRefundRefusals: number;
   logLevel: string;
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;

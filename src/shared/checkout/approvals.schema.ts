@@ -17,6 +17,9 @@ export const approvalMessages = {
   tooLate: 'Approval took longer than the approval window; stock was released — check out again.',
   closed: 'This checkout is no longer open: it was cancelled or paid.',
   buyerLeft: 'The buyer has left the company: this checkout can only be rejected.',
+  /** Approving a checkout whose stock was given back while it waited (over the shop's cap), with too little left. */
+  stockGone: (product: string) =>
+    `Not enough "${product}" is left in stock to approve this checkout: its stock was released while it waited for approval. Reject it so the buyer can order again, or approve once the product is restocked.`,
   /** Order Now has no approval step: over a limit, the buyer is sent to the cart, whose checkout can wait for one. */
   orderNowOverLimit: (reason: ApprovalReason, limitCents: number) =>
     `This order is ${approvalReasonText({ reason, limit: centsToDollars(limitCents) })}: add it to your cart and check out, so an approver of your company can approve it.`,

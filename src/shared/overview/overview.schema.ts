@@ -9,11 +9,16 @@ export const overviewSchema = z.object({
       date: z.string(),
       /** @deprecated Dollars; read `revenueCents` (docs/decisions/050-one-money-type.md). */
       revenue: z.number(),
-      /** What was charged that day: goods, shipping and tax. */
+      /** What was charged that day (by the day paid): goods, shipping and tax, less what was refunded of them. */
       revenueCents: z.number().int(),
       orders: z.number().int(),
     }),
   ),
+  /**
+   * Purchases on account whose invoice is still open (docs/decisions/060): not in `revenueByDay` until paid. `cents`
+   * is what the open invoices still owe.
+   */
+  onAccountOpen: z.object({ cents: z.number().int(), invoices: z.number().int() }),
   /** Orders by stage (orderStage in src/shared/orders/order-status.ts): paid and refunded ones apart. */
   ordersByStatus: z.array(
     z.object({ status: z.enum([...orderStatuses, 'Paid', 'Refunded']), count: z.number().int() }),

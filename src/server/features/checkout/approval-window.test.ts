@@ -13,6 +13,7 @@ import { apiCaller, inviteAndJoin } from '../../test/companies';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { orderDepsOf } from '../../test/shop';
 import { expireApprovals, remindApprovers } from './approvals.sweep';
+import { releaseApprovalHolds } from './approvals.stock';
 import { settleCheckoutsWithIntents } from './checkout.close';
 
 let t: TestApp;
@@ -30,6 +31,7 @@ const MIN = 60_000;
 async function sweepAll(now = new Date()) {
   await sweepExpiredOrders(deps(), now);
   await settleCheckoutsWithIntents(deps(), now);
+  await releaseApprovalHolds(deps(), now);
   await expireApprovals(deps(), now);
 }
 
@@ -245,31 +247,42 @@ describe('reminders to approvers', () => {
 });
 
 describe("the shop's cap on the stock approvals hold (APPROVAL_HOLD_MAX_UNITS, 3 units here)", () => {
-  it('over it the request is still made, its stock held for the checkout window only, and the mails say so', async () => {
+  it('over it the request is made for the whole window, its stock held for the checkout window only, and the mails say so', async () => {
     const { co: first } = await checkOut(bob, 6_000, 2);
     expect(new Date(first.approvalExpiresAt!).getTime()).toBeGreaterThan(Date.now() + DAY_MS - MIN);
 
+    const before = new Date();
     const { co: second, productId } = await checkOut(bob, 6_000, 2);
     expect(second.status).toBe('awaiting_approval');
-    // 2 held + 2 > 3: its deadline is the lines' own checkout window.
-    const holdEnd = new Date(second.lines[0]!.createdAt).getTime() + deps().expiryMs;
-    expect(new Date(second.approvalExpiresAt!).getTime()).toBe(holdEnd);
+    // 2 held + 2 > 3: the approval still gets the company's window, the stock only the checkout window.
+    expectDeadline(second, before, new Date());
     expect(second.expiresAt).toBe(second.approvalExpiresAt);
+    const stockEnd = new Date(second.lines[0]!.createdAt).getTime() + deps().expiryMs;
+    const until = formatDeadline(second.approvalExpiresAt!);
     expect(mailsTo(amy).at(-1)!.text).toContain(
-      "so this checkout's stock is not held for the approval window",
+      `so this checkout's stock is held only until ${formatDeadline(stockEnd)}, not for the approval window`,
     );
-    expect(mailsTo(amy).at(-1)!.text).toContain(`Please approve or reject it by ${formatDeadline(holdEnd)}`);
+    expect(mailsTo(amy).at(-1)!.text).toContain(`Please approve or reject it by ${until}`);
     expect(mailsTo(bob).at(-1)!.text).toContain(
-      `already hold as much stock as the shop allows, so we hold this order's stock only until ${formatDeadline(holdEnd)}`,
+      `already hold as much stock as the shop allows, so we hold this order's stock only until ${formatDeadline(stockEnd)}. An approver has until ${until} to decide`,
     );
     expect(await stockOf(productId)).toBe(48);
 
-    // The checkout window passes: the second expires (its buyer told), the first still waits with its stock.
-    await sweepAll(new Date(holdEnd + MIN));
+    // The checkout window passes: the second gives its stock back but still waits; the first keeps its stock.
+    await ageCheckout(t.app, second._id, deps().expiryMs + MIN);
+    await sweepAll();
     expect(await stockOf(productId)).toBe(50);
-    expect((await read(second._id)).status).toBe('expired');
-    expect(mailsTo(bob).at(-1)!.subject).toMatch(/^Approval expired/);
+    expect((await read(second._id)).status).toBe('awaiting_approval');
     expect((await read(first._id)).status).toBe('awaiting_approval');
+
+    // Approved: its stock is taken again and it can be paid.
+    expect((await decide(amy, second._id, 'approve')).statusCode).toBe(200);
+    expect(await stockOf(productId)).toBe(48);
+    const approved = await read(second._id);
+    expect(approved.status).not.toBe('awaiting_approval');
+    expect(approved.lines[0]!.backorderedQuantity ?? 0).toBe(0);
+    expect((await checkoutApi(t.app, bob).cancel(second._id)).statusCode).toBe(200);
+    expect(await stockOf(productId)).toBe(50);
 
     // Once the first is decided its units no longer count: the next is held for the whole window again.
     expect((await decide(amy, first._id, 'reject')).statusCode).toBe(200);

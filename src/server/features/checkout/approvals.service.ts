@@ -23,6 +23,7 @@ import {
   type OrderRow,
 } from '../orders/index';
 import { recordDecision } from './checkout.approval';
+import { retakeApprovalStock } from './approvals.stock';
 import { checkoutLines, lockCheckout, type CheckoutRow } from './checkout.model';
 import { checkoutPayable } from './checkout.payment';
 import { centsToDollars } from '@shared/common/money';
@@ -228,7 +229,8 @@ export async function decideApproval(
   if (input.decision === 'approve') {
     await deps.db.transaction(async (tx) => {
       const { co, lines } = await lockForDecision(tx, caller, companyId, id, 'approve', deps.expiryMs);
-      await recordDecision(tx, deps, caller, co, lines, 'approved', input.comment);
+      const taken = await retakeApprovalStock(tx, deps, co, lines);
+      await recordDecision(tx, deps, caller, co, taken, 'approved', input.comment);
     });
   } else {
     // Rejecting closes the checkout the way a cancel does (its stock back in product-id order), the decision

@@ -20,6 +20,7 @@ export async function ageCheckout(db: Db, id: string, ms: number) {
         createdAt: back('created_at'),
         approvalExpiresAt: back('approval_expires_at'),
         approvalDecidedAt: back('approval_decided_at'),
+        approvalStockUntil: back('approval_stock_until'),
       })
       .where(eq(checkouts.id, id))
       .returning({ id: checkouts.id });

@@ -44,6 +44,7 @@ async function approvalHeldUnits(tx: Tx, companyId: string, except: string, now:
     select coalesce(sum(o.quantity - o.backordered_quantity), 0) as units
     from orders o join checkouts c on c.id = o.checkout_id
     where c.company_id = ${companyId} and c.approval_status = 'awaiting' and c.id <> ${except}
+      and c.approval_stock_until is null
       and o.order_status = 'Pending' and not o.payment_status and o.hold_until > ${now.toISOString()}::timestamptz`);
   return Number(rows[0]?.units ?? 0);
 }
@@ -67,19 +68,18 @@ export async function requestApproval(
   const now = new Date();
   const cap = deps.limits.approvalHoldMaxUnits;
   const units = lines.reduce((s, l) => s + l.quantity - l.backorderedQuantity, 0);
-  // Over the shop's cap the request is still made, with the stock held for the checkout window only: the deadline
-  // is the lines' own hold, which the approval does not move.
+  // Over the shop's cap the request is still made for the whole window, but the stock is held for the checkout
+  // window only (`approval_stock_until`); approving after it takes the stock again (approvals.stock.ts).
   const holdsStock = (await approvalHeldUnits(tx, co.companyId!, co.id, now)) + units <= cap;
-  const expiresAt = holdsStock
-    ? addWorkingDays(now, await approvalWindowDaysOf(tx, co.companyId!))
-    : holdEndsAt(lines[0] ?? co, deps.expiryMs);
+  const expiresAt = addWorkingDays(now, await approvalWindowDaysOf(tx, co.companyId!));
+  const stockUntil = holdsStock ? null : holdEndsAt(lines[0] ?? co, deps.expiryMs);
   const [updated] = await tx
     .update(checkouts)
-    .set({ approvalExpiresAt: expiresAt })
+    .set({ approvalExpiresAt: expiresAt, approvalStockUntil: stockUntil })
     .where(eq(checkouts.id, co.id))
     .returning();
   Object.assign(co, updated);
-  const held = holdsStock ? await holdCheckoutUntil(tx, co.id, expiresAt) : [];
+  const held = await holdCheckoutUntil(tx, co.id, expiresAt);
   for (const line of lines)
     Object.assign(
       line,
@@ -99,7 +99,7 @@ export async function requestApproval(
         ...po,
         holdsStock
           ? `An approver has until ${until} to decide; we hold the stock until then. We will mail you when it is decided.`
-          : `Your company's open approvals already hold as much stock as the shop allows, so we hold this order's stock only until ${until}: if no approver decides by then, it expires and you can check out again. We will mail you when it is decided.`,
+          : `Your company's open approvals already hold as much stock as the shop allows, so we hold this order's stock only until ${formatDeadline(stockUntil!)}. An approver has until ${until} to decide; approved after the stock is released, the order takes it again if there is enough left. We will mail you when it is decided.`,
       ],
       action: { label: 'See my order', url: `${deps.mail.baseUrl}/dashboard/pay-checkout/${co.id}` },
     }),
@@ -119,7 +119,7 @@ export async function requestApproval(
           ...(holdsStock
             ? []
             : [
-                `Your company's open approvals already hold as much stock as the shop allows (${cap} units), so this checkout's stock is not held for the approval window.`,
+                `Your company's open approvals already hold as much stock as the shop allows (${cap} units), so this checkout's stock is held only until ${formatDeadline(stockUntil!)}, not for the approval window; approving after that takes the stock again, if there is enough left.`,
               ]),
           `Please approve or reject it by ${until}; after that the checkout expires and its stock is released.`,
         ],
@@ -140,6 +140,7 @@ export async function requestApproval(
       totalCents: lines.reduce((s, l) => s + totalCents(l), 0),
       expiresAt: expiresAt.toISOString(),
       holdsStock,
+      stockUntil: stockUntil?.toISOString() ?? null,
     },
   });
   return { co, lines };

@@ -3,6 +3,7 @@ import { runPeriodically } from '../../infra/periodic';
 import { sweepIntervalMs } from '../orders/index';
 import { settleCheckoutsWithIntents } from './checkout.close';
 import { expireApprovals, remindApprovers } from './approvals.sweep';
+import { releaseApprovalHolds } from './approvals.stock';
 
 /**
  * Checkouts past their window whose payment started are settled at the provider, as the orders' sweep does for
@@ -25,10 +26,11 @@ export const checkoutJobsPlugin = fp(
     // Approvals on the same schedule: both queries are served by the partial index of awaiting checkouts.
     const approvals = async () => {
       try {
+        const released = await releaseApprovalHolds(deps);
         const expired = await expireApprovals(deps);
         const reminded = await remindApprovers(deps);
-        if (expired || reminded) app.log.info({ expired, reminded }, 'approval sweep');
-        if (expired) await app.readCache.changed('catalogue');
+        if (released || expired || reminded) app.log.info({ released, expired, reminded }, 'approval sweep');
+        if (released || expired) await app.readCache.changed('catalogue');
       } catch (err) {
         app.log.error({ err }, 'approval sweep failed');
       }

@@ -135,12 +135,12 @@ describe('priceStep', () => {
       return { now, quoted };
     });
     expect(priced.now.goods[0]!.unitPriceCents).toBe(1120);
-    expect(priced.now.savedCents).toBe(1200);
+    expect(priced.now.savings).toEqual({ quantityCents: 1200, contractCents: 0 });
     expect(priced.now.totalCents).toBe(
       11_200 + priced.now.delivery.shippingCents[0]! + priced.now.delivery.taxCents[0]!,
     );
     expect(priced.quoted.goods[0]!.unitPriceCents).toBe(999);
-    expect(priced.quoted.savedCents).toBe(0);
+    expect(priced.quoted.savings).toEqual({ quantityCents: 0, contractCents: 0 });
   });
 
   it('refuses a sale over the cap before anything is written: on quantity for Order Now, whole for a cart', async () => {

@@ -81,7 +81,7 @@ export interface PricedSale {
   /** Whether it ships to a company location (whose address is not saved among the buyer's own). */
   atLocation: boolean;
   totalCents: number;
-  savedCents: number;
+  savings: { quantityCents: number; contractCents: number };
 }
 
 /** The sale's cap, checked before anything is written: a sale one card payment cannot take could never be paid. */
@@ -141,6 +141,6 @@ export async function priceStep(
     delivery,
     atLocation: Boolean(at.location),
     totalCents: goodsSale.goodsCents + extras,
-    savedCents: goodsSale.savings.quantityCents,
+    savings: goodsSale.savings,
   };
 }

@@ -32,7 +32,7 @@ export async function placeSale(
     const approval = await limitsStep(tx, deps, customer, sale, priced);
     const inserted = await insertStep(tx, customer, sale, priced, approval);
     const reserved = await reserveStep(tx, deps, sale, priced, inserted.lines);
-    const result = { co: inserted.co, lines: reserved, savedCents: priced.savedCents };
+    const result = { co: inserted.co, lines: reserved, savings: priced.savings };
     await notifyStep(tx, deps, customer, result);
     await frame.done?.(tx, result);
     return result;

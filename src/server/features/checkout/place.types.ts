@@ -31,8 +31,8 @@ export interface Sale {
 export interface PlacedSale {
   co: CheckoutRow;
   lines: OrderRow[];
-  /** What the quantity breaks saved against the list price (Order Now's acknowledgement names it). */
-  savedCents: number;
+  /** What the sale saved against the list price, by source: quantity breaks and contract prices (priceSale's). */
+  savings: { quantityCents: number; contractCents: number };
 }
 
 /** How an entry point frames the pipeline: the lines it sells (read in the sale's transaction) and what it does last. */

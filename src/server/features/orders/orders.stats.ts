@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Overview } from '@shared/overview/overview.schema';
 import { accountInvoices, orders } from '../../db/schema';
 import type { Db } from '../../infra/db';
@@ -12,21 +12,25 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export async function orderStats(
   db: Db,
   now = new Date(),
-): Promise<Pick<Overview, 'revenueByDay' | 'ordersByStatus' | 'newestOrders'>> {
+): Promise<Pick<Overview, 'revenueByDay' | 'ordersByStatus' | 'newestOrders' | 'onAccountOpen'>> {
   const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (DAYS - 1)));
   const dayExpr = sql<string>`to_char(${orders.paidAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // What a line still charges: goods, shipping and tax, less every refund given (or being given) back against it —
+  // a partial refund's exact cents (`refunded_cents`), a whole refund's amount (`refund_amount_cents`).
+  const charged = sql`(${orders.unitPriceCents} * ${orders.quantity} + ${orders.shippingCents} + ${orders.taxCents} - greatest(${orders.refundedCents}, case when ${orders.refundStatus} is null then 0 else coalesce(${orders.refundAmountCents}, 0) end))`;
   const revenueRows = await db
     .select({
       date: dayExpr,
-      // What was charged: goods, shipping and tax. A purchase on account is counted once its invoice is paid.
-      cents: sql<string>`sum(${orders.unitPriceCents} * ${orders.quantity} + ${orders.shippingCents} + ${orders.taxCents})`,
-      n: sql<number>`count(*)::int`,
+      cents: sql<string>`coalesce(sum(${charged}), 0)`,
+      n: sql<number>`(count(*) filter (where ${charged} > 0))::int`,
     })
     .from(orders)
     .where(
       and(
-        eq(orders.paymentStatus, true),
+        isNotNull(orders.paidAt),
         gte(orders.paidAt, start),
+        or(eq(orders.paymentStatus, true), isNotNull(orders.refundStatus)),
+        // A purchase on account is charged once its invoice is paid; until then it is "on account, open".
         sql`not exists (select 1 from ${accountInvoices} where ${accountInvoices.checkoutId} = ${orders.checkoutId} and ${accountInvoices.paidCents} < ${accountInvoices.totalCents})`,
       ),
     )
@@ -69,5 +73,15 @@ export async function orderStats(
     };
   });
 
-  return { revenueByDay, ordersByStatus, newestOrders };
+  // Served by the partial index of open invoices (account_invoices_open_idx).
+  const [open] = await db
+    .select({
+      cents: sql<string>`coalesce(sum(${accountInvoices.totalCents} - ${accountInvoices.paidCents}), 0)`,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(accountInvoices)
+    .where(sql`${accountInvoices.paidCents} < ${accountInvoices.totalCents}`);
+  const onAccountOpen = { cents: Number(open?.cents ?? 0), invoices: Number(open?.n ?? 0) };
+
+  return { revenueByDay, ordersByStatus, newestOrders, onAccountOpen };
 }

@@ -22,7 +22,7 @@ export const paymentProviderPlugin = fp<{ provider?: PaymentProvider | undefined
       opts.provider ??
         (stripe
           ? createStripeProvider({ secretKey: stripe.secretKey, publishableKey: stripe.publishableKey })
-          : createTestProvider(app.database.db)),
+          : createTestProvider(app.database.db, { refuseRefunds: app.config.testRefundRefusals })),
     );
   },
   { name: 'payments', dependencies: ['config', 'database'] },

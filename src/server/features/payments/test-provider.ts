@@ -27,8 +27,12 @@ const toRefund = (r: RefundRow): ProviderRefund => ({
   amountCents: r.amountCents,
 });
 
-/** The built-in test-mode processor: intents live in the database, cards follow Stripe's documented test numbers. */
-export function createTestProvider(db: Db): PaymentProvider {
+/**
+ * The built-in test-mode processor: intents live in the database, cards follow Stripe's documented test numbers.
+ * `refuseRefunds`: the first N refunds asked of this process fail as an unreachable provider would (503).
+ */
+export function createTestProvider(db: Db, { refuseRefunds = 0 } = {}): PaymentProvider {
+  let refusals = refuseRefunds;
   return {
     kind: 'test',
     publishableKey: null,
@@ -79,8 +83,16 @@ export function createTestProvider(db: Db): PaymentProvider {
       if (!row) throw new AppError('not_found', 'Payment not found');
       return toIntent(row);
     },
-    refund: (intentId, amountCents, idempotencyKey) =>
-      refundTestIntent(db, intentId, amountCents, idempotencyKey),
+    async refund(intentId, amountCents, idempotencyKey) {
+      if (refusals > 0) {
+        refusals--;
+        throw new AppError(
+          'unavailable',
+          'The payment provider could not be reached (test mode refuses refunds).',
+        );
+      }
+      return refundTestIntent(db, intentId, amountCents, idempotencyKey);
+    },
   };
 }
 

@@ -41,8 +41,17 @@ export function revenueSummary(days: Overview['revenueByDay']): string {
   );
 }
 
-/** Revenue per day: the chart, a sentence for screen readers and the same numbers as a table. */
-export function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
+/**
+ * Revenue per day: the chart, a sentence for screen readers and the same numbers as a table. Purchases on account
+ * count once their invoice is paid; what the open invoices still owe is shown beside, apart.
+ */
+export function RevenueSection({
+  days,
+  onAccountOpen,
+}: {
+  days: Overview['revenueByDay'];
+  onAccountOpen?: Overview['onAccountOpen'] | undefined;
+}) {
   const data: RevenuePoint[] = days.map((d) => ({
     label: dayLabel.format(utcDay(d.date)),
     revenue: d.revenueCents,
@@ -59,6 +68,17 @@ export function RevenueSection({ days }: { days: Overview['revenueByDay'] }) {
         </h2>
         <p className="text-2xl font-bold text-primary">{formatCents(total)}</p>
       </div>
+      <p className="mt-1 text-sm text-base-content/75">
+        What was charged, by the day it was paid: goods, shipping and tax, less refunds.
+        {onAccountOpen && onAccountOpen.invoices > 0 && (
+          <>
+            {' '}
+            On account, open: <strong>{formatCents(onAccountOpen.cents)}</strong> in{' '}
+            {formatCount(onAccountOpen.invoices)} {onAccountOpen.invoices === 1 ? 'invoice' : 'invoices'},
+            counted once paid.
+          </>
+        )}
+      </p>
       <div role="img" aria-label={revenueSummary(days)} className="mt-4 h-64 text-base-content/75">
         <ChartBoundary>
           <Suspense fallback={<div aria-hidden="true" className="skeleton h-full w-full" />}>

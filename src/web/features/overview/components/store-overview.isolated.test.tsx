@@ -17,6 +17,7 @@ const overview: Overview = {
     revenueCents: i === 4 ? 25_000 : i === 9 ? 9_950 : 0,
     orders: i === 4 ? 2 : i === 9 ? 1 : 0,
   })),
+  onAccountOpen: { cents: 123_45, invoices: 2 },
   ordersByStatus: [
     { status: 'Pending', count: 3 },
     { status: 'Paid', count: 2 },
@@ -65,6 +66,11 @@ describe('StoreOverview', () => {
     );
     expect(await within(chart).findByTestId('chart')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: /Revenue and paid orders per day/ })).toBeInTheDocument();
+    // Purchases on account whose invoice is open are shown apart, not in the revenue (decision 060).
+    const revenue = within(screen.getByRole('region', { name: 'Revenue, last 30 days' }));
+    expect(revenue.getByText(/On account, open:/)).toHaveTextContent(
+      'On account, open: $123.45 in 2 invoices, counted once paid.',
+    );
 
     const statuses = within(screen.getByRole('region', { name: 'Orders by status' }));
     expect(

@@ -181,10 +181,11 @@ export function StoreOverview() {
         onRetry={() => void overview.refetch()}
       />
     );
-  const { revenueByDay, ordersByStatus, lowStock, lowStockTotal, newestOrders } = overview.data;
+  const { revenueByDay, onAccountOpen, ordersByStatus, lowStock, lowStockTotal, newestOrders } =
+    overview.data;
   return (
     <div className="mt-6 flex flex-col gap-8">
-      <RevenueSection days={revenueByDay} />
+      <RevenueSection days={revenueByDay} onAccountOpen={onAccountOpen} />
       <StatusSection statuses={ordersByStatus} />
       <LowStockSection products={lowStock} total={lowStockTotal} />
       <NewestOrdersSection orders={newestOrders} />

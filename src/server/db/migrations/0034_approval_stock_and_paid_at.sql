@@ -1,0 +1,3 @@
+ALTER TABLE "checkouts" ADD COLUMN "approval_stock_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "checkouts_approval_stock_until_idx" ON "checkouts" USING btree ("approval_stock_until") WHERE "checkouts"."approval_status" = 'awaiting' and "checkouts"."approval_stock_until" is not null;--> statement-breakpoint
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at") WHERE "orders"."paid_at" is not null;
