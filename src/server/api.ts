@@ -19,6 +19,7 @@ import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { returnsRoutes } from './features/returns/index';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shippingRoutes } from './features/shipping/index';
 import { taxRoutes } from './features/tax/index';
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
+  await api.register(returnsRoutes);
 };

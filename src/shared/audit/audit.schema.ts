@@ -64,6 +64,13 @@ export const auditKinds = [
   'account.card_payment',
   'account.card_payment_refunded',
   'account.bank_transfer',
+  'return.requested',
+  'return.approved',
+  'return.rejected',
+  'return.received',
+  'return.refunded',
+  'return.replaced',
+  'return.policy_changed',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
