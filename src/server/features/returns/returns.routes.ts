@@ -74,7 +74,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'Record what came back of an approved return: units restocked and scrapped per line (admin)',
       errors: [...stepErrors],
     }),
-    ...adminStep,
+    config: { auth: 'admin', invalidates: ['catalogue'] },
     handler: async (req) => receiveReturn(deps, currentUser(req), req.params.id, req.body),
   });
   app.route({
@@ -84,7 +84,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         'Settle a received return: refund what came back less the restocking fee (one refund path), or replace a warranty failure (admin)',
       errors: [...stepErrors],
     }),
-    ...adminStep,
+    config: { auth: 'admin', idempotent: true, invalidates: ['catalogue'] },
     handler: async (req) => resolveReturn(deps, currentUser(req), req.params.id, req.body.resolution),
   });
   app.route({
