@@ -5,7 +5,6 @@ import { shareOfUnits } from '@shared/common/money-allocate';
 import type { Return } from '@shared/returns/returns.schema';
 import { defaultReturnPolicy } from '@shared/returns/returns.constants';
 import { invoices, orders, stockMovements } from '../../db/schema';
-import type { InvoiceSnapshot } from '../invoices/invoices.model';
 import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { documentsOf, timelineOf } from '../../test/invoices';
@@ -227,7 +226,7 @@ describe('receiving and refunding through the one refund path', () => {
     const note = (await documentsOf(t.app, ann, orderId)).find((d) => d.kind === 'credit_note')!;
     expect(note.total).toBe(centsToDollars(expected));
     const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, note._id));
-    const printed = (stored!.snapshot as InvoiceSnapshot).lines;
+    const printed = (stored!.snapshot as { lines: { description: string; totalCents: number }[] }).lines;
     expect(printed.find((l) => l.description.startsWith('Less restocking fee (15%)'))).toMatchObject({
       totalCents: -fee,
     });
