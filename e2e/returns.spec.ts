@@ -72,12 +72,18 @@ test('a buyer returns a line of a shipped order on a phone; the admin approves, 
   await expect(dialog).toBeHidden();
   await mailTo(customer.email, /^Return requested: Not needed/);
   await page.goto('/dashboard/my-returns');
-  await expect(page.getByText('Requested', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Returns' }).getByText('Requested', { exact: true }),
+  ).toBeVisible();
   await expectAccessible(page, 'My Returns');
 
   // The admin: approve with instructions (an RMA number), receive it as resaleable, refund it.
   await admin.goto('/dashboard/returns');
-  const card = admin.getByRole('listitem').filter({ hasText: customer.email });
+  const card = admin
+    .getByRole('list', { name: 'Returns' })
+    .getByRole('listitem')
+    .filter({ hasText: customer.email })
+    .filter({ has: admin.getByRole('heading') });
   await card.getByRole('button', { name: 'Approve' }).click();
   const approve = admin.getByRole('dialog', { name: 'Approve return' });
   await approve.getByLabel('Instructions for the buyer').fill('Ship it to 1 Dock Road, Dallas.');
