@@ -120,6 +120,7 @@ const serverFeatures = {
   quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'pricing', 'shipping', 'tax'],
   // The one pricing function (decision 052): below every seller of goods, above the tables it reads.
   pricing: ['catalogue', 'shipping', 'tax'],
+  returns: ['audit', 'inventory', 'orders'],
   reviews: ['accounts', 'orders'],
   seo: ['catalogue', 'news'],
   shipping: ['audit'],

@@ -20,6 +20,7 @@ import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
 import { quotesRoutes } from './features/quotes/quotes.routes';
+import { returnsRoutes } from './features/returns/index';
 import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shippingRoutes } from './features/shipping/index';
 import { taxRoutes } from './features/tax/index';
@@ -61,4 +62,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
   await api.register(equipmentFeature);
+  await api.register(returnsRoutes);
 };

@@ -69,6 +69,13 @@ export const auditKinds = [
   'service_plan.edited',
   'part_fit.added',
   'part.replaced',
+  'return.requested',
+  'return.approved',
+  'return.rejected',
+  'return.received',
+  'return.refunded',
+  'return.replaced',
+  'return.policy_changed',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -33,6 +33,10 @@ export const paths = {
   dashboard,
   myOrders: `${dashboard}/my-orders`,
   myReviews: `${dashboard}/my-reviews`,
+  /** The buyer's returns and their status (docs/decisions/065-returns.md). */
+  myReturns: `${dashboard}/my-returns`,
+  /** The admins' returns: approve, reject, receive, refund or replace. */
+  returnsAdmin: `${dashboard}/returns`,
   payment: (id: string) => `${dashboard}/payment/${id}`,
   /** A checkout's one card payment (every line of it at once). */
   checkoutPayment: (id: string) => `${dashboard}/pay-checkout/${id}`,

@@ -9,6 +9,10 @@ export const stockReasons = [
   'order_cancelled',
   'order_expired',
   'order_paid_late',
+  // A return (issue 43): resaleable units back on the shelf; damaged ones received and written off at once.
+  'return_restocked',
+  'return_received',
+  'return_scrapped',
 ] as const;
 export type StockReason = (typeof stockReasons)[number];
 

@@ -12,6 +12,7 @@ export const timelineKinds = [
   'delivered',
   'cancelled',
   'expired',
+  'return',
   'refund_requested',
   'refunded',
   'credit_note',

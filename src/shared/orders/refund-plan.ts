@@ -56,11 +56,14 @@ export interface PlannedRefundLine {
   amountCents: Cents;
   /** Whether the line is refunded in full once this refund is made. */
   completesLine: boolean;
+  /** A return's restocking fee kept of these units' goods (issue 43), already taken off `amountCents`. */
+  restockingFeeCents?: Cents;
+  restockingFeePercent?: number;
 }
 
 export type RefundSelection =
   | { kind: 'all' }
-  | { kind: 'lines'; lines: { orderId: string; quantity: number }[] }
+  | { kind: 'lines'; lines: { orderId: string; quantity: number }[]; feePercent?: number }
   | { kind: 'amount'; amountCents: Cents };
 
 export type RefundPlan =
@@ -113,6 +116,23 @@ function unitsOf(l: RefundableLine, units: number): PlannedRefundLine {
 }
 
 /**
+ * A returned line's restocking fee (docs/decisions/065-returns.md): a percentage of the units' goods, never of their
+ * shipping or tax, and never more than the refund; the line then stays open for that amount (the shop may waive it).
+ */
+function lessFee(line: PlannedRefundLine, feePercent: number): PlannedRefundLine {
+  if (feePercent <= 0) return line;
+  const fee = Math.min(shareOfUnits(line.goodsCents, feePercent, 100), line.amountCents);
+  if (fee === 0) return line;
+  return {
+    ...line,
+    amountCents: line.amountCents - fee,
+    completesLine: false,
+    restockingFeeCents: fee,
+    restockingFeePercent: feePercent,
+  };
+}
+
+/**
  * The one calculation of a refund, on the server (what is refunded) and in the admin's dialog (the total shown before
  * confirming): which lines give back what. `lines` are the sale's refundable lines (paid, not delivered, not refunded
  * in full). A field error names the request field at fault.
@@ -145,7 +165,7 @@ export function planRefund(lines: readonly RefundableLine[], selection: RefundSe
           field: `lines.${i}.quantity`,
           message: `must be at most ${units}: only ${units} of ${line.quantity} ${units === 1 ? 'unit is' : 'units are'} left to refund on this line`,
         };
-      planned.push(unitsOf(line, want.quantity));
+      planned.push(lessFee(unitsOf(line, want.quantity), selection.feePercent ?? 0));
     }
     return done('lines', planned);
   }

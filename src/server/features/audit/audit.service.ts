@@ -30,7 +30,8 @@ export interface AuditRecord {
     | 'tax_exemption'
     | 'shipment'
     | 'company'
-    | 'equipment_model';
+    | 'equipment_model'
+    | 'return';
   entityId: string;
   summary: string;
   before?: unknown;

@@ -36,6 +36,11 @@ export interface StockChange {
   staff: StaffMail;
   /** A further condition the change must meet in the same statement (an order's customer limits). */
   when?: SQL | undefined;
+  /**
+   * Part of a pair that leaves the stock as it was (a returned unit received and scrapped): says nothing to staff,
+   * since the stock did not really fall.
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -66,7 +71,8 @@ export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
   const moved = rows[0];
   // Taking stock never brings a product back: the hot path of ordering pays nothing here.
   if (moved && c.delta > 0 && c.notify) await answerWaiting(tx, [c.productId], c.notify);
-  if (moved && crossed(moved, c.delta)) await notifyStaff(tx, c.staff, lowStockNotice(c.staff, [moved], c));
+  if (moved && !c.quiet && crossed(moved, c.delta))
+    await notifyStaff(tx, c.staff, lowStockNotice(c.staff, [moved], c));
   return Boolean(moved);
 }
 

@@ -19,6 +19,9 @@ export interface RefundNoteLine {
   /** Part of these units' value already given back by an earlier amount refund. */
   lessEarlierCents: number;
   amountCents: number;
+  /** A return's restocking fee kept of these units (issue 43), printed as a line of its own. */
+  restockingFeeCents?: number | undefined;
+  restockingFeePercent?: number | undefined;
 }
 
 export interface RefundCreditNoteInput {
@@ -70,16 +73,26 @@ export async function issueRefundCreditNote(
       shippingCents: l.shippingCents,
       taxCents: l.taxCents,
     };
-    if (l.lessEarlierCents === 0) return [units];
+    const less = (description: string, cents: number): InvoiceLine => ({
+      ...who,
+      description,
+      quantity: 1,
+      unitPriceCents: -cents,
+      totalCents: -cents,
+    });
     return [
       units,
-      {
-        ...who,
-        description: `Less already refunded as an amount: ${l.description}`,
-        quantity: 1,
-        unitPriceCents: -l.lessEarlierCents,
-        totalCents: -l.lessEarlierCents,
-      },
+      ...(l.lessEarlierCents
+        ? [less(`Less already refunded as an amount: ${l.description}`, l.lessEarlierCents)]
+        : []),
+      ...(l.restockingFeeCents
+        ? [
+            less(
+              `Less restocking fee (${l.restockingFeePercent ?? 0}%): ${l.description}`,
+              l.restockingFeeCents,
+            ),
+          ]
+        : []),
     ];
   });
   const amounts = amountsOf(lines);

@@ -29,6 +29,11 @@ export interface SaleRefundRequest {
   restock?: boolean | undefined;
   lines?: { orderId: string; quantity: number }[] | undefined;
   amountCents?: number | undefined;
+  /**
+   * A return's refund of `lines` (docs/decisions/065-returns.md): the goods came back, so delivered lines may give
+   * money back too, less the restocking fee (whole percent of the units' goods) printed on the credit note.
+   */
+  returned?: { feePercent: number } | undefined;
 }
 
 /** A sale: a single order (its one line), or a checkout whose lines were paid together. */
@@ -40,31 +45,33 @@ export interface SaleRefundOptions {
    * checkout's own "being refunded" mail); a partial refund is mailed when the provider confirms it.
    */
   startedMail?: (tx: Tx, refunded: OrderRow[]) => Promise<void>;
+  /** Runs in the refund's transaction once it is stored (a return records its refund there, all or nothing). */
+  inTransaction?: (tx: Tx, saleRefundId: string) => Promise<void>;
 }
 
 const selectionOf = (req: SaleRefundRequest): RefundSelection =>
   req.lines
-    ? { kind: 'lines', lines: req.lines }
+    ? { kind: 'lines', lines: req.lines, ...(req.returned && { feePercent: req.returned.feePercent }) }
     : req.amountCents !== undefined
       ? { kind: 'amount', amountCents: req.amountCents }
       : { kind: 'all' };
 
-/** Whether a line can give money back now: paid by card, not delivered, not refunded in full. */
-const refundable = (r: OrderRow) =>
+/** Whether a line can give money back now: paid by card, not delivered (unless returned), not refunded in full. */
+const refundable = (r: OrderRow, returned = false) =>
   r.paymentStatus &&
   r.transactionId !== null &&
   !r.transactionId.startsWith('account_') &&
-  r.orderStatus === 'Pending' &&
+  (r.orderStatus === 'Pending' || (returned && r.orderStatus === 'Delivered')) &&
   r.refundStatus === null;
 
 /** Why a single order cannot be refunded, in the words POST /api/order/{id}/refund has always used. */
-function orderProblem(row: OrderRow): string | null {
+function orderProblem(row: OrderRow, returned = false): string | null {
   if (!row.paymentStatus || !row.transactionId)
     return 'Only a paid order can be refunded; cancel an unpaid order instead.';
   // Bought on account (docs/decisions/041-paying-on-account.md): no card took money, so no card can give it back.
   if (row.transactionId.startsWith('account_'))
     return 'This order was bought on account: there is no card payment to refund. Credit the account instead.';
-  if (row.orderStatus !== 'Pending')
+  if (row.orderStatus !== 'Pending' && !(returned && row.orderStatus === 'Delivered'))
     return `This order is already ${row.orderStatus.toLowerCase()} and cannot be refunded.`;
   return null;
 }
@@ -107,10 +114,10 @@ export async function refundSale(
       // Asked again for the whole order once it is refunded (or being refunded): answered as it is, as always.
       if (row.refundStatus && selection.kind === 'all') return { rows, refund: null };
       if (row.refundStatus) throw new AppError('conflict', refundMessages.nothingLeft);
-      const problem = orderProblem(row);
+      const problem = orderProblem(row, Boolean(req.returned));
       if (problem) throw new AppError('conflict', problem);
     }
-    const open = rows.filter(refundable);
+    const open = rows.filter((r) => refundable(r, Boolean(req.returned)));
     const plan = planRefund(
       open.map((r) => ({ ...r, orderId: r.id })),
       selection,
@@ -158,7 +165,8 @@ export async function refundSale(
       { tx, startAfterSeconds: deps.refundRetry.delaySeconds },
     );
     const updated = rows.map((r) => after.find((a) => a.id === r.id) ?? r);
-    const complete = updated.every((r) => !refundable(r));
+    const complete = updated.every((r) => !refundable(r, Boolean(req.returned)));
+    if (opts.inTransaction) await opts.inTransaction(tx, refund!.id);
     if (complete && opts.startedMail) await opts.startedMail(tx, after);
     // One entry per line, as each order's history (its timeline) reads the admin who refunded it.
     for (const line of plan.lines) {

@@ -27,6 +27,14 @@ const approvalSteps = {
   'checkout.rejected': { kind: 'rejected', title: 'Rejected: cancelled, stock released' },
 } as const;
 const system: By = { role: 'system', email: null };
+const returnTitles: Record<string, string> = {
+  'return.requested': 'Return requested',
+  'return.approved': 'Return approved',
+  'return.rejected': 'Return rejected',
+  'return.received': 'Return received',
+  'return.refunded': 'Return refunded',
+  'return.replaced': 'Return replaced',
+};
 
 /** An order's row, checked to be the caller's own (or the caller is an admin), with its invoices and credit notes. */
 export async function orderWithDocuments(
@@ -95,6 +103,17 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     );
   }
   add('delivered', row.deliveredAt, 'Delivered', admin('order.delivered') ?? system);
+  // A return's steps (issue 43), as the returns feature audits them about each of its lines.
+  for (const a of audit.filter((e) => e.kind.startsWith('return.')))
+    add(
+      'return',
+      a.createdAt,
+      returnTitles[a.kind] ?? 'Return',
+      a.kind === 'return.requested' ? customer : { role: 'admin', email: a.actorEmail },
+      {
+        detail: a.summary,
+      },
+    );
   if (row.orderStatus === 'Cancelled' && !rejected)
     add(
       'cancelled',

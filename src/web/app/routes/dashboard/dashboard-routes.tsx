@@ -13,6 +13,8 @@ import { Component as PayCheckout, OrderNow as Payment } from './pay';
 import { Component as QuickOrder } from './quick-order';
 import { Component as MyProfile } from './my-profile';
 import { Component as MyReviews } from './my-reviews';
+import { Component as MyReturns } from './my-returns';
+import { Component as ReturnsAdmin } from './admin/returns';
 import { Component as OrderDetails } from './order-details';
 import { Component as MyQuotes } from './my-quotes';
 import { Component as ManageQuotes } from './manage-quotes';
@@ -73,6 +75,7 @@ export function Component() {
           <Route path={sub(paths.checkoutPayment(':id'))} element={<PayCheckout />} />
           <Route path={sub(paths.quickOrder)} element={<QuickOrder />} />
           <Route path={sub(paths.myReviews)} element={<MyReviews />} />
+          <Route path={sub(paths.myReturns)} element={<MyReturns />} />
           <Route path={sub(paths.payment(':id'))} element={<Payment />} />
           <Route path={sub(paths.orderDetails(':id'))} element={<OrderDetails />} />
           <Route path={sub(paths.myQuotes)} element={<MyQuotes />} />
@@ -88,6 +91,7 @@ export function Component() {
           <Route element={<RequireAdmin />}>
             <Route path={sub(paths.makeAdmin)} element={<MakeAdmin />} />
             <Route path={sub(paths.allOrders)} element={<AllOrders />} />
+            <Route path={sub(paths.returnsAdmin)} element={<ReturnsAdmin />} />
             <Route path={sub(paths.addProduct)} element={<AddProduct />} />
             <Route path={sub(paths.manageProduct)} element={<ManageProduct />} />
             <Route path={sub(paths.productAdmin(':id'))} element={<ProductAdmin />} />

@@ -5,6 +5,7 @@ import { RegisterFromOrder } from '@/features/equipment/components/fit-notice';
 import { OrderHistory } from '@/features/invoices/components/order-history';
 import { useOrder } from '@/features/orders/api/get-order';
 import { OrderSummary } from '@/features/orders/components/order-summary';
+import { ReturnItemsButton } from '@/features/returns/components/return-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** /dashboard/orders/{id}: one order (orders), its history and its invoice and credit notes (invoices). */
@@ -22,6 +23,7 @@ export function Component() {
       <OrderSummary order={order} />
       {order.isSuccess && !admin && <RegisterFromOrder orderId={id} />}
       {order.isSuccess && <OrderHistory key={id} orderId={id} />}
+      {!admin && order.data && <ReturnItemsButton order={order.data} />}
       <Link to={admin ? paths.allOrders : paths.myOrders} className="btn btn-ghost mt-6">
         Back to {admin ? 'all orders' : 'My Orders'}
       </Link>

@@ -6,6 +6,7 @@ import { useSession } from '../api/get-session';
 
 const customerLinks = [
   { to: paths.myOrders, label: 'My Orders' },
+  { to: paths.myReturns, label: 'My Returns' },
   { to: paths.cart, label: 'Cart' },
   { to: paths.quickOrder, label: 'Quick Order' },
   { to: paths.myReviews, label: 'My reviews' },
@@ -17,6 +18,7 @@ const customerLinks = [
 
 const adminLinks = [
   { to: paths.allOrders, label: 'Manage All Orders' },
+  { to: paths.returnsAdmin, label: 'Returns' },
   { to: paths.addProduct, label: 'Add A Product' },
   { to: paths.makeAdmin, label: 'Make Admin' },
   { to: paths.manageProduct, label: 'Manage Products' },

@@ -56,13 +56,14 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, Cart, Quick Order, My reviews, My Quotes, Tax exemption and Company to customers', async () => {
+  it('shows My Profile, My Orders, My Returns, Cart, Quick Order, My reviews, My Quotes, Tax exemption and Company to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
       expect(menuLabels()).toEqual([
         'My Profile',
         'My Orders',
+        'My Returns',
         'Cart',
         'Quick Order',
         'My reviews',
@@ -82,6 +83,7 @@ describe('Dashboard menu', () => {
       expect(menuLabels()).toEqual([
         'My Profile',
         'Manage All Orders',
+        'Returns',
         'Add A Product',
         'Make Admin',
         'Manage Products',

@@ -11,6 +11,9 @@ const reasons: Record<string, string> = {
   order_cancelled: 'Order cancelled',
   order_expired: 'Order expired',
   order_paid_late: 'Cancelled order paid',
+  return_restocked: 'Return restocked',
+  return_received: 'Return received (damaged)',
+  return_scrapped: 'Return scrapped',
 };
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
