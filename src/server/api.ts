@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
+import { apiKeysRoutes } from './features/api-keys/index';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
 import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
+  await api.register(apiKeysRoutes);
 };

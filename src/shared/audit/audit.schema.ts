@@ -64,6 +64,8 @@ export const auditKinds = [
   'account.card_payment',
   'account.card_payment_refunded',
   'account.bank_transfer',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

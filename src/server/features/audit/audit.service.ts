@@ -29,7 +29,8 @@ export interface AuditRecord {
     | 'tax_rates'
     | 'tax_exemption'
     | 'shipment'
-    | 'company';
+    | 'company'
+    | 'api_key';
   entityId: string;
   summary: string;
   before?: unknown;
