@@ -31,7 +31,7 @@ export const apiKeyCreateSchema = z.strictObject({
     .min(1, { error: 'is required' })
     .max(80, { error: 'must be at most 80 characters' }),
   scopes: z
-    .array(z.enum(apiScopes, { error: `must each be one of ${apiScopes.join(', ')}` }), {
+    .array(z.enum(apiScopes, { error: `must be one of ${apiScopes.join(', ')}` }), {
       error: 'must be a list of scopes',
     })
     .min(1, { error: 'choose at least one scope' })

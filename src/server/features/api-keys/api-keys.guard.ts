@@ -33,7 +33,12 @@ export const apiKeysGuardPlugin = fp(
       const key = await authenticateApiKey(db, secret);
 
       const now = Date.now();
-      const claim = await claimWindow(db, `apikey:${key.id}`, { max: key.ratePerMinute, windowMs: MINUTE_MS }, now);
+      const claim = await claimWindow(
+        db,
+        `apikey:${key.id}`,
+        { max: key.ratePerMinute, windowMs: MINUTE_MS },
+        now,
+      );
       if ('retryAfterMs' in claim) {
         reply.header('retry-after', String(Math.max(1, Math.ceil(claim.retryAfterMs / 1000))));
         throw new AppError('rate_limited', `This API key may make ${key.ratePerMinute} requests a minute.`);
@@ -43,8 +48,7 @@ export const apiKeysGuardPlugin = fp(
       const scope = req.routeOptions.config?.apiScope;
       if (!scope) throw new AppError('forbidden', 'API keys cannot call this route.');
       const scopes = key.scopes as ApiScope[];
-      if (!scopes.includes(scope))
-        throw new AppError('forbidden', `This API key lacks the scope ${scope}.`);
+      if (!scopes.includes(scope)) throw new AppError('forbidden', `This API key lacks the scope ${scope}.`);
 
       req.apiKey = { id: key.id, name: key.name, scopes };
       // Declared routes are the admin's reads and writes, so a key acts with the admin role there and nowhere else.

@@ -26,7 +26,8 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   app.route({
     ...contractRoute(calls.create, {
       tags,
-      summary: 'Create an API key with a name, scopes and an optional last day; its secret is shown once (admin)',
+      summary:
+        'Create an API key with a name, scopes and an optional last day; its secret is shown once (admin)',
       errors: [400, 401, 403],
     }),
     config: { auth: 'admin' },

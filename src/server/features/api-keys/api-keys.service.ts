@@ -46,7 +46,8 @@ function toApiKey(row: Row, now = new Date()): ApiKey {
 export async function createApiKey(db: Db, actor: SessionUser, input: ApiKeyCreate): Promise<ApiKeyCreated> {
   const k = apiKeyCreateSchema.parse(input);
   const expiresAt = k.expiresOn ? endOfDay(k.expiresOn) : null;
-  if (expiresAt && expiresAt <= new Date()) throw fieldError('bad_request', 'expiresOn', 'must not be in the past');
+  if (expiresAt && expiresAt <= new Date())
+    throw fieldError('bad_request', 'expiresOn', 'must not be in the past');
   const secret = newSecret();
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -95,7 +96,11 @@ export async function listApiKeys(db: Db, q: ApiKeyListQuery): Promise<Paged<Api
   ]);
   const cut = cutPage(newest, rows, q.limit);
   const now = new Date();
-  return { items: cut.rows.map((r) => toApiKey(r.row, now)), nextCursor: cut.nextCursor, total: counted?.n ?? 0 };
+  return {
+    items: cut.rows.map((r) => toApiKey(r.row, now)),
+    nextCursor: cut.nextCursor,
+    total: counted?.n ?? 0,
+  };
 }
 
 /** DELETE /api/api-keys/{id}: the key stops working at once, on every instance (each request reads the table). */
