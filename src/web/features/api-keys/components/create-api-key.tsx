@@ -6,8 +6,7 @@ import {
   type ApiScope,
 } from '@shared/api-keys/api-keys.scopes';
 import type { ApiKeyCreated } from '@shared/api-keys/api-keys.schema';
-import { FormError } from '@/components/ui/error-text';
-import { ErrorText } from '@/components/ui/error-text';
+import { ErrorText, FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
