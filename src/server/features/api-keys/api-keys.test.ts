@@ -108,6 +108,9 @@ describe('calling with a key', () => {
     });
     expect(since.statusCode).toBe(200);
     expect(since.json()).toEqual([]);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const recent = await withKey(secret, { url: `/api/order?sort=oldest&since=${hourAgo}` });
+    expect((recent.json() as { _id: string }[]).map((o) => o._id)).toContain(orderId);
     const badSince = await withKey(secret, { url: '/api/order?since=yesterday' });
     expect(badSince.statusCode).toBe(400);
     expect(badSince.json().message).toMatch(/since/);
