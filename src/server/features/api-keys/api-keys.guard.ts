@@ -61,6 +61,15 @@ export const apiKeysGuardPlugin = fp(
       };
     });
 
+    // The API document says which scope opens a route (the swagger plugin, registered later, reads it after this).
+    app.addHook('onRoute', (route) => {
+      const scope = route.config?.apiScope;
+      if (!scope || !route.schema) return;
+      const note = `API keys: needs the scope \`${scope}\`.`;
+      const description = route.schema.description as string | undefined;
+      route.schema = { ...route.schema, description: description ? `${description}\n\n${note}` : note };
+    });
+
     // After validation: the body a key sends holds only the fields its route lets keys change.
     app.addHook('preHandler', async (req: FastifyRequest) => {
       const allowed = req.routeOptions.config?.apiFields;

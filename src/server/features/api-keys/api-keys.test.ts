@@ -221,6 +221,13 @@ describe('calling with a key', () => {
     expect(mixed.statusCode).toBe(403);
   });
 
+  it('names in the API document the scope that opens each route', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.paths['/api/order'].get.description).toContain('API keys: needs the scope `orders:read`.');
+    expect(doc.paths['/api/product/{id}'].put.description).toContain('`products:write`');
+    expect(doc.paths['/api/api-keys'].get.description ?? '').not.toContain('API keys: needs');
+  });
+
   it('has its own rate limit: 429 with Retry-After', async () => {
     const { secret } = await createKey({ name: 'Tight', scopes: ['orders:read'], ratePerMinute: 3 });
     for (let i = 0; i < 3; i++)
