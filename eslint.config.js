@@ -78,6 +78,7 @@ const webBoundaries = [
  */
 const serverFeatures = {
   accounts: ['audit'],
+  'api-keys': ['audit'],
   audit: [],
   cart: ['accounts', 'catalogue', 'pricing'],
   catalogue: ['audit', 'inventory', 'media', 'notifications'],

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountsFeature } from './features/accounts/accounts.plugin';
+import { apiKeysRoutes } from './features/api-keys/index';
 import { auditRoutes } from './features/audit/audit.routes';
 import { cartRoutes } from './features/cart/index';
 import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
@@ -63,4 +64,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(creditFeature);
   await api.register(equipmentFeature);
   await api.register(returnsRoutes);
+  await api.register(apiKeysRoutes);
 };

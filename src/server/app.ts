@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiRoutes } from './api';
+import { apiKeysGuardPlugin } from './features/api-keys/index';
 import { demoSeedPlugin } from './db/seed/seed';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
@@ -98,6 +99,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(inFlightPlugin);
   // Security headers next: their onRequest hook must run before the auth guard's can refuse a request.
   await app.register(securityPlugin);
+  // API keys are decided before sessions: a keyed request never reaches the session guard's cookie handling.
+  await app.register(apiKeysGuardPlugin);
   await app.register(authPlugin, { password: options.passwordHashing });
   await app.register(textGuardPlugin);
   await app.register(httpSemanticsPlugin);

@@ -167,3 +167,4 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 export * from './returns-schema';
+export * from './api-keys-schema';

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../infra/errors';
 import type { SessionUser } from '../infra/session-cache';
 import { claimedAddressOf, GHOST_MARK, unmaskGhostAddresses } from './ghost-sign-up';
+import { claimsApiKey } from './api-key-context';
 
 export type { SessionUser };
 
@@ -96,7 +97,14 @@ export function registerAuthGuard(app: FastifyInstance) {
   const origins = app.config.trustedOrigins;
 
   app.addHook('onRequest', async (req) => {
+    // A request carrying an API key acts as that key alone (the api-keys guard, before this one, decided): its
+    // cookies are never read, and a key the guard did not accept never becomes a session either.
+    if (req.apiKey) return;
     const need = req.routeOptions.config?.auth;
+    if (claimsApiKey(req) && req.url.startsWith('/api/')) {
+      if (need && need !== 'optional') throw new AppError('unauthorized', 'This API key is not valid.');
+      return;
+    }
     if (!need) return;
     if (STATE_CHANGING.has(req.method) && hasSessionCookie(req) && !isSameOrigin(req, origins))
       throw new AppError('forbidden', 'Cross-site request refused');

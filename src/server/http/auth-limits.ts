@@ -52,13 +52,13 @@ const toSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 
 /** A fixed window of `max` events per key; a claim that would pass `max` changes nothing. */
-interface WindowClaim {
+export interface WindowClaim {
   key: string;
   /** The row's `last_request` (the end of the window) after the claim, to take the claim back in that window. */
   until: number;
 }
 
-async function claimWindow(
+export async function claimWindow(
   db: Db,
   key: string,
   limit: { max: number; windowMs: number },
@@ -202,7 +202,8 @@ export async function claimResetRequest(
 /** Deletes the shop's rows once expired (Better Auth prunes its own, and ours only on PostgreSQL). */
 export async function purgeAuthLimits(db: Db, now = Date.now()): Promise<void> {
   await db.execute(sql`
-    delete from rate_limit where (key like 'fail:%' or key like 'reset:%') and last_request <= ${now}`);
+    delete from rate_limit
+    where (key like 'fail:%' or key like 'reset:%' or key like 'apikey:%') and last_request <= ${now}`);
 }
 
 /** An account that no longer exists takes its failures with it: whoever registers the address next starts clean. */

@@ -76,6 +76,8 @@ export const auditKinds = [
   'return.refunded',
   'return.replaced',
   'return.policy_changed',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 

@@ -80,6 +80,8 @@ export const paths = {
   storeOverview: `${dashboard}/overview`,
   manageNews: `${dashboard}/news`,
   auditLog: `${dashboard}/audit`,
+  /** Keys integrations (an ERP) call the API with (admin). */
+  apiKeys: `${dashboard}/api-keys`,
   categoriesAdmin: `${dashboard}/categories`,
   /** Shipping methods and rates, zones, pickup locations and sales tax rates (admin). */
   shippingAdmin: `${dashboard}/shipping`,

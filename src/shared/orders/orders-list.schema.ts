@@ -32,6 +32,12 @@ export const orderListQuerySchema = z.object({
   q: searchParam.describe(
     "an order id, an order number (`#1001` or `1001`), or the start of the customer's email",
   ),
+  since: z.iso
+    .datetime({ offset: true, error: 'must be a date and time (ISO 8601, e.g. 2026-12-07T09:00:00Z)' })
+    .optional()
+    .describe(
+      'orders placed at or after this time: with sort=oldest and the cursor, an integration reads new orders in order',
+    ),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 

@@ -31,7 +31,8 @@ export interface AuditRecord {
     | 'shipment'
     | 'company'
     | 'equipment_model'
-    | 'return';
+    | 'return'
+    | 'api_key';
   entityId: string;
   summary: string;
   before?: unknown;

@@ -40,7 +40,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/products',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', apiScope: 'products:read' },
       schema: {
         tags,
         summary:

@@ -75,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       errors: [400, 401, 404],
     }),
     // The spec puts product pages behind login; a shop that wants them found and shared opens them to everyone.
-    config: { auth: publicProductPages ? 'optional' : 'user' },
+    config: { auth: publicProductPages ? 'optional' : 'user', apiScope: 'products:read' },
     // The same for every caller: browsers may keep it; shared caches only when it is not behind sign-in.
     // A signed-in member also gets their contract price, added after the shared cached read (decision 039).
     handler: (req, reply) =>
@@ -113,7 +113,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/product/:id',
     {
-      config: { auth: 'admin', invalidates: ['catalogue'] },
+      // An integration (an ERP) keeps price and stock in step; everything else about a product stays the admins'.
+      config: {
+        auth: 'admin',
+        invalidates: ['catalogue'],
+        apiScope: 'products:write',
+        apiFields: ['price', 'priceBreaks', 'quantity', 'lowStockThreshold'],
+      },
       schema: {
         tags: ['catalogue'],
         summary:

@@ -51,7 +51,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'One shipment with its lines and tracking (its customer or an admin)',
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
+    config: { auth: 'user', apiScope: 'shipments:read' },
     handler: async (req) => getShipment(deps.db, currentUser(req), req.params.id),
   });
 
@@ -61,7 +61,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: 'The shipments holding units of one order line, oldest first (its customer or an admin)',
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
+    config: { auth: 'user', apiScope: 'shipments:read' },
     handler: async (req) => ({ shipments: await shipmentsOfOrder(deps.db, currentUser(req), req.params.id) }),
   });
 

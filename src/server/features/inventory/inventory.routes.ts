@@ -19,7 +19,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ orderNumbers: OrderNumbers
   app.get(
     '/inventory/products/:id/movements',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', apiScope: 'products:read' },
       schema: {
         tags: ['inventory'],
         summary:

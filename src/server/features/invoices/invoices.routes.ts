@@ -14,7 +14,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices/:id/pdf',
     {
-      config: { auth: 'user' },
+      config: { auth: 'user', apiScope: 'invoices:read' },
       schema: {
         tags: ['invoices'],
         summary: 'Download an invoice or credit note as a PDF (its buyer or an admin); named by its number',

@@ -17,7 +17,7 @@ export const orderDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
         "An order's invoice (its own or its checkout's) and credit notes, oldest first (owner or admin)",
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
+    config: { auth: 'user', apiScope: 'invoices:read' },
     handler: async (req) => (await orderWithDocuments(deps, currentUser(req), req.params.id)).documents,
   });
 

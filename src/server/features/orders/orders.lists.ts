@@ -1,4 +1,4 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql, type SQL } from 'drizzle-orm';
 import { parseOrderNumber } from '@shared/orders/order-number';
 import type { Paged } from '@shared/common/paging.schema';
 import type { MyOrdersQuery, OrderListQuery, OrderSort } from '@shared/orders/orders-list.schema';
@@ -86,6 +86,7 @@ function filters(q: OrderListQuery, expiryMs: number): SQL | undefined {
     q.status ? statusIs(q.status, expiryMs) : undefined,
     q.fulfilment ? fulfilmentIs(q.fulfilment, expiryMs) : undefined,
     q.paid === undefined ? undefined : eq(orders.paymentStatus, q.paid),
+    q.since === undefined ? undefined : gte(orders.createdAt, new Date(q.since)),
     // Stored emails are lower case (accounts keeps them so).
     text === undefined
       ? undefined

@@ -48,7 +48,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       description: pagedListDescription,
       errors: [400, 401, 403],
     }),
-    config: { auth: 'admin' },
+    config: { auth: 'admin', apiScope: 'orders:read' },
     handler: async (req, reply) => sendPage(req, reply, await listAllOrders(deps, req.query)),
   });
 
@@ -58,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
       summary: 'One order (its owner or an admin)',
       errors: [400, 401, 403, 404],
     }),
-    config: { auth: 'user' },
+    config: { auth: 'user', apiScope: 'orders:read' },
     handler: async (req) => getOrder(deps, currentUser(req), req.params.id),
   });
 

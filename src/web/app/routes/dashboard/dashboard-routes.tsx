@@ -30,6 +30,7 @@ import {
 import { Component as EquipmentAdmin } from './admin/equipment-models';
 import { Component as AddProduct } from './admin/add-product';
 import { Component as AuditLog } from './admin/audit-log';
+import { Component as ApiKeysAdmin } from './admin/api-keys';
 import { Component as CategoriesAdmin } from './admin/categories';
 import { Component as ManageProduct } from './admin/manage-product';
 import { Component as ProductAdmin } from './admin/product-admin';
@@ -99,6 +100,7 @@ export function Component() {
             <Route path={sub(paths.manageNews)} element={<NewsAdmin />} />
             <Route path={sub(paths.storeOverview)} element={<Overview />} />
             <Route path={sub(paths.auditLog)} element={<AuditLog />} />
+            <Route path={sub(paths.apiKeys)} element={<ApiKeysAdmin />} />
             <Route path={sub(paths.categoriesAdmin)} element={<CategoriesAdmin />} />
             <Route path={sub(paths.shippingAdmin)} element={<ShippingAdmin />} />
             <Route path={sub(paths.manageQuotes)} element={<ManageQuotes />} />

@@ -28,6 +28,7 @@ const adminLinks = [
   { to: paths.storeOverview, label: 'Store Overview' },
   { to: paths.manageNews, label: 'Manage News' },
   { to: paths.auditLog, label: 'Audit Log' },
+  { to: paths.apiKeys, label: 'API keys' },
   { to: paths.manageQuotes, label: 'Manage Quotes' },
   { to: paths.taxExemptions, label: 'Tax exemptions' },
   { to: paths.companiesAdmin, label: 'Companies' },
