@@ -359,7 +359,12 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/shared/common/money.ts', 'src/shared/common/money-parse.ts', '**/*.test.{ts,tsx}', '**/test/**'],
+    ignores: [
+      'src/shared/common/money.ts',
+      'src/shared/common/money-parse.ts',
+      '**/*.test.{ts,tsx}',
+      '**/test/**',
+    ],
     rules: moneyRule,
   },
 );

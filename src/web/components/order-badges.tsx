@@ -40,7 +40,7 @@ export function StatusBadge({
       ? fulfilmentLabels[order.fulfilment!]
       : owed
         ? `${paymentLabel(order)} · Awaiting shipment`
-      : orderStageLabels[stage];
+        : orderStageLabels[stage];
   const tone = underway
     ? order.fulfilment === 'partly_shipped'
       ? 'badge-info'
