@@ -119,6 +119,7 @@ const serverFeatures = {
   quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'pricing', 'shipping', 'tax'],
   // The one pricing function (decision 052): below every seller of goods, above the tables it reads.
   pricing: ['catalogue', 'shipping', 'tax'],
+  procurement: ['cart', 'checkout', 'companies', 'credit', 'orders'],
   reviews: ['accounts', 'orders'],
   seo: ['catalogue', 'news'],
   shipping: ['audit'],

@@ -15,6 +15,7 @@ import { newsRoutes } from './features/news/news.routes';
 import { notificationsRoutes } from './features/notifications/index';
 import { orderDepsPlugin, orderNumbersOf, type OrderDepsOptions } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
+import { procurementFeature } from './features/procurement/index';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
+  await api.register(procurementFeature);
 };
