@@ -77,7 +77,8 @@ export const punchoutSessions = pgTable(
   (t) => [
     uniqueIndex('punchout_sessions_start_token_idx').on(t.startTokenHash),
     index('punchout_sessions_auth_session_idx').on(t.authSessionToken),
-    index('punchout_sessions_connection_idx').on(t.connectionId, t.createdAt),
+    // Edit and inspect reopen the cart last transferred under a buyer cookie.
+    index('punchout_sessions_cookie_idx').on(t.connectionId, t.buyerCookie, t.transferredAt),
   ],
 );
 
