@@ -107,6 +107,8 @@ export const punchoutOrders = pgTable(
     uniqueIndex('punchout_orders_order_idx').on(t.connectionId, t.orderId),
     uniqueIndex('punchout_orders_payload_idx').on(t.connectionId, t.payloadId),
     index('punchout_orders_checkout_idx').on(t.checkoutId),
+    // The documents sweep reads recent purchase orders only.
+    index('punchout_orders_created_idx').on(t.createdAt),
   ],
 );
 

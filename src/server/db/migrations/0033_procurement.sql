@@ -70,6 +70,7 @@ CREATE UNIQUE INDEX "procurement_documents_subject_idx" ON "procurement_document
 CREATE UNIQUE INDEX "punchout_orders_order_idx" ON "punchout_orders" USING btree ("connection_id","order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "punchout_orders_payload_idx" ON "punchout_orders" USING btree ("connection_id","payload_id");--> statement-breakpoint
 CREATE INDEX "punchout_orders_checkout_idx" ON "punchout_orders" USING btree ("checkout_id");--> statement-breakpoint
+CREATE INDEX "punchout_orders_created_idx" ON "punchout_orders" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "punchout_sessions_start_token_idx" ON "punchout_sessions" USING btree ("start_token_hash");--> statement-breakpoint
 CREATE INDEX "punchout_sessions_auth_session_idx" ON "punchout_sessions" USING btree ("auth_session_token");--> statement-breakpoint
 CREATE INDEX "punchout_sessions_cookie_idx" ON "punchout_sessions" USING btree ("connection_id","buyer_cookie","transferred_at");

@@ -2,3 +2,4 @@
 // systems' routes beside it.
 export { procurementDepsOf, procurementFeature } from './procurement.plugin';
 export { punchoutRoutes } from './punchout.routes';
+export { sweepDocuments } from './procurement.sweep';

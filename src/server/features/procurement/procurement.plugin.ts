@@ -1,9 +1,14 @@
 import type { Server } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
+import { runPeriodically } from '../../infra/periodic';
 import { authSecret } from '../../infra/secret';
 import type { ProcurementDeps } from './procurement.deps';
 import { defineSendJob } from './procurement.outbound';
 import { procurementRoutes } from './procurement.routes';
+import { sweepDocuments } from './procurement.sweep';
+
+/** How often new shipments and invoices of punchout orders are looked for. */
+const SWEEP_MS = 60_000;
 
 /**
  * The deps built under /api, by the app's server: the buyer systems' routes live outside /api (registered by the app
@@ -33,4 +38,12 @@ export const procurementFeature: FastifyPluginAsync = async (app) => {
   depsOfServer.set(app.server, deps);
   defineSendJob(app.jobs, deps);
   await app.register(procurementRoutes, { deps });
+  runPeriodically(app, SWEEP_MS, () =>
+    sweepDocuments(deps).then(
+      (n) => {
+        if (n) app.log.info({ documents: n }, 'queued procurement documents');
+      },
+      (err: unknown) => app.log.error({ err }, 'procurement documents sweep failed'),
+    ),
+  );
 };
