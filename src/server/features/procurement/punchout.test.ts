@@ -2,7 +2,10 @@
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountInvoices, checkouts, procurementDocuments, punchoutOrders } from '../../db/schema';
+import { accountInvoices, checkouts, orders, procurementDocuments, punchoutOrders } from '../../db/schema';
+import { downloadPdf, pdfText } from '../../test/invoices';
+import { shipmentsApi, ups } from '../../test/shipments';
+import { procurementDepsOf, sweepDocuments } from './index';
 import { ORIGIN, signUp, signUpAdmin, uniqueEmail, type Client } from '../../test/auth';
 import {
   orderRequest,
@@ -181,6 +184,33 @@ describe('cXML punchout', () => {
     expect(
       xml.parse(confirmation).cXML.Request.ConfirmationRequest.ConfirmationHeader.Total.Money['#text'],
     ).toBe('85.00');
+
+    // A shipment and the invoice go out as a ship notice and an invoice document, once each however often swept.
+    const lines = await t.app.database.db.select().from(orders).where(eq(orders.checkoutId, co!.id));
+    const shipped = await shipmentsApi(t.app, admin).create(ups(lines.map((l) => ({ orderId: l.id }))));
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    await sweepDocuments(procurementDepsOf(t.app.server));
+    await sweepDocuments(procurementDepsOf(t.app.server));
+    const notice = (await sim.waitFor('ShipNoticeRequest')).find((d) => d.includes(orderId))!;
+    const sn = xml.parse(notice).cXML.Request.ShipNoticeRequest;
+    expect(sn.ShipControl.CarrierIdentifier['#text']).toBe('UPS');
+    expect(sn.ShipControl.ShipmentIdentifier).toBe('1Z999AA10123456784');
+    expect(sn.ShipNoticePortion.ShipNoticeItem).toMatchObject({
+      '@quantity': '2',
+      ItemID: { SupplierPartID: product.sku },
+    });
+    const sent = (await sim.waitFor('InvoiceDetailRequest')).filter((d) => d.includes(orderId));
+    expect(sent).toHaveLength(1);
+    const detail = xml.parse(sent[0]!).cXML.Request.InvoiceDetailRequest;
+    const pdf = await pdfText((await downloadPdf(t.app, admin, invoice!.invoiceId)).rawPayload);
+    expect(pdf).toContain(detail.InvoiceDetailRequestHeader['@invoiceID']);
+    const summary = detail.InvoiceDetailSummary;
+    expect(summary.NetAmount.Money['#text']).toBe('85.00');
+    expect(summary.Tax.Money['#text']).toBe('0.00');
+    expect(summary.ShippingAmount.Money['#text']).toBe('0.00');
+    expect(pdf).toContain('$85.00');
+    expect(pdf).toContain('$42.50');
+    expect(detail.InvoiceDetailOrder.InvoiceDetailItem.UnitPrice.Money['#text']).toBe('42.50');
   });
 
   it('refuses a wrong secret or an unknown sender with 401, creating nothing', async () => {
