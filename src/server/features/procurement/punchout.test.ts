@@ -270,7 +270,7 @@ describe('cXML punchout', () => {
       body: string;
     }[];
     expect(all.some((d) => d.docType === 'OrderRequest' && d.status === 'accepted')).toBe(true);
-    const out = all.find((d) => d.direction === 'out')!;
+    const out = all.find((d) => d.docType === 'ConfirmationRequest')!;
     expect(out.body).not.toContain(coupa.secret);
     const sent = (await sim.waitFor('ConfirmationRequest')).length;
     expect(
