@@ -87,14 +87,16 @@ test('cXML punchout: start page → add at the contract price → "Transfer cart
   await buyer.goto(new URL(new URL(startUrl).pathname, origin).toString());
   const banner = buyer.getByRole('region', { name: 'Punchout' });
   await expect(banner).toContainText('Shopping from Coupa');
-  await buyer.goto(`/products?search=${encodeURIComponent(name)}`);
+  await buyer.goto('/our-products');
+  await buyer.getByLabel('Search the catalogue').fill(name);
+  await buyer.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await buyer.getByRole('link', { name }).first().click();
   await buyer.getByRole('button', { name: `Add to cart: ${name}` }).click();
   await expect(buyer.getByText(`Added 1 × ${name} to your cart.`)).toBeVisible();
   await buyer.goto('/dashboard/cart');
   await expect(buyer.getByRole('main')).toContainText('$42.50');
   await expectAccessible(buyer, 'The cart of a punchout session');
-  await buyer.getByRole('main').getByRole('button', { name: 'Transfer cart to Coupa' }).click();
+  await buyer.getByRole('main').getByRole('link', { name: 'Transfer cart to Coupa' }).click();
   await expect(buyer.getByRole('heading', { name: 'Cart received' })).toBeVisible();
 
   expect(coupa.received).toHaveLength(1);

@@ -55,7 +55,7 @@ export const punchoutRoutes: FastifyPluginAsync<{ deps: () => ProcurementDeps }>
           `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Punchout</title></head><body><h1>Punchout</h1><p>${err.message.replace(/[<>&]/g, '')}</p></body></html>`,
         );
     });
-    // The transfer button's empty form, and OCI's login form.
+    // OCI's login form.
     browser.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 16 * 1024 },

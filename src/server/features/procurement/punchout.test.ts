@@ -65,10 +65,8 @@ async function punchIn(buyerCookie: string, operation = 'create'): Promise<Clien
 
 async function transfer(client: Client) {
   const res = await t.app.inject({
-    method: 'POST',
     url: '/punchout/transfer',
-    headers: { ...client.headers, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
+    headers: { ...client.headers, 'sec-fetch-site': 'same-origin' },
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.body;
@@ -125,6 +123,11 @@ describe('cXML punchout', () => {
       false,
     );
     expect((await cartApi(t.app, browser).add(product.id, 3)).statusCode).toBe(200);
+    const crossSite = await t.app.inject({
+      url: '/punchout/transfer',
+      headers: { ...browser.headers, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.statusCode).toBe(403);
     const page = await transfer(browser);
     expect(page).toContain(`action="${sim.url}/return"`);
     const field = /name="cxml-urlencoded" value="([^"]*)"/.exec(page)![1]!;

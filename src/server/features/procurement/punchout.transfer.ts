@@ -80,12 +80,17 @@ export function autoPostPage(systemName: string, url: string, fields: [string, s
 }
 
 /**
- * POST /punchout/transfer: the punchout session's cart, priced now (contract prices), becomes a PunchOutOrderMessage
+ * GET /punchout/transfer, a navigation from the shop's own pages (a link: a form post would carry `Origin: null`
+ * under the shop's no-referrer policy, and the shop's CSP keeps its pages from posting elsewhere): the punchout session's cart, priced now (contract prices), becomes a PunchOutOrderMessage
  * (cXML) or OCI fields posted by the browser to the buyer system; the lines and prices are kept, so the purchase order
  * that follows is placed at them.
  */
 export async function transferCart(deps: ProcurementDeps, req: FastifyRequest, reply: FastifyReply) {
   const db = deps.orders.db;
+  // Another site may link here but not make the browser send the cart: only the shop's pages (or a typed address).
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none')
+    throw new AppError('forbidden', 'Cross-site request refused');
   const found = await visitOf(db, req);
   if (!found) throw new AppError('forbidden', procurementMessages.notPunchout);
   const { visit, connection } = found;

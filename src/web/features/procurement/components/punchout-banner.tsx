@@ -1,8 +1,8 @@
 import { usePunchoutSession } from '../api/procurement';
 
 /**
- * The button that ends a punchout: a plain form POST (not fetch), so the browser renders the answer, a page that
- * posts the cart to the buyer system at once.
+ * The button that ends a punchout: a plain link (a full navigation, not the router's), so the browser renders the
+ * answer, a page that posts the cart to the buyer system at once.
  */
 export function TransferCartButton({
   systemName,
@@ -12,11 +12,9 @@ export function TransferCartButton({
   className?: string;
 }) {
   return (
-    <form method="post" action="/punchout/transfer" className={className}>
-      <button type="submit" className="btn btn-primary btn-sm">
-        Transfer cart to {systemName}
-      </button>
-    </form>
+    <a href="/punchout/transfer" className={`btn btn-primary btn-sm ${className}`}>
+      Transfer cart to {systemName}
+    </a>
   );
 }
 
