@@ -9,7 +9,7 @@ import { transferCart } from './punchout.transfer';
 
 /**
  * The buyer systems' own addresses, outside /api: POST /punchout/cxml (cXML in, cXML out), the one-time start link,
- * and the transfer the punchout cart page posts. `deps()` is read per request: the feature's deps are built under
+ * and the transfer the punchout cart page links to. `deps()` is read per request: the feature's deps are built under
  * /api, after this plugin is registered.
  */
 export const punchoutRoutes: FastifyPluginAsync<{ deps: () => ProcurementDeps }> = async (app, { deps }) => {
@@ -74,7 +74,7 @@ export const punchoutRoutes: FastifyPluginAsync<{ deps: () => ProcurementDeps }>
       const { token } = z.object({ token: z.string().max(100) }).parse(req.params);
       return startPunchout(deps(), token, reply);
     });
-    browser.post('/punchout/transfer', { config: { auth: 'user' } }, async (req, reply) =>
+    browser.get('/punchout/transfer', { config: { auth: 'user' } }, async (req, reply) =>
       transferCart(deps(), req, reply),
     );
   });
