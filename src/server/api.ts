@@ -17,6 +17,7 @@ import { newsRoutes } from './features/news/news.routes';
 import { notificationsRoutes } from './features/notifications/index';
 import { orderDepsPlugin, orderNumbersOf, type OrderDepsOptions } from './features/orders/index';
 import { ordersFeature } from './features/orders/orders.plugin';
+import { procurementFeature } from './features/procurement/index';
 import { overviewRoutes } from './features/overview/overview.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { verifyCheckoutPayment, verifyPayment } from './features/payments/payments.service';
@@ -65,4 +66,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(equipmentFeature);
   await api.register(returnsRoutes);
   await api.register(apiKeysRoutes);
+  await api.register(procurementFeature);
 };

@@ -34,6 +34,7 @@ import { sessionCachePlugin } from './infra/session-cache';
 import { mediaStorePlugin } from './infra/storage.plugin';
 import { remoteFilesPlugin, type RemoteFetcher } from './infra/remote-file';
 import { outboundPlugin } from './infra/outbound';
+import { procurementDepsOf, punchoutRoutes } from './features/procurement/index';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider, the remote fetcher. */
 export interface BuildOptions {
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The catalogue's in-process search index (app.searchIndex), built once the app is ready (decision 033).
   await app.register(searchIndexPlugin);
   await app.register(apiRoutes, { prefix: '/api', shipping: options.shipping, tax: options.tax });
+  // Punchout's buyer-system addresses (/punchout/…), outside /api: cXML documents, start links, cart transfer.
+  await app.register(punchoutRoutes, { deps: () => procurementDepsOf(app.server) });
   // What crawlers read at the site's root: robots.txt and the sitemaps.
   await app.register(seoRoutes);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the

@@ -168,3 +168,4 @@ export const idempotencyKeys = pgTable(
 );
 export * from './returns-schema';
 export * from './api-keys-schema';
+export * from './procurement-schema';

@@ -68,6 +68,7 @@ export const paths = {
   companiesAdmin: `${dashboard}/companies`,
   /** One company as the admins see it: members and locations. */
   companyAdmin: (id: string) => `${dashboard}/companies/${id}`,
+  companyProcurement: (id: string) => `${dashboard}/companies/${id}/procurement`,
   /** The admins' list of every order (its URL is older than the page). */
   allOrders: `${dashboard}/manage-all-product`,
   addProduct: `${dashboard}/add-product`,

@@ -5,3 +5,5 @@ export { accountPaymentPayable, applyCardPayment, verifyAccountIntent } from './
 export type { CreditDeps } from './credit.model';
 export { sendAccountReminders } from './credit.reminders';
 export { settleAccountPayments } from './credit.settlement';
+// Punchout purchase orders are billed on the company's terms through the same path (decision 063).
+export { payOnAccount } from './credit.pay';

@@ -2,6 +2,8 @@ import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Navbar } from './navbar';
 import { Footer } from './footer';
+import { useSession } from '@/features/accounts/api/get-session';
+import { PunchoutBanner } from '@/features/procurement/components/punchout-banner';
 
 /** New pages start at the top; back/forward keeps the browser's own scroll position. */
 function useScrollToTopOnNavigate() {
@@ -14,6 +16,7 @@ function useScrollToTopOnNavigate() {
 
 export function RootLayout() {
   useScrollToTopOnNavigate();
+  const signedIn = !!useSession().data?.user;
   return (
     <div className="flex min-h-screen flex-col bg-base-100 text-base-content">
       <a
@@ -23,6 +26,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <Navbar />
+      <PunchoutBanner signedIn={signedIn} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>

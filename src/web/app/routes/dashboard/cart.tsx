@@ -1,6 +1,8 @@
 import { useSession } from '@/features/accounts/api/get-session';
 import { useCart } from '@/features/cart/api/cart';
 import { CartView } from '@/features/cart/components/cart-view';
+import { usePunchoutSession } from '@/features/procurement/api/procurement';
+import { TransferCartButton } from '@/features/procurement/components/punchout-banner';
 import { RequestCartQuoteButton } from '@/features/quotes/components/request-quote';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -11,6 +13,7 @@ export function Component() {
   const user = useSession().data?.user;
   // The same query CartView shows: one request, its lines handed to the quotes feature as plain props.
   const cart = useCart(user?.email);
+  const punchout = usePunchoutSession(!!user).data;
   const lines = (cart.data?.lines ?? []).map((l) => ({
     productId: l.productId,
     name: l.name,
@@ -23,6 +26,9 @@ export function Component() {
         Prices are today&apos;s, at the quantity of each line; the checkout takes every line in one payment.
       </p>
       {user && <CartView email={user.email} />}
+      {punchout?.systemName && (cart.data?.lines.length ?? 0) > 0 && (
+        <TransferCartButton systemName={punchout.systemName} className="mt-6" />
+      )}
       {lines.length > 0 && (
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <p className="text-base-content/75">Ordering a larger quantity? Ask us for a price first.</p>

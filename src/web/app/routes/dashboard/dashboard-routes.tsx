@@ -40,6 +40,7 @@ import { Component as Overview } from './admin/overview';
 import { Component as ShippingAdmin } from './admin/shipping';
 import { Component as TaxExemptionsAdmin } from './admin/tax-exemptions';
 import { Component as CompaniesAdmin, Detail as CompanyAdmin } from './admin/companies';
+import { Component as CompanyProcurement } from './admin/procurement';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -108,6 +109,7 @@ export function Component() {
             <Route path={sub(paths.companiesAdmin)} element={<CompaniesAdmin />} />
             <Route path={sub(paths.companyAdmin(':id'))} element={<CompanyAdmin />} />
             <Route path={sub(paths.equipmentAdmin)} element={<EquipmentAdmin />} />
+            <Route path={sub(paths.companyProcurement(':id'))} element={<CompanyProcurement />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/config/paths';
 import { ApprovalsList } from '@/features/checkout/components/approvals';
 import { CompaniesAdmin, CompanyAdmin } from '@/features/companies/components/companies-admin';
 import { AccountAdmin } from '@/features/credit/components/terms-admin';
@@ -22,6 +23,9 @@ export function Detail() {
   return (
     <section>
       <CompanyAdmin id={id} approvals={<ApprovalsList companyId={id} />} />
+      <Link to={paths.companyProcurement(id)} className="link link-primary mt-6 inline-block">
+        Procurement: punchout connections and documents
+      </Link>
       <AccountAdmin companyId={id} />
     </section>
   );

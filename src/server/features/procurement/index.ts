@@ -1,0 +1,5 @@
+// Punchout's public face (docs/decisions/063-punchout.md): the app registers the feature under /api and the buyer
+// systems' routes beside it.
+export { procurementDepsOf, procurementFeature } from './procurement.plugin';
+export { punchoutRoutes } from './punchout.routes';
+export { sweepDocuments } from './procurement.sweep';
