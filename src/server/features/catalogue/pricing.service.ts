@@ -1,6 +1,6 @@
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { breaksToCents, type PriceBreak, type PriceBreakCents } from '@shared/catalogue/pricing';
-import { productPriceBreaks, products } from '../../db/schema';
+import { productPriceBreaks } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 
 /** What ordering, the cart and the checkout need to know of a product to price and check a quantity. */
