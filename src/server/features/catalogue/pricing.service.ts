@@ -1,6 +1,6 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { breaksToCents, type PriceBreak, type PriceBreakCents } from '@shared/catalogue/pricing';
-import { productPriceBreaks, products } from '../../db/schema';
+import { productPriceBreaks } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 
 /** What ordering, the cart and the checkout need to know of a product to price and check a quantity. */
@@ -51,11 +51,6 @@ export async function loadBreaks(
   return out;
 }
 
-/** A product's breaks as `[[minQuantity, unitPriceCents], …]`, sorted, read with the product in one statement. */
-const breaksOf = sql<[number, number][]>`coalesce((
-  select json_agg(json_build_array(b.min_quantity, b.unit_price_cents) order by b.min_quantity)
-  from ${productPriceBreaks} b where b.product_id = ${products.id}), '[]'::json)`;
-
 /** Today as the price lists' validity dates read it: the UTC day (the shop's dates are UTC days). */
 export const pricingDay = () => new Date().toISOString().slice(0, 10);
 
@@ -74,8 +69,15 @@ export async function contractPrices(
   const ids = [...new Set(productIds)];
   const out = new Map<string, number>();
   if (!buyerId || ids.length === 0) return out;
+  const rows = await db.execute<{ id: string; cents: number | null }>(contractQuery(buyerId, ids, sql``));
+  for (const r of rows.rows) if (r.cents !== null) out.set(r.id, Number(r.cents));
+  return out;
+}
+
+/** The contract prices' statement (see `contractPrices`), selecting `columns` of each product `p` beside its price. */
+function contractQuery(buyerId: string, ids: readonly string[], columns: SQL) {
   const day = pricingDay();
-  const rows = await db.execute<{ id: string; cents: number | null }>(sql`
+  return sql`
     with recursive lists as (
       select l.id from company_price_lists l
       join company_members m on m.company_id = l.company_id and m.user_id = ${buyerId}
@@ -89,25 +91,40 @@ export async function contractPrices(
       select c.id, covered.bp from categories c join covered on c.parent_id = covered.category_id
     )
     -- greatest() skips nulls: the floor of 1 cent is applied only to a price some rule gave
-    select id, case when cents is null then null else greatest(1, cents)::int end as cents from (
-    select p.id, least(
+    select priced.*, case when raw_cents is null then null else greatest(1, raw_cents)::int end as cents from (
+    select p.id${columns}, least(
       (select min(r.unit_price_cents) from rules r where r.product_id = p.id),
       (select round(p.price_cents * (10000 - max(c.bp)) / 10000.0) from covered c where c.category_id = p.category_id),
       (select round(p.price_cents * (10000 - max(r.percent_off_bp)) / 10000.0) from rules r
         where r.brand is not null and lower(r.brand) = lower(p.brand))
-    ) as cents
+    ) as raw_cents
     from products p
     where p.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),
       sql`, `,
-    )})) priced`);
-  for (const r of rows.rows) if (r.cents !== null) out.set(r.id, Number(r.cents));
-  return out;
+    )})) priced`;
 }
+
+type PricingRow = {
+  id: string;
+  name: string;
+  sku: string;
+  img: string;
+  price_cents: number;
+  quantity: number;
+  min_order: number;
+  pack_size: number;
+  archived: boolean;
+  backorderable: boolean;
+  lead_time_days: number | null;
+  breaks: [number, number][];
+  cents: number | null;
+};
 
 /**
  * Loads the pricing of several products in one statement (ordering reads it in its transaction, where every round
- * trip counts), with the buyer's contract prices when a buyer is given; products that don't exist are absent.
+ * trip counts), with the buyer's contract prices when a buyer is given — the products, their breaks and the contract
+ * prices together (issue 38: one round trip, not two); products that don't exist are absent.
  */
 export async function loadPricing(
   db: Db | Tx,
@@ -116,31 +133,33 @@ export async function loadPricing(
 ): Promise<Map<string, ProductPricing>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  const contract = await contractPrices(db, buyerId, ids);
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      sku: products.sku,
-      img: products.img,
-      priceCents: products.priceCents,
-      quantity: products.quantity,
-      minOrder: products.minOrder,
-      packSize: products.packSize,
-      archivedAt: products.archivedAt,
-      backorderable: products.backorderable,
-      leadTimeDays: products.leadTimeDays,
-      breaks: breaksOf,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const columns = sql`, p.name, p.sku, p.img, p.price_cents, p.quantity, p.min_order, p.pack_size,
+    p.archived_at is not null as archived, p.backorderable, p.lead_time_days, coalesce((
+      select json_agg(json_build_array(b.min_quantity, b.unit_price_cents) order by b.min_quantity)
+      from product_price_breaks b where b.product_id = p.id), '[]'::json) as breaks`;
+  const rows = buyerId
+    ? (await db.execute<PricingRow>(contractQuery(buyerId, ids, columns))).rows
+    : (
+        await db.execute<PricingRow>(
+          sql`select p.id${columns}, null::int as cents from products p where p.id = any(${sql.param(ids)}::uuid[])`,
+        )
+      ).rows;
   const out = new Map<string, ProductPricing>();
-  for (const { archivedAt, breaks, ...r } of rows) {
+  for (const r of rows) {
     out.set(r.id, {
-      ...r,
-      archived: archivedAt !== null,
-      breaks: breaks.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
-      contractCents: contract.get(r.id) ?? null,
+      id: r.id,
+      name: r.name,
+      sku: r.sku,
+      img: r.img,
+      priceCents: Number(r.price_cents),
+      quantity: Number(r.quantity),
+      minOrder: Number(r.min_order),
+      packSize: Number(r.pack_size),
+      archived: r.archived,
+      backorderable: r.backorderable,
+      leadTimeDays: r.lead_time_days === null ? null : Number(r.lead_time_days),
+      breaks: r.breaks.map(([minQuantity, unitPriceCents]) => ({ minQuantity, unitPriceCents })),
+      contractCents: r.cents === null ? null : Number(r.cents),
     });
   }
   return out;

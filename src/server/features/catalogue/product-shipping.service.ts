@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import {
   gramsToLb,
   inToMm,
@@ -116,7 +116,7 @@ export interface ShippingProfile {
   leadTimeDays: number | null;
 }
 
-/** The shipping profiles of several products, in two statements; unknown products are absent. */
+/** The shipping profiles of several products, in one statement (issue 38); unknown products are absent. */
 export async function shippingProfiles(
   db: Db | Tx,
   productIds: readonly string[],
@@ -124,37 +124,28 @@ export async function shippingProfiles(
   const ids = [...new Set(productIds)];
   const out = new Map<string, ShippingProfile>();
   if (ids.length === 0) return out;
-  const [rows, specs] = await Promise.all([
-    db
-      .select({
-        id: products.id,
-        name: products.name,
-        shippingWeightGrams: products.shippingWeightGrams,
-        shipsAs: products.shipsAs,
-        freightClass: products.freightClass,
-        backorderable: products.backorderable,
-        leadTimeDays: products.leadTimeDays,
-      })
-      .from(products)
-      .where(inArray(products.id, ids)),
-    db
-      .select({
-        productId: productSpecs.productId,
-        key: specAttributes.key,
-        value: productSpecs.value,
-        unit: specAttributes.unit,
-        unitKind: specAttributes.unitKind,
-      })
-      .from(productSpecs)
-      .innerJoin(specAttributes, eq(specAttributes.id, productSpecs.attributeId))
-      .where(and(inArray(productSpecs.productId, ids), eq(specAttributes.type, 'number'))),
-  ]);
-  const specsOf = new Map<string, WeightSpec[]>();
-  for (const { productId, ...s } of specs) specsOf.set(productId, [...(specsOf.get(productId) ?? []), s]);
+  // The numeric specs ride along as a JSON list: a weight spec is only read when the product has no shipping weight.
+  const numericSpecs = sql<WeightSpec[]>`coalesce((
+    select json_agg(json_build_object('key', a.key, 'value', s.value, 'unit', a.unit, 'unitKind', a.unit_kind))
+    from ${productSpecs} s join ${specAttributes} a on a.id = s.attribute_id
+    where s.product_id = "products"."id" and a.type = 'number'), '[]'::json)`;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      shippingWeightGrams: products.shippingWeightGrams,
+      shipsAs: products.shipsAs,
+      freightClass: products.freightClass,
+      backorderable: products.backorderable,
+      leadTimeDays: products.leadTimeDays,
+      specs: numericSpecs,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
   for (const r of rows)
     out.set(r.id, {
       name: r.name,
-      unitWeightGrams: effectiveWeightGrams(r, specsOf.get(r.id) ?? []),
+      unitWeightGrams: effectiveWeightGrams(r, r.specs),
       shipsAs: r.shipsAs,
       freightClass: r.freightClass,
       backorderable: r.backorderable,
