@@ -144,6 +144,7 @@ export * from './fulfilment-schema';
 export * from './shipments-schema';
 export * from './companies-schema';
 export * from './credit-schema';
+export * from './webhooks-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call
