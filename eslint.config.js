@@ -123,6 +123,8 @@ const serverFeatures = {
   seo: ['catalogue', 'news'],
   shipping: ['audit'],
   tax: ['audit', 'media', 'notifications', 'shipping'],
+  // Low in the graph (decision 061): the features whose changes it announces depend on it, never the reverse.
+  webhooks: ['notifications'],
 };
 
 function assertAcyclic(graph) {

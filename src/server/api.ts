@@ -23,6 +23,7 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shippingRoutes } from './features/shipping/index';
 import { taxRoutes } from './features/tax/index';
 import { taxExemptionsRoutes } from './features/tax/index';
+import { webhooksFeature } from './features/webhooks/index';
 
 /**
  * Every feature under /api: each registers its own routes, background jobs and start-up work (a feature with one
@@ -59,4 +60,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(priceListsRoutes);
   await api.register(approvalsRoutes);
   await api.register(creditFeature);
+  await api.register(webhooksFeature);
 };

@@ -42,7 +42,9 @@ export const webhookEvents = pgTable(
     dispatchedAt: moment('dispatched_at'),
   },
   (t) => [
-    index('webhook_events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
+    index('webhook_events_undispatched_idx')
+      .on(t.createdAt)
+      .where(sql`${t.dispatchedAt} is null`),
     index('webhook_events_endpoint_idx').on(t.endpointId),
   ],
 );
@@ -62,6 +64,8 @@ export const webhookDeliveries = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: moment('next_attempt_at'),
+    /** Failed tries are retried until then (24 hours from the dispatch or the last "Resend"). */
+    retryUntil: moment('retry_until').notNull(),
     deliveredAt: moment('delivered_at'),
     createdAt: createdAt(),
   },

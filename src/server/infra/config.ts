@@ -12,6 +12,7 @@ import {
   type RefundRetry,
 } from './config-orders';
 import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';
+import { webhookEnvShape, webhookSettings, type WebhookConfig } from './config-webhooks';
 
 const millis = (fallback: number, min: number) =>
   z.coerce
@@ -84,11 +85,12 @@ const envSchema = z.object({
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...shopEnvShape,
+  ...webhookEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
 
-export interface AppConfig {
+export interface AppConfig extends WebhookConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -143,10 +145,7 @@ export interface AppConfig {
   sessionCacheMs: number;
   /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
   searchIndex: boolean;
-  /**
-   * Webhooks and procurement documents may go to http and to loopback or private addresses (OUTBOUND_ALLOW_PRIVATE,
-   * off by default): for development and tests only; a shop posts to public https URLs.
-   */
+  /** OUTBOUND_ALLOW_PRIVATE: webhooks and documents may go to http and private addresses (development, tests). */
   outboundAllowPrivate: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
@@ -281,6 +280,7 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: shopSettings(e),
+    ...webhookSettings(e),
   };
   return { ...config, ...overrides };
 }
