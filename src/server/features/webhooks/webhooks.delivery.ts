@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { paths } from '@shared/common/web-paths';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSettings } from '../../infra/config-webhooks';
 import type { Db, Tx } from '../../infra/db';
@@ -142,6 +143,6 @@ async function disableEndpoint(tx: Tx, deps: WebhookDeps, row: DeliveryRow) {
       `Every delivery to ${row.url} has failed for 24 hours, so the shop stopped sending events to it.`,
       'Check the delivery log, fix the receiver, then enable the endpoint again.',
     ],
-    action: { label: 'Open webhooks', url: `${deps.staff.baseUrl}/admin/webhooks` },
+    action: { label: 'Open webhooks', url: `${deps.staff.baseUrl}${paths.webhooksAdmin}` },
   });
 }

@@ -28,6 +28,7 @@ const adminLinks = [
   { to: paths.manageQuotes, label: 'Manage Quotes' },
   { to: paths.taxExemptions, label: 'Tax exemptions' },
   { to: paths.companiesAdmin, label: 'Companies' },
+  { to: paths.webhooksAdmin, label: 'Webhooks' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
