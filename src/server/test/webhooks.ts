@@ -24,7 +24,7 @@ export interface ReceivedWebhook {
  * A local receiver, as an integrator would run one: it keeps every request and answers from `script` in turn (then
  * 200). `verify` checks a request with the `standardwebhooks` library, as the manual tells receivers to.
  */
-export async function startReceiver(script: ReceiverAnswer[] = []) {
+export async function startReceiver(script: ReceiverAnswer[] = [], answerDelayMs = 0) {
   const received: ReceivedWebhook[] = [];
   const hung: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
@@ -42,7 +42,7 @@ export async function startReceiver(script: ReceiverAnswer[] = []) {
         answered,
       });
       if (answered === 'hang') hung.push(res);
-      else res.writeHead(answered).end('ok');
+      else setTimeout(() => res.writeHead(answered).end('ok'), answerDelayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,3 +88,14 @@ export async function addEndpoint(app: FastifyInstance, admin: Client, url: stri
   if (res.statusCode !== 201) throw new Error(`endpoint not added: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; secret: string; enabled: boolean };
 }
+
+/** The configuration of both instances of the crash test: they share the server secret that seals the signing secret. */
+export const crashWorkerEnv = {
+  ...fastWebhooks,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: 'false',
+  BASE_URL: 'http://localhost:3000',
+  BETTER_AUTH_SECRET: 'x'.repeat(40),
+  WEBHOOK_TIMEOUT_MS: '10000',
+};
