@@ -37,7 +37,7 @@ async function settle(expected: Partial<Record<string, number>>) {
   // Time for a duplicate to arrive, were there one.
   await new Promise((r) => setTimeout(r, 700));
   for (const [type, n] of Object.entries(expected))
-    expect({ type, n: receiver.ofType(type).length }).toEqual({ type, n });
+    expect({ type, n: receiver.ofType(type).length }, JSON.stringify(receiver.ofType(type).map((r) => r.json.data))).toEqual({ type, n });
 }
 
 describe('events from the owning features', { timeout: 120_000 }, () => {
