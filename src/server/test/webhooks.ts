@@ -72,7 +72,7 @@ export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 export const fastWebhooks = {
   OUTBOUND_ALLOW_PRIVATE: 'true',
   WEBHOOK_RETRY_SECONDS: '1',
-  WEBHOOK_TIMEOUT_MS: '500',
+  WEBHOOK_TIMEOUT_MS: '1500',
   WEBHOOK_DISPATCH_MS: '100',
   JOBS_POLL_MS: '500',
 };
