@@ -12,12 +12,62 @@ function lastTry(d: WebhookDelivery) {
   return `${t.status ?? 'No answer'}${t.error ? ` (${t.error})` : ''} at ${when(t.attemptedAt)}`;
 }
 
+/** One delivery: event and id, status, tries (each in a disclosure), next try, and Resend once settled. */
+function DeliveryRow({ d, busy, onResend }: { d: WebhookDelivery; busy: boolean; onResend: () => void }) {
+  return (
+    <tr>
+      <td>
+        <code>{d.eventType}</code>
+        <div className="text-xs text-base-content/70">{d.eventId}</div>
+      </td>
+      <td>{d.status}</td>
+      <td>{d.attempts}</td>
+      <td>
+        {lastTry(d)}
+        {d.tries.length > 1 && (
+          <details>
+            <summary className="cursor-pointer text-xs">Every try</summary>
+            <ul className="text-xs">
+              {d.tries.map((t) => (
+                <li key={t.attemptedAt}>
+                  {when(t.attemptedAt)}: {t.status ?? 'No answer'} {t.error ?? ''} ({t.durationMs} ms)
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </td>
+      <td>{when(d.nextAttemptAt)}</td>
+      <td>
+        {d.status !== 'pending' && (
+          <button
+            type="button"
+            className="btn btn-xs"
+            disabled={busy}
+            aria-label={`Resend ${d.eventType} ${d.eventId}`}
+            onClick={onResend}
+          >
+            Resend
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 /** One endpoint's deliveries, newest first, paged: event, tries, each try's outcome, the next try; Resend. */
 export function DeliveryLog({ endpointId }: { endpointId: string }) {
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const cursor = cursors.at(-1);
-  const query = useDeliveries(endpointId, cursor);
+  const query = useDeliveries(endpointId, cursors.at(-1));
   const resend = useResend();
+  const again = (deliveryId: string) =>
+    resend.mutate(
+      { id: endpointId, deliveryId },
+      {
+        onSuccess: () => void notify('success', 'Sent again.'),
+        onError: (e) => void notify('error', e.message),
+      },
+    );
 
   if (query.isPending) return <p role="status">Loading the delivery log…</p>;
   if (query.isError)
@@ -48,52 +98,7 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
             </thead>
             <tbody>
               {items.map((d) => (
-                <tr key={d.id}>
-                  <td>
-                    <code>{d.eventType}</code>
-                    <div className="text-xs text-base-content/70">{d.eventId}</div>
-                  </td>
-                  <td>{d.status}</td>
-                  <td>{d.attempts}</td>
-                  <td>
-                    {lastTry(d)}
-                    {d.tries.length > 1 && (
-                      <details>
-                        <summary className="cursor-pointer text-xs">Every try</summary>
-                        <ul className="text-xs">
-                          {d.tries.map((t) => (
-                            <li key={t.attemptedAt}>
-                              {when(t.attemptedAt)}: {t.status ?? 'No answer'} {t.error ?? ''} ({t.durationMs}{' '}
-                              ms)
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                  </td>
-                  <td>{when(d.nextAttemptAt)}</td>
-                  <td>
-                    {d.status !== 'pending' && (
-                      <button
-                        type="button"
-                        className="btn btn-xs"
-                        disabled={resend.isPending}
-                        aria-label={`Resend ${d.eventType} ${d.eventId}`}
-                        onClick={() =>
-                          resend.mutate(
-                            { id: endpointId, deliveryId: d.id },
-                            {
-                              onSuccess: () => void notify('success', 'Sent again.'),
-                              onError: (e) => void notify('error', e.message),
-                            },
-                          )
-                        }
-                      >
-                        Resend
-                      </button>
-                    )}
-                  </td>
-                </tr>
+                <DeliveryRow key={d.id} d={d} busy={resend.isPending} onResend={() => again(d.id)} />
               ))}
             </tbody>
           </table>

@@ -21,6 +21,33 @@ export function SecretOnce({ secret, onDone }: { secret: string; onDone: () => v
   );
 }
 
+/** The events an endpoint hears, one labelled checkbox each, and why the choice was refused. */
+function EventChoices(p: { chosen: string[]; error: string | undefined; onToggle: (type: string) => void }) {
+  return (
+    <fieldset aria-describedby={p.error ? 'webhook-events-error' : undefined}>
+      <legend className="font-medium">Events</legend>
+      <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
+        {webhookEventTypes.map((type) => (
+          <label key={type} className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              checked={p.chosen.includes(type)}
+              onChange={() => p.onToggle(type)}
+            />
+            <code>{type}</code>
+          </label>
+        ))}
+      </div>
+      {p.error && (
+        <p id="webhook-events-error" className="text-sm text-error">
+          {p.error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** Adds an endpoint: URL, description, the events it hears (at least one) and whether it is on. */
 export function EndpointForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const create = useCreateEndpoint();
@@ -87,27 +114,7 @@ export function EndpointForm({ onCreated }: { onCreated: (secret: string) => voi
           />
         )}
       </Field>
-      <fieldset aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
-        <legend className="font-medium">Events</legend>
-        <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
-          {webhookEventTypes.map((type) => (
-            <label key={type} className="flex items-center gap-2">
-              <input
-                type="checkbox"
-                className="checkbox checkbox-sm"
-                checked={events.includes(type)}
-                onChange={() => toggle(type)}
-              />
-              <code>{type}</code>
-            </label>
-          ))}
-        </div>
-        {errors.events && (
-          <p id="webhook-events-error" className="text-sm text-error">
-            {errors.events}
-          </p>
-        )}
-      </fieldset>
+      <EventChoices chosen={events} error={errors.events} onToggle={toggle} />
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
