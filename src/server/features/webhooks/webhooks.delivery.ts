@@ -93,6 +93,12 @@ async function recordTry(
   row: DeliveryRow,
   t: { status: number | null; error: string | null; durationMs: number },
 ) {
+  // The endpoint first, as deleting it locks it before its deliveries: the same order never deadlocks. Deleted
+  // meanwhile: nothing is left to record.
+  const endpoint = await tx.execute(
+    sql`select id from webhook_endpoints where id = ${row.endpointId}::uuid for no key update`,
+  );
+  if (!endpoint.rows.length) return;
   // Only the try that saw the delivery as it is now records (a second copy of the job after a crash does not).
   const claimed = await tx.execute(sql`
     update webhook_deliveries set attempts = attempts + 1
