@@ -81,8 +81,8 @@ const serverFeatures = {
   'api-keys': ['audit'],
   audit: [],
   cart: ['accounts', 'catalogue', 'pricing'],
-  catalogue: ['audit', 'inventory', 'media', 'notifications'],
-  companies: ['audit', 'cart', 'catalogue', 'pricing'],
+  catalogue: ['audit', 'inventory', 'media', 'notifications', 'webhooks'],
+  companies: ['audit', 'cart', 'catalogue', 'pricing', 'webhooks'],
   credit: ['audit', 'checkout', 'companies', 'notifications', 'orders'],
   checkout: [
     'audit',
@@ -97,10 +97,10 @@ const serverFeatures = {
     'tax',
   ],
   equipment: ['audit', 'cart', 'catalogue', 'companies'],
-  fulfilment: ['audit', 'orders'],
+  fulfilment: ['audit', 'orders', 'webhooks'],
   health: [],
-  inventory: ['notifications'],
-  invoices: ['pricing'],
+  inventory: ['notifications', 'webhooks'],
+  invoices: ['pricing', 'webhooks'],
   media: [],
   news: ['audit'],
   notifications: [],
@@ -115,10 +115,21 @@ const serverFeatures = {
     'pricing',
     'shipping',
     'tax',
+    'webhooks',
   ],
   overview: ['catalogue', 'orders'],
   payments: ['checkout', 'credit', 'orders'],
-  quotes: ['audit', 'catalogue', 'checkout', 'notifications', 'orders', 'pricing', 'shipping', 'tax'],
+  quotes: [
+    'audit',
+    'catalogue',
+    'checkout',
+    'notifications',
+    'orders',
+    'pricing',
+    'shipping',
+    'tax',
+    'webhooks',
+  ],
   // The one pricing function (decision 052): below every seller of goods, above the tables it reads.
   pricing: ['catalogue', 'shipping', 'tax'],
   returns: ['audit', 'inventory', 'orders'],
@@ -127,6 +138,8 @@ const serverFeatures = {
   seo: ['catalogue', 'news'],
   shipping: ['audit'],
   tax: ['audit', 'media', 'notifications', 'shipping'],
+  // Low in the graph (decision 061): the features whose changes it announces depend on it, never the reverse.
+  webhooks: ['notifications'],
 };
 
 function assertAcyclic(graph) {

@@ -96,6 +96,8 @@ export default defineConfig({
         STAFF_EMAILS: 'orders-desk@toolhouse.example',
         // The approval window's test clock (e2e/approval-window.spec.ts ages a checkout by days; admins only).
         TEST_HOOKS: 'true',
+        // Webhooks to the receiver e2e/webhooks.spec.ts starts on 127.0.0.1 (decision 061).
+        OUTBOUND_ALLOW_PRIVATE: 'true',
         DATABASE_URL: '',
       },
     },

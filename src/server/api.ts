@@ -27,6 +27,7 @@ import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { shippingRoutes } from './features/shipping/index';
 import { taxRoutes } from './features/tax/index';
 import { taxExemptionsRoutes } from './features/tax/index';
+import { webhooksFeature } from './features/webhooks/index';
 
 /**
  * Every feature under /api: each registers its own routes, background jobs and start-up work (a feature with one
@@ -67,4 +68,5 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(returnsRoutes);
   await api.register(apiKeysRoutes);
   await api.register(procurementFeature);
+  await api.register(webhooksFeature);
 };

@@ -145,6 +145,7 @@ export * from './shipments-schema';
 export * from './companies-schema';
 export * from './credit-schema';
 export * from './equipment-schema';
+export * from './webhooks-schema';
 
 /**
  * Results of calls made with an `Idempotency-Key` header, per user and key, so a retried order or payment call

@@ -12,6 +12,7 @@ import {
   type RefundRetry,
 } from './config-orders';
 import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';
+import { webhookEnvShape, webhookSettings, type WebhookConfig } from './config-webhooks';
 
 const millis = (fallback: number, min: number) =>
   z.coerce
@@ -92,11 +93,12 @@ const envSchema = z.object({
     .min(0)
     .max(365)
     .default(14),
+  ...webhookEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
 
-export interface AppConfig {
+export interface AppConfig extends WebhookConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -153,10 +155,7 @@ export interface AppConfig {
   sessionCacheMs: number;
   /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
   searchIndex: boolean;
-  /**
-   * Webhooks and procurement documents may go to http and to loopback or private addresses (OUTBOUND_ALLOW_PRIVATE,
-   * off by default): for development and tests only; a shop posts to public https URLs.
-   */
+  /** OUTBOUND_ALLOW_PRIVATE: webhooks and documents may go to http and private addresses (development, tests). */
   outboundAllowPrivate: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
@@ -297,6 +296,7 @@ export function loadConfig(
     webDir: undefined,
     shop: shopSettings(e),
     serviceLeadDays: e.SERVICE_LEAD_DAYS,
+    ...webhookSettings(e),
   };
   return { ...config, ...overrides };
 }

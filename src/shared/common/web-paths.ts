@@ -66,6 +66,8 @@ export const paths = {
   companyStatement: `${dashboard}/company/statement`,
   /** The admins' list of companies. */
   companiesAdmin: `${dashboard}/companies`,
+  /** Admins: webhook endpoints and their delivery logs (decision 061). */
+  webhooksAdmin: `${dashboard}/webhooks`,
   /** One company as the admins see it: members and locations. */
   companyAdmin: (id: string) => `${dashboard}/companies/${id}`,
   companyProcurement: (id: string) => `${dashboard}/companies/${id}/procurement`,

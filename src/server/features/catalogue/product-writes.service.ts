@@ -23,6 +23,7 @@ import { writeProductSpecs } from './product-specs.service';
 import { shippingColumns, toShipping } from './product-shipping.service';
 import { shippingProblems } from '@shared/catalogue/product-shipping';
 import { centsToDollars, dollarsToCents } from '@shared/common/money';
+import { recordEvent } from '../webhooks/index';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -172,6 +173,7 @@ export async function updateProduct(
       before,
       after: { ...after, ...(changes.specs && { specs: changes.specs }) },
     });
+    await recordEvent(tx, { type: 'product.updated', data: after });
     return after;
   });
 }

@@ -37,6 +37,7 @@ import {
 } from './companies.access';
 import { invitationMail, type CompanyMailContext } from './companies.mail';
 import { centsToDollars, dollarsToCents, formatCents } from '@shared/common/money';
+import { recordEvent } from '../webhooks/index';
 
 export interface CompanyDeps {
   db: Db;
@@ -91,6 +92,7 @@ export async function createCompany(db: Db, caller: SessionUser, input: CompanyI
         summary: `Created the company ${row!.name} (tax ID ${row!.taxId})`,
         after: input,
       });
+      await recordEvent(tx, { type: 'company.created', companyId: row!.id, data: toCompany(row!, 1) });
       return { ...toCompany(row!, 1), myRoles: ALL_ROLES };
     });
   } catch (err) {

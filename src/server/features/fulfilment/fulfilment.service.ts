@@ -8,6 +8,7 @@ import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { checkoutOfLine, type OrderDeps, type OrderRow } from '../orders/index';
+import { recordEvent } from '../webhooks/index';
 import { orderRef } from './fulfilment.mail';
 import { queueShipmentMail } from './fulfilment.mail';
 
@@ -114,6 +115,11 @@ export async function createShipments(
           .set({ shippedQuantity: sql`${orders.shippedQuantity} + ${l.quantity}` })
           .where(eq(orders.id, l.row.id));
       out.push(shipment.id);
+      await recordEvent(tx, {
+        type: 'shipment.created',
+        companyId: planned.first.companyId,
+        data: await loadShipment(tx, shipment.id),
+      });
     }
     return out;
   });
@@ -197,7 +203,7 @@ async function pickupLocation(tx: Tx, id: string) {
 }
 
 /** A shipment with its lines (product, SKU, quantities), its customer's email and its checkout's PO number. */
-async function loadShipment(db: Db, id: string): Promise<Shipment> {
+async function loadShipment(db: Db | Tx, id: string): Promise<Shipment> {
   const [row] = await db
     .select({ shipment: shipments, poNumber: checkouts.poNumber })
     .from(shipments)

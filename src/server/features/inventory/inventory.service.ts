@@ -4,6 +4,7 @@ import { formatOrderNumber } from '@shared/orders/order-number';
 import { notFound } from '../../infra/errors';
 import type { Db, Tx } from '../../infra/db';
 import { notifyStaff, type StaffMail } from '../notifications/index';
+import { recordEvent } from '../webhooks/index';
 import { answerWaiting, type BackInStockMail } from './back-in-stock';
 
 export {
@@ -71,8 +72,10 @@ export async function moveStock(tx: Tx | Db, c: StockChange): Promise<boolean> {
   const moved = rows[0];
   // Taking stock never brings a product back: the hot path of ordering pays nothing here.
   if (moved && c.delta > 0 && c.notify) await answerWaiting(tx, [c.productId], c.notify);
-  if (moved && !c.quiet && crossed(moved, c.delta))
+  if (moved && !c.quiet && crossed(moved, c.delta)) {
     await notifyStaff(tx, c.staff, lowStockNotice(c.staff, [moved], c));
+    await announceLow(tx, [moved]);
+  }
   return Boolean(moved);
 }
 
@@ -227,4 +230,14 @@ export async function moveStockBulk(
     select * from moved order by name`);
   const low = rows.filter((m) => crossed(m, m.delta));
   if (low.length) await notifyStaff(tx, staff, lowStockNotice(staff, low, { reason, actorEmail }));
+  await announceLow(tx, low);
+}
+
+/** Webhook endpoints hear of the same crossings as staff, one `stock.low` event per product (decision 061). */
+async function announceLow(tx: Tx | Db, low: Moved[]) {
+  for (const m of low)
+    await recordEvent(tx, {
+      type: 'stock.low',
+      data: { _id: m.id, name: m.name, sku: m.sku, quantity: m.quantity, lowStockThreshold: m.threshold },
+    });
 }

@@ -3,8 +3,9 @@ import type { InvoiceKind } from '@shared/invoices/invoices.schema';
 import { checkouts, invoices, orders } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import type { MailAttachmentRef } from '../../infra/mail';
-import { documentNumber, type InvoiceRow, type InvoiceSnapshot } from './invoices.model';
+import { documentNumber, toInvoice, type InvoiceRow, type InvoiceSnapshot } from './invoices.model';
 import { nextSeq } from './invoices.numbering';
+import { recordEvent } from '../webhooks/index';
 
 // How every document is numbered and stored: invoices and both kinds of credit notes issue through here.
 
@@ -63,6 +64,8 @@ export async function insertDocument(
       snapshot,
     })
     .returning();
+  const type = kind === 'invoice' ? 'invoice.issued' : 'credit_note.issued';
+  await recordEvent(tx, { type, companyId: row!.companyId, data: toInvoice(row!) });
   return issued(row!);
 }
 

@@ -52,3 +52,4 @@ export { refundSale, type SaleRefundRequest } from './orders.sale-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';
 export { orderNumbersOf, orderNumbersOfCheckouts } from './orders.numbers';
+export { announceOrders } from './orders.webhooks';

@@ -7,6 +7,7 @@ import { countOrderPaid } from './orders.metrics';
 import { totalCents, type IntentView, type OrderDeps, type OrderRow } from './orders.model';
 import { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock, reserveStock } from './orders.stock';
+import { announceOrders } from './orders.webhooks';
 
 /**
  * What one payment intent pays for: order lines that are paid, closed and refunded together, grouped by a head `H`
@@ -127,6 +128,7 @@ export async function markPaid<H>(
     paid.sort(byProduct);
     // The invoice is numbered here, so a payment that rolls back never uses up an invoice number.
     const settled = await payable.settle(tx, head, paid, { transactionId: p.transactionId, phone, paidAt });
+    await announceOrders(tx, 'order.paid', paid, deps.expiryMs);
     return { head: settled, lines: paid, outcome: 'paid' as const };
   });
 }
@@ -209,6 +211,7 @@ export async function closeUnpaid<H>(
     const reason = to === 'Expired' ? 'order_expired' : 'order_cancelled';
     for (const line of closed) await releaseStock(tx, line, reason, deps.mail);
     await payable.closed?.(tx, lines, to, actor);
+    if (to === 'Cancelled') await announceOrders(tx, 'order.cancelled', closed, deps.expiryMs);
     return { head, lines: closed };
   });
 }

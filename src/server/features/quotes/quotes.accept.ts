@@ -7,7 +7,8 @@ import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { createPricedCheckout } from '../checkout/index';
 import type { OrderDeps } from '../orders/index';
-import { linesOf, lockQuote, quoteStatus, type QuoteRow } from './quotes.model';
+import { findQuote, linesOf, lockQuote, quoteStatus, toQuotes, type QuoteRow } from './quotes.model';
+import { recordEvent } from '../webhooks/index';
 
 /** Why a quote cannot be accepted now (409), or nothing. */
 export const notAcceptable: Partial<Record<ReturnType<typeof quoteStatus>, string>> = {
@@ -56,6 +57,11 @@ export async function acceptQuote(
         summary: `${customer.name} accepted the quote: checkout of ${checkout.lines.length} lines at the quoted prices`,
         before: { status: 'quoted', validUntil: quote!.validUntil },
         after: { status: 'accepted', checkoutId: checkout._id, total: checkout.total },
+      });
+      await recordEvent(tx, {
+        type: 'quote.accepted',
+        companyId: quote!.companyId,
+        data: (await toQuotes(tx, [await findQuote(tx, id)]))[0]!,
       });
     },
   });

@@ -12,6 +12,7 @@ import { AppError, fieldError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
+import { recordEvent } from '../webhooks/index';
 import { loadPricing } from '../catalogue/index';
 import type { OrderDeps } from '../orders/index';
 import { goodsFacts, priceSale } from '../pricing/index';
@@ -99,7 +100,9 @@ export async function requestQuote(
         productName: pricing.get(l.productId)!.name,
       })),
     );
-    return one(tx, row!);
+    const quote = await one(tx, row!);
+    await recordEvent(tx, { type: 'quote.requested', companyId: row!.companyId, data: quote });
+    return quote;
   });
 }
 

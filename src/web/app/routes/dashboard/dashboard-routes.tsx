@@ -41,6 +41,7 @@ import { Component as ShippingAdmin } from './admin/shipping';
 import { Component as TaxExemptionsAdmin } from './admin/tax-exemptions';
 import { Component as CompaniesAdmin, Detail as CompanyAdmin } from './admin/companies';
 import { Component as CompanyProcurement } from './admin/procurement';
+import { Component as WebhooksAdmin } from './admin/webhooks';
 
 /** A dashboard URL as a route below the dashboard's own. */
 const sub = (path: string) => segment(path, paths.dashboard);
@@ -110,6 +111,7 @@ export function Component() {
             <Route path={sub(paths.companyAdmin(':id'))} element={<CompanyAdmin />} />
             <Route path={sub(paths.equipmentAdmin)} element={<EquipmentAdmin />} />
             <Route path={sub(paths.companyProcurement(':id'))} element={<CompanyProcurement />} />
+            <Route path={sub(paths.webhooksAdmin)} element={<WebhooksAdmin />} />
           </Route>
           {/* The footer's links point at pages that do not exist: send them where they mean. */}
           <Route path={sub(paths.myProfileAlias)} element={<Redirect to={paths.dashboard} />} />

@@ -33,6 +33,7 @@ const adminLinks = [
   { to: paths.taxExemptions, label: 'Tax exemptions' },
   { to: paths.companiesAdmin, label: 'Companies' },
   { to: paths.equipmentAdmin, label: 'Equipment models' },
+  { to: paths.webhooksAdmin, label: 'Webhooks' },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -1,0 +1,17 @@
+import type { Tx } from '../../infra/db';
+import { recordEvent } from '../webhooks/index';
+import { toOrder, type OrderRow } from './orders.model';
+
+/**
+ * Announces order lines to webhook endpoints in the caller's transaction: one event per order, its data the order as
+ * `GET /api/order/{id}` answers it (decision 061).
+ */
+export async function announceOrders(
+  tx: Tx,
+  type: 'order.created' | 'order.paid' | 'order.cancelled',
+  lines: readonly OrderRow[],
+  expiryMs: number,
+): Promise<void> {
+  for (const line of lines)
+    await recordEvent(tx, { type, companyId: line.companyId, data: toOrder(line, expiryMs) });
+}
