@@ -70,4 +70,15 @@ describe('the documentation', () => {
       '../../shared/SPEC.md',
     ]);
   });
+
+  it('lists every environment variable the config reads in docs/configuration.md', () => {
+    const infra = path.join(root, 'src/server/infra');
+    const names = readdirSync(infra)
+      .filter((f) => /^config.*\.ts$/.test(f) && !f.endsWith('.test.ts'))
+      .flatMap((f) => [...readFileSync(path.join(infra, f), 'utf8').matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)])
+      .map((m) => m[1]!);
+    const documented = read('docs/configuration.md');
+    expect(names.length).toBeGreaterThan(40);
+    expect(names.filter((n) => !documented.includes(`\`${n}\``))).toEqual([]);
+  });
 });
