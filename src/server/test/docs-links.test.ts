@@ -63,11 +63,11 @@ describe('the documentation', () => {
   it('finds a link to a missing file, a missing heading or outside the repository', () => {
     const planted =
       '[ok](configuration.md) [ok too](operations.md#health-checks) [gone](no-such-page.md) ' +
-      '[no heading](api.md#no-such-heading) [outside](../../shared/SPEC.md) `[code](ignored.md)`';
+      '[no heading](api.md#no-such-heading) [outside](../../outside/SPEC.md) `[code](ignored.md)`';
     expect(brokenLinks('docs/manual.md', planted)).toEqual([
       'no-such-page.md',
       'api.md#no-such-heading',
-      '../../shared/SPEC.md',
+      '../../outside/SPEC.md',
     ]);
   });
 
