@@ -22,7 +22,7 @@ const millis = (fallback: number, min: number) =>
     .max(3_600_000, { error: 'must be at most 3600000 (one hour)' })
     .default(fallback);
 
-/** The environment (listed in docs/manual.md), validated once at start-up so a bad value stops the process early. */
+/** The environment (listed in docs/configuration.md), validated once at start-up so a bad value stops the process early. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(3000),

@@ -1,6 +1,6 @@
 /**
  * Money, one way (docs/decisions/050-one-money-type.md): integer cents everywhere inside the shop; dollars only at
- * the spec's contract edge (SPEC.md §7) and in what people read or type. This is the only module that multiplies or
+ * the spec's contract edge (docs/spec.md §7) and in what people read or type. This is the only module that multiplies or
  * divides by 100 (eslint.config.js forbids it elsewhere), so a float never carries money through a calculation.
  */
 

@@ -12,7 +12,7 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * A dollar field of the spec's contract (SPEC.md §7: a product's `price`, an order's `total`) for people:
+ * A dollar field of the spec's contract (docs/spec.md §7: a product's `price`, an order's `total`) for people:
  * 1249.5 → "$1,249.50", by the one money formatter. A `…Cents` field goes to formatCents directly.
  */
 export const formatPrice = (dollars: number) => formatCents(dollarsToCents(dollars));

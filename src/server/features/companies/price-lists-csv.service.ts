@@ -19,14 +19,7 @@ import { csvFile } from '../../infra/csv-write';
 import type { Db } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { lockCompany } from './companies.access';
-import {
-  readList,
-  replaceRules,
-  ruleRow,
-  ruleTargets,
-  rulesSummary,
-  type RuleRow,
-} from './price-lists.service';
+import { readList, replaceRules, ruleRow, ruleTargets, rulesSummary, type RuleRow } from './price-list-rules';
 import { centsToDollarText, dollarsToCents } from '@shared/common/money';
 
 /**

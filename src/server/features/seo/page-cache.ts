@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { headHtml, PageRenderer } from './page-head.service';
+import { headHtml } from './page-head.html';
+import { PageRenderer } from './page-head.service';
 import { injectCall, loadWebRenderer, shopInfoOf, type RenderedApp } from './web-renderer';
 
 /** What the app shell gets for one page: head tags, status, and the server-rendered app. */

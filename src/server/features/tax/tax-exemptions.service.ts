@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
 import { taxExemptionFilePath } from '@shared/tax/tax-exemptions.calls';
 import {
@@ -254,52 +254,4 @@ export async function openExemptionFile(
   });
   if (!file) throw notFound('Tax exemption certificate');
   return { file, fileName: row.fileName };
-}
-
-/**
- * The number of the customer's approved certificate covering `state` that has not expired on `onDay`
- * (YYYY-MM-DD; the certificate holds through its expiry day), else null. The one expiring last wins when several do.
- */
-export async function activeExemption(
-  db: Db | Tx,
-  userId: string,
-  state: string,
-  onDay: string,
-): Promise<string | null> {
-  const [row] = await db
-    .select({ number: taxExemptions.number })
-    .from(taxExemptions)
-    .where(
-      and(
-        eq(taxExemptions.userId, userId),
-        eq(taxExemptions.status, 'approved'),
-        gte(taxExemptions.expiresOn, onDay),
-        sql`${state.toUpperCase()} = any(${taxExemptions.states})`,
-      ),
-    )
-    .orderBy(sql`${taxExemptions.expiresOn} desc`, sql`${taxExemptions.createdAt} desc`)
-    .limit(1);
-  return row?.number ?? null;
-}
-
-/**
- * Every approved certificate of the customer not expired on `onDay`, in the order `activeExemption` prefers them
- * (expiring last first): what the sale's pricing reads once instead of asking per state.
- */
-export async function activeExemptions(
-  db: Db | Tx,
-  userId: string,
-  onDay: string,
-): Promise<{ number: string; states: string[] }[]> {
-  return db
-    .select({ number: taxExemptions.number, states: taxExemptions.states })
-    .from(taxExemptions)
-    .where(
-      and(
-        eq(taxExemptions.userId, userId),
-        eq(taxExemptions.status, 'approved'),
-        gte(taxExemptions.expiresOn, onDay),
-      ),
-    )
-    .orderBy(sql`${taxExemptions.expiresOn} desc`, sql`${taxExemptions.createdAt} desc`);
 }

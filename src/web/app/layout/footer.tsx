@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { shopInfo } from '@/lib/shop-info';
 
 // Footer links /dashboard/my-profile, /dashboard/checkout and /blog, which are not routes:
-// they point at the pages a customer means by them (README, deviations).
+// they point at the pages a customer means by them (docs/deviations.md).
 const accountLinks = [
   { to: paths.login, label: 'Login' },
   { to: paths.register, label: 'Register' },

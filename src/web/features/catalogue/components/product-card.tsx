@@ -47,7 +47,7 @@ export function ProductCard({
   action?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  // The spec's price is dollars (SPEC.md): to cents once, at the edge, to compare and format with the rest.
+  // The spec's price is dollars (docs/spec.md): to cents once, at the edge, to compare and format with the rest.
   const priceCents = dollarsToCents(product.price);
   const headingId = `product-${product._id}`;
   const warmUp = useProductPageWarmUp(product._id);
