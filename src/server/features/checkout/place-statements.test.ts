@@ -22,8 +22,9 @@ import { createCheckout } from './checkout.service';
  * issue at most these many statements (decision 051, addendum), whatever the line count — a statement per line
  * added to the pipeline fails it.
  */
-const ORDER_NOW_MAX = 15;
-const CHECKOUT_MAX = 22;
+// One more each since the webhooks outbox (decision 061): every sale writes its order.created events in one statement.
+const ORDER_NOW_MAX = 16;
+const CHECKOUT_MAX = 23;
 
 let t: TestApp, alice: Client, bob: Client;
 let statements: string[] = [];

@@ -1,9 +1,9 @@
 import type { Tx } from '../../infra/db';
-import { recordEvent } from '../webhooks/index';
+import { recordEvents } from '../webhooks/index';
 import { toOrder, type OrderRow } from './orders.model';
 
 /**
- * Announces order lines to webhook endpoints in the caller's transaction: one event per order, its data the order as
+ * Announces order lines to webhook endpoints in the caller's transaction: one event per order in one statement, its data the order as
  * `GET /api/order/{id}` answers it (decision 061).
  */
 export async function announceOrders(
@@ -12,6 +12,8 @@ export async function announceOrders(
   lines: readonly OrderRow[],
   expiryMs: number,
 ): Promise<void> {
-  for (const line of lines)
-    await recordEvent(tx, { type, companyId: line.companyId, data: toOrder(line, expiryMs) });
+  await recordEvents(
+    tx,
+    lines.map((line) => ({ type, companyId: line.companyId, data: toOrder(line, expiryMs) })),
+  );
 }

@@ -24,13 +24,29 @@ export interface WebhookEventInput {
  * dispatcher delivers it from there (at least once). Nothing is written when no enabled endpoint listens to the type.
  */
 export async function recordEvent(tx: Tx | Db, event: WebhookEventInput): Promise<void> {
-  const id = newEventId();
+  await recordEvents(tx, [event]);
+}
+
+/**
+ * Several events in one statement (the lines of one sale): one round trip whatever their number, each its own event
+ * and id. Events of one call share a type check, so they need not share a type.
+ */
+export async function recordEvents(tx: Tx | Db, events: readonly WebhookEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  const timestamp = new Date().toISOString();
   // JSON round trip: dates become ISO strings and undefined fields vanish, as in the API's answers.
-  const payload = JSON.stringify({ type: event.type, timestamp: new Date().toISOString(), data: event.data });
+  const rows = events.map((event) => ({
+    id: newEventId(),
+    type: event.type,
+    company_id: event.companyId ?? null,
+    payload: { type: event.type, timestamp, data: JSON.parse(JSON.stringify(event.data)) as unknown },
+  }));
   await tx.execute(sql`
     insert into webhook_events (id, type, company_id, payload)
-    select ${id}, ${event.type}, ${event.companyId ?? null}::uuid, ${payload}::jsonb
-    where exists (select 1 from webhook_endpoints where enabled and ${event.type} = any(events))`);
+    select e.id, e.type, e.company_id, e.payload
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as e(id text, type text, company_id uuid, payload jsonb)
+    where exists (select 1 from webhook_endpoints where enabled and e.type = any(events))`);
 }
 
 /** A `webhook.test` event for one endpoint only. */
