@@ -56,7 +56,7 @@ beforeEach(() => {
 });
 
 describe('Dashboard menu', () => {
-  it('shows My Profile, My Orders, My Returns, Cart, Quick Order, My reviews, My Quotes, Tax exemption and Company to customers', async () => {
+  it('shows My Profile, My Orders, My Returns, Cart, Quick Order, My reviews, My Quotes, My equipment, Tax exemption and Company to customers', async () => {
     useApi('user');
     renderDashboard('/dashboard');
     await waitFor(() =>
@@ -68,6 +68,7 @@ describe('Dashboard menu', () => {
         'Quick Order',
         'My reviews',
         'My Quotes',
+        'My equipment',
         'Tax exemption',
         'Company',
       ]),
@@ -93,9 +94,12 @@ describe('Dashboard menu', () => {
         'Store Overview',
         'Manage News',
         'Audit Log',
+        'API keys',
         'Manage Quotes',
         'Tax exemptions',
         'Companies',
+        'Equipment models',
+        'Webhooks',
       ]),
     );
     expect(menu().getByRole('link', { name: 'Make Admin' })).toHaveAttribute('href', '/dashboard/make-admin');

@@ -25,6 +25,7 @@ describe('catalogue URL state', () => {
       q: 'rotary screw',
       category: 'compressors',
       brands: ['Atlas', 'Norden'],
+      fits: null,
       inStock: true,
       price: { min: 100, max: 500 },
       specs: { pressure: { min: 6, max: 10 }, airflow: { min: 1000, max: null } },
