@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bool } from './env-helpers';
 
 const whole = (fallback: number, min: number, max: number, unit: string) =>
   z.coerce
@@ -16,6 +17,8 @@ export const webhookEnvShape = {
   WEBHOOK_TIMEOUT_MS: whole(10_000, 100, 60_000, 'milliseconds'),
   /** How often the outbox is read for new events. */
   WEBHOOK_DISPATCH_MS: whole(1_000, 50, 60_000, 'milliseconds'),
+  /** Webhooks and procurement documents may go to http and private addresses (development and tests only). */
+  OUTBOUND_ALLOW_PRIVATE: bool.optional(),
 };
 
 export interface WebhookSettings {
@@ -27,6 +30,8 @@ export interface WebhookSettings {
 /** `app.config.webhooks`. */
 export interface WebhookConfig {
   webhooks: WebhookSettings;
+  /** OUTBOUND_ALLOW_PRIVATE: webhooks and documents may go to http and private addresses (development, tests). */
+  outboundAllowPrivate: boolean;
 }
 
 type WebhookEnv = z.output<z.ZodObject<typeof webhookEnvShape>>;
@@ -37,4 +42,5 @@ export const webhookSettings = (e: WebhookEnv): WebhookConfig => ({
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     dispatchMs: e.WEBHOOK_DISPATCH_MS,
   },
+  outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
 });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import path from 'node:path';
 import { z } from 'zod';
-import { bool, emailList, optionalText, pair } from './env-helpers';
+import { bool, ConfigError, emailList, optionalText, pair } from './env-helpers';
 import { s3Config, s3Env, type S3Config } from './config-s3';
 import { trustProxy } from './config-proxy';
 import {
@@ -12,6 +12,7 @@ import {
   type RefundRetry,
 } from './config-orders';
 import { shopEnvShape, shopSettings, type ShopDetails } from './config-shop';
+import { equipmentEnvShape, equipmentSettings, type EquipmentConfig } from './config-equipment';
 import { webhookEnvShape, webhookSettings, type WebhookConfig } from './config-webhooks';
 
 const millis = (fallback: number, min: number) =>
@@ -76,7 +77,6 @@ const envSchema = z.object({
   TEST_HOOKS: bool.optional(),
   PUBLIC_PRODUCT_PAGES: bool.optional(),
   SEARCH_INDEX: bool.optional(),
-  OUTBOUND_ALLOW_PRIVATE: bool.optional(),
   SESSION_CACHE_SECONDS: z.coerce
     .number({ error: 'must be a number of seconds' })
     .min(0, { error: 'must be 0 (off) or more' })
@@ -86,19 +86,13 @@ const envSchema = z.object({
   ...orderEnvShape,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...shopEnvShape,
-  /** My equipment: a buyer is mailed this many days before a service falls due (decision 064). */
-  SERVICE_LEAD_DAYS: z.coerce
-    .number({ error: 'must be a number of days' })
-    .int({ error: 'must be a whole number' })
-    .min(0)
-    .max(365)
-    .default(14),
+  ...equipmentEnvShape,
   ...webhookEnvShape,
 });
 
 export type Env = z.input<typeof envSchema>;
 
-export interface AppConfig extends WebhookConfig {
+export interface AppConfig extends WebhookConfig, EquipmentConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -155,8 +149,6 @@ export interface AppConfig extends WebhookConfig {
   sessionCacheMs: number;
   /** Catalogue search and suggestions from the in-process index (decision 033); off: PostgreSQL answers. */
   searchIndex: boolean;
-  /** OUTBOUND_ALLOW_PRIVATE: webhooks and documents may go to http and private addresses (development, tests). */
-  outboundAllowPrivate: boolean;
   /** Fastify's `trustProxy`: false (the socket's address is the client), a hop count, or trusted proxy addresses. */
   trustProxy: false | number | string[];
   /** The checkout window: unpaid orders older than this expire and release their stock. */
@@ -171,8 +163,6 @@ export interface AppConfig extends WebhookConfig {
   /** Folder of the built web app; absent in API-only tests. */
   webDir: string | undefined;
   shop: ShopDetails;
-  /** Days before a machine's service is due that its owner is mailed the kit (SERVICE_LEAD_DAYS). */
-  serviceLeadDays: number;
 }
 
 export interface DbTimeouts {
@@ -185,12 +175,7 @@ export interface DbTimeouts {
 
 export type { S3Config };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError } from './env-helpers';
 
 /** Reads and validates the environment; throws one ConfigError naming every bad variable. */
 export { trustProxyOption } from './config-proxy';
@@ -289,13 +274,12 @@ export function loadConfig(
     sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     // On by default (decision 033, addendum "on by default"); `false` answers every search from PostgreSQL.
     searchIndex: e.SEARCH_INDEX ?? true,
-    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
     trustProxy: e.TRUST_PROXY ?? false,
     ...orderSettings(e),
     logLevel: e.LOG_LEVEL,
     webDir: undefined,
     shop: shopSettings(e),
-    serviceLeadDays: e.SERVICE_LEAD_DAYS,
+    ...equipmentSettings(e),
     ...webhookSettings(e),
   };
   return { ...config, ...overrides };

@@ -36,3 +36,11 @@ export const emailList = z
   )
   .pipe(z.array(z.email({ error: (i) => `"${String(i.input)}" is not an email address` })))
   .transform((list) => [...new Map(list.map((a) => [a.toLowerCase(), a])).values()]);
+
+/** Every bad variable of the environment, named in one error so a start fails once with all of them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
