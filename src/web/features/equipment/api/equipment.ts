@@ -11,6 +11,7 @@ import type {
 import type { SearchResult } from '@shared/catalogue/search.schema';
 import { api } from '@/lib/api-client';
 import { apiPage, keepPage } from '@/lib/api-page';
+import { orderKeys } from '@/lib/query-keys/orders';
 
 /** My equipment's calls (docs/decisions/064-equipment.md). */
 const keys = {
@@ -90,11 +91,18 @@ export const useRecordService = (id: string) =>
     api(`/equipment/machines/${id}/services`, json('POST', { planItemId })),
   );
 
-export const useKitToCart = (id: string) =>
-  useMutation({
+/**
+ * Puts a service kit in the cart. The cart (and the header's count) may already be cached from before: it is
+ * refreshed before the caller moves on to the cart page, or that page would show the cart without the kit.
+ */
+export const useKitToCart = (id: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (planItemIds: string[]) =>
       api<{ added: number }>(`/equipment/machines/${id}/kit`, json('POST', { planItemIds })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
+};
 
 export const useCreateModel = () =>
   useEquipmentWrite((body: { name: string; productId?: string | null; warrantyMonths: number }) =>
@@ -118,8 +126,12 @@ export const useDiagram = (modelId: string) =>
   });
 
 /** Adds one part to the caller's cart (the cart's own route and rules). */
-export const useAddPart = (email: string) =>
-  useMutation({
+export const useAddPart = (email: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (productId: string) =>
       api(`/cart/${encodeURIComponent(email)}/lines`, json('POST', { productId, quantity: 1 })),
+    // The header's cart count and the cart page read the cached cart.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.cart(email) }),
   });
+};
