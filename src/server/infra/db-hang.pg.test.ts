@@ -30,9 +30,6 @@ beforeAll(async () => {
     DB_CONNECT_TIMEOUT_MS: '5000',
     DB_STATEMENT_TIMEOUT_MS: '10000',
     DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: '1500',
-    // Known issue (closing note of 7 Dec, third session): the webhook dispatcher's once-a-second transaction, caught
-    // by the hang, keeps this app's close waiting past a minute; these tests are about requests, so it sweeps rarely.
-    WEBHOOK_DISPATCH_MS: '60000',
   });
 });
 afterAll(async () => {

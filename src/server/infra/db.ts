@@ -211,7 +211,9 @@ async function openPostgres(
       breaker.stop();
       watch.stop();
       heartbeat.close();
-      await pool.end();
+      // A client whose connection a hang killed can leave a query queued that never settles, and pg-pool's end waits
+      // for every lent client: shutdown waits a bounded time for the rest, then goes (the sockets are closed anyway).
+      await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, t.connectMs).unref())]);
     },
   };
 }
