@@ -139,7 +139,7 @@ export function CheckoutHeading({ checkout, onCancel }: { checkout: CheckoutGrou
               </button>
             </div>
             {first.expiresAt && (
-              <span className="text-xs whitespace-nowrap text-base-content/75">
+              <span className="text-xs text-base-content/75">
                 Pay by <time dateTime={first.expiresAt}>{formatDateTime(first.expiresAt)}</time>
               </span>
             )}

@@ -46,7 +46,7 @@ function PaymentCell({
       <div className="flex flex-col items-start gap-0.5">
         <RefundBadge order={order} />
         {order.refundAmountCents !== null && (
-          <span className="text-xs whitespace-nowrap text-base-content/75">
+          <span className="text-xs text-base-content/75">
             {formatCents(order.refundAmountCents)}{' '}
             {order.refundStatus === 'refunded' ? 'returned to your card' : 'to be returned'}
           </span>
@@ -75,7 +75,7 @@ function PaymentCell({
           </button>
         </div>
         {order.expiresAt && (
-          <span className="text-xs whitespace-nowrap text-base-content/75">
+          <span className="text-xs text-base-content/75">
             Pay by <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>
           </span>
         )}
