@@ -77,6 +77,8 @@ export const punchoutSessionSchema = z.object({
   punchout: z.boolean(),
   systemName: z.string().nullable(),
   protocol: z.enum(['cxml', 'oci']).nullable(),
+  /** cXML `inspect`: the transferred cart is shown, and cannot be transferred back. */
+  readOnly: z.boolean(),
 });
 export type PunchoutSessionView = z.infer<typeof punchoutSessionSchema>;
 
@@ -86,4 +88,5 @@ export const procurementMessages = {
   startUsed: 'This punchout link has been used or has expired. Start again from your purchasing system.',
   notPunchout: 'This session was not opened from a purchasing system.',
   emptyCart: 'Your cart is empty.',
+  inspectOnly: 'This cart was opened to be viewed only: it cannot be transferred back.',
 } as const;
