@@ -67,6 +67,8 @@ export const documentSchema = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the retention sweep emptied `body` and `answer` (EVENT_RETENTION_DAYS); null while they are kept. */
+  prunedAt: z.string().nullable(),
 });
 export type ProcurementDocument = z.infer<typeof documentSchema>;
 
@@ -88,5 +90,6 @@ export const procurementMessages = {
   startUsed: 'This punchout link has been used or has expired. Start again from your purchasing system.',
   notPunchout: 'This session was not opened from a purchasing system.',
   emptyCart: 'Your cart is empty.',
+  pruned: 'This document is older than the log keeps documents whole: it cannot be resent.',
   inspectOnly: 'This cart was opened to be viewed only: it cannot be transferred back.',
 } as const;
