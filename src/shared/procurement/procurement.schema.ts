@@ -74,6 +74,14 @@ export type ProcurementDocument = z.infer<typeof documentSchema>;
 
 export const documentsQuerySchema = z.object({ limit: limitParam(25), cursor: cursorParam });
 
+export const companyParamsSchema = z.object({ id: z.uuid({ error: 'must be a company id' }) });
+export const companyItemParamsSchema = companyParamsSchema.extend({
+  itemId: z.uuid({ error: 'must be an id' }),
+});
+
+/** The answer to resending an outbound document: it is queued for its sending job. */
+export const documentQueuedSchema = z.object({ queued: z.literal(true) });
+
 /** GET /api/punchout/session: whether this browser session is a punchout one, and for which buyer system. */
 export const punchoutSessionSchema = z.object({
   punchout: z.boolean(),

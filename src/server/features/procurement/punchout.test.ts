@@ -56,7 +56,7 @@ describe('cXML punchout', () => {
     const message = readOrderMessage(page);
     expect(message.BuyerCookie).toBe('cookie-1');
     expect(message.PunchOutOrderMessageHeader.Total.Money['#text']).toBe('127.50');
-    const [item] = message.ItemIn;
+    const item = message.ItemIn[0]!;
     expect(item['@quantity']).toBe('3');
     expect(item.ItemID.SupplierPartID).toBe(product.sku);
     expect(item.ItemID.SupplierPartAuxiliaryID).toMatch(/^[0-9a-f-]{36}$/);
