@@ -1,8 +1,9 @@
 // Both databases: cXML edit and inspect, and the UNSPSC codes a transfer carries (docs/decisions/063-punchout.md).
-import { eq } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../db/schema';
-import { readOrderMessage, readTransfer } from '../../test/buyer-system';
+import { checkouts, products, punchoutOrders } from '../../db/schema';
+import { orderRequest, readOrderMessage, readTransfer } from '../../test/buyer-system';
 import { cartApi, makeCartProduct } from '../../test/cart';
 import { ORIGIN } from '../../test/auth';
 import { punchoutWorld } from '../../test/punchout';
@@ -145,5 +146,40 @@ describe('UNSPSC codes in the transfer', () => {
     expect(groupOf(drill.sku)).toBe('27112700');
     expect(groupOf(saw.sku)).toBe('27112703');
     expect(groupOf(w.product.sku)).toBe('');
+  });
+});
+
+describe("orders from a buyer system's OrderRequest", () => {
+  it("are recorded with the source 'punchout'; the migration gives it to those stored as 'quote' before", async () => {
+    const orderId = `PO-SRC-${Date.now()}`;
+    const res = await w.postCxml(
+      orderRequest(w.coupa, { orderId, lines: [{ sku: w.product.sku, quantity: 1, unitPrice: '42.50' }] }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { db } = w.t.app.database;
+    const [placed] = await db.select().from(punchoutOrders).where(eq(punchoutOrders.orderId, orderId));
+    const sourceOf = async () =>
+      (await db.select().from(checkouts).where(eq(checkouts.id, placed!.checkoutId)))[0]!.source;
+    expect(await sourceOf()).toBe('punchout');
+
+    // As it was stored before the migration; the migration's data statement, as the migrator runs it, fixes it.
+    await db.update(checkouts).set({ source: 'quote' }).where(eq(checkouts.id, placed!.checkoutId));
+    const others = async () =>
+      db
+        .select({ source: checkouts.source, n: sql<number>`count(*)::int` })
+        .from(checkouts)
+        .where(sql`${checkouts.id} <> ${placed!.checkoutId}`)
+        .groupBy(checkouts.source)
+        .orderBy(checkouts.source);
+    const before = await others();
+    const dir = new URL('../../db/migrations/', import.meta.url);
+    const file = (await readdir(dir)).find((f) => f.endsWith('_procurement_gaps.sql'))!;
+    const update = (await readFile(new URL(file, dir), 'utf8'))
+      .split('--> statement-breakpoint')
+      .filter((s) => /^\s*UPDATE/m.test(s.replace(/^--.*$/gm, '')));
+    expect(update).toHaveLength(1);
+    await db.execute(sql.raw(update[0]!));
+    expect(await sourceOf()).toBe('punchout');
+    expect(await others()).toEqual(before);
   });
 });
