@@ -27,8 +27,11 @@ export const categories = pgTable(
     name: text('name').notNull(),
     parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
     position: integer('position').notNull().default(0),
+    // Migration 0039: the UNSPSC commodity code punchout carries for the category's products (decision 063).
+    unspsc: text('unspsc'),
   },
   (t) => [
+    check('categories_unspsc_digits', sql`${t.unspsc} ~ '^[0-9]{8}$'`),
     uniqueIndex('categories_slug_idx').on(t.slug),
     index('categories_parent_idx').on(t.parentId, t.position),
   ],

@@ -134,9 +134,15 @@ export const procurementDocuments = pgTable(
     attempts: integer('attempts').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),
+    /** Migration 0039: when the retention sweep emptied `body` (the row stays as the log's summary). */
+    prunedAt: moment('pruned_at'),
   },
   (t) => [
     index('procurement_documents_connection_idx').on(t.connectionId, t.createdAt.desc(), t.id.desc()),
+    // The retention sweep: bodies not yet emptied, oldest first.
+    index('procurement_documents_unpruned_idx')
+      .on(t.createdAt)
+      .where(sql`${t.prunedAt} is null`),
     uniqueIndex('procurement_documents_subject_idx').on(t.connectionId, t.subject),
   ],
 );

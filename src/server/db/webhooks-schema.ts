@@ -46,6 +46,8 @@ export const webhookEvents = pgTable(
       .on(t.createdAt)
       .where(sql`${t.dispatchedAt} is null`),
     index('webhook_events_endpoint_idx').on(t.endpointId),
+    // The retention sweep: events older than the retention, oldest first.
+    index('webhook_events_created_idx').on(t.createdAt),
   ],
 );
 

@@ -19,6 +19,8 @@ export const webhookEnvShape = {
   WEBHOOK_DISPATCH_MS: whole(1_000, 50, 60_000, 'milliseconds'),
   /** Webhooks and procurement documents may go to http and private addresses (development and tests only). */
   OUTBOUND_ALLOW_PRIVATE: bool.optional(),
+  /** Finished webhook events and punchout documents' bodies older than this are pruned (their summaries stay). */
+  EVENT_RETENTION_DAYS: whole(90, 1, 3650, 'days'),
 };
 
 export interface WebhookSettings {
@@ -32,6 +34,8 @@ export interface WebhookConfig {
   webhooks: WebhookSettings;
   /** OUTBOUND_ALLOW_PRIVATE: webhooks and documents may go to http and private addresses (development, tests). */
   outboundAllowPrivate: boolean;
+  /** EVENT_RETENTION_DAYS: how long delivered webhook events and punchout document bodies are kept. */
+  eventRetentionDays: number;
 }
 
 type WebhookEnv = z.output<z.ZodObject<typeof webhookEnvShape>>;
@@ -43,4 +47,5 @@ export const webhookSettings = (e: WebhookEnv): WebhookConfig => ({
     dispatchMs: e.WEBHOOK_DISPATCH_MS,
   },
   outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? false,
+  eventRetentionDays: e.EVENT_RETENTION_DAYS,
 });

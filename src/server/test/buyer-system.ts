@@ -1,5 +1,52 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { XMLParser } from 'fast-xml-parser';
+
+/** fast-xml-parser as the buyer system reads cXML: attributes as `@name`, no entities, values as text. */
+export const cxmlReader = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  processEntities: false,
+  parseTagValue: false,
+});
+
+const unescapeHtml = (s: string) =>
+  s.replace(
+    /&(quot|lt|gt|#39|amp);/g,
+    (_, e: string) => ({ quot: '"', lt: '<', gt: '>', '#39': "'", amp: '&' })[e]!,
+  );
+
+/** What the buyer system receives when the shop's transfer page posts itself: the form's target and its fields. */
+export function readTransfer(page: string): { action: string; fields: Record<string, string> } {
+  const action = unescapeHtml(/<form method="post" action="([^"]*)"/.exec(page)?.[1] ?? '');
+  const fields: Record<string, string> = {};
+  for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g))
+    fields[unescapeHtml(name!)] = unescapeHtml(value!);
+  return { action, fields };
+}
+
+/** One requisition line of a PunchOutOrderMessage, as the buyer system reads it. */
+export interface ItemIn {
+  '@quantity': string;
+  ItemID: { SupplierPartID: string; SupplierPartAuxiliaryID: string };
+  ItemDetail: {
+    UnitPrice: { Money: { '#text': string } };
+    UnitOfMeasure: string;
+    ManufacturerPartID: string;
+    Classification?: { '@domain': string; '#text': string };
+  };
+}
+
+/** The PunchOutOrderMessage a cXML transfer page posts (`cxml-urlencoded`), its ItemIn always a list. */
+export function readOrderMessage(page: string) {
+  const message = cxmlReader.parse(readTransfer(page).fields['cxml-urlencoded'] ?? '').cXML.Message
+    .PunchOutOrderMessage as {
+    BuyerCookie: string;
+    PunchOutOrderMessageHeader: { '@operationAllowed': string; Total: { Money: { '#text': string } } };
+    ItemIn: ItemIn | ItemIn[];
+  };
+  return { ...message, ItemIn: Array.isArray(message.ItemIn) ? message.ItemIn : [message.ItemIn] };
+}
 
 /**
  * A buyer system (Coupa, Ariba or SAP) as the punchout tests need it: it writes the cXML messages as Coupa publishes

@@ -13,18 +13,30 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'must be lower-case letters, digits and single dashes' })
   .max(80, { error: 'must be at most 80 characters' });
 
+/** The UNSPSC commodity code punchout sends for the category's products: 8 digits; null or '' for none. */
+const unspsc = z
+  .string({ error: 'must be 8 digits' })
+  .trim()
+  .regex(/^(\d{8})?$/, { error: 'must be 8 digits' })
+  .nullable()
+  .transform((v) => v || null)
+  .describe('UNSPSC commodity code (8 digits), sent by punchout as Classification / MATGROUP; null for none');
+
 /** POST /api/admin/categories. Without a slug, one is made from the name. */
 export const categoryCreateSchema = z.object({
   name,
   slug: slug.optional(),
   parentId: idSchema.nullable().default(null).describe('the parent category; null for a top-level one'),
+  unspsc: unspsc.default(null),
 });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
-/** PUT /api/admin/categories/{id}: rename, and/or move under another parent (null: to the top level). */
+/** PUT /api/admin/categories/{id}: rename, move under another parent (null: to the top level), set its UNSPSC code. */
 export const categoryUpdateSchema = z
-  .object({ name: name.optional(), parentId: idSchema.nullable().optional() })
-  .refine((c) => c.name !== undefined || c.parentId !== undefined, { error: 'Nothing to change' });
+  .object({ name: name.optional(), parentId: idSchema.nullable().optional(), unspsc: unspsc.optional() })
+  .refine((c) => c.name !== undefined || c.parentId !== undefined || c.unspsc !== undefined, {
+    error: 'Nothing to change',
+  });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 export const specAttributeTypes = ['number', 'text'] as const;
@@ -49,6 +61,8 @@ export const adminCategorySchema = z.object({
   slug: z.string(),
   name: z.string(),
   parentId: idSchema.nullable(),
+  /** Its own UNSPSC code (8 digits), or null. */
+  unspsc: z.string().nullable(),
   depth: z.number().int(),
   /** Live products filed directly in it. */
   productCount: z.number().int(),

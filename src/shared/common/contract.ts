@@ -9,9 +9,9 @@ import type { $ZodType, input, output } from 'zod/v4/core';
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type SuccessStatus = 200 | 201 | 202;
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
-/** What a call takes and answers. `status` is the success status when it is not 200. */
+/** What a call takes and answers. `status` is the success status when it is not 200 (204: `response` is z.null()). */
 export interface CallSchemas {
   params?: $ZodType;
   query?: $ZodType;

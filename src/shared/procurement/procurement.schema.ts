@@ -67,16 +67,28 @@ export const documentSchema = z.object({
   attempts: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** When the retention sweep emptied `body` and `answer` (EVENT_RETENTION_DAYS); null while they are kept. */
+  prunedAt: z.string().nullable(),
 });
 export type ProcurementDocument = z.infer<typeof documentSchema>;
 
 export const documentsQuerySchema = z.object({ limit: limitParam(25), cursor: cursorParam });
+
+export const companyParamsSchema = z.object({ id: z.uuid({ error: 'must be a company id' }) });
+export const companyItemParamsSchema = companyParamsSchema.extend({
+  itemId: z.uuid({ error: 'must be an id' }),
+});
+
+/** The answer to resending an outbound document: it is queued for its sending job. */
+export const documentQueuedSchema = z.object({ queued: z.literal(true) });
 
 /** GET /api/punchout/session: whether this browser session is a punchout one, and for which buyer system. */
 export const punchoutSessionSchema = z.object({
   punchout: z.boolean(),
   systemName: z.string().nullable(),
   protocol: z.enum(['cxml', 'oci']).nullable(),
+  /** cXML `inspect`: the transferred cart is shown, and cannot be transferred back. */
+  readOnly: z.boolean(),
 });
 export type PunchoutSessionView = z.infer<typeof punchoutSessionSchema>;
 
@@ -86,4 +98,6 @@ export const procurementMessages = {
   startUsed: 'This punchout link has been used or has expired. Start again from your purchasing system.',
   notPunchout: 'This session was not opened from a purchasing system.',
   emptyCart: 'Your cart is empty.',
+  pruned: 'This document is older than the log keeps documents whole: it cannot be resent.',
+  inspectOnly: 'This cart was opened to be viewed only: it cannot be transferred back.',
 } as const;

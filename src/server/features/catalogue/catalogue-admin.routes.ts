@@ -30,7 +30,13 @@ import {
 const tags = ['catalogue'];
 const categoryChangedSchema = z.object({
   acknowledged: z.literal(true),
-  category: z.object({ _id: idSchema, slug: z.string(), name: z.string(), parent: z.string().nullable() }),
+  category: z.object({
+    _id: idSchema,
+    slug: z.string(),
+    name: z.string(),
+    parent: z.string().nullable(),
+    unspsc: z.string().nullable(),
+  }),
 });
 
 /** Manage Products' list and the category tree's administration (admin only). */

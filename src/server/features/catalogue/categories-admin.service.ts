@@ -45,6 +45,7 @@ export async function listAdminCategories(db: Db): Promise<AdminCategory[]> {
     slug: c.slug,
     name: c.name,
     parentId: c.parentId,
+    unspsc: c.unspsc,
     depth,
     productCount: productCount.get(c.id) ?? 0,
     childCount: cats.filter((x) => x.parentId === c.id).length,
@@ -86,6 +87,7 @@ export async function createCategory(db: Db, actor: SessionUser, input: Category
         name: input.name,
         parentId: parent?.id ?? null,
         position: await nextPosition(tx, parent?.id ?? null),
+        unspsc: input.unspsc,
       })
       .returning()
       .catch((err: unknown) => {
@@ -93,7 +95,7 @@ export async function createCategory(db: Db, actor: SessionUser, input: Category
           throw fieldError('conflict', 'slug', 'is already used by another category');
         throw err;
       });
-    const after = { slug, name: input.name, parent: parent?.slug ?? null };
+    const after = { slug, name: input.name, parent: parent?.slug ?? null, unspsc: input.unspsc };
     await recordAudit(tx, actor, {
       kind: 'category.created',
       entityType: 'category',
@@ -127,19 +129,22 @@ export async function updateCategory(db: Db, actor: SessionUser, id: string, cha
       set.position = await nextPosition(tx, changes.parentId);
     }
     if (changes.name !== undefined && changes.name !== current.name) set.name = changes.name;
-    if (Object.keys(set).length === 0)
-      return { _id: id, slug: current.slug, name: current.name, parent: slugOf(current.parentId) };
+    if (changes.unspsc !== undefined && changes.unspsc !== current.unspsc) set.unspsc = changes.unspsc;
+    const unchanged = { name: current.name, parent: slugOf(current.parentId), unspsc: current.unspsc };
+    if (Object.keys(set).length === 0) return { _id: id, slug: current.slug, ...unchanged };
     await tx.update(categories).set(set).where(eq(categories.id, id));
     // The category's name is part of its products' search text: the trigger rebuilds it.
     if (set.name) await tx.update(products).set({ searchVector: null }).where(eq(products.categoryId, id));
-    const before = { name: current.name, parent: slugOf(current.parentId) };
+    const before = unchanged;
     const after = {
       name: set.name ?? current.name,
       parent: slugOf(set.parentId === undefined ? current.parentId : set.parentId),
+      unspsc: set.unspsc === undefined ? current.unspsc : set.unspsc,
     };
     const what = [
       set.name && `renamed to ${set.name}`,
       set.parentId !== undefined && `moved under ${after.parent ?? 'the top level'}`,
+      set.unspsc !== undefined && (set.unspsc ? `given UNSPSC ${set.unspsc}` : 'without a UNSPSC code'),
     ];
     await recordAudit(tx, actor, {
       kind: 'category.edited',

@@ -119,6 +119,30 @@ describe('categories admin', () => {
     expect(await auditEntries(t.app, admin, 'category.deleted')).toHaveLength(2);
   });
 
+  it('keeps an optional 8-digit UNSPSC code per category, set, changed and cleared by the admin, audited', async () => {
+    const saws = await create({ name: 'Saws', unspsc: ' 27112700 ' });
+    expect(saws).toMatchObject({ unspsc: '27112700' });
+    const plain = await create({ name: 'Rags', unspsc: '' });
+    expect(plain).toMatchObject({ unspsc: null });
+    const codeOf = async (id: string) => (await tree()).find((c) => c._id === id)!.unspsc;
+    expect(await codeOf(saws._id)).toBe('27112700');
+    expect(await codeOf(plain._id)).toBe(null);
+    const set = await send('PUT', `/api/admin/categories/${plain._id}`, { unspsc: '53131600' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().category).toMatchObject({ name: 'Rags', unspsc: '53131600' });
+    expect(await codeOf(plain._id)).toBe('53131600');
+    const bad = await send('PUT', `/api/admin/categories/${plain._id}`, { unspsc: '5313' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'unspsc' });
+    expect((await send('PUT', `/api/admin/categories/${saws._id}`, { unspsc: null })).statusCode).toBe(200);
+    expect(await codeOf(saws._id)).toBe(null);
+    const entries = await auditEntries(t.app, admin, 'category.edited');
+    expect(entries.find((e) => e.entityId === saws._id)).toMatchObject({
+      before: { unspsc: '27112700' },
+      after: { unspsc: null },
+    });
+  });
+
   it('drops the cached public category tree when a category changes', async () => {
     const before = (await t.app.inject('/api/catalogue/categories')).json() as { slug: string }[];
     await create({ name: 'Welding' });
@@ -135,6 +159,9 @@ describe('categories admin', () => {
     [{ name: 'Ok', parentId: 'nope' }, 'parentId', 400],
     [{ name: 'Ok', parentId: '00000000-0000-4000-8000-000000000000' }, 'parentId', 400],
     [{ name: 'Power Tools again', slug: 'power-tools' }, 'slug', 409],
+    [{ name: 'Ok', unspsc: '2711270' }, 'unspsc', 400],
+    [{ name: 'Ok', unspsc: '27112700x' }, 'unspsc', 400],
+    [{ name: 'Ok', unspsc: 27112700 }, 'unspsc', 400],
   ])('POST %j is refused naming %s', async (body, field, status) => {
     const res = await send('POST', '/api/admin/categories', body);
     expect(res.statusCode, res.body).toBe(status);

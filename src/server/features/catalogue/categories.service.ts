@@ -9,6 +9,8 @@ export interface Category {
   slug: string;
   name: string;
   parentId: string | null;
+  /** Its own UNSPSC commodity code (8 digits), or null: punchout sends it (decision 063). */
+  unspsc: string | null;
   /** Attribute keys defined on this category itself, in display order. */
   specKeys: string[];
 }
@@ -22,6 +24,7 @@ export async function loadCategories(db: Db | Tx): Promise<Category[]> {
         slug: categories.slug,
         name: categories.name,
         parentId: categories.parentId,
+        unspsc: categories.unspsc,
       })
       .from(categories)
       .orderBy(asc(categories.position), asc(categories.slug)),

@@ -6,13 +6,15 @@ import type { OrderDeps } from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import { cartRows, lockCart } from '../cart/index';
-import { placeSale, type SaleDelivery, type SaleLine } from './place.sale';
+import { placeSale, type SaleDelivery, type SaleLine, type SaleSource } from './place.sale';
 import { assertCheckoutPayable, checkoutTotalCents, findCheckout, toCheckout } from './checkout.model';
 
 export { cancelCheckout } from './checkout.close';
 export { type LineProblem } from './place.price';
 export { type SaleLine as PricedLine } from './place.sale';
 export { payCheckout, type CheckoutPaymentConfirmation } from './checkout.payment';
+
+type PricedSource = Extract<SaleSource, 'quote' | 'punchout'>;
 
 /**
  * Turns the caller's cart into one checkout through the placement pipeline (place.sale.ts): each cart line becomes an
@@ -45,20 +47,25 @@ export async function createCheckout(
 }
 
 /**
- * One checkout of lines at prices fixed elsewhere (an accepted quote), through the same pipeline as the cart's; the
- * cart is left alone. `lines(tx)` runs first in the sale's transaction (the caller locks and checks its own record
- * there) and `done(tx, checkout)` last, so both commit with the checkout or not at all.
+ * One checkout of lines at prices fixed elsewhere (an accepted quote, a buyer system's purchase order), through the
+ * same pipeline as the cart's; the cart is left alone. `lines(tx)` runs first in the sale's transaction (the caller
+ * locks and checks its own record there) and `done(tx, checkout)` last, so both commit with the checkout or not at all.
  */
 export async function createPricedCheckout(
   deps: OrderDeps,
   customer: SessionUser,
   input: SaleDelivery,
-  steps: { lines(tx: Tx): Promise<SaleLine[]>; done(tx: Tx, checkout: Checkout): Promise<void> },
+  steps: {
+    /** Where the fixed prices come from: the checkout records it (admins and reports tell the two apart). */
+    source: PricedSource;
+    lines(tx: Tx): Promise<SaleLine[]>;
+    done(tx: Tx, checkout: Checkout): Promise<void>;
+  },
 ): Promise<Checkout> {
   const placed = await placeSale(
     deps,
     customer,
-    { source: 'quote', delivery: input },
+    { source: steps.source, delivery: input },
     {
       lines: steps.lines,
       done: (tx, { co, lines }) => steps.done(tx, toCheckout(co, lines, deps.expiryMs)),

@@ -5,10 +5,11 @@ import type { CheckoutRow } from './checkout.model';
 
 /**
  * Where a sale came from. Each enters the same pipeline; the source only picks how a refusal is worded (Order Now
- * keeps the spec's single-order messages and fields, the cart and a quote name every line at fault) and whether a
- * company buyer over a limit waits for an approver (cart, quote) or is sent to the cart (Order Now).
+ * keeps the spec's single-order messages and fields, the cart, a quote and a punchout purchase order name every line
+ * at fault) and whether a company buyer over a limit waits for an approver (all but Order Now) or is sent to the cart
+ * (Order Now). A punchout order is priced like a quote (the transferred unit prices) but is recorded as its own.
  */
-export type SaleSource = 'order_now' | 'cart' | 'quote';
+export type SaleSource = 'order_now' | 'cart' | 'quote' | 'punchout';
 
 /** One line of a sale: priced from the catalogue, unless a quote fixed its unit price (and lead time). */
 export interface SaleLine {

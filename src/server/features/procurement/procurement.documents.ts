@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Paged } from '@shared/common/paging.schema';
-import type { ProcurementDocument } from '@shared/procurement/procurement.schema';
+import { procurementMessages, type ProcurementDocument } from '@shared/procurement/procurement.schema';
 import { procurementConnections, procurementDocuments } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { AppError, notFound } from '../../infra/errors';
@@ -82,13 +82,14 @@ export async function listDocuments(
       attempts: doc.attempts,
       createdAt: doc.createdAt.toISOString(),
       updatedAt: doc.updatedAt.toISOString(),
+      prunedAt: doc.prunedAt?.toISOString() ?? null,
     })),
     nextCursor: cut.nextCursor,
     total: counted?.n ?? 0,
   };
 }
 
-/** The outbound document of this company, or 404; an inbound one cannot be resent (409). */
+/** The outbound document of this company, or 404; an inbound one, or one whose body was pruned, cannot be resent (409). */
 export async function outboundOf(db: Db, actor: SessionUser, companyId: string, id: string) {
   await access(db, actor, companyId);
   const [row] = await db
@@ -98,5 +99,6 @@ export async function outboundOf(db: Db, actor: SessionUser, companyId: string, 
     .where(and(eq(procurementDocuments.id, id), eq(procurementConnections.companyId, companyId)));
   if (!row) throw notFound('Document');
   if (row.doc.direction !== 'out') throw new AppError('conflict', 'Only an outbound document can be resent.');
+  if (row.doc.prunedAt) throw new AppError('conflict', procurementMessages.pruned);
   return row.doc;
 }

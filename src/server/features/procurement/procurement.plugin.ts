@@ -1,9 +1,11 @@
 import type { Server } from 'node:http';
 import type { FastifyPluginAsync } from 'fastify';
 import { runPeriodically } from '../../infra/periodic';
+import { runRetention } from '../../infra/retention';
 import { authSecret } from '../../infra/secret';
 import type { ProcurementDeps } from './procurement.deps';
 import { defineSendJob } from './procurement.outbound';
+import { pruneDocuments } from './procurement.retention';
 import { procurementRoutes } from './procurement.routes';
 import { sweepDocuments } from './procurement.sweep';
 
@@ -46,4 +48,5 @@ export const procurementFeature: FastifyPluginAsync = async (app) => {
       (err: unknown) => app.log.error({ err }, 'procurement documents sweep failed'),
     ),
   );
+  runRetention(app, 'procurement document log', (cutoff) => pruneDocuments(app.database.db, cutoff));
 };

@@ -105,6 +105,7 @@ export async function placePurchaseOrder(
         company: company?.name,
       },
       {
+        source: 'punchout',
         lines: async () => lines,
         async done(tx, co) {
           await tx

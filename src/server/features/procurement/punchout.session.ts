@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { procurementMessages, type PunchoutSessionView } from '@shared/procurement/procurement.schema';
 import { cartLines, procurementConnections, punchoutSessions } from '../../db/schema';
@@ -64,7 +64,11 @@ export async function startPunchout(deps: ProcurementDeps, token: string, reply:
   return reply.redirect(visit.operation === 'create' ? '/' : '/cart', 303);
 }
 
-/** Edit and inspect open the cart last transferred under this buyer cookie, replacing what the cart held. */
+/**
+ * Edit and inspect open the cart last transferred under this buyer cookie, replacing what the cart held. Only visits
+ * that transferred count: the visit being opened has the same cookie and, untransferred, would sort first (a
+ * descending order puts nulls first) and reopen nothing.
+ */
 async function reopenCart(db: Db, userId: string, buyerCookie: string, connectionId: string) {
   const [last] = await db
     .select({ lines: punchoutSessions.transferredLines })
@@ -74,6 +78,7 @@ async function reopenCart(db: Db, userId: string, buyerCookie: string, connectio
         eq(punchoutSessions.connectionId, connectionId),
         eq(punchoutSessions.buyerCookie, buyerCookie),
         eq(punchoutSessions.userId, userId),
+        isNotNull(punchoutSessions.transferredAt),
       ),
     )
     .orderBy(desc(punchoutSessions.transferredAt))
@@ -107,6 +112,11 @@ export async function visitOf(db: Db, req: FastifyRequest) {
 export async function punchoutSessionView(db: Db, req: FastifyRequest): Promise<PunchoutSessionView> {
   const row = await visitOf(db, req);
   return row
-    ? { punchout: true, systemName: row.connection.systemName, protocol: row.connection.protocol }
-    : { punchout: false, systemName: null, protocol: null };
+    ? {
+        punchout: true,
+        systemName: row.connection.systemName,
+        protocol: row.connection.protocol,
+        readOnly: row.visit.operation === 'inspect',
+      }
+    : { punchout: false, systemName: null, protocol: null, readOnly: false };
 }

@@ -11,11 +11,21 @@ import { buildCxml } from './cxml.xml';
 import type { ConnectionRow } from './cxml.identify';
 import type { ProcurementDeps } from './procurement.deps';
 import { visitOf } from './punchout.session';
+import { unspscOf } from './punchout.unspsc';
 
 type Visit = typeof punchoutSessions.$inferSelect;
 
+/** Each product's UNSPSC code (punchout.unspsc.ts); a product without one is absent. */
+type Codes = ReadonlyMap<string, string>;
+
 /** The PunchOutOrderMessage of a cart: what the buyer system shows as its requisition lines. */
-export function orderMessage(deps: ProcurementDeps, c: ConnectionRow, visit: Visit, cart: Cart): string {
+export function orderMessage(
+  deps: ProcurementDeps,
+  c: ConnectionRow,
+  visit: Visit,
+  cart: Cart,
+  codes: Codes,
+): string {
   const shop = { Credential: { '@domain': 'DUNS', Identity: deps.shopName } };
   return buildCxml({
     Header: {
@@ -37,7 +47,10 @@ export function orderMessage(deps: ProcurementDeps, c: ConnectionRow, visit: Vis
             UnitPrice: { Money: { '@currency': 'USD', '#text': centsToDollarText(l.unitPriceCents) } },
             Description: { '@xml:lang': 'en', '#text': l.name },
             UnitOfMeasure: 'EA',
-            // The catalogue's categories carry no UNSPSC code yet (decision 063): no Classification is invented.
+            // Only where the product's category has a code (decision 063): none is invented.
+            ...(codes.has(l.productId) && {
+              Classification: { '@domain': 'UNSPSC', '#text': codes.get(l.productId) },
+            }),
             ManufacturerPartID: l.sku,
           },
         })),
@@ -47,7 +60,7 @@ export function orderMessage(deps: ProcurementDeps, c: ConnectionRow, visit: Vis
 }
 
 /** SAP OCI's hook fields, one set per line, numbered from 1. */
-export function ociFields(cart: Cart): [string, string][] {
+export function ociFields(cart: Cart, codes: Codes): [string, string][] {
   return cart.lines.flatMap((l, i) => {
     const n = `[${i + 1}]`;
     return [
@@ -57,7 +70,7 @@ export function ociFields(cart: Cart): [string, string][] {
       [`NEW_ITEM-PRICE${n}`, centsToDollarText(l.unitPriceCents)],
       [`NEW_ITEM-CURRENCY${n}`, 'USD'],
       [`NEW_ITEM-VENDORMAT${n}`, l.sku],
-      [`NEW_ITEM-MATGROUP${n}`, ''],
+      [`NEW_ITEM-MATGROUP${n}`, codes.get(l.productId) ?? ''],
       // Days: in stock ships tomorrow; beyond the stock the buyer sees no promise rather than a wrong one.
       [`NEW_ITEM-LEADTIME${n}`, l.stock >= l.quantity ? '1' : ''],
       [`NEW_ITEM-EXT_PRODUCT_ID${n}`, l.productId],
@@ -94,6 +107,8 @@ export async function transferCart(deps: ProcurementDeps, req: FastifyRequest, r
   const found = await visitOf(db, req);
   if (!found) throw new AppError('forbidden', procurementMessages.notPunchout);
   const { visit, connection } = found;
+  // cXML inspect: the buyer system shows the requisition's cart and takes nothing back.
+  if (visit.operation === 'inspect') throw new AppError('conflict', procurementMessages.inspectOnly);
   const cart = await readCart(db, visit.userId);
   if (cart.lines.length === 0) throw new AppError('conflict', procurementMessages.emptyCart);
   await db
@@ -107,10 +122,14 @@ export async function transferCart(deps: ProcurementDeps, req: FastifyRequest, r
       })),
     })
     .where(eq(punchoutSessions.id, visit.id));
+  const codes = await unspscOf(
+    db,
+    cart.lines.map((l) => l.productId),
+  );
   const fields: [string, string][] =
     connection.protocol === 'cxml'
-      ? [['cxml-urlencoded', orderMessage(deps, connection, visit, cart)]]
-      : ociFields(cart);
+      ? [['cxml-urlencoded', orderMessage(deps, connection, visit, cart, codes)]]
+      : ociFields(cart, codes);
   const target = new URL(visit.returnUrl);
   reply.header(
     'content-security-policy',

@@ -31,6 +31,7 @@ export async function acceptQuote(
 ): Promise<Checkout> {
   let quote: QuoteRow | undefined;
   return createPricedCheckout(deps, customer, input, {
+    source: 'quote',
     async lines(tx) {
       quote = await lockQuote(tx, id);
       // Admins included: accepting orders at a price in the customer's name is the customer's own decision.

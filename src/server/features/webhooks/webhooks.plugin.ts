@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { runPeriodically } from '../../infra/periodic';
+import { runRetention } from '../../infra/retention';
 import { authSecret } from '../../infra/secret';
 import { secretBox } from './webhooks.crypto';
 import { deliver, type WebhookDeps } from './webhooks.delivery';
 import { DELIVERY_JOB, dispatchOutbox } from './webhooks.outbox';
+import { pruneWebhookEvents } from './webhooks.retention';
 import { webhooksRoutes } from './webhooks.routes';
 
 /**
@@ -45,5 +47,6 @@ export const webhooksFeature: FastifyPluginAsync = async (app) => {
       running = false;
     }
   });
+  runRetention(app, 'webhook events', (cutoff) => pruneWebhookEvents(deps.db, cutoff));
   await app.register(webhooksRoutes, { deps });
 };

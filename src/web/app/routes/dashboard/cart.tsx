@@ -26,7 +26,7 @@ export function Component() {
         Prices are today&apos;s, at the quantity of each line; the checkout takes every line in one payment.
       </p>
       {user && <CartView email={user.email} />}
-      {punchout?.systemName && (cart.data?.lines.length ?? 0) > 0 && (
+      {punchout?.systemName && !punchout.readOnly && (cart.data?.lines.length ?? 0) > 0 && (
         <TransferCartButton systemName={punchout.systemName} className="mt-6" />
       )}
       {lines.length > 0 && (

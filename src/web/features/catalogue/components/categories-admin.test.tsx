@@ -12,6 +12,7 @@ const tools: AdminCategory = {
   slug: 'power-tools',
   name: 'Power Tools',
   parentId: null,
+  unspsc: null,
   depth: 0,
   productCount: 0,
   childCount: 1,
@@ -32,6 +33,7 @@ const drills: AdminCategory = {
   slug: 'drills',
   name: 'Drills',
   parentId: tools._id,
+  unspsc: '27112700',
   depth: 1,
   productCount: 3,
   childCount: 0,
@@ -89,7 +91,7 @@ describe('CategoriesAdmin', () => {
     expect(screen.getByLabelText('Category name')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Add category' }));
     await expect.poll(() => sent.length).toBe(2);
-    expect(sent[1]).toEqual({ name: 'Drills', parentId: tools._id });
+    expect(sent[1]).toEqual({ name: 'Drills', parentId: tools._id, unspsc: null });
     expect(await screen.findByLabelText('Category name')).toHaveValue('');
   });
 
@@ -120,8 +122,41 @@ describe('CategoriesAdmin', () => {
     await user.type(within(edit).getByLabelText('Category name'), 'Drill Drivers');
     await user.selectOptions(within(edit).getByLabelText('Parent category'), 'None (top level)');
     await user.click(within(edit).getByRole('button', { name: 'Save changes' }));
-    await expect.poll(() => body).toEqual({ name: 'Drill Drivers', parentId: null });
+    await expect.poll(() => body).toEqual({ name: 'Drill Drivers', parentId: null, unspsc: '27112700' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("sets a category's UNSPSC code, refusing anything but 8 digits before sending", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/admin/categories', () => HttpResponse.json([tools, drills])),
+      http.put('/api/admin/categories/:id', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({
+          acknowledged: true,
+          category: {
+            _id: tools._id,
+            slug: 'power-tools',
+            name: 'Power Tools',
+            parent: null,
+            unspsc: '27112700',
+          },
+        });
+      }),
+    );
+    const { user } = renderWithProviders(<CategoriesAdmin />);
+    await user.click(await screen.findByRole('button', { name: 'Edit Power Tools' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Power Tools' });
+    const code = within(dialog).getByLabelText('UNSPSC code (optional)');
+    expect(code).toHaveValue('');
+    await user.type(code, '2711');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(await within(dialog).findByText('must be 8 digits')).toBeVisible();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(bodies).toEqual([]);
+    await user.type(code, '2700');
+    await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await expect.poll(() => bodies).toEqual([{ name: 'Power Tools', parentId: null, unspsc: '27112700' }]);
   });
 
   it('asks before deleting and shows why a non-empty category stays', async () => {

@@ -133,9 +133,11 @@ export function CategoriesAdmin() {
       {editing && (
         <Modal title={`Edit ${editing.name}`} onClose={() => setEditing(null)}>
           <CategoryForm
+            // A form per category: switching straight to another one must not keep the first one's values.
+            key={editing._id}
             categories={all}
             exclude={subtree(all, editing._id)}
-            initial={{ name: editing.name, parentId: editing.parentId }}
+            initial={{ name: editing.name, parentId: editing.parentId, unspsc: editing.unspsc }}
             submitLabel="Save changes"
             onSubmit={(v) => actions.update(editing._id, v)}
             onDone={() => setEditing(null)}

@@ -28,6 +28,7 @@ beforeEach(() => {
     slug: 'power-tools',
     name: 'Power Tools',
     parentId: null,
+    unspsc: null,
     depth: 0,
     productCount: 2,
     childCount: 0,

@@ -5,17 +5,28 @@ import { SelectField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 
+interface CategoryValues {
+  name: string;
+  parentId: string | null;
+  unspsc: string | null;
+}
+
+const FIELDS = ['name', 'slug', 'parentId', 'unspsc'];
+
 interface CategoryFormProps {
   categories: AdminCategory[];
   /** Categories that cannot be the parent (the one edited and everything below it). */
   exclude?: Set<string>;
-  initial?: { name: string; parentId: string | null };
+  initial?: CategoryValues;
   submitLabel: string;
-  onSubmit(values: { name: string; parentId: string | null }): Promise<unknown>;
+  onSubmit(values: CategoryValues): Promise<unknown>;
   onDone?(): void;
 }
 
-/** Name and parent of a category; the server's message is shown beside the field it names. */
+/**
+ * Name, parent and UNSPSC code of a category; the server's message is shown beside the field it names. The code is
+ * what punchout sends buyer systems for the category's products (decision 063).
+ */
 export function CategoryForm({
   categories,
   exclude,
@@ -26,17 +37,23 @@ export function CategoryForm({
 }: CategoryFormProps) {
   const [name, setName] = useState(initial?.name ?? '');
   const [parentId, setParentId] = useState(initial?.parentId ?? '');
+  const [unspsc, setUnspsc] = useState(initial?.unspsc ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field?: string | undefined; message: string } | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError({ field: 'name', message: 'Category name is required' });
+    const code = unspsc.trim();
+    if (code && !/^\d{8}$/.test(code)) return setError({ field: 'unspsc', message: 'must be 8 digits' });
     setBusy(true);
     setError(null);
     try {
-      await onSubmit({ name: name.trim(), parentId: parentId || null });
-      if (!initial) setName('');
+      await onSubmit({ name: name.trim(), parentId: parentId || null, unspsc: code || null });
+      if (!initial) {
+        setName('');
+        setUnspsc('');
+      }
       onDone?.();
     } catch (err) {
       setError({
@@ -72,11 +89,16 @@ export function CategoryForm({
             </option>
           ))}
       </SelectField>
-      <FormError
-        message={
-          error && !['name', 'slug', 'parentId'].includes(error.field ?? '') ? error.message : undefined
-        }
+      <TextField
+        label="UNSPSC code (optional)"
+        hint="8 digits, e.g. 27112700 for power tools; sent to buyers' purchasing systems."
+        value={unspsc}
+        inputMode="numeric"
+        maxLength={8}
+        error={error?.field === 'unspsc' ? error.message : undefined}
+        onChange={(e) => setUnspsc(e.currentTarget.value)}
       />
+      <FormError message={error && !FIELDS.includes(error.field ?? '') ? error.message : undefined} />
       <div>
         <SubmitButton busy={busy}>{submitLabel}</SubmitButton>
       </div>

@@ -1,13 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Connection,
-  ConnectionCreate,
-  ConnectionCreated,
-  ProcurementDocument,
-  PunchoutSessionView,
-} from '@shared/procurement/procurement.schema';
-import { api } from '@/lib/api-client';
-import { apiPage } from '@/lib/api-page';
+import { procurementCalls as calls } from '@shared/procurement/procurement.calls';
+import type { ConnectionCreate } from '@shared/procurement/procurement.schema';
+import { callApi } from '@/lib/call-api';
+import { callApiPage } from '@/lib/api-page';
 
 const keys = {
   all: ['procurement'] as const,
@@ -15,13 +10,12 @@ const keys = {
   documents: (id: string) => ['procurement', 'documents', id] as const,
   session: ['procurement', 'session'] as const,
 };
-const base = (companyId: string) => `/companies/${encodeURIComponent(companyId)}/procurement`;
 
 /** GET /api/punchout/session: is this browser session a punchout from a buyer system? */
 export const usePunchoutSession = (enabled: boolean) =>
   useQuery({
     queryKey: keys.session,
-    queryFn: () => api<PunchoutSessionView>('/punchout/session'),
+    queryFn: () => callApi(calls.session),
     enabled,
     staleTime: Infinity,
   });
@@ -29,17 +23,13 @@ export const usePunchoutSession = (enabled: boolean) =>
 export const useConnections = (companyId: string) =>
   useQuery({
     queryKey: keys.connections(companyId),
-    queryFn: () => api<Connection[]>(`${base(companyId)}/connections`),
+    queryFn: () => callApi(calls.connections, { params: { id: companyId } }),
   });
 
 export function useCreateConnection(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConnectionCreate) =>
-      api<ConnectionCreated>(`${base(companyId)}/connections`, {
-        method: 'POST',
-        body: JSON.stringify(body),
-      }),
+    mutationFn: (body: ConnectionCreate) => callApi(calls.connect, { params: { id: companyId }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -47,7 +37,7 @@ export function useCreateConnection(companyId: string) {
 export function useDeleteConnection(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`${base(companyId)}/connections/${id}`, { method: 'DELETE' }),
+    mutationFn: (itemId: string) => callApi(calls.disconnect, { params: { id: companyId, itemId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.all }),
   });
 }
@@ -56,9 +46,7 @@ export const useDocuments = (companyId: string) =>
   useInfiniteQuery({
     queryKey: keys.documents(companyId),
     queryFn: ({ pageParam }) =>
-      apiPage<ProcurementDocument>(
-        `${base(companyId)}/documents?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
+      callApiPage(calls.documents, { params: { id: companyId }, query: { limit: '20', cursor: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -66,8 +54,7 @@ export const useDocuments = (companyId: string) =>
 export function useResendDocument(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api<{ queued: true }>(`${base(companyId)}/documents/${id}/resend`, { method: 'POST' }),
+    mutationFn: (itemId: string) => callApi(calls.resend, { params: { id: companyId, itemId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.documents(companyId) }),
   });
 }

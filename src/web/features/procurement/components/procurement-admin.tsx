@@ -72,16 +72,23 @@ function DocumentLog({ companyId }: { companyId: string }) {
                 {d.systemName} · {d.docType} · {d.status}
                 {d.answerCode !== null && ` (${d.answerCode})`}
               </summary>
-              <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all text-xs">
-                {d.body}
-              </pre>
+              {d.prunedAt ? (
+                <p className="mt-2 text-sm text-base-content/75">
+                  Its content was removed on {new Date(d.prunedAt).toLocaleDateString()}: the log keeps
+                  documents whole for a limited time, then only this summary.
+                </p>
+              ) : (
+                <pre className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all text-xs">
+                  {d.body}
+                </pre>
+              )}
               {d.answer && (
                 <pre className="mt-2 max-h-32 overflow-auto whitespace-pre-wrap break-all text-xs">
                   {d.answer}
                 </pre>
               )}
             </details>
-            {d.direction === 'out' && (
+            {d.direction === 'out' && !d.prunedAt && (
               <button
                 type="button"
                 className="btn btn-xs mt-1"

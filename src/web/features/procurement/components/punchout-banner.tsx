@@ -22,14 +22,22 @@ export function TransferCartButton({
 export function PunchoutBanner({ signedIn }: { signedIn: boolean }) {
   const session = usePunchoutSession(signedIn);
   if (!session.data?.punchout || !session.data.systemName) return null;
+  const { systemName, readOnly } = session.data;
   return (
     <div role="region" aria-label="Punchout" className="bg-info text-info-content">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
-        <p>
-          Shopping from <strong>{session.data.systemName}</strong>: your company&apos;s prices apply. Add what
-          you need, then transfer the cart back.
-        </p>
-        <TransferCartButton systemName={session.data.systemName} />
+        {readOnly ? (
+          <p>
+            Viewing a cart from <strong>{systemName}</strong>: it was opened to be looked at only, so nothing
+            here goes back to {systemName}.
+          </p>
+        ) : (
+          <p>
+            Shopping from <strong>{systemName}</strong>: your company&apos;s prices apply. Add what you need,
+            then transfer the cart back.
+          </p>
+        )}
+        {!readOnly && <TransferCartButton systemName={systemName} />}
       </div>
     </div>
   );
