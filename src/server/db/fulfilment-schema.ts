@@ -179,7 +179,10 @@ export const addresses = pgTable(
   ],
 );
 
-/** The delivery and price columns a single order and a checkout both carry (shares per line stay on the lines). */
+/**
+ * How a sale ships and is taxed, stored once on its checkout (docs/decisions/067-delivery-once.md); each line keeps its
+ * own shipping and tax shares, and a copy of `shipping_kind` for the fulfilment index.
+ */
 export const deliveryColumns = () => ({
   shipStreet: text('ship_street'),
   shipCity: text('ship_city'),

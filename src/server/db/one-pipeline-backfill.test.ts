@@ -6,6 +6,7 @@ import type { TestApp } from '../test/helper';
 import { appWithPeople } from '../test/people';
 import type { Client } from '../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../test/shop';
+import { addOldLineDelivery, dropOldLineDelivery } from '../test/old-delivery';
 
 let t: TestApp, alice: Client;
 beforeAll(async () => {
@@ -20,7 +21,10 @@ async function backfill() {
     .split('--> statement-breakpoint')
     .filter((s) => /^\s*(INSERT|UPDATE)/m.test(s.replace(/^--.*$/gm, '')));
   expect(data).toHaveLength(3);
+  // 0031 ran on lines that still carried their delivery (moved onto the checkout alone by 0040, decision 067).
+  await addOldLineDelivery(t.app);
   for (const statement of data) await t.app.database.db.execute(sql.raw(statement));
+  await dropOldLineDelivery(t.app);
 }
 
 it('gives an order placed before the migration a one-line checkout with its id, still paid as an order', async () => {

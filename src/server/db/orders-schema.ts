@@ -16,7 +16,6 @@ import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
 import { user } from './auth-schema';
 import { productIdColumn } from './catalogue-schema';
 import { checkouts } from './buying-schema';
-import { deliveryColumns } from './fulfilment-schema';
 import { companies } from './companies-schema';
 
 /**
@@ -121,7 +120,10 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull().default(0),
     backorderedQuantity: integer('backordered_quantity').notNull().default(0),
     expectedShipOn: date('expected_ship_on'),
-    ...deliveryColumns(),
+    // The sale's delivery is stored once, on its checkout, and read through features/orders/orders.line-delivery.ts
+    // (docs/decisions/067-delivery-once.md). Only the kind is copied onto the line, once at placement: the
+    // fulfilment filter's index needs it (ready for pickup vs shipped) and an index cannot reach the checkout.
+    shippingKind: text('shipping_kind'),
     // Migration 0021: units handed to a carrier or made ready for pickup so far, the sum of the line's shipment
     // lines, kept here (in the shipment's transaction, the row locked) so the fulfilment filter is one indexed column.
     shippedQuantity: integer('shipped_quantity').notNull().default(0),

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
 import {
+  deliveryOf,
   deliveryView,
   goodsCents,
   holdEndsAt,
@@ -90,7 +91,7 @@ export function toCheckout(co: CheckoutRow, lines: OrderRow[], expiryMs: number)
       (status === 'unpaid' || status === 'awaiting_approval') && first
         ? iso(holdEndsAt(first, expiryMs))
         : null,
-    lines: lines.map((l) => toOrder(l, expiryMs, co.poNumber)),
+    lines: lines.map((l) => toOrder({ ...l, delivery: deliveryOf(co) }, expiryMs, co.poNumber)),
     approval: approvalOf(co),
     approvalExpiresAt: iso(co.approvalExpiresAt),
   };
@@ -132,6 +133,8 @@ export async function lockCheckout(tx: Tx, id: string) {
     .where(and(eq(checkouts.id, id), isCheckout))
     .for('update');
   if (!co) throw notFound('Checkout');
-  const lines = await checkoutLines(tx, id).for('update');
+  // The sale's delivery is the checkout's (decision 067): each line carries it for the invoice, views and events.
+  const delivery = deliveryOf(co);
+  const lines = (await checkoutLines(tx, id).for('update')).map((l) => ({ ...l, delivery }));
   return { co, lines };
 }

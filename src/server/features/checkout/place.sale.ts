@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../http/auth-guard';
 import { loadPricing } from '../catalogue/index';
-import { announceOrders, countOrderPlaced, type OrderDeps } from '../orders/index';
+import { announceOrders, countOrderPlaced, deliveryOf, type OrderDeps } from '../orders/index';
 import { priceStep, validateStep } from './place.price';
 import { insertStep, limitsStep, notifyStep, reserveStep } from './place.write';
 import type { PlacedSale, Sale, SaleFrame } from './place.types';
@@ -34,7 +34,13 @@ export async function placeSale(
     const reserved = await reserveStep(tx, deps, sale, priced, inserted.lines);
     const result = { co: inserted.co, lines: reserved, savings: priced.savings };
     await notifyStep(tx, deps, customer, result);
-    await announceOrders(tx, 'order.created', result.lines, deps.expiryMs);
+    const delivery = deliveryOf(result.co);
+    await announceOrders(
+      tx,
+      'order.created',
+      result.lines.map((l) => ({ ...l, delivery })),
+      deps.expiryMs,
+    );
     await frame.done?.(tx, result);
     return result;
   });

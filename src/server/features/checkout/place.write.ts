@@ -107,8 +107,9 @@ export async function insertStep(
       address: input.address,
       checkoutId: co.id,
       companyId: co.companyId,
-      // Each line ships with the sale, by its method, to its address, taxed as it is; its cents are its own shares.
-      ...delivery.columns,
+      // Each line ships with the sale: the delivery is the checkout's (decision 067), the kind copied for the
+      // fulfilment index; its cents are its own shares.
+      shippingKind: delivery.columns.shippingKind,
       shippingCents: delivery.shippingCents[i]!,
       taxCents: delivery.taxCents[i]!,
     };

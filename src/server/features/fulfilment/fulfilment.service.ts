@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../infra/db';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { checkoutOfLine, type OrderDeps, type OrderRow } from '../orders/index';
+import { asLine, checkoutOfLine, selectLines, type OrderDeps, type OrderLine } from '../orders/index';
 import { recordEvent } from '../webhooks/index';
 import { orderRef } from './fulfilment.mail';
 import { queueShipmentMail } from './fulfilment.mail';
@@ -15,16 +15,16 @@ import { queueShipmentMail } from './fulfilment.mail';
 type ShipmentRow = typeof shipments.$inferSelect;
 
 /** The ship-to of a line: one shipment holds lines of one customer going to one place. */
-const destinationKey = (o: OrderRow) =>
+const destinationKey = ({ userId, address, delivery: d }: OrderLine) =>
   JSON.stringify([
-    o.userId,
-    o.shippingKind === 'pickup'
-      ? ['pickup', o.pickupLocationId]
-      : [o.address, o.shipStreet, o.shipCity, o.shipState, o.shipZip],
+    userId,
+    d.shippingKind === 'pickup'
+      ? ['pickup', d.pickupLocationId]
+      : [address, d.shipStreet, d.shipCity, d.shipState, d.shipZip],
   ]);
 
 /** Why a line cannot ship now, or null: only paid lines that are not delivered, cancelled or refunded ship. */
-function lineProblem(o: OrderRow): string | null {
+function lineProblem(o: OrderLine): string | null {
   if (o.refundStatus) return 'This line was refunded; it does not ship.';
   if (o.orderStatus === 'Cancelled' || o.orderStatus === 'Expired')
     return `This line is ${o.orderStatus.toLowerCase()}; it does not ship.`;
@@ -34,7 +34,7 @@ function lineProblem(o: OrderRow): string | null {
 }
 
 interface PlannedLine {
-  row: OrderRow;
+  row: OrderLine;
   quantity: number;
 }
 
@@ -42,7 +42,7 @@ interface PlannedLine {
  * Checks one requested shipment against the locked lines (`rows`, their shipped counts as earlier shipments of the
  * same call left them) and answers its lines; `at` prefixes field names (`shipments.2.` in a bulk call).
  */
-function plan(input: ShipmentCreate, rows: Map<string, OrderRow>, at: string) {
+function plan(input: ShipmentCreate, rows: Map<string, OrderLine>, at: string) {
   const seen = new Set<string>();
   const lines: PlannedLine[] = input.lines.map((l, i) => {
     const field = `${at}lines.${i}`;
@@ -65,8 +65,8 @@ function plan(input: ShipmentCreate, rows: Map<string, OrderRow>, at: string) {
     return { row, quantity };
   });
   const first = lines[0]!.row;
-  const pickup = first.shippingKind === 'pickup';
-  if (lines.some((l) => (l.row.shippingKind === 'pickup') !== pickup))
+  const pickup = first.delivery.shippingKind === 'pickup';
+  if (lines.some((l) => (l.row.delivery.shippingKind === 'pickup') !== pickup))
     throw fieldError('bad_request', `${at}lines`, shipmentMessages.mixedPickup);
   if (lines.some((l) => destinationKey(l.row) !== destinationKey(first)))
     throw fieldError('bad_request', `${at}lines`, shipmentMessages.oneAddress);
@@ -92,13 +92,12 @@ export async function createShipments(
 ): Promise<Shipment[]> {
   const ids = [...new Set(requests.flatMap((r) => r.lines.map((l) => l.orderId)))];
   const made = await deps.db.transaction(async (tx) => {
-    const locked = await tx
-      .select()
-      .from(orders)
+    // The lines' rows are locked, not their checkouts': the delivery read with them never changes.
+    const locked = await selectLines(tx)
       .where(inArray(orders.id, ids))
       .orderBy(asc(orders.id))
-      .for('update');
-    const rows = new Map(locked.map((r) => [r.id, r]));
+      .for('update', { of: orders });
+    const rows = new Map(locked.map((r) => [r.line.id, asLine(r)]));
     // Every request is checked before anything is written, each against the units the earlier ones take.
     const plans = requests.map((request, i) => {
       const planned = plan(request, rows, fieldAt(i));
@@ -134,12 +133,13 @@ async function insertShipment(
   planned: ReturnType<typeof plan>,
 ): Promise<ShipmentRow> {
   const { first, pickup, lines } = planned;
-  const location = pickup && first.pickupLocationId ? await pickupLocation(tx, first.pickupLocationId) : null;
-  const pickupName = pickup ? (location?.name ?? first.shippingMethodName ?? 'our pickup counter') : null;
+  const to = first.delivery;
+  const location = pickup && to.pickupLocationId ? await pickupLocation(tx, to.pickupLocationId) : null;
+  const pickupName = pickup ? (location?.name ?? to.shippingMethodName ?? 'our pickup counter') : null;
   const address = location
     ? `${location.street}, ${location.city}, ${location.state} ${location.zip}`
-    : first.shipStreet && first.shipCity && first.shipState && first.shipZip
-      ? `${first.shipStreet}, ${first.shipCity}, ${first.shipState} ${first.shipZip}`
+    : to.shipStreet && to.shipCity && to.shipState && to.shipZip
+      ? `${to.shipStreet}, ${to.shipCity}, ${to.shipState} ${to.shipZip}`
       : first.address;
   const [row] = await tx
     .insert(shipments)
@@ -156,10 +156,10 @@ async function insertShipment(
       checkoutId: lines.every((l) => l.row.checkoutId === first.checkoutId) ? checkoutOfLine(first) : null,
       recipient: first.name,
       address,
-      shipStreet: location ? location.street : first.shipStreet,
-      shipCity: location ? location.city : first.shipCity,
-      shipState: location ? location.state : first.shipState,
-      shipZip: location ? location.zip : first.shipZip,
+      shipStreet: location ? location.street : to.shipStreet,
+      shipCity: location ? location.city : to.shipCity,
+      shipState: location ? location.state : to.shipState,
+      shipZip: location ? location.zip : to.shipZip,
       pickupLocationName: pickupName,
       createdBy: actor.id,
     })

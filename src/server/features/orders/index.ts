@@ -27,6 +27,15 @@ export {
   type OrderRow,
 } from './orders.model';
 export {
+  asLine,
+  deliveryOf,
+  keepDelivery,
+  linesWithDelivery,
+  selectLines,
+  type LineDelivery,
+  type OrderLine,
+} from './orders.line-delivery';
+export {
   addressTextOf,
   deliveryColumns,
   destinationOf,

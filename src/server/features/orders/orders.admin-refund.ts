@@ -2,6 +2,7 @@ import type { Order } from '@shared/orders/orders.schema';
 import type { SessionUser } from '../../http/auth-guard';
 import { sendOrderMail } from './orders.mail';
 import { toOrder, type OrderDeps } from './orders.model';
+import { linesWithDelivery } from './orders.line-delivery';
 import { refundSale, type SaleRefundRequest } from './orders.sale-refund';
 
 /**
@@ -21,5 +22,6 @@ export async function refundPaidOrder(
       await sendOrderMail(deps.mail, 'refundStarted', refunded[0]!, tx);
     },
   });
-  return toOrder(row!, deps.expiryMs);
+  const [line] = await linesWithDelivery(deps.db, [row!]);
+  return toOrder(line!, deps.expiryMs);
 }

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { sendOrderMail } from './orders.mail';
 import type { OrderDeps, OrderRow } from './orders.model';
+import type { OrderLine } from './orders.line-delivery';
 import { closeUnpaid, type Payable } from './orders.payable';
 import { orderPayable } from './orders.payment';
 import { expireUnpaidOrders } from './orders.stock';
@@ -42,7 +43,7 @@ export async function closeUnpaidOrder(
   row: OrderRow,
   to: 'Cancelled' | 'Expired',
   actor?: SessionUser,
-): Promise<OrderRow> {
+): Promise<OrderLine> {
   const { lines } = await closeUnpaid(deps, closingOrder(deps, row.id), row, to, actor);
   return lines[0]!;
 }

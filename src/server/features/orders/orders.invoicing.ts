@@ -3,12 +3,13 @@ import { products } from '../../db/schema';
 import type { Tx } from '../../infra/db';
 import { issueCreditNote, issueInvoice, type IssuedDocument } from '../invoices/invoices.service';
 import { checkoutOfLine, type OrderDeps, type OrderRow } from './orders.model';
+import type { OrderLine } from './orders.line-delivery';
 
 /** Issues the invoice of an order just marked paid, in that transaction (the invoices feature numbers it). */
 export async function invoiceOrder(
   tx: Tx,
   deps: Pick<OrderDeps, 'shop'>,
-  row: OrderRow,
+  row: OrderLine,
 ): Promise<IssuedDocument> {
   return issueInvoice(tx, {
     userId: row.userId,
@@ -25,8 +26,8 @@ export async function invoiceOrder(
     lines: await invoiceLines(tx, [row]),
     transactionId: row.transactionId!,
     shop: deps.shop,
-    shippingMethod: row.shippingMethodName,
-    taxExemptionNumber: row.taxExemptionNumber,
+    shippingMethod: row.delivery.shippingMethodName,
+    taxExemptionNumber: row.delivery.taxExemptionNumber,
   });
 }
 

@@ -9,6 +9,7 @@ import { checkoutTotals, withShipments } from './orders.shipments';
 import { afterCursor, cutPage, keyText, orderBySort, startsWith, type KeysetSort } from '../../infra/keyset';
 import { userIdByEmail } from '../accounts/accounts.service';
 import { toOrder, type OrderDeps } from './orders.model';
+import { asLine, lineDeliveryColumns } from './orders.line-delivery';
 import { holdEndedSql, holdLastsSql } from './orders.holds';
 import { centsToDollars } from '@shared/common/money';
 import type { Db } from '../../infra/db';
@@ -126,7 +127,9 @@ async function pageOfOrders(
     deps.db
       .select({
         order: orders,
-        // A line's checkout is joined by its primary key, one row per order: the page's plan stays the same.
+        // A line's checkout is joined by its primary key, one row per order: the page's plan stays the same. Its
+        // delivery is the line's (decision 067).
+        delivery: lineDeliveryColumns,
         poNumber: checkouts.poNumber,
         approval: checkouts.approvalStatus,
         // Bought on account: its invoice, joined by its unique checkout (account_invoices_checkout_idx).
@@ -150,7 +153,7 @@ async function pageOfOrders(
   return {
     items: page.rows.map((r) =>
       toOrder(
-        r.order,
+        asLine({ line: r.order, delivery: r.delivery }),
         deps.expiryMs,
         r.poNumber,
         r.approval,

@@ -10,6 +10,7 @@ import type { Mailer } from '../../infra/mail';
 import { holdEndsAt, isPastWindow } from './orders.holds';
 import { destinationOfText } from '@shared/common/us-address';
 import type { DeliveryProviders } from './orders.delivery';
+import type { LineDelivery, OrderLine } from './orders.line-delivery';
 import { storedGoodsCents, storedTotalCents, tableProviders, type SaleProviders } from '../pricing/index';
 import { centsToDollars } from '@shared/common/money';
 
@@ -26,9 +27,12 @@ export type OrderRow = typeof orders.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `poNumber`: the PO number of the line's checkout, when the caller read it (the lists and checkouts do). */
+/**
+ * `row`: the line with its checkout's delivery (orders.line-delivery.ts). `poNumber`: the PO number of the line's
+ * checkout, when the caller read it (the lists and checkouts do).
+ */
 export function toOrder(
-  row: OrderRow,
+  row: OrderLine,
   expiryMs: number,
   poNumber?: string | null,
   checkoutApproval?: Order['checkoutApproval'],
@@ -71,14 +75,18 @@ export function toOrder(
     ...(poNumber !== undefined && { poNumber }),
     ...(checkoutApproval !== undefined && { checkoutApproval }),
     ...(onAccount !== undefined && { onAccount }),
-    ...deliveryView(row),
+    ...deliveryView(row.delivery),
     subtotal: centsToDollars(goodsCents(row)),
     shipping: centsToDollars(row.shippingCents),
     tax: centsToDollars(row.taxCents),
     subtotalCents: goodsCents(row),
     shippingCents: row.shippingCents,
     taxCents: row.taxCents,
-    fulfilment: fulfilmentOf({ ...row, lapsed: unpaid && orderStatus === 'Expired' }),
+    fulfilment: fulfilmentOf({
+      ...row,
+      shippingKind: row.delivery.shippingKind,
+      lapsed: unpaid && orderStatus === 'Expired',
+    }),
     shippedQuantity: row.shippedQuantity,
     refundedQuantity: row.refundStatus ? row.quantity : row.refundedQuantity,
     refundedCents: refundedCentsOf(row),
@@ -100,23 +108,8 @@ export const totalCents: (
   row: Pick<OrderRow, 'quantity' | 'unitPriceCents' | 'shippingCents' | 'taxCents'>,
 ) => number = storedTotalCents;
 
-type DeliveryRow = Pick<
-  OrderRow,
-  | 'shipStreet'
-  | 'shipCity'
-  | 'shipState'
-  | 'shipZip'
-  | 'shippingMethodName'
-  | 'shippingKind'
-  | 'liftgate'
-  | 'residential'
-  | 'deliveryMinDays'
-  | 'deliveryMaxDays'
-  | 'taxExemptionNumber'
->;
-
 /** How a single order or a checkout ships, as its read shape shows it. */
-export const deliveryView = (row: DeliveryRow) => ({
+export const deliveryView = (row: LineDelivery) => ({
   shippingMethod: row.shippingMethodName,
   shippingKind: row.shippingKind as 'parcel' | 'freight' | 'pickup' | 'free' | null,
   liftgate: row.liftgate,

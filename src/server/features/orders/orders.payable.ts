@@ -8,6 +8,7 @@ import { totalCents, type IntentView, type OrderDeps, type OrderRow } from './or
 import { refundMessage, requestRefund, trySettleRefund } from './orders.refunds';
 import { releaseStock, reserveStock } from './orders.stock';
 import { announceOrders } from './orders.webhooks';
+import { keepDelivery, type OrderLine } from './orders.line-delivery';
 
 /**
  * What one payment intent pays for: order lines that are paid, closed and refunded together, grouped by a head `H`
@@ -18,8 +19,11 @@ import { announceOrders } from './orders.webhooks';
 export interface Payable<H> {
   /** How messages name it: "This order…", "This checkout…". */
   noun: 'order' | 'checkout';
-  /** Locks the head, then its lines in product-id order, until the transaction ends (404 when unknown). */
-  lock(tx: Tx): Promise<{ head: H; lines: OrderRow[] }>;
+  /**
+   * Locks the head, then its lines in product-id order, until the transaction ends (404 when unknown); the lines
+   * carry their sale's delivery (orders.line-delivery.ts).
+   */
+  lock(tx: Tx): Promise<{ head: H; lines: OrderLine[] }>;
   /** Refuses a caller who may not pay it (403), or a payment it cannot take as this payable at all (409). */
   check(head: H, actor?: SessionUser): void;
   /** The head's payment as it stands; `number` is the phone a payment without one keeps. */
@@ -30,7 +34,7 @@ export interface Payable<H> {
   settle(
     tx: Tx,
     head: H,
-    paid: OrderRow[],
+    paid: OrderLine[],
     payment: { transactionId: string; phone: string; paidAt: Date },
   ): Promise<H>;
   /** What a close refuses when it finds the payable paid. */
@@ -79,7 +83,7 @@ export async function markPaid<H>(
   payable: Payable<H>,
   p: PayablePayment,
   actor?: SessionUser,
-): Promise<{ head: H; lines: OrderRow[]; outcome: PaymentOutcome }> {
+): Promise<{ head: H; lines: OrderLine[]; outcome: PaymentOutcome }> {
   const { noun } = payable;
   return deps.db.transaction(async (tx) => {
     const { head, lines } = await payable.lock(tx);
@@ -100,14 +104,14 @@ export async function markPaid<H>(
       if (!(await reserveAgain(tx, deps, lines))) {
         const refunded = [];
         for (const l of lines) refunded.push(await requestRefund(tx, deps, l, p.transactionId));
-        return { head, lines: refunded, outcome: 'refund' as const };
+        return { head, lines: keepDelivery(refunded, lines), outcome: 'refund' as const };
       }
     } else if (status !== 'Pending') {
       throw new AppError('conflict', `This ${noun} is already ${status.toLowerCase()}.`);
     }
     const paidAt = new Date();
     const phone = p.phone ?? now.number;
-    const paid = await tx
+    const paidRows = await tx
       .update(orders)
       .set({
         paymentStatus: true,
@@ -125,7 +129,7 @@ export async function markPaid<H>(
         ),
       )
       .returning();
-    paid.sort(byProduct);
+    const paid = keepDelivery(paidRows.sort(byProduct), lines);
     // The invoice is numbered here, so a payment that rolls back never uses up an invoice number.
     const settled = await payable.settle(tx, head, paid, { transactionId: p.transactionId, phone, paidAt });
     await announceOrders(tx, 'order.paid', paid, deps.expiryMs);
@@ -142,7 +146,7 @@ export async function pay<H>(
   payable: Payable<H>,
   p: PayablePayment,
   actor?: SessionUser,
-): Promise<{ head: H; lines: OrderRow[] }> {
+): Promise<{ head: H; lines: OrderLine[] }> {
   const { head, lines, outcome } = await markPaid(deps, payable, p, actor);
   if (outcome === 'paid') for (let i = 0; i < lines.length; i++) countOrderPaid();
   if (outcome === 'refund') {
@@ -183,7 +187,7 @@ export async function closeUnpaid<H>(
   seen: H,
   to: 'Cancelled' | 'Expired',
   actor?: SessionUser,
-): Promise<{ head: H; lines: OrderRow[] }> {
+): Promise<{ head: H; lines: OrderLine[] }> {
   await stopIntent(deps, payable, seen);
   return deps.db.transaction(async (tx) => {
     const { head, lines } = await payable.lock(tx);
@@ -197,7 +201,7 @@ export async function closeUnpaid<H>(
         'conflict',
         `A payment for this ${payable.noun} has just started. Please try again.`,
       );
-    const closed = await tx
+    const closedRows = await tx
       .update(orders)
       .set({ orderStatus: to, cancelledAt: new Date() })
       .where(
@@ -207,7 +211,7 @@ export async function closeUnpaid<H>(
         ),
       )
       .returning();
-    closed.sort(byProduct);
+    const closed = keepDelivery(closedRows.sort(byProduct), lines);
     const reason = to === 'Expired' ? 'order_expired' : 'order_cancelled';
     for (const line of closed) await releaseStock(tx, line, reason, deps.mail);
     await payable.closed?.(tx, lines, to, actor);

@@ -9,16 +9,18 @@ import { invoiceOrder } from './orders.invoicing';
 import { sendOrderMail } from './orders.mail';
 import { notifyOrderPaid } from './orders.staff';
 import { checkoutOfLine, toOrder, type OrderDeps, type OrderRow } from './orders.model';
+import { asLine, selectLines, type OrderLine } from './orders.line-delivery';
 import { markPaid, pay, type PayablePayment, type Payable, type PaymentOutcome } from './orders.payable';
 
 export interface PaymentConfirmation extends PayablePayment {
   orderId: string;
 }
 
-export async function lockOrder(tx: Tx, id: string): Promise<OrderRow> {
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+/** Locks an order's row (not its checkout's) and reads it with its delivery. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderLine> {
+  const [row] = await selectLines(tx).where(eq(orders.id, id)).for('update', { of: orders });
   if (!row) throw notFound('Order');
-  return row;
+  return asLine(row);
 }
 
 export function assertOwnerOrAdmin(actor: SessionUser, row: OrderRow) {
@@ -62,7 +64,7 @@ export async function markOrderPaid(
   deps: OrderDeps,
   { orderId, ...p }: PaymentConfirmation,
   actor?: SessionUser,
-): Promise<{ row: OrderRow; outcome: PaymentOutcome }> {
+): Promise<{ row: OrderLine; outcome: PaymentOutcome }> {
   const { lines, outcome } = await markPaid(deps, orderPayable(deps, orderId), p, actor);
   return { row: lines[0]!, outcome };
 }

@@ -3,6 +3,7 @@ import { checkoutMessages } from '@shared/checkout/checkout.schema';
 import type { Order } from '@shared/orders/orders.schema';
 import { orders } from '../../db/schema';
 import { checkoutOfLine, toOrder, totalCents, type OrderDeps, type OrderRow } from './orders.model';
+import { asLine, keepDelivery, selectLines, type OrderLine } from './orders.line-delivery';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
@@ -55,14 +56,15 @@ export async function deliverOrder(deps: OrderDeps, actor: SessionUser, id: stri
       after: { orderStatus: 'Delivered', review: true },
     });
     await sendOrderMail(deps.mail, 'delivered', updated!, tx);
-    return updated!;
+    return keepDelivery([updated!], [row])[0]!;
   });
   return toOrder(row, deps.expiryMs);
 }
 
-async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderRow> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw notFound('Order');
+async function findOrder(db: Db, actor: SessionUser, id: string): Promise<OrderLine> {
+  const [found] = await selectLines(db).where(eq(orders.id, id));
+  if (!found) throw notFound('Order');
+  const row = asLine(found);
   assertOwnerOrAdmin(actor, row);
   return row;
 }

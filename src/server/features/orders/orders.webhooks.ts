@@ -1,6 +1,7 @@
 import type { Tx } from '../../infra/db';
 import { recordEvents } from '../webhooks/index';
-import { toOrder, type OrderRow } from './orders.model';
+import { toOrder } from './orders.model';
+import type { OrderLine } from './orders.line-delivery';
 
 /**
  * Announces order lines to webhook endpoints in the caller's transaction: one event per order in one statement, its data the order as
@@ -9,7 +10,7 @@ import { toOrder, type OrderRow } from './orders.model';
 export async function announceOrders(
   tx: Tx,
   type: 'order.created' | 'order.paid' | 'order.cancelled',
-  lines: readonly OrderRow[],
+  lines: readonly OrderLine[],
   expiryMs: number,
 ): Promise<void> {
   await recordEvents(
