@@ -176,10 +176,11 @@ const noCli = {
  * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
  * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
  */
-const layer = (folder, why, forbidden, ignores = []) => ({
+const layer = (folder, why, forbidden, ignores = [], more = []) => ({
   files: [`src/server/${folder}/*.ts`],
   ignores,
   patterns: [
+    ...more,
     {
       group: forbidden.flatMap((l) => [`**/${l}`, `**/${l}/**`]),
       message: `${why}: move the code up a layer, or pass in what it needs (docs/decisions/029-server-layers.md).`,
@@ -189,11 +190,20 @@ const layer = (folder, why, forbidden, ignores = []) => ({
 const serverLayers = [
   layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
   layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  // Each table is declared beside its feature (docs/decisions/069-feature-owned-tables.md): db/ gathers them for
+  // drizzle-kit and the client, so it may reach those *.schema.ts files and nothing else of a feature.
   layer(
     'db',
     'The schema imports only drizzle',
-    ['infra', 'http', 'features', 'seed'],
+    ['infra', 'http', 'seed'],
     ['**/*-cli.ts', '**/*.test.ts'],
+    [
+      {
+        // A glob cannot re-allow a file below a forbidden folder, hence the regex.
+        regex: '(^|/)features(/(?![a-z-]+/[a-z-]+\\.schema$)|$)',
+        message: "db/ reaches a feature's *.schema.ts only (docs/decisions/069-feature-owned-tables.md).",
+      },
+    ],
   ),
   layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
 ];
@@ -328,6 +338,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...featureBoundary(name, allowed)] }],
     },
   })),
+  {
+    // A feature's tables (docs/decisions/069-feature-owned-tables.md): drizzle, the column helpers and the tables its
+    // foreign keys name, in other features' *.schema.ts. Foreign keys may point up the feature graph (an order names
+    // its checkout); code may not, so a schema file imports no feature code, and feature code no other *.schema.ts.
+    files: ['src/server/features/*/*.schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(?!drizzle-orm(/|$)|\\.\\./\\.\\./db/(columns|catalogue-schema|catalogue-data-schema)$|\\.\\./[a-z-]+/[a-z-]+\\.schema$)',
+              message:
+                "A feature's schema imports only drizzle-orm, ../../db/columns, the catalogue's schemas and other features' *.schema.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Shared code runs on both sides: it imports zod and other shared modules, nothing else (its tests also vitest).
   ...[
     { files: ['src/shared/**/*.ts'], ignores: ['**/*.test.ts'], allowed: 'zod(/|$)' },

@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
+import { boolean, check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, inlineForeignKey, uuidPk } from '../../db/columns';
 
 /**
  * Shipping, sales tax and exemptions (migration 0019, docs/decisions/037-shipping-and-tax.md). Rates are the built-in
@@ -113,86 +101,3 @@ export const pickupLocations = pgTable(
   },
   (t) => [check('pickup_locations_ready', sql`${t.readyHours} between 0 and 720`)],
 );
-
-/**
- * Sales tax by destination: a state's rate (zip_prefix '') or a ZIP prefix's within it; the longest matching prefix
- * wins. Whether shipping is taxed is the state's rule.
- */
-export const taxRates = pgTable(
-  'tax_rates',
-  {
-    state: text('state').notNull(),
-    zipPrefix: text('zip_prefix').notNull().default(''),
-    ratePpm: integer('rate_ppm').notNull(),
-    shippingTaxable: boolean('shipping_taxable').notNull().default(false),
-  },
-  (t) => [
-    primaryKey({ name: 'tax_rates_pk', columns: [t.state, t.zipPrefix] }),
-    check('tax_rates_rate', sql`${t.ratePpm} between 0 and 200000`),
-    check('tax_rates_zip_prefix', sql`${t.zipPrefix} ~ '^[0-9]{0,5}$'`),
-  ],
-);
-
-/** A customer's tax-exemption certificate: the stored PDF, its number, states and expiry, and the admin's decision. */
-export const taxExemptions = pgTable(
-  'tax_exemptions',
-  {
-    id: uuidPk(),
-    userId: text('user_id').notNull(),
-    number: text('number').notNull(),
-    states: text('states').array().notNull(),
-    expiresOn: date('expires_on').notNull(),
-    fileKey: text('file_key').notNull(),
-    fileName: text('file_name').notNull(),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('pending'),
-    reason: text('reason'),
-    decidedBy: text('decided_by'),
-    decidedAt: moment('decided_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
-    check('tax_exemptions_status', sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    index('tax_exemptions_user_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
-    index('tax_exemptions_status_idx').on(t.status, t.createdAt.desc().nullsFirst()),
-  ],
-);
-
-/** A customer's saved delivery addresses (US): what checkout, quotes and the order modal offer again. */
-export const addresses = pgTable(
-  'addresses',
-  {
-    id: uuidPk(),
-    userId: text('user_id').notNull(),
-    street: text('street').notNull(),
-    city: text('city').notNull(),
-    state: text('state').notNull(),
-    zip: text('zip').notNull(),
-    usedAt: moment('used_at').notNull().defaultNow(),
-  },
-  (t) => [
-    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
-    uniqueIndex('addresses_user_address_idx').on(t.userId, t.street, t.city, t.state, t.zip),
-    index('addresses_user_used_idx').on(t.userId, t.usedAt.desc().nullsFirst()),
-  ],
-);
-
-/** The delivery and price columns a single order and a checkout both carry (shares per line stay on the lines). */
-export const deliveryColumns = () => ({
-  shipStreet: text('ship_street'),
-  shipCity: text('ship_city'),
-  shipState: text('ship_state'),
-  shipZip: text('ship_zip'),
-  shippingMethodId: uuid('shipping_method_id'),
-  shippingMethodName: text('shipping_method_name'),
-  shippingKind: text('shipping_kind'),
-  liftgate: boolean('liftgate').notNull().default(false),
-  residential: boolean('residential').notNull().default(false),
-  pickupLocationId: uuid('pickup_location_id'),
-  deliveryMinDays: integer('delivery_min_days'),
-  deliveryMaxDays: integer('delivery_max_days'),
-  taxRatePpm: integer('tax_rate_ppm'),
-  taxExemptionNumber: text('tax_exemption_number'),
-});
