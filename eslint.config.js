@@ -6,6 +6,8 @@ import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { assertAcyclic } from './eslint/feature-graph.js';
+import noForeignTableWrite from './eslint/rules/no-foreign-table-write.js';
 
 // The web app's layers (docs/decisions/008-web-structure.md): app/ composes features into pages; a feature imports
 // only components/, lib/, config/, @shared and itself; components/, lib/ and config/ import no feature and no page.
@@ -142,17 +144,6 @@ const serverFeatures = {
   webhooks: ['notifications'],
 };
 
-function assertAcyclic(graph) {
-  const state = {};
-  const visit = (node, trail) => {
-    if (state[node] === 'done') return;
-    if (state[node] === 'visiting') throw new Error(`server feature cycle: ${[...trail, node].join(' -> ')}`);
-    state[node] = 'visiting';
-    for (const next of graph[node] ?? []) visit(next, [...trail, node]);
-    state[node] = 'done';
-  };
-  for (const node of Object.keys(graph)) visit(node, []);
-}
 assertAcyclic(serverFeatures);
 
 // One kebab-case word group, as eslint-plugin-check-file's KEBAB_CASE spells it (a micromatch pattern).
@@ -338,6 +329,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...featureBoundary(name, allowed)] }],
     },
   })),
+  {
+    // A feature writes only its own tables (eslint/table-owners.js). Tests and harnesses arrange any table's rows.
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.harness.ts'],
+    plugins: { owners: { rules: { 'no-foreign-table-write': noForeignTableWrite } } },
+    rules: { 'owners/no-foreign-table-write': 'error' },
+  },
   {
     // A feature's tables (docs/decisions/069-feature-owned-tables.md): drizzle, the column helpers and the tables its
     // foreign keys name, in other features' *.schema.ts. Foreign keys may point up the feature graph (an order names
