@@ -6,6 +6,8 @@ import checkFile from 'eslint-plugin-check-file';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { assertAcyclic } from './eslint/feature-graph.js';
+import noForeignTableWrite from './eslint/rules/no-foreign-table-write.js';
 
 // The web app's layers (docs/decisions/008-web-structure.md): app/ composes features into pages; a feature imports
 // only components/, lib/, config/, @shared and itself; components/, lib/ and config/ import no feature and no page.
@@ -142,17 +144,6 @@ const serverFeatures = {
   webhooks: ['notifications'],
 };
 
-function assertAcyclic(graph) {
-  const state = {};
-  const visit = (node, trail) => {
-    if (state[node] === 'done') return;
-    if (state[node] === 'visiting') throw new Error(`server feature cycle: ${[...trail, node].join(' -> ')}`);
-    state[node] = 'visiting';
-    for (const next of graph[node] ?? []) visit(next, [...trail, node]);
-    state[node] = 'done';
-  };
-  for (const node of Object.keys(graph)) visit(node, []);
-}
 assertAcyclic(serverFeatures);
 
 // One kebab-case word group, as eslint-plugin-check-file's KEBAB_CASE spells it (a micromatch pattern).
@@ -176,10 +167,11 @@ const noCli = {
  * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
  * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
  */
-const layer = (folder, why, forbidden, ignores = []) => ({
+const layer = (folder, why, forbidden, ignores = [], more = []) => ({
   files: [`src/server/${folder}/*.ts`],
   ignores,
   patterns: [
+    ...more,
     {
       group: forbidden.flatMap((l) => [`**/${l}`, `**/${l}/**`]),
       message: `${why}: move the code up a layer, or pass in what it needs (docs/decisions/029-server-layers.md).`,
@@ -189,11 +181,20 @@ const layer = (folder, why, forbidden, ignores = []) => ({
 const serverLayers = [
   layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
   layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  // Each table is declared beside its feature (docs/decisions/069-feature-owned-tables.md): db/ gathers them for
+  // drizzle-kit and the client, so it may reach those *.schema.ts files and nothing else of a feature.
   layer(
     'db',
     'The schema imports only drizzle',
-    ['infra', 'http', 'features', 'seed'],
+    ['infra', 'http', 'seed'],
     ['**/*-cli.ts', '**/*.test.ts'],
+    [
+      {
+        // A glob cannot re-allow a file below a forbidden folder, hence the regex.
+        regex: '(^|/)features(/(?![a-z-]+/[a-z-]+\\.schema$)|$)',
+        message: "db/ reaches a feature's *.schema.ts only (docs/decisions/069-feature-owned-tables.md).",
+      },
+    ],
   ),
   layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
 ];
@@ -328,6 +329,34 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [noWeb, noCli, ...featureBoundary(name, allowed)] }],
     },
   })),
+  {
+    // A feature writes only its own tables (eslint/table-owners.js). Tests and harnesses arrange any table's rows.
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.harness.ts'],
+    plugins: { owners: { rules: { 'no-foreign-table-write': noForeignTableWrite } } },
+    rules: { 'owners/no-foreign-table-write': 'error' },
+  },
+  {
+    // A feature's tables (docs/decisions/069-feature-owned-tables.md): drizzle, the column helpers and the tables its
+    // foreign keys name, in other features' *.schema.ts. Foreign keys may point up the feature graph (an order names
+    // its checkout); code may not, so a schema file imports no feature code, and feature code no other *.schema.ts.
+    files: ['src/server/features/*/*.schema.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(?!drizzle-orm(/|$)|\\.\\./\\.\\./db/(columns|catalogue-schema|catalogue-data-schema)$|\\.\\./[a-z-]+/[a-z-]+\\.schema$)',
+              message:
+                "A feature's schema imports only drizzle-orm, ../../db/columns, the catalogue's schemas and other features' *.schema.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Shared code runs on both sides: it imports zod and other shared modules, nothing else (its tests also vitest).
   ...[
     { files: ['src/shared/**/*.ts'], ignores: ['**/*.test.ts'], allowed: 'zod(/|$)' },

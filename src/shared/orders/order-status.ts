@@ -46,7 +46,7 @@ export const orderStatusLabel = (order: Parameters<typeof orderStage>[0] & { ref
 /**
  * Where a line stands in fulfilment (docs/decisions/038-fulfilment.md), derived from its payment, status, refund and
  * the units shipped so far. The admin list filters by it (`fulfilment=`); its SQL twin is `fulfilmentStateSql` in
- * src/server/db/orders-schema.ts.
+ * src/server/features/orders/orders.schema.ts.
  */
 export const fulfilmentStates = [
   'awaiting_payment',

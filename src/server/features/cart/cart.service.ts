@@ -216,7 +216,21 @@ export async function removeCartLine(db: Db, userId: string, productId: string):
 export async function emptyCart(db: Db, userId: string): Promise<Cart> {
   return db.transaction(async (tx) => {
     await lockCart(tx, userId);
-    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+    await clearCartLines(tx, userId);
     return readCart(tx, userId);
   });
+}
+
+/** Empties the customer's cart in the caller's transaction: a placed checkout took its lines (call under lockCart). */
+export async function clearCartLines(tx: Tx, userId: string) {
+  await tx.delete(cartLines).where(eq(cartLines.userId, userId));
+}
+
+/** Makes the customer's cart exactly these lines (punchout brings back what the buyer system last transferred). */
+export async function replaceCart(tx: Tx, userId: string, lines: { productId: string; quantity: number }[]) {
+  await clearCartLines(tx, userId);
+  if (lines.length)
+    await tx
+      .insert(cartLines)
+      .values(lines.map((l) => ({ userId, productId: l.productId, quantity: l.quantity })));
 }

@@ -3,5 +3,13 @@
  * under its lock and judges each line by the cart's own rule). Everything else in this folder is the cart's own.
  */
 export { cartRoutes } from './cart.routes';
-export { addToCart, cartRows, lineProblem, lockCart, readCart } from './cart.service';
+export {
+  addToCart,
+  cartRows,
+  clearCartLines,
+  lineProblem,
+  lockCart,
+  readCart,
+  replaceCart,
+} from './cart.service';
 export { reorderLines, type PastLine } from './cart.reorder';

@@ -1,10 +1,12 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { approvalMessages } from '@shared/checkout/approvals.schema';
-import { checkouts, orders } from '../../db/schema';
+import { checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { Tx } from '../../infra/db';
 import { loadPricing } from '../catalogue/index';
 import {
+  backorderWhole,
+  clearBackorder,
   releaseStock,
   reserveOrBackorder,
   reserveStock,
@@ -41,16 +43,10 @@ export async function releaseApprovalStock(
   if (!holding.length) return lines;
   // Lines come locked in product-id order (lockCheckout), the order every stock move takes its products in.
   for (const line of holding) await releaseStock(tx, line, 'order_expired', deps.mail);
-  const released = await tx
-    .update(orders)
-    .set({ backorderedQuantity: sql`${orders.quantity}`, expectedShipOn: null })
-    .where(
-      inArray(
-        orders.id,
-        holding.map((l) => l.id),
-      ),
-    )
-    .returning();
+  const released = await backorderWhole(
+    tx,
+    holding.map((l) => l.id),
+  );
   return lines.map((l) => released.find((r) => r.id === l.id) ?? l);
 }
 
@@ -79,11 +75,7 @@ export async function retakeApprovalStock(
       taken.push(line);
       continue;
     }
-    const [fresh] = await tx
-      .update(orders)
-      .set({ backorderedQuantity: 0, expectedShipOn: null })
-      .where(eq(orders.id, line.id))
-      .returning();
+    const fresh = await clearBackorder(tx, line.id);
     const product = pricing.get(line.productId);
     const lead = product ? backorderLeadTime(undefined, product) : null;
     const row =

@@ -2,9 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '@shared/common/common.schema';
-import { checkouts, orders } from '../../db/schema';
+import { checkouts } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import { notFound } from '../../infra/errors';
+import { ageCheckoutLines } from '../orders/index';
 
 /**
  * The approval window's clock for tests (docs/decisions/054-approval-window.md): moves a checkout `ms` into the past —
@@ -25,10 +26,7 @@ export async function ageCheckout(db: Db, id: string, ms: number) {
       .where(eq(checkouts.id, id))
       .returning({ id: checkouts.id });
     if (!aged) throw notFound('Checkout');
-    await tx
-      .update(orders)
-      .set({ createdAt: back('created_at'), holdUntil: back('hold_until') })
-      .where(eq(orders.checkoutId, id));
+    await ageCheckoutLines(tx, id, ms);
   });
 }
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { checkoutMessages, type Checkout } from '@shared/checkout/checkout.schema';
-import { cartLines, checkouts } from '../../db/schema';
+import { checkouts } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { OrderDeps } from '../orders/index';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { cartRows, lockCart } from '../cart/index';
+import { cartRows, clearCartLines, lockCart } from '../cart/index';
 import { placeSale, type SaleDelivery, type SaleLine, type SaleSource } from './place.sale';
 import { assertCheckoutPayable, checkoutTotalCents, findCheckout, toCheckout } from './checkout.model';
 
@@ -39,7 +39,7 @@ export async function createCheckout(
         return rows;
       },
       async done(tx) {
-        await tx.delete(cartLines).where(eq(cartLines.userId, customer.id));
+        await clearCartLines(tx, customer.id);
       },
     },
   );

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@shared/messages';
 import { approvalMessages } from '@shared/checkout/approvals.schema';
-import { checkouts, companyOfUser, orders } from '../../db/schema';
+import { checkouts, companyOfUser } from '../../db/schema';
 import { AppError } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Tx } from '../../infra/db';
 import { limitBreach } from '../companies/index';
 import {
   assertWithinLimits,
+  insertOrderLines,
   lockCustomer,
   rememberAddress,
   reserveOrBackorder,
@@ -114,7 +115,7 @@ export async function insertStep(
       taxCents: delivery.taxCents[i]!,
     };
   });
-  const lines = await tx.insert(orders).values(rows.sort(byProduct)).returning();
+  const lines = await insertOrderLines(tx, rows.sort(byProduct));
   return { co, lines: lines.sort(byProduct) };
 }
 

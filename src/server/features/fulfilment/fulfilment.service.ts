@@ -1,5 +1,5 @@
 import { carrierTrackingUrl } from '@shared/fulfilment/carrier-tracking';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { shipmentMessages, type Shipment, type ShipmentCreate } from '@shared/fulfilment/fulfilment.schema';
 import { packingSlipPath } from '@shared/fulfilment/fulfilment.calls';
 import { checkouts, orders, pickupLocations, products, shipmentLines, shipments } from '../../db/schema';
@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../infra/db';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { asLine, checkoutOfLine, selectLines, type OrderDeps, type OrderLine } from '../orders/index';
+import { addShipped, asLine, checkoutOfLine, selectLines, type OrderDeps, type OrderLine } from '../orders/index';
 import { recordEvent } from '../webhooks/index';
 import { orderRef } from './fulfilment.mail';
 import { queueShipmentMail } from './fulfilment.mail';
@@ -108,11 +108,7 @@ export async function createShipments(
     const out: string[] = [];
     for (const [i, planned] of plans.entries()) {
       const shipment = await insertShipment(tx, deps, actor, requests[i]!, planned);
-      for (const l of planned.lines)
-        await tx
-          .update(orders)
-          .set({ shippedQuantity: sql`${orders.shippedQuantity} + ${l.quantity}` })
-          .where(eq(orders.id, l.row.id));
+      for (const l of planned.lines) await addShipped(tx, l.row.id, l.quantity);
       out.push(shipment.id);
       await recordEvent(tx, {
         type: 'shipment.created',

@@ -62,3 +62,11 @@ export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';
 export { invoiceLines } from './orders.invoicing';
 export { orderNumbersOf, orderNumbersOfCheckouts } from './orders.numbers';
 export { announceOrders } from './orders.webhooks';
+export {
+  addShipped,
+  ageCheckoutLines,
+  backorderWhole,
+  clearBackorder,
+  insertOrderLines,
+  type NewOrderLine,
+} from './orders.writes';

@@ -23,7 +23,7 @@ export interface HeldRow {
  * The one rule for when an unpaid line's hold ends (docs/decisions/054-approval-window.md): `hold_until` when set (a
  * checkout awaiting approval: the approval's deadline; an approved one: one checkout window from the approval),
  * otherwise one checkout window from its creation. Every reader goes through this; queries through its SQL twins
- * `holdEndedSql` / `holdLastsSql` (orders-schema.ts).
+ * `holdEndedSql` / `holdLastsSql` (orders.schema.ts).
  */
 export const holdEndsAt = (row: HeldRow, expiryMs: number): Date =>
   row.holdUntil ?? new Date(row.createdAt.getTime() + expiryMs);

@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { procurementMessages, type PunchoutSessionView } from '@shared/procurement/procurement.schema';
-import { cartLines, procurementConnections, punchoutSessions } from '../../db/schema';
+import { procurementConnections, punchoutSessions } from '../../db/schema';
 import type { Db } from '../../infra/db';
 import { AppError } from '../../infra/errors';
+import { replaceCart } from '../cart/index';
 import { newToken, tokenHash } from './procurement.crypto';
 import type { ProcurementDeps } from './procurement.deps';
 
@@ -85,13 +86,7 @@ async function reopenCart(db: Db, userId: string, buyerCookie: string, connectio
     .limit(1);
   if (!last?.lines) return;
   const lines = last.lines;
-  await db.transaction(async (tx) => {
-    await tx.delete(cartLines).where(eq(cartLines.userId, userId));
-    if (lines.length)
-      await tx
-        .insert(cartLines)
-        .values(lines.map((l) => ({ userId, productId: l.productId, quantity: l.quantity })));
-  });
+  await db.transaction((tx) => replaceCart(tx, userId, lines));
 }
 
 const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]*)/;

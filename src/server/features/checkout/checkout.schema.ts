@@ -10,49 +10,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPk, moment, createdAt, inlineForeignKey } from './columns';
-import { user } from './auth-schema';
-import { products } from './catalogue-schema';
-import { deliveryColumns } from './fulfilment-schema';
-import { companies } from './companies-schema';
+import { uuidPk, moment, createdAt, deliveryColumns, inlineForeignKey } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
 
-/**
- * A product's quantity price breaks: from `minQuantity` units on, each unit costs `unitPriceCents`. Below the first
- * break the product's own price applies, so a product without rows has one price (migration 0013).
- */
-export const productPriceBreaks = pgTable(
-  'product_price_breaks',
-  {
-    productId: uuid('product_id').notNull(),
-    minQuantity: integer('min_quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
-  },
-  (t) => [
-    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
-    primaryKey({ name: 'product_price_breaks_pk', columns: [t.productId, t.minQuantity] }),
-    check('product_price_breaks_min_quantity', sql`${t.minQuantity} >= 2`),
-    check('product_price_breaks_price_positive', sql`${t.unitPriceCents} > 0`),
-  ],
-);
-
-/** A customer's cart, kept on the server so it follows them across devices and sign-outs: one row per product. */
-export const cartLines = pgTable(
-  'cart_lines',
-  {
-    userId: text('user_id').notNull(),
-    productId: uuid('product_id').notNull(),
-    quantity: integer('quantity').notNull(),
-    addedAt: moment('added_at').notNull().defaultNow(),
-    updatedAt: moment('updated_at').notNull().defaultNow(),
-  },
-  (t) => [
-    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
-    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
-    primaryKey({ name: 'cart_lines_pk', columns: [t.userId, t.productId] }),
-    check('cart_lines_quantity_positive', sql`${t.quantity} > 0`),
-    index('cart_lines_product_idx').on(t.productId),
-  ],
-);
+import { companies } from '../companies/companies.schema';
 
 /**
  * One checkout of a cart: the buyer's delivery details, PO number and the one payment that pays all its lines. The
@@ -123,25 +84,6 @@ export const checkouts = pgTable(
     index('checkouts_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('checkouts_created_id_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     uniqueIndex('checkouts_transaction_idx').on(t.transactionId),
-  ],
-);
-
-/** "Mail me when it is back": answered once, through the mail queue, when the product's stock reaches its minimum. */
-export const backInStockRequests = pgTable(
-  'back_in_stock_requests',
-  {
-    userId: text('user_id').notNull(),
-    productId: uuid('product_id').notNull(),
-    createdAt: createdAt(),
-    notifiedAt: moment('notified_at'),
-  },
-  (t) => [
-    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
-    inlineForeignKey(t.productId, products.id).onDelete('cascade'),
-    primaryKey({ name: 'back_in_stock_requests_pk', columns: [t.userId, t.productId] }),
-    index('back_in_stock_waiting_idx')
-      .on(t.productId)
-      .where(sql`${t.notifiedAt} is null`),
   ],
 );
 

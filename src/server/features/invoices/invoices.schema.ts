@@ -10,11 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { uuidPk, moment, inlineForeignKey } from './columns';
-import { user } from './auth-schema';
-import { checkouts } from './buying-schema';
-import { orders } from './orders-schema';
-import { companies } from './companies-schema';
+import { uuidPk, moment, inlineForeignKey } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { checkouts } from '../checkout/checkout.schema';
+import { orders } from '../orders/orders.schema';
+import { companies } from '../companies/companies.schema';
 
 /** The last number given per kind of document and year (migration 0014): the source of gapless numbering. */
 export const invoiceCounters = pgTable(

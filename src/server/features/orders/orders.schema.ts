@@ -12,11 +12,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { productIdColumn } from './catalogue-schema';
-import { checkouts } from './buying-schema';
-import { companies } from './companies-schema';
+import { createdAt, inlineForeignKey, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { productIdColumn } from '../../db/catalogue-schema';
+import { checkouts } from '../checkout/checkout.schema';
+import { companies } from '../companies/companies.schema';
 
 /**
  * A line's fulfilment state as SQL, for the admin list's filter and its index (the two must be the same expression
@@ -244,5 +244,24 @@ export const saleRefunds = pgTable(
     index('sale_refunds_pending_idx')
       .on(t.requestedAt)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A customer's saved delivery addresses (US): what checkout, quotes and the order modal offer again. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuidPk(),
+    userId: text('user_id').notNull(),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    usedAt: moment('used_at').notNull().defaultNow(),
+  },
+  (t) => [
+    inlineForeignKey(t.userId, user.id).onDelete('cascade'),
+    uniqueIndex('addresses_user_address_idx').on(t.userId, t.street, t.city, t.state, t.zip),
+    index('addresses_user_used_idx').on(t.userId, t.usedAt.desc().nullsFirst()),
   ],
 );

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { checkouts } from './buying-schema';
-import { products } from './catalogue-schema';
-import { companies } from './companies-schema';
+import { createdAt, inlineForeignKey, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { checkouts } from '../checkout/checkout.schema';
+import { products } from '../../db/catalogue-schema';
+import { companies } from '../companies/companies.schema';
 
 /**
  * A request for quote: the customer's lines, note and wanted-by day; the admin's answer (a price per line and a

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, uuidPk } from './columns';
+import { createdAt, moment, uuidPk } from '../../db/columns';
 
 /**
  * Webhooks (decision 061): where events go. The signing secrets are encrypted with the server secret (the signer

@@ -10,11 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { user } from './auth-schema';
-import { productIdColumn, products } from './catalogue-schema';
-import { companies, companyLocations } from './companies-schema';
-import { orders } from './orders-schema';
-import { createdAt, moment, uuidPk } from './columns';
+import { user } from '../accounts/accounts.schema';
+import { productIdColumn, products } from '../../db/catalogue-schema';
+import { companies, companyLocations } from '../companies/companies.schema';
+import { orders } from '../orders/orders.schema';
+import { createdAt, moment, uuidPk } from '../../db/columns';
 
 /**
  * My equipment (docs/decisions/064-equipment.md). Serial numbers are compared by `serial_key`: the serial upper-cased

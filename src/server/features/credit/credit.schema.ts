@@ -10,11 +10,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { checkouts } from './buying-schema';
-import { companies } from './companies-schema';
-import { invoices } from './invoices-schema';
+import { createdAt, inlineForeignKey, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { checkouts } from '../checkout/checkout.schema';
+import { companies } from '../companies/companies.schema';
+import { invoices } from '../invoices/invoices.schema';
 
 /**
  * Trade accounts, part 4 (docs/decisions/041-paying-on-account.md): payment terms and a credit limit per company,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { orders } from './orders-schema';
+import { createdAt, inlineForeignKey, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { orders } from '../orders/orders.schema';
 
 /**
  * Shipments (migration 0021, docs/decisions/038-fulfilment.md): what an admin handed to a carrier, or made ready for

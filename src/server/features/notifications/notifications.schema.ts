@@ -1,6 +1,6 @@
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { user } from './auth-schema';
-import { moment } from './columns';
+import { user } from '../accounts/accounts.schema';
+import { moment } from '../../db/columns';
 
 /**
  * An admin's choice about staff mail (decision 034). No row means the default: an admin is mailed about orders,

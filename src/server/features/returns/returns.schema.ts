@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, inlineForeignKey, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { orders } from './orders-schema';
+import { createdAt, inlineForeignKey, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { orders } from '../orders/orders.schema';
 
 /**
  * A buyer's return of some lines of their orders (docs/decisions/065-returns.md). The RMA number is given when an

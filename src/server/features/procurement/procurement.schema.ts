@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { checkouts } from './buying-schema';
-import { companies } from './companies-schema';
+import { createdAt, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { checkouts } from '../checkout/checkout.schema';
+import { companies } from '../companies/companies.schema';
 
 /**
  * Punchout (docs/decisions/063-punchout.md): a company's buyer system (Coupa, Ariba, SAP) opens the shop, returns

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
+import { createdAt, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
 
 /**
  * Keys integrations (an ERP, accounting) call the API with (docs/decisions/062-api-keys.md). Only the SHA-256 of

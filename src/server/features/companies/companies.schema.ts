@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, moment, uuidPk } from './columns';
-import { user } from './auth-schema';
-import { categories, products } from './catalogue-schema';
-import { taxExemptions } from './fulfilment-schema';
+import { createdAt, moment, uuidPk } from '../../db/columns';
+import { user } from '../accounts/accounts.schema';
+import { categories, products } from '../../db/catalogue-schema';
+import { taxExemptions } from '../tax/tax.schema';
 
 /**
  * Trade accounts, part 1 (docs/decisions/039-trade-accounts.md): companies, their members and roles, invitations,
