@@ -15,18 +15,21 @@ interface MoneyFieldProps extends Omit<
   ref?: Ref<HTMLInputElement>;
 }
 
+/** The input attributes of every dollars field: for an input that react-hook-form registers, spread these. */
+export const moneyInputProps = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
+
 /**
  * An amount of money typed in dollars, kept as the text typed: a text input with the decimal keypad on phones, so
  * "1,234.50" and "$5" reach the one parser (`parseDollars`, which turns them into cents by string arithmetic) instead
  * of a number input that would drop them. Every form that takes dollars draws this.
  */
-export function MoneyField({ value, onChange, autoComplete = 'off', ...props }: MoneyFieldProps) {
+export function MoneyField({ value, onChange, ...props }: MoneyFieldProps) {
   return (
     <TextField
+      {...moneyInputProps}
       {...props}
       type="text"
       inputMode="decimal"
-      autoComplete={autoComplete}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value)}
     />

@@ -8,6 +8,7 @@ import {
 import { FormError } from '@/components/ui/error-text';
 import { SelectField, TextField } from '@/components/ui/field';
 import { SubmitButton } from '@/components/ui/submit-button';
+import { moneyInputProps } from '@/components/ui/money-field';
 import { sentence } from '@/lib/form-errors';
 import { notify } from '@/lib/notify';
 import { useApiForm } from '@/lib/use-api-form';
@@ -84,7 +85,6 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
   });
 
   const err = (message: string | undefined) => sentence(message);
-  const money = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -150,7 +150,7 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
       {kind === 'free' && (
         <TextField
           label="Free above ($ of goods subtotal)"
-          {...money}
+          {...moneyInputProps}
           error={err(errors.freeAboveCents?.message)}
           {...register('freeAboveCents')}
         />
@@ -160,19 +160,19 @@ export function MethodForm({ method, onDone }: { method?: ShippingMethod | undef
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField
             label="Minimum charge ($)"
-            {...money}
+            {...moneyInputProps}
             error={err(errors.minChargeCents?.message)}
             {...register('minChargeCents')}
           />
           <TextField
             label="Liftgate ($)"
-            {...money}
+            {...moneyInputProps}
             error={err(errors.liftgateCents?.message)}
             {...register('liftgateCents')}
           />
           <TextField
             label="Residential delivery ($)"
-            {...money}
+            {...moneyInputProps}
             error={err(errors.residentialCents?.message)}
             {...register('residentialCents')}
           />

@@ -4,11 +4,11 @@ import { freightClasses } from '@shared/shipping/shipping.schema';
 import type { ShippingMethodForm } from '@shared/shipping/method-form.schema';
 import { ErrorText } from '@/components/ui/error-text';
 import { fieldBorder } from '@/components/ui/field';
+import { moneyInputProps } from '@/components/ui/money-field';
 import { sentence } from '@/lib/form-errors';
 import { shownWeight, type WeightUnit } from './units';
 
 const num = { valueAsNumber: true } as const;
-const money = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 const cellInput = (error: string | undefined) => `${fieldBorder(error)} input input-sm w-28`;
 const err = (message: string | undefined) => sentence(message);
 
@@ -110,7 +110,7 @@ export function RateRows<Output>({
                       </td>
                       <td>
                         <input
-                          {...money}
+                          {...moneyInputProps}
                           aria-label={`Price in dollars, row ${i + 1}`}
                           aria-invalid={e?.cents ? true : undefined}
                           className={cellInput(e?.cents?.message)}
@@ -167,7 +167,7 @@ export function RateRows<Output>({
                       </td>
                       <td>
                         <input
-                          {...money}
+                          {...moneyInputProps}
                           aria-label={`Dollars per 100 lb, row ${i + 1}`}
                           aria-invalid={e?.centsPerCwt ? true : undefined}
                           className={cellInput(e?.centsPerCwt?.message)}
