@@ -65,6 +65,8 @@ export const cartApi = (app: FastifyInstance, client: Client, email = client.ema
   remove: (productId: string) =>
     app.inject({ method: 'DELETE', url: `/api/cart/${email}/lines/${productId}`, headers: client.headers }),
   empty: () => app.inject({ method: 'DELETE', url: `/api/cart/${email}`, headers: client.headers }),
+  price: (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: `/api/cart/${email}/price`, headers: client.headers, payload }),
   quickOrder: (text: string, dryRun?: boolean) =>
     app.inject({
       method: 'POST',

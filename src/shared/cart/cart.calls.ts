@@ -12,6 +12,8 @@ export const cartCalls = endpoints<CartSchemas>()({
   empty: { method: 'DELETE', path: '/cart/{email}' },
   /** JSON `text`, or a CSV as multipart field `file` (the browser's upload builds its own request). */
   quickOrder: { method: 'POST', path: '/cart/{email}/quick-order' },
+  /** Prices one product line as the cart would, without adding it (the Order Now form's unit price and savings). */
+  priceLine: { method: 'POST', path: '/cart/{email}/price' },
   reorderOrder: { method: 'POST', path: '/order/{id}/reorder' },
   reorderCheckout: { method: 'POST', path: '/checkout/{id}/reorder' },
 });

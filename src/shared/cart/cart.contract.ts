@@ -5,6 +5,7 @@ import { cartCalls } from './cart.calls';
 import {
   cartLineAddSchema,
   cartLineParamsSchema,
+  cartLineSchema,
   cartLineSetSchema,
   cartParamsSchema,
   cartSchema,
@@ -27,6 +28,7 @@ const cartSchemas = {
     body: quickOrderSchema.nullish(),
     response: quickOrderResultSchema,
   },
+  priceLine: { params: cartParamsSchema, body: cartLineAddSchema, response: cartLineSchema },
   reorderOrder: { params: idParamsSchema, response: reorderResultSchema },
   reorderCheckout: { params: idParamsSchema, response: reorderResultSchema },
 } satisfies Record<string, CallSchemas>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { centsToDollars, dollarsToCents, hasAtMostTwoDecimals } from '@shared/common/money';
+import { centsToDollars, dollarsToCents, formatCents, hasAtMostTwoDecimals } from '@shared/common/money';
 
 /**
  * Pack sizes and quantity price breaks: the rules the product page, the order modal, the cart, the checkout and the
@@ -126,3 +126,22 @@ export const breaksToCents = (breaks: readonly PriceBreak[]): PriceBreakCents[] 
 
 export const breaksToDollars = (breaks: readonly PriceBreakCents[]): PriceBreak[] =>
   breaks.map((b) => ({ minQuantity: b.minQuantity, price: centsToDollars(b.unitPriceCents) }));
+
+/**
+ * What the buyer saves and where it comes from, as the server's pricing counted it: "you save $24.00: $12.00 quantity
+ * price, $12.00 contract price", one source named alone, empty when nothing is saved. Words only: the cents are the
+ * server's.
+ */
+export function savingsWords({
+  quantityCents,
+  contractCents,
+}: {
+  quantityCents: number;
+  contractCents: number;
+}) {
+  const total = quantityCents + contractCents;
+  if (total <= 0) return '';
+  if (contractCents <= 0) return `you save ${formatCents(total)} with the quantity price`;
+  if (quantityCents <= 0) return `you save ${formatCents(total)} with your contract price`;
+  return `you save ${formatCents(total)}: ${formatCents(quantityCents)} quantity price, ${formatCents(contractCents)} contract price`;
+}

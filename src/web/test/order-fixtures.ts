@@ -93,3 +93,46 @@ export function makeOrder(fields: Partial<Order> = {}): Order {
 export const savedAddressesHandler = (
   addresses: { _id: string; street: string; city: string; state: string; zip: string }[] = [],
 ) => http.get('/api/addresses/:email', () => HttpResponse.json(addresses));
+
+/** What the server's price of one line says at a quantity: its unit price and its savings by source, in cents. */
+export interface LinePriceFigures {
+  unitPriceCents: number;
+  quantitySavingCents?: number;
+  contractSavingCents?: number;
+}
+
+/**
+ * POST /api/cart/{email}/price (the Order Now form's preview): the line at `figures(quantity)`, by default the
+ * product's price with nothing saved. The figures are the test's own, so a dialog that showed figures of its own
+ * making would show something else.
+ */
+export const linePriceHandler = (
+  figures: (quantity: number) => LinePriceFigures = () => ({ unitPriceCents: dollarsToCents(product.price) }),
+) =>
+  http.post('/api/cart/:email/price', async ({ request }) => {
+    const { productId: id, quantity } = (await request.json()) as { productId: string; quantity: number };
+    const { unitPriceCents, quantitySavingCents = 0, contractSavingCents = 0 } = figures(quantity);
+    const savingCents = quantitySavingCents + contractSavingCents;
+    const basePriceCents = unitPriceCents + Math.round(savingCents / quantity);
+    return HttpResponse.json({
+      productId: id,
+      sku: 'SKU-1',
+      name: product.name,
+      img: product.img,
+      quantity,
+      stock: product.quantity,
+      minOrder: product.minOrder,
+      packSize: 1,
+      basePrice: basePriceCents / 100,
+      unitPrice: unitPriceCents / 100,
+      lineTotal: (quantity * unitPriceCents) / 100,
+      saving: savingCents / 100,
+      basePriceCents,
+      unitPriceCents,
+      lineTotalCents: quantity * unitPriceCents,
+      savingCents,
+      quantitySavingCents,
+      contractSavingCents,
+      problem: null,
+    });
+  });

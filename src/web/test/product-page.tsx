@@ -2,12 +2,12 @@ import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { Component as ProductPage } from '@/app/routes/product';
-import { product, productId, savedAddressesHandler, session } from '@/test/order-fixtures';
+import { linePriceHandler, product, productId, savedAddressesHandler, session } from '@/test/order-fixtures';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
 
 /** The product page's API (a signed-in customer, the product, no reviews yet) and a render of the page at its URL. */
 export function productPageHarness() {
-  const server = setupMswServer(savedAddressesHandler());
+  const server = setupMswServer(savedAddressesHandler(), linePriceHandler());
 
   const noReviews = { average: null, count: 0, reviews: [] };
 

@@ -8,7 +8,15 @@ import { contractRoute } from '../../http/contract-route';
 import { currentUser } from '../../http/auth-guard';
 import { quickOrder } from './cart.quick-order';
 import { reorderCheckout, reorderOrder } from './cart.reorder';
-import { addToCart, cartOwner, emptyCart, readCart, removeCartLine, setCartLine } from './cart.service';
+import {
+  addToCart,
+  cartOwner,
+  emptyCart,
+  priceLine,
+  readCart,
+  removeCartLine,
+  setCartLine,
+} from './cart.service';
 
 const tags = ['cart'];
 
@@ -111,6 +119,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const dryRun = req.body?.dryRun ?? req.query.dryRun ?? false;
       return quickOrder(db, owner, { text, field: upload ? 'file' : 'text', dryRun });
     },
+  });
+
+  app.route({
+    ...contractRoute(calls.priceLine, {
+      tags,
+      summary:
+        "Price a quantity of a product as the caller's cart would (unit price, line total, savings by source), without adding it",
+      errors: [400, 401, 403, 404],
+    }),
+    config: { auth: 'user', self: { param: 'email', message: 'You can only price your own order.' } },
+    handler: async (req) => priceLine(db, currentUser(req).id, req.body),
   });
 
   app.route({

@@ -126,6 +126,20 @@ function pricedCart(
 }
 
 /**
+ * One line priced as the cart prices it (by `priceSale`), without adding it: the Order Now form's unit price and its
+ * savings by source, so the browser never works money out itself.
+ */
+export async function priceLine(
+  db: Db,
+  userId: string,
+  { productId, quantity }: CartLineAdd,
+): Promise<CartLine> {
+  const pricing = await loadPricing(db, [productId], userId);
+  if (!pricing.get(productId) || pricing.get(productId)!.archived) throw notFound('Product');
+  return pricedCart([{ productId, quantity }], pricing).lines[0]!;
+}
+
+/**
  * Whose cart `email` names. Only the customer changes their cart (403 for anyone else's, admins included); an admin
  * may read a customer's.
  */

@@ -1,20 +1,15 @@
 import { backorderNote, type OrderCreate, type OrderCreated } from '@shared/orders/orders.schema';
 import { formatCents } from '@shared/common/money';
+import { savingsWords } from '@shared/catalogue/pricing';
 import type { SessionUser } from '../../http/auth-guard';
 import { addressTextOf, goodsCents, totalCents, type OrderDeps } from '../orders/index';
 import { placeSale } from './place.sale';
 import type { PlacedSale } from './place.types';
 
-/**
- * What the buyer saves and where it comes from, as priceSale counted it: " (you save $24.00: $12.00 quantity price,
- * $12.00 contract price)", one source named alone, nothing when nothing is saved.
- */
-export function savingsText({ quantityCents, contractCents }: PlacedSale['savings']): string {
-  const total = quantityCents + contractCents;
-  if (total <= 0) return '';
-  if (contractCents <= 0) return ` (you save ${formatCents(total)} with the quantity price)`;
-  if (quantityCents <= 0) return ` (you save ${formatCents(total)} with your contract price)`;
-  return ` (you save ${formatCents(total)}: ${formatCents(quantityCents)} quantity price, ${formatCents(contractCents)} contract price)`;
+/** The acknowledgement's saving: " (you save $12.00 with the quantity price)", or nothing when nothing is saved. */
+export function savingsText(savings: PlacedSale['savings']): string {
+  const words = savingsWords(savings);
+  return words ? ` (${words})` : '';
 }
 
 /**

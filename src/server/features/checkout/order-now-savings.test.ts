@@ -65,6 +65,18 @@ describe("Order Now's acknowledgement says where the saving comes from", () => {
     [12, 5, 12_00, '(you save $2.00 with your contract price)'],
   ])('contract %s, %i units', async (contract, quantity, unitCents, says) => {
     const p = await product(contract);
+    // The Order Now form's preview, before the order: the split it shows is the one the acknowledgement names.
+    const preview = await cartApi(t.app, ann).price({ productId: p.id, quantity });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const previewed = preview.json();
+    expect(
+      savingsText({
+        quantityCents: previewed.quantitySavingCents,
+        contractCents: previewed.contractSavingCents,
+      }),
+    ).toBe(` ${says}`);
+    expect(previewed.unitPriceCents).toBe(unitCents);
+    expect(previewed.lineTotalCents).toBe(quantity * unitCents);
     const res = await placeOrder(t.app, ann, { productId: p.id, quantity });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toContain(says);
@@ -75,7 +87,9 @@ describe("Order Now's acknowledgement says where the saving comes from", () => {
     expect(added.statusCode).toBe(200);
     const body = added.json();
     const line = body.lines.find((l: { productId: string }) => l.productId === p.id);
-    expect(line.unitPriceCents).toBe(unitCents);
+    // The same prices as the preview (the stock is the order's less by now).
+    const { stock: _stock, ...prices } = previewed;
+    expect(line).toEqual({ ...prices, stock: line.stock });
     const q = quantity * (12_40 - (quantity >= 10 ? 11_20 : 12_40));
     expect(body.quantitySavingCents).toBe(q);
     expect(body.contractSavingCents).toBe(quantity * 12_40 - q - quantity * unitCents);
@@ -98,5 +112,23 @@ describe("Order Now's acknowledgement says where the saving comes from", () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('the price preview of one line (the Order Now form)', () => {
+  it('adds nothing to the cart, and refuses a bad quantity, an unknown product and another customer', async () => {
+    const p = await product();
+    const cart = cartApi(t.app, ann);
+    expect((await cart.empty()).statusCode).toBe(200);
+    expect((await cart.price({ productId: p.id, quantity: 10 })).statusCode).toBe(200);
+    expect((await cart.get()).json().lines).toEqual([]);
+
+    const zero = await cart.price({ productId: p.id, quantity: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().field).toBe('quantity');
+    const unknown = await cart.price({ productId: '00000000-0000-4000-8000-000000000000', quantity: 1 });
+    expect(unknown.statusCode).toBe(404);
+    const others = await cartApi(t.app, ann, 'someone@example.com').price({ productId: p.id, quantity: 1 });
+    expect(others.statusCode).toBe(403);
   });
 });

@@ -7,6 +7,9 @@ export const orderKeys = {
   item: (id: string) => ['orders', 'item', id] as const,
   /** The customer's cart: under `all`, so whatever changes orders or stock refreshes its lines' problems too. */
   cart: (email: string) => ['orders', 'cart', email] as const,
+  /** One product line priced by the server (the Order Now form): under `all`, so an order or a price change refreshes it. */
+  linePrice: (email: string, productId: string, quantity: number) =>
+    ['orders', 'line-price', email, productId, quantity] as const,
   /** One checkout (a cart paid at once): under `all`, so its lines' changes refresh it too. */
   checkout: (id: string) => ['orders', 'checkout', id] as const,
   /** A company's approvals (a list, or one by id): under `all`, so checkouts' changes refresh them too. */

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { approvalWindowBounds, type CompanyView, type Member } from '@shared/companies/companies.schema';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
+import { MoneyField } from '@/components/ui/money-field';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
@@ -73,18 +74,16 @@ export function EditLimits({ companyId, member }: { companyId: string; member: M
         In dollars; leave blank for no limit. A checkout above a limit waits for an approver.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <TextField
+        <MoneyField
           label="Limit per order ($)"
-          inputMode="decimal"
           value={orderLimit}
-          onChange={(e) => setOrderLimit(e.target.value)}
+          onChange={setOrderLimit}
           error={s.fieldError('orderLimit')}
         />
-        <TextField
+        <MoneyField
           label="Limit per calendar month ($)"
-          inputMode="decimal"
           value={monthlyLimit}
-          onChange={(e) => setMonthlyLimit(e.target.value)}
+          onChange={setMonthlyLimit}
           error={s.fieldError('monthlyLimit')}
         />
       </div>

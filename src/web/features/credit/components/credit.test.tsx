@@ -149,7 +149,7 @@ describe('Account statement', () => {
     await user.click(within(table).getByRole('checkbox', { name: 'Pay INV-2026-000001' }));
     await user.click(within(table).getByRole('checkbox', { name: 'Pay INV-2026-000002' }));
     const amount = screen.getByLabelText('Amount to pay on INV-2026-000001 ($)');
-    expect(amount).toHaveValue(362.5);
+    expect(amount).toHaveValue('362.50');
     await user.clear(amount);
     await user.type(amount, '100');
     expect(screen.getByRole('heading', { name: 'Pay 2 invoices: $225.00' })).toBeInTheDocument();

@@ -1,81 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import { CheckCircle2 } from 'lucide-react';
 import { messages } from '@shared/messages';
-import type {
-  AccountSummary,
-  Allocations,
-  StatementLine,
-  StatementStatus,
-} from '@shared/credit/credit.schema';
+import type { Allocations, StatementLine, StatementStatus } from '@shared/credit/credit.schema';
 import { ErrorState } from '@/components/ui/error-state';
-import { ErrorText } from '@/components/ui/error-text';
-import { TextField } from '@/components/ui/field';
+import { MoneyField } from '@/components/ui/money-field';
 import { Spinner } from '@/components/ui/spinner';
-import { SubmitButton } from '@/components/ui/submit-button';
-import { ApiError } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
-import { notify } from '@/lib/notify';
-import { useAccount, useBankTransfer, useStatement } from '../api/credit';
-import { formatOrderNumbers } from '@shared/orders/order-number';
+import { useAccount, useStatement } from '../api/credit';
 import { centsToDollarText, formatCents } from '@shared/common/money';
 import { parseDollars } from '@shared/common/money-parse';
-
-const day = (iso: string) => formatDate(`${iso}T12:00:00Z`);
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? err.message : 'Something went wrong. Please try again.';
-
-/** The account's figures: terms, what is owed, what of it is overdue, the available credit and the credit hold. */
-export function AccountFigures({ account }: { account: AccountSummary }) {
-  const { terms } = account;
-  return (
-    <div className="mt-3 flex flex-col gap-3">
-      {account.onHold && (
-        <div role="alert" className="alert alert-error alert-soft">
-          <span>
-            <strong>Credit hold.</strong> {account.holdReason}
-          </span>
-        </div>
-      )}
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <div>
-          <dt className="text-sm text-base-content/75">Terms</dt>
-          <dd className="font-semibold">{terms ? `Net ${terms.netDays}` : 'None (card only)'}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-base-content/75">Credit limit</dt>
-          <dd className="font-semibold">{formatCents(terms?.creditLimitCents ?? 0)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-base-content/75">Open (of which overdue)</dt>
-          <dd className="font-semibold">
-            {formatCents(account.openCents)} ({formatCents(account.overdueCents)})
-          </dd>
-        </div>
-        <div>
-          <dt className="text-sm text-base-content/75">Available credit</dt>
-          <dd className="font-semibold">{formatCents(account.availableCents)}</dd>
-        </div>
-      </dl>
-    </div>
-  );
-}
+import { AccountFigures } from './account-figures';
+import { BankTransferForm } from './bank-transfer-form';
+import { StatementInvoices } from './statement-invoices';
 
 const tabs: { status: StatementStatus; label: string }[] = [
   { status: 'open', label: 'Open' },
   { status: 'overdue', label: 'Overdue' },
   { status: 'paid', label: 'Paid' },
 ];
-
-const statusBadge = (l: StatementLine) =>
-  l.status === 'paid' ? (
-    <span className="badge badge-success badge-soft">Paid</span>
-  ) : l.status === 'overdue' ? (
-    <span className="badge badge-error badge-soft">
-      Overdue {l.daysOverdue} {l.daysOverdue === 1 ? 'day' : 'days'}
-    </span>
-  ) : (
-    <span className="badge badge-soft">Open</span>
-  );
 
 /** What the member pays now: an amount per selected invoice, in cents (all that is open unless changed). */
 type Selection = Record<string, { amount: string; line: StatementLine }>;
@@ -120,7 +61,6 @@ export function Statement({
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<string>();
   const lines = useStatement(companyId, status);
-  const items = lines.data?.pages.flatMap((p) => p.items) ?? [];
   const allocations = allocationsOf(selection);
   const totalCents = allocations.reduce(
     (s, a) => s + (Number.isFinite(a.amountCents) ? a.amountCents : 0),
@@ -141,15 +81,11 @@ export function Statement({
   };
   const amountField = (l: StatementLine) =>
     selection[l._id] && (
-      <TextField
+      <MoneyField
         label={`Amount to pay on ${l.number} ($)`}
-        type="number"
-        step="0.01"
-        min="0.01"
-        max={centsToDollarText(l.openCents)}
         value={selection[l._id]!.amount}
-        onChange={(e) => {
-          setSelection({ ...selection, [l._id]: { amount: e.target.value, line: l } });
+        onChange={(amount) => {
+          setSelection({ ...selection, [l._id]: { amount, line: l } });
           setPaying(false);
         }}
       />
@@ -164,12 +100,6 @@ export function Statement({
         onChange={(e) => toggle(l, e.target.checked)}
       />
     ) : null;
-  const pdf = (l: StatementLine) => (
-    <a className="link" href={l.pdfUrl} target="_blank" rel="noreferrer">
-      {l.number}
-      <span className="sr-only"> (PDF)</span>
-    </a>
-  );
 
   return (
     <div>
@@ -204,96 +134,7 @@ export function Statement({
           </button>
         ))}
       </div>
-      {lines.isPending ? (
-        <Spinner label="Loading the invoices" />
-      ) : lines.isError ? (
-        <ErrorState message="Could not load the invoices." onRetry={() => void lines.refetch()} />
-      ) : items.length === 0 ? (
-        <p className="mt-3 text-base-content/75">
-          {status === 'paid' ? 'No paid invoices yet.' : `No ${status} invoices.`}
-        </p>
-      ) : (
-        <>
-          <p className="mt-3 text-sm text-base-content/75">
-            {lines.data.pages[0]!.total} {lines.data.pages[0]!.total === 1 ? 'invoice' : 'invoices'}
-          </p>
-          {/* Wide screens: a table; phones: one card per invoice. */}
-          <div className="mt-2 hidden overflow-x-auto sm:block">
-            <table className="table">
-              <caption className="sr-only">Account invoices, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">
-                    <span className="sr-only">Select</span>
-                  </th>
-                  <th scope="col">Invoice</th>
-                  <th scope="col">Orders</th>
-                  <th scope="col">Buyer</th>
-                  <th scope="col">Issued</th>
-                  <th scope="col">Due</th>
-                  <th scope="col" className="text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="text-right">
-                    Paid
-                  </th>
-                  <th scope="col" className="text-right">
-                    Open
-                  </th>
-                  <th scope="col">Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((l) => (
-                  <tr key={l._id}>
-                    <td>{select(l)}</td>
-                    <td>{pdf(l)}</td>
-                    <td className="whitespace-nowrap">{formatOrderNumbers(l.orderNumbers)}</td>
-                    <td>{l.buyerName}</td>
-                    <td>{formatDate(l.issuedAt)}</td>
-                    <td>{day(l.dueDate)}</td>
-                    <td className="text-right">{formatCents(l.totalCents)}</td>
-                    <td className="text-right">{formatCents(l.paidCents)}</td>
-                    <td className="text-right">{formatCents(l.openCents)}</td>
-                    <td>{statusBadge(l)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="mt-2 flex flex-col gap-3 sm:hidden">
-            {items.map((l) => (
-              <li key={l._id} className="rounded-box border border-base-300 p-3">
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-semibold">{pdf(l)}</span>
-                  {statusBadge(l)}
-                </div>
-                <p className="text-sm">
-                  {orderWord(l)} {formatOrderNumbers(l.orderNumbers)} · {l.buyerName} · issued{' '}
-                  {formatDate(l.issuedAt)} · due {day(l.dueDate)}
-                </p>
-                <p className="text-sm">
-                  Total {formatCents(l.totalCents)} · paid {formatCents(l.paidCents)} · open{' '}
-                  {formatCents(l.openCents)}
-                </p>
-                {l.openCents > 0 && (
-                  <label className="mt-1 flex items-center gap-2 text-sm">{select(l)} Select to pay</label>
-                )}
-              </li>
-            ))}
-          </ul>
-          {lines.hasNextPage && (
-            <button
-              type="button"
-              className="btn btn-sm mt-3"
-              disabled={lines.isFetchingNextPage}
-              onClick={() => void lines.fetchNextPage()}
-            >
-              Show more invoices
-            </button>
-          )}
-        </>
-      )}
+      <StatementInvoices lines={lines} status={status} select={select} />
       {allocations.length > 0 && (
         <section aria-labelledby="pay-selected" className="mt-6 rounded-box bg-base-200 p-4">
           <h3 id="pay-selected" className="text-lg font-semibold">
@@ -324,65 +165,5 @@ export function Statement({
         </section>
       )}
     </div>
-  );
-}
-
-const orderWord = (l: StatementLine) => (l.orderNumbers.length === 1 ? 'Order' : 'Orders');
-const todayIso = () => new Date().toISOString().slice(0, 10);
-
-/** The shop admin records money received by bank transfer against the selected invoices. */
-function BankTransferForm({
-  companyId,
-  allocations,
-  onDone,
-}: {
-  companyId: string;
-  allocations: Allocations;
-  onDone(paymentId: string): void;
-}) {
-  const transfer = useBankTransfer(companyId);
-  const [reference, setReference] = useState('');
-  const [receivedOn, setReceivedOn] = useState(todayIso());
-  const failure = transfer.error instanceof ApiError ? transfer.error : undefined;
-  const fieldError = (f: string) => (failure?.field === f ? failure.message : undefined);
-  return (
-    <form
-      className="mt-4 grid gap-3 sm:grid-cols-2"
-      aria-label="Record a bank transfer"
-      onSubmit={(e) => {
-        e.preventDefault();
-        transfer.mutate(
-          { allocations, reference, receivedOn },
-          {
-            onSuccess: (p) => {
-              void notify('success', 'Bank transfer recorded.');
-              onDone(p._id);
-            },
-          },
-        );
-      }}
-    >
-      <TextField
-        label="Bank reference"
-        value={reference}
-        onChange={(e) => setReference(e.target.value)}
-        error={fieldError('reference')}
-        required
-      />
-      <TextField
-        label="Received on"
-        type="date"
-        value={receivedOn}
-        onChange={(e) => setReceivedOn(e.target.value)}
-        error={fieldError('receivedOn')}
-        required
-      />
-      {transfer.error && !fieldError('reference') && !fieldError('receivedOn') && (
-        <ErrorText error={errorText(transfer.error)} alert className="sm:col-span-2" />
-      )}
-      <div>
-        <SubmitButton busy={transfer.isPending}>Record the bank transfer</SubmitButton>
-      </div>
-    </form>
   );
 }

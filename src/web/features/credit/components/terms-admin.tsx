@@ -3,7 +3,8 @@ import { NET_DAYS, type AccountSummary } from '@shared/credit/credit.schema';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
 import { ErrorText } from '@/components/ui/error-text';
-import { SelectField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
+import { MoneyField } from '@/components/ui/money-field';
 import { Spinner } from '@/components/ui/spinner';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { ApiError } from '@/lib/api-client';
@@ -51,13 +52,10 @@ function TermsForm({ companyId, account }: { companyId: string; account: Account
           </option>
         ))}
       </SelectField>
-      <TextField
+      <MoneyField
         label="Credit limit ($)"
-        type="number"
-        step="0.01"
-        min="0"
         value={limit}
-        onChange={(e) => setLimit(e.target.value)}
+        onChange={setLimit}
         error={limitError ?? fieldError('creditLimitCents')}
         required
       />

@@ -8,15 +8,14 @@ import type { Order } from '@shared/orders/orders.schema';
 import { canShip } from '@shared/orders/order-status';
 import { ShipmentTracking } from '@/components/shipment-tracking';
 import { formatCount, formatDate } from '@/lib/format';
-import { isClosed, isPayable, PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
+import { PaidBadge, RefundBadge, StatusBadge } from '@/components/order-badges';
 import { CancelOrderDialog, DeliverOrderDialog } from './order-dialogs';
 import { RefundCheckoutDialog, RefundOrderDialog } from './refund-dialogs';
 import { DetailsLink } from './details-link';
-import { formatCents } from '@shared/common/money';
+import { OrderActions } from './all-orders-actions';
 
-/** The admin may deliver a paid order that is not delivered yet. */
-export const canDeliver = (order: Pick<Order, 'paymentStatus' | 'orderStatus'>) =>
-  order.paymentStatus && order.orderStatus !== 'Delivered' && !isClosed(order);
+export { canDeliver } from './all-orders-actions';
+import { formatCents } from '@shared/common/money';
 
 /** An email that, when it must wrap, wraps at its @ first. */
 function BreakableEmail({ email }: { email: string }) {
@@ -30,10 +29,6 @@ function BreakableEmail({ email }: { email: string }) {
     </>
   );
 }
-
-/** An unpaid single order; a checkout's lines are cancelled with their checkout (the order call refuses them). */
-const cancellable = (order: Pick<Order, 'paymentStatus' | 'orderStatus' | 'checkoutId'>) =>
-  isPayable(order) && !order.checkoutId;
 
 /** Lines of one checkout that follow each other on the page are shown as one group; a single order is its own. */
 interface RowGroup {
@@ -248,65 +243,17 @@ export function AllOrdersTable({
                           <ShipmentTracking order={o} packingSlips />
                         </td>
                         <td data-label="Action">
-                          {/* One above the other, so the column stays as narrow as its widest button. */}
-                          <div className="flex flex-col items-start gap-1">
-                            {shippable(o) && (
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline whitespace-nowrap"
-                                aria-label={`Ship ${o.productName} for ${o.name}`}
-                                onClick={() => setShipping([o])}
-                              >
-                                Ship
-                              </button>
-                            )}
-                            {canDeliver(o) && (
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-primary whitespace-nowrap"
-                                aria-label={`Delivery ${o.productName} for ${o.name}`}
-                                onClick={() => setDelivering(o)}
-                              >
-                                Delivery
-                              </button>
-                            )}
-                            {canDeliver(o) && (
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                                aria-label={`Refund ${o.productName} for ${o.name}`}
-                                onClick={() => setRefunding(o)}
-                              >
-                                Refund
-                              </button>
-                            )}
-                            {canDeliver(o) && o.checkoutId && (
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                                aria-label={`Refund checkout of order ${formatOrderNumber(o.orderNumber)} (${o.productName}) for ${o.name}`}
-                                onClick={() => setRefundingCheckout(o)}
-                              >
-                                Refund checkout
-                              </button>
-                            )}
-                            {cancellable(o) && (
-                              <button
-                                type="button"
-                                className="btn btn-sm btn-outline btn-error whitespace-nowrap"
-                                aria-label={`Cancel ${o.productName} for ${o.name}`}
-                                onClick={() => setCancelling(o)}
-                              >
-                                Cancel
-                              </button>
-                            )}
-                            {!canDeliver(o) && !cancellable(o) && (
-                              <span className="text-base-content/60">
-                                <span aria-hidden="true">—</span>
-                                <span className="sr-only">No action</span>
-                              </span>
-                            )}
-                          </div>
+                          <OrderActions
+                            order={o}
+                            shippable={shippable(o)}
+                            on={{
+                              ship: () => setShipping([o]),
+                              deliver: () => setDelivering(o),
+                              refund: () => setRefunding(o),
+                              refundCheckout: () => setRefundingCheckout(o),
+                              cancel: () => setCancelling(o),
+                            }}
+                          />
                         </td>
                       </tr>
                     ))}

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { formatShipDate, shipDateAfter } from '@shared/orders/orders.schema';
-import { customer, savedAddressesHandler } from '@/test/order-fixtures';
+import { customer, linePriceHandler, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { canOrder, OrderModal, type OrderableProduct } from './order-modal';
 
-setupMswServer(savedAddressesHandler());
+setupMswServer(savedAddressesHandler(), linePriceHandler());
 
 const jack: OrderableProduct = {
   _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c70',

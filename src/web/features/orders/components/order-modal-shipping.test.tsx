@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Rates } from '@shared/orders/delivery.schema';
-import { customer, savedAddressesHandler } from '@/test/order-fixtures';
+import { customer, linePriceHandler, savedAddressesHandler } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
 import { ratesCents } from '@/test/money-fixtures';
 
-const server = setupMswServer(savedAddressesHandler());
+const server = setupMswServer(savedAddressesHandler(), linePriceHandler());
 
 const drill: OrderableProduct = {
   _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6f',

@@ -3,11 +3,29 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
 import { approvalMessages } from '@shared/checkout/approvals.schema';
-import { customer, savedAddressesHandler } from '@/test/order-fixtures';
+import {
+  customer,
+  linePriceHandler,
+  savedAddressesHandler,
+  type LinePriceFigures,
+} from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
 
-const server = setupMswServer(savedAddressesHandler());
+const server = setupMswServer(savedAddressesHandler(), linePriceHandler());
+
+/** The server's figures for the coupling: its breaks, and (when given) a contract price below them. */
+const couplingPrices =
+  (contractCents?: number): ((quantity: number) => LinePriceFigures) =>
+  (quantity) => {
+    const breakCents = quantity >= 50 ? 9_90 : quantity >= 10 ? 11_20 : 12_40;
+    const unitPriceCents = contractCents === undefined ? breakCents : Math.min(breakCents, contractCents);
+    return {
+      unitPriceCents,
+      quantitySavingCents: quantity * (12_40 - breakCents),
+      contractSavingCents: quantity * (breakCents - unitPriceCents),
+    };
+  };
 
 /** Couplings: $12.40 each, $11.20 from 10, $9.90 from 50, in packs of 10, at least 15 (so 20) per order. */
 const coupling: OrderableProduct = {
@@ -49,16 +67,53 @@ describe('Order modal pricing', () => {
     expect(dialog.getByText(/sold in packs of 10/)).toBeInTheDocument();
   });
 
-  it('shows the unit price reached and the saving, and a total at that price', async () => {
+  it("shows the server's unit price and saving at the quantity, and a total at that price", async () => {
+    server.use(linePriceHandler(couplingPrices()));
     const { user, dialog } = openModal();
-    expect(dialog.getByText('Unit price $11.20 at this quantity — you save $24.00')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('Unit price $11.20 at this quantity — you save $24.00 with the quantity price'),
+    ).toBeInTheDocument();
     expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$224.00');
     await typeQuantity(user, dialog, '60');
-    expect(dialog.getByText('Unit price $9.90 at this quantity — you save $150.00')).toBeInTheDocument();
+    expect(
+      await dialog.findByText('Unit price $9.90 at this quantity — you save $150.00 with the quantity price'),
+    ).toBeInTheDocument();
     expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$594.00');
   });
 
+  it('splits the saving by source as the server counted it (issue 38)', async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post('/api/cart/:email/price', async ({ request }) => {
+        asked.push(await request.clone().json());
+      }),
+      linePriceHandler(couplingPrices(10_00)),
+    );
+    const { dialog } = openModal({ ...coupling, contractPrice: 10 });
+    expect(
+      await dialog.findByText(
+        'Unit price $10.00 at this quantity — you save $48.00: $24.00 quantity price, $24.00 contract price',
+      ),
+    ).toBeInTheDocument();
+    expect(asked).toEqual([{ productId: coupling._id, quantity: 20 }]);
+  });
+
+  it('shows no saving the server does not count, whatever the breaks the page was given', async () => {
+    let answered = 0;
+    server.use(
+      http.post('/api/cart/:email/price', () => {
+        answered += 1;
+      }),
+      linePriceHandler(() => ({ unitPriceCents: 12_40 })),
+    );
+    const { dialog } = openModal();
+    await waitFor(() => expect(answered).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(dialog.queryByText(/you save/)).not.toBeInTheDocument();
+  });
+
   it('shows no saving below the first break', async () => {
+    server.use(linePriceHandler(couplingPrices()));
     const { user, dialog } = openModal({ ...coupling, packSize: 1, minOrder: 1 });
     await typeQuantity(user, dialog, '9');
     expect(dialog.queryByText(/you save/)).not.toBeInTheDocument();

@@ -2,24 +2,12 @@ import { useEffect, useId, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import type { Product, ProductPricingFields } from '@shared/catalogue/catalogue.schema';
-import type { ProductShipping } from '@shared/catalogue/product-shipping';
+import { firstOrderableQuantity, packProblem } from '@shared/catalogue/pricing';
 import {
-  breaksToCents,
-  firstOrderableQuantity,
-  packProblem,
-  unitPriceCentsAt,
-} from '@shared/catalogue/pricing';
-import { messages } from '@shared/messages';
-import {
-  orderCreateSchema,
   orderTotalCents,
-  quantityProblem,
   backorderNote,
   backorderedUnits,
   shipDateAfter,
-  totalProblem,
 } from '@shared/orders/orders.schema';
 import { ApiError } from '@/lib/api-client';
 import { formatPrice } from '@/lib/format';
@@ -28,75 +16,25 @@ import { FormError } from '@/components/ui/error-text';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { refreshAfterOrderChange } from '@/lib/order-refresh';
 import { useCreateOrder } from '../api/create-order';
+import { useLinePrice } from '../api/price-line';
 import { sameNames, sentence } from '@/lib/form-errors';
 import { useApiForm } from '@/lib/use-api-form';
 import { usePrefill } from '@/lib/use-prefill';
 import { paths } from '@/config/paths';
 import { destinationOfText, formatUsAddress, usAddressOfText } from '@shared/common/us-address';
-import { savedAddressesQueryOptions, shippingCost, useShippingRates } from '@/lib/shipping-rates';
+import { savedAddressesQueryOptions, useShippingRates } from '@/lib/shipping-rates';
 import { ShippingChoice } from '@/components/ui/shipping-methods';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
-import { dollarsToCents, formatCents } from '@shared/common/money';
+import {
+  backorderLeadTime,
+  orderFormFields,
+  orderFormSchema,
+  unitPricing,
+  type OrderableProduct,
+} from './order-form-rules';
+import { OrderTotal, SavingNote, ShippingNote } from './order-modal-summary';
 
-/** A product as the order modal needs it; pack size and breaks are absent where the API does not send them. */
-export type OrderableProduct = Product &
-  Partial<ProductPricingFields> &
-  Partial<Pick<ProductShipping, 'backorderable' | 'leadTimeDays'>> & { contractPrice?: number | null };
-
-/** The product's lead time when more than its stock may be ordered (decision 037), else null. */
-const backorderLeadTime = (p: Pick<OrderableProduct, 'backorderable' | 'leadTimeDays'>) =>
-  p.backorderable && p.leadTimeDays !== null && p.leadTimeDays !== undefined ? p.leadTimeDays : null;
-
-/**
- * The unit price (cents) reached at each quantity: the product's price, lowered by its quantity breaks, or the
- * member's contract price when lower (the server's rule, decision 039).
- */
-const pricingOf = (product: OrderableProduct) => {
-  const base = dollarsToCents(product.price);
-  const breaks = breaksToCents(product.priceBreaks ?? []);
-  const contract = product.contractPrice == null ? null : dollarsToCents(product.contractPrice);
-  const unitCentsAt = (quantity: number) => unitPriceCentsAt(quantity, base, breaks, contract);
-  return {
-    base,
-    unitCentsAt,
-    savingCentsAt: (quantity: number) => quantity * (base - unitCentsAt(quantity)),
-  };
-};
-
-/** Order rules: the shared schema's number and address, and the quantity checked against this product. */
-const orderFormSchema = (product: OrderableProduct) =>
-  z.object({
-    quantity: z
-      .number({ error: messages.quantityRequired })
-      .int({ error: 'Quantity must be a whole number' })
-      .superRefine((quantity, ctx) => {
-        const problem =
-          quantityProblem(quantity, {
-            ...product,
-            quantity: backorderLeadTime(product) === null ? product.quantity : Number.MAX_SAFE_INTEGER,
-          }) ??
-          (quantity <= 0
-            ? messages.quantityRequired
-            : totalProblem(quantity, pricingOf(product).unitCentsAt(quantity)));
-        if (problem) ctx.addIssue({ code: 'custom', message: problem });
-      }),
-    number: orderCreateSchema.shape.number,
-    address: orderCreateSchema.shape.address,
-    // Added to the spec's form: how it ships, once the address names a state and ZIP (decision 037).
-    shippingOption: z.string().nullable(),
-    liftgate: z.boolean(),
-    residential: z.boolean(),
-  });
-const fields = ['quantity', 'number', 'address', 'shippingOption'] as const;
-
-/** Whether the product has enough stock for its minimum order, counted in whole packs (as the server counts it). */
-export const canOrder = (
-  product: Pick<OrderableProduct, 'quantity' | 'minOrder' | 'packSize' | 'backorderable' | 'leadTimeDays'>,
-) =>
-  backorderLeadTime(product) !== null ||
-  (product.quantity > 0 &&
-    product.quantity >=
-      firstOrderableQuantity({ minOrder: product.minOrder, packSize: product.packSize ?? 1 }));
+export { canOrder, type OrderableProduct } from './order-form-rules';
 
 /**
  * The signed-in customer: name and email go on the order; the phone and address saved in their profile, if any,
@@ -126,10 +64,10 @@ export function OrderModal({
 }) {
   const navigate = useNavigate();
   const packSize = product.packSize ?? 1;
-  const pricing = pricingOf(product);
+  const pricing = unitPricing(product);
   const createOrder = useCreateOrder();
   const queryClient = useQueryClient();
-  const totalId = useId();
+  const shippingId = useId();
   const quantityRef = useRef<HTMLInputElement | null>(null);
   const {
     register,
@@ -147,7 +85,7 @@ export function OrderModal({
       liftgate: false,
       residential: false,
     },
-    formField: sameNames(fields),
+    formField: sameNames(orderFormFields),
   });
   usePrefill({ getValues, setValue }, { number: customer.phone, address: customer.address });
 
@@ -158,7 +96,9 @@ export function OrderModal({
   const valid = Number.isFinite(quantity) && quantity > 0;
   const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
   const totalCents = valid ? orderTotalCents(quantity, unitCents) : null;
-  const saving = valid ? pricing.savingCentsAt(quantity) : 0;
+  // What this quantity saves, and why, as the server prices it; an answer for another quantity is not shown.
+  const linePrice = useLinePrice(customer.email, product._id, quantity, { enabled: valid }).data;
+  const line = valid && linePrice?.quantity === quantity ? linePrice : undefined;
   const lead = backorderLeadTime(product);
   const backorder =
     valid && lead !== null
@@ -289,31 +229,13 @@ export function OrderModal({
         />
         <div aria-live="polite">
           {backorder && <p className="rounded-box bg-warning/10 px-4 py-3">{backorder}</p>}
-          {saving > 0 && (
-            <p className="rounded-box bg-success/10 px-4 py-3">
-              Unit price {formatCents(unitCents)} at this quantity — you save {formatCents(saving)}
-            </p>
-          )}
+          <SavingNote line={line} />
         </div>
-        <p className="flex items-baseline justify-between gap-3 rounded-box bg-base-200 px-4 py-3">
-          <span id={totalId} className="font-medium">
-            Total
-          </span>
-          <output aria-labelledby={totalId} aria-live="polite" className="text-xl font-bold text-primary">
-            {/* With a way to ship chosen, what the payment page will charge: goods, shipping and tax. */}
-            {totalCents === null ? '—' : chosen ? formatCents(chosen.totalCents) : formatCents(totalCents)}
-          </output>
-        </p>
-        {totalCents !== null && chosen && chosen.totalCents !== totalCents && (
-          <p className="-mt-3 text-right text-sm text-base-content/75">
-            Goods {formatCents(totalCents)}, shipping {shippingCost(chosen.shippingCents)}, tax{' '}
-            {formatCents(chosen.taxCents)}
-          </p>
-        )}
+        <OrderTotal goodsCents={totalCents} chosen={chosen} />
         {to && valid && (
           <>
             <ShippingChoice
-              headingId={`${totalId}-shipping`}
+              headingId={shippingId}
               headingLevel={3}
               ready
               rates={rates}
@@ -329,20 +251,5 @@ export function OrderModal({
         <ModalFormActions busy={isSubmitting} onCancel={onClose} submitLabel="Place order" />
       </form>
     </Modal>
-  );
-}
-
-/** What the chosen method adds: shipping and tax, charged with the goods on the payment page. */
-function ShippingNote({
-  to,
-  option,
-}: {
-  to: { state: string; zip: string };
-  option: { name: string; shippingCents: number; taxCents: number; totalCents: number };
-}) {
-  return (
-    <p role="status" className="text-sm text-base-content/75">
-      {`Shipping to ${to.state} ${to.zip}: ${shippingCost(option.shippingCents)} (${option.name}), tax ${formatCents(option.taxCents)}; total ${formatCents(option.totalCents)} on the payment page.`}
-    </p>
   );
 }

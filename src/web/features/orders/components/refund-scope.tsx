@@ -4,6 +4,7 @@ import { dollarsToCents, formatCents } from '@shared/common/money';
 import { parseDollars } from '@shared/common/money-parse';
 import { planRefund, type RefundableLine, type RefundSelection } from '@shared/orders/refund-plan';
 import { fieldBorder } from '@/components/ui/field';
+import { MoneyField } from '@/components/ui/money-field';
 
 export type RefundScope = 'whole' | 'units' | 'amount';
 
@@ -161,20 +162,19 @@ export function RefundScopeFields({ state, whole }: { state: ChoiceState; whole:
         })}
       {scope === 'amount' && (
         <div className="flex flex-col gap-1">
-          <label htmlFor={`${name}-amount`}>Amount to refund ($)</label>
-          <input
-            id={`${name}-amount`}
-            inputMode="decimal"
-            className={`input input-sm w-36 ${fieldBorder(amount && choice.error ? choice.error : undefined)}`}
+          <MoneyField
+            label="Amount to refund ($)"
+            className="input-sm max-w-36"
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={setAmount}
+            error={amount && choice.error ? choice.error : undefined}
           />
         </div>
       )}
       <p aria-live="polite" className="font-semibold">
         {choice.totalCents !== null
           ? `Refund total: ${formatCents(choice.totalCents)}`
-          : scope !== 'whole' && (choice.error ?? '')}
+          : scope === 'units' && (choice.error ?? '')}
       </p>
     </div>
   );

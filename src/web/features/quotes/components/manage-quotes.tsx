@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { z } from 'zod';
 import { quoteDeclineSchema, quoteStatuses, type Quote } from '@shared/quotes/quotes.schema';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { FormError } from '@/components/ui/error-text';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField, TextField } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
@@ -150,37 +150,24 @@ function DeclineDialog({
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState('');
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title="Decline this request?"
       confirmLabel="Decline request"
       cancelLabel="Keep request"
       busy={busy}
       error={error}
       onClose={onClose}
-      onConfirm={() => {
+      onConfirm={onConfirm}
+      check={(reason) => {
         const parsed = quoteDeclineSchema.safeParse({ reason });
-        if (!parsed.success) {
-          setInvalid(sentence(parsed.error.issues[0]?.message ?? 'is required'));
-          return;
-        }
-        setInvalid('');
-        onConfirm(parsed.data.reason);
+        return parsed.success
+          ? { ok: true, text: parsed.data.reason }
+          : { ok: false, message: sentence(parsed.error.issues[0]?.message ?? 'is required') };
       }}
     >
-      <p className="mb-3">
-        {quote.name} ({quote.email}) will see that the request was declined, with your reason.
-      </p>
-      <TextAreaField
-        label="Reason"
-        maxLength={1000}
-        value={reason}
-        error={invalid}
-        onChange={(e) => setReason(e.currentTarget.value)}
-      />
-    </ConfirmDialog>
+      {quote.name} ({quote.email}) will see that the request was declined, with your reason.
+    </ReasonDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { Return } from '@shared/returns/returns.schema';
 import { Modal, ModalFormActions } from '@/components/ui/modal';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
 import { FormError } from '@/components/ui/error-text';
 import { notify } from '@/lib/notify';
 import { useReturnStep } from '../api/returns';
@@ -21,19 +22,13 @@ export function DecideDialog({
   onClose: () => void;
 }) {
   const mutation = useReturnStep();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const approve = step === 'approve';
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  const send = async (text: string) => {
     setFormError(undefined);
-    if (!text.trim())
-      return setError(approve ? 'Tell the buyer how to send the goods back' : 'Tell the buyer why');
-    setError(undefined);
     try {
       const done = await mutation.mutateAsync(
-        approve ? { id: r._id, step, instructions: text.trim() } : { id: r._id, step, reason: text.trim() },
+        approve ? { id: r._id, step, instructions: text } : { id: r._id, step, reason: text },
       );
       void notify(
         'success',
@@ -43,26 +38,31 @@ export function DecideDialog({
     } catch (err) {
       setFormError(messageOf(err));
     }
-  }
+  };
   return (
-    <Modal title={approve ? 'Approve return' : 'Reject return'} busy={mutation.isPending} onClose={onClose}>
-      <form noValidate onSubmit={(e) => void submit(e)} className="mt-3 flex flex-col gap-4">
-        <TextAreaField
-          label={approve ? 'Instructions for the buyer' : 'Reason for the buyer'}
-          hint={approve ? 'Where to send it and how to pack it; the RMA number is added for you.' : undefined}
-          value={text}
-          error={error}
-          maxLength={2000}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <FormError message={formError} />
-        <ModalFormActions
-          busy={mutation.isPending}
-          onCancel={onClose}
-          submitLabel={approve ? 'Approve' : 'Reject'}
-        />
-      </form>
-    </Modal>
+    <ReasonDialog
+      title={approve ? 'Approve return' : 'Reject return'}
+      label={approve ? 'Instructions for the buyer' : 'Reason for the buyer'}
+      hint={approve ? 'Where to send it and how to pack it; the RMA number is added for you.' : undefined}
+      maxLength={2000}
+      confirmLabel={approve ? 'Approve' : 'Reject'}
+      busy={mutation.isPending}
+      error={formError}
+      onClose={onClose}
+      check={(text) =>
+        text.trim()
+          ? { ok: true, text: text.trim() }
+          : {
+              ok: false,
+              message: approve ? 'Tell the buyer how to send the goods back' : 'Tell the buyer why',
+            }
+      }
+      onConfirm={(text) => void send(text)}
+    >
+      {approve
+        ? 'The buyer is emailed the RMA number with your instructions.'
+        : 'The buyer is emailed that the return is not approved, with your reason.'}
+    </ReasonDialog>
   );
 }
 

@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import {
   exemptionRejectReasonSchema,
   exemptionStatuses,
   type TaxExemption,
 } from '@shared/tax/tax-exemptions.schema';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { SelectField, TextAreaField } from '@/components/ui/field';
+import { ReasonDialog } from '@/components/ui/reason-dialog';
+import { SelectField } from '@/components/ui/field';
 import { PagedList } from '@/components/ui/paged-list';
 import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import { sentence } from '@/lib/form-errors';
@@ -31,8 +31,6 @@ function DecisionDialog({
   onConfirm: (reason?: string) => void;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState('');
   const { exemption, decision } = target;
   if (decision === 'approve')
     return (
@@ -51,35 +49,24 @@ function DecisionDialog({
       </ConfirmDialog>
     );
   return (
-    <ConfirmDialog
+    <ReasonDialog
       title="Reject this certificate?"
       confirmLabel="Reject certificate"
       cancelLabel="Keep pending"
       busy={busy}
       error={error}
       onClose={onClose}
-      onConfirm={() => {
+      onConfirm={onConfirm}
+      check={(reason) => {
         const parsed = exemptionRejectReasonSchema.safeParse(reason);
-        if (!parsed.success) {
-          setInvalid(sentence(parsed.error.issues[0]?.message ?? 'is required'));
-          return;
-        }
-        setInvalid('');
-        onConfirm(parsed.data);
+        return parsed.success
+          ? { ok: true, text: parsed.data }
+          : { ok: false, message: sentence(parsed.error.issues[0]?.message ?? 'is required') };
       }}
     >
-      <p className="mb-3">
-        {exemption.name} ({exemption.email}) will be mailed that certificate {exemption.number} was rejected,
-        with your reason.
-      </p>
-      <TextAreaField
-        label="Reason"
-        maxLength={1000}
-        value={reason}
-        error={invalid}
-        onChange={(e) => setReason(e.currentTarget.value)}
-      />
-    </ConfirmDialog>
+      {exemption.name} ({exemption.email}) will be mailed that certificate {exemption.number} was rejected,
+      with your reason.
+    </ReasonDialog>
   );
 }
 
