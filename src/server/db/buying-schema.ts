@@ -97,7 +97,7 @@ export const checkouts = pgTable(
     approvalStockUntil: moment('approval_stock_until'),
     // Migration 0031: where the sale came from (docs/decisions/051-one-placement-pipeline.md). Every order line has
     // a checkout; an Order Now sale's one-line checkout takes its line's id, so `/api/order/{id}` names both.
-    source: text('source', { enum: ['order_now', 'cart', 'quote'] })
+    source: text('source', { enum: ['order_now', 'cart', 'quote', 'replacement'] })
       .notNull()
       .default('cart'),
   },
