@@ -96,7 +96,7 @@ const serverFeatures = {
     'shipping',
     'tax',
   ],
-  equipment: ['audit', 'cart', 'catalogue', 'companies'],
+  equipment: ['audit', 'cart', 'catalogue', 'companies', 'media'],
   fulfilment: ['audit', 'orders', 'webhooks'],
   health: [],
   inventory: ['notifications', 'webhooks'],

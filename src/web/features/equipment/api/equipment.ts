@@ -10,6 +10,7 @@ import type {
 } from '@shared/equipment/equipment.schema';
 import type { SearchResult } from '@shared/catalogue/search.schema';
 import { api } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload-file';
 import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
 
@@ -80,6 +81,12 @@ function useEquipmentWrite<V, R>(call: (v: V) => Promise<R>) {
 
 export const useRegisterMachine = () =>
   useEquipmentWrite((body: MachineCreate) => api<Machine>('/equipment/machines', json('POST', body)));
+
+/** A machine's proof of purchase: an invoice PDF or a photo of it (decision 064, addendum). */
+export const useUploadProof = () =>
+  useEquipmentWrite(({ id, file }: { id: string; file: File }) =>
+    uploadFile<Machine>(`/equipment/machines/${id}/proof`, 'file', file, 'proof of purchase'),
+  );
 
 export const useUpdateHours = (id: string) =>
   useEquipmentWrite((body: { runningHours: number; hoursPerWeek?: number }) =>
