@@ -126,6 +126,43 @@ export const useRemovePlanItem = (modelId: string) =>
     api(`/equipment/models/${modelId}/plan/${itemId}`, { method: 'DELETE' }),
   );
 
+/** A model's explicit fit list, as the admin keeps it. */
+export interface FitRow {
+  id: string;
+  productId: string;
+  productName: string;
+  serialFrom: string | null;
+  serialTo: string | null;
+}
+
+export const useFits = (modelId: string) =>
+  useQuery({
+    queryKey: ['equipment', 'fits', modelId],
+    queryFn: () => api<FitRow[]>(`/equipment/models/${modelId}/fits`),
+  });
+
+export const useAddFit = (modelId: string) =>
+  useEquipmentWrite((body: { productId: string; serialFrom: string | null; serialTo: string | null }) =>
+    api(`/equipment/models/${modelId}/fits`, json('POST', body)),
+  );
+
+export const useReplacePart = () =>
+  useEquipmentWrite(({ productId, replacedById }: { productId: string; replacedById: string | null }) =>
+    api(`/equipment/parts/${productId}/replaced-by`, json('PUT', { replacedById })),
+  );
+
+/** Uploads a diagram image (the media feature's own upload) and makes it the model's diagram. */
+export const useUploadDiagram = (modelId: string) =>
+  useEquipmentWrite(async (file: File) => {
+    const up = await uploadFile<{ data: { url: string } }>('/images', 'image', file, 'diagram image');
+    return api<EquipmentModel>(`/equipment/models/${modelId}`, json('PATCH', { diagramUrl: up.data.url }));
+  });
+
+export const usePlaceHotspot = (modelId: string) =>
+  useEquipmentWrite((body: { number: number; xPct: number; yPct: number; productId: string }) =>
+    api(`/equipment/models/${modelId}/hotspots`, json('PUT', body)),
+  );
+
 export const useDiagram = (modelId: string) =>
   useQuery({
     queryKey: ['equipment', 'diagram', modelId],
