@@ -122,18 +122,109 @@ export function ReplacedByForm() {
 const PERCENT = 100;
 const percentOf = (part: number, whole: number) => Math.round((part / whole) * PERCENT * PERCENT) / PERCENT;
 
+type Spot = { number: string; xPct: string; yPct: string; productId: string };
+
+/** The diagram image, uploaded through the media feature's own upload and set on the model. */
+function DiagramImageForm({ modelId }: { modelId: string }) {
+  const upload = useUploadDiagram(modelId);
+  const [file, setFile] = useState<File | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (file) upload.mutate(file);
+  };
+  const imageError = fieldOf(upload.error, 'image');
+  return (
+    <form onSubmit={submit} aria-label="Diagram image" className="flex max-w-lg flex-col gap-3" noValidate>
+      <label className="flex flex-col gap-1">
+        <span>Diagram image (JPEG, PNG or WebP, at most 5 MB)</span>
+        <input
+          type="file"
+          className="file-input"
+          accept="image/jpeg,image/png,image/webp"
+          aria-invalid={imageError ? true : undefined}
+          aria-describedby={imageError ? 'diagram-image-error' : undefined}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      <ErrorText id="diagram-image-error" error={imageError} />
+      <ErrorText alert error={generalError(upload.error)} />
+      <SubmitButton busy={upload.isPending} disabled={!file} className="btn btn-primary self-start">
+        Upload diagram
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** Number, x%, y% and part: places (or moves) a hotspot, from the keyboard or after a click on the image. */
+function HotspotForm({
+  modelId,
+  spot,
+  setSpot,
+}: {
+  modelId: string;
+  spot: Spot;
+  setSpot: (s: Spot) => void;
+}) {
+  const place = usePlaceHotspot(modelId);
+  const set = (k: keyof Spot) => (e: { target: { value: string } }) =>
+    setSpot({ ...spot, [k]: e.target.value });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    place.mutate({
+      number: Number(spot.number),
+      xPct: Number(spot.xPct),
+      yPct: Number(spot.yPct),
+      productId: spot.productId,
+    });
+  };
+  const percent = { type: 'number', min: 0, max: 100, step: '0.01' } as const;
+  return (
+    <form onSubmit={submit} aria-label="Place a hotspot" className="flex max-w-lg flex-col gap-3" noValidate>
+      <TextField
+        label="Hotspot number"
+        type="number"
+        min={1}
+        max={999}
+        value={spot.number}
+        onChange={set('number')}
+        error={fieldOf(place.error, 'number')}
+      />
+      <TextField
+        label="x (% of the width)"
+        {...percent}
+        value={spot.xPct}
+        onChange={set('xPct')}
+        error={fieldOf(place.error, 'xPct')}
+      />
+      <TextField
+        label="y (% of the height)"
+        {...percent}
+        value={spot.yPct}
+        onChange={set('yPct')}
+        error={fieldOf(place.error, 'yPct')}
+      />
+      <TextField
+        label="Part product id"
+        value={spot.productId}
+        onChange={set('productId')}
+        error={fieldOf(place.error, 'productId')}
+      />
+      <ErrorText alert error={generalError(place.error)} />
+      {place.isSuccess && <p role="status">Hotspot placed.</p>}
+      <SubmitButton busy={place.isPending} className="btn btn-primary self-start">
+        Place hotspot
+      </SubmitButton>
+    </form>
+  );
+}
+
 /**
- * The diagram image (uploaded through the media feature) and its numbered hotspots. Clicking the image fills x% and
- * y% with the spot clicked; the number, x%, y% and product fields place (or move) a hotspot from the keyboard too.
+ * The diagram image and its numbered hotspots. Clicking the image fills x% and y% with the spot clicked; the
+ * number, x%, y% and product fields place (or move) a hotspot from the keyboard too.
  */
 export function DiagramEditor({ modelId }: { modelId: string }) {
   const diagram = useDiagram(modelId);
-  const upload = useUploadDiagram(modelId);
-  const place = usePlaceHotspot(modelId);
-  const [file, setFile] = useState<File | null>(null);
-  const [spot, setSpot] = useState({ number: '1', xPct: '', yPct: '', productId: '' });
-  const set = (k: keyof typeof spot) => (e: { target: { value: string } }) =>
-    setSpot({ ...spot, [k]: e.target.value });
+  const [spot, setSpot] = useState<Spot>({ number: '1', xPct: '', yPct: '', productId: '' });
   const pick = (e: MouseEvent<HTMLImageElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
     if (!box.width || !box.height) return;
@@ -143,48 +234,13 @@ export function DiagramEditor({ modelId }: { modelId: string }) {
       yPct: String(percentOf(e.clientY - box.top, box.height)),
     });
   };
-  const submitImage = (e: FormEvent) => {
-    e.preventDefault();
-    if (file) upload.mutate(file);
-  };
-  const submitSpot = (e: FormEvent) => {
-    e.preventDefault();
-    place.mutate({
-      number: Number(spot.number),
-      xPct: Number(spot.xPct),
-      yPct: Number(spot.yPct),
-      productId: spot.productId,
-    });
-  };
   const url = diagram.data?.url;
   return (
     <section aria-labelledby="diagram-admin-heading" className="flex flex-col gap-4">
       <h3 id="diagram-admin-heading" className="text-lg font-semibold">
         Exploded diagram
       </h3>
-      <form
-        onSubmit={submitImage}
-        aria-label="Diagram image"
-        className="flex max-w-lg flex-col gap-3"
-        noValidate
-      >
-        <label className="flex flex-col gap-1">
-          <span>Diagram image (JPEG, PNG or WebP, at most 5 MB)</span>
-          <input
-            type="file"
-            className="file-input"
-            accept="image/jpeg,image/png,image/webp"
-            aria-invalid={fieldOf(upload.error, 'image') ? true : undefined}
-            aria-describedby={fieldOf(upload.error, 'image') ? 'diagram-image-error' : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </label>
-        <ErrorText id="diagram-image-error" error={fieldOf(upload.error, 'image')} />
-        <ErrorText alert error={generalError(upload.error)} />
-        <SubmitButton busy={upload.isPending} disabled={!file} className="btn btn-primary self-start">
-          Upload diagram
-        </SubmitButton>
-      </form>
+      <DiagramImageForm modelId={modelId} />
       {url && (
         <div className="relative w-full max-w-3xl">
           {/* The click is a shortcut for the x% and y% fields below, which keyboard users fill in. */}
@@ -213,53 +269,7 @@ export function DiagramEditor({ modelId }: { modelId: string }) {
           </li>
         ))}
       </ul>
-      <form
-        onSubmit={submitSpot}
-        aria-label="Place a hotspot"
-        className="flex max-w-lg flex-col gap-3"
-        noValidate
-      >
-        <TextField
-          label="Hotspot number"
-          type="number"
-          min={1}
-          max={999}
-          value={spot.number}
-          onChange={set('number')}
-          error={fieldOf(place.error, 'number')}
-        />
-        <TextField
-          label="x (% of the width)"
-          type="number"
-          min={0}
-          max={100}
-          step="0.01"
-          value={spot.xPct}
-          onChange={set('xPct')}
-          error={fieldOf(place.error, 'xPct')}
-        />
-        <TextField
-          label="y (% of the height)"
-          type="number"
-          min={0}
-          max={100}
-          step="0.01"
-          value={spot.yPct}
-          onChange={set('yPct')}
-          error={fieldOf(place.error, 'yPct')}
-        />
-        <TextField
-          label="Part product id"
-          value={spot.productId}
-          onChange={set('productId')}
-          error={fieldOf(place.error, 'productId')}
-        />
-        <ErrorText alert error={generalError(place.error)} />
-        {place.isSuccess && <p role="status">Hotspot placed.</p>}
-        <SubmitButton busy={place.isPending} className="btn btn-primary self-start">
-          Place hotspot
-        </SubmitButton>
-      </form>
+      <HotspotForm modelId={modelId} spot={spot} setSpot={setSpot} />
     </section>
   );
 }
