@@ -98,7 +98,7 @@ const serverFeatures = {
     'shipping',
     'tax',
   ],
-  equipment: ['audit', 'cart', 'catalogue', 'companies'],
+  equipment: ['audit', 'cart', 'catalogue', 'companies', 'media'],
   fulfilment: ['audit', 'orders', 'webhooks'],
   health: [],
   inventory: ['notifications', 'webhooks'],
@@ -134,7 +134,7 @@ const serverFeatures = {
   ],
   // The one pricing function (decision 052): below every seller of goods, above the tables it reads.
   pricing: ['catalogue', 'shipping', 'tax'],
-  returns: ['audit', 'inventory', 'orders'],
+  returns: ['audit', 'checkout', 'inventory', 'orders'],
   procurement: ['cart', 'checkout', 'companies', 'credit', 'orders'],
   reviews: ['accounts', 'orders'],
   seo: ['catalogue', 'news'],

@@ -23,7 +23,8 @@ const { values } = parseArgs({
     /**
      * `browser`: only the catalogue page in Chromium (scripts/bench/browser-catalogue.ts); `csv`: catalogue-csv.ts;
      * `orders`: order placement (orders.ts); `search`: the catalogue's cached and uncached searches on
-     * PostgreSQL alone; `pages`: the products sitemap and the server-rendered /our-products (pages.ts).
+     * PostgreSQL alone; `pages`: the products sitemap and the server-rendered /our-products (pages.ts); `fit`: the
+     * "fits my equipment" search beside the plain one (fit.ts).
      */
     only: { type: 'string' },
     'database-url': {
@@ -226,6 +227,13 @@ if (values.only === 'browser') {
 if (values.only === 'pages') {
   const { benchPages } = await import('./pages');
   await benchPages({ count, duration, databaseUrl: values['database-url']! });
+  process.exit(0);
+}
+
+if (values.only === 'fit') {
+  const { benchFit } = await import('./fit');
+  const generator = values.generator as 'auto' | 'sql';
+  await benchFit({ count, duration, databaseUrl: values['database-url']!, generator, env: shopEnv, tempDir });
   process.exit(0);
 }
 

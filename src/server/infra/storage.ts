@@ -24,10 +24,10 @@ export interface MediaStore {
 }
 
 /**
- * Folders of the media store that /media never serves: customers' own files (tax exemption certificates), which
- * only their routes hand out, to their owner or an admin.
+ * Folders of the media store that /media never serves: customers' own files (tax exemption certificates, a machine's
+ * proof of purchase), which only their routes hand out, to their owner or an admin.
  */
-export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['tax-exemptions'];
+export const PRIVATE_MEDIA_FOLDERS: readonly string[] = ['tax-exemptions', 'warranty-proofs'];
 
 /** Whether /media may serve a key (or a URL path below /media/): none with a private folder in it, however spelled. */
 export function isPublicMediaKey(key: string): boolean {

@@ -75,6 +75,7 @@ export const auditKinds = [
   'return.received',
   'return.refunded',
   'return.replaced',
+  'order.replacement',
   'return.policy_changed',
   'api_key.created',
   'api_key.revoked',

@@ -85,10 +85,8 @@ export const machineCreateSchema = z
     siteAddress: z.string().trim().max(300).nullish(),
     runningHours: hours.default(0),
     hoursPerWeek: hours.max(168, { error: 'must be at most 168 (hours in a week)' }).default(40),
-    /** Proof of purchase: an order of this shop… */
+    /** Proof of purchase: an order of this shop, or an invoice file uploaded after (POST …/machines/{id}/proof). */
     orderId: idSchema.nullish(),
-    /** …or an uploaded invoice (a media URL). */
-    invoiceUrl: z.string().trim().max(500).nullish(),
   })
   .refine((v) => !(v.locationId && v.siteAddress), {
     error: 'give a company location or an address, not both',
@@ -130,7 +128,9 @@ export const machineSchema = z.object({
   runningHours: z.number(),
   hoursPerWeek: z.number(),
   orderId: z.string().nullable(),
+  /** Where the uploaded proof of purchase is read (its owner or an admin), or null. */
   invoiceUrl: z.string().nullable(),
+  invoiceFileName: z.string().nullable(),
   warranty: z.object({ until: z.string(), covered: z.boolean(), proof: z.boolean() }),
   createdAt: z.string(),
 });
@@ -191,3 +191,6 @@ export const diagramSchema = z.object({
   ),
 });
 export type Diagram = z.infer<typeof diagramSchema>;
+
+/** A proof of purchase upload: a PDF of at most 10 MB, or a JPEG, PNG or WebP photo of at most 5 MB. */
+export const MAX_PROOF_BYTES = 10 * 1024 * 1024;

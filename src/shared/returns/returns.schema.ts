@@ -77,6 +77,8 @@ export const returnSchema = z.object({
   decidedAt: z.iso.datetime().nullable(),
   receivedAt: z.iso.datetime().nullable(),
   closedAt: z.iso.datetime().nullable(),
+  /** A replaced return's no-charge replacement: its checkout and order numbers (decision 065, addendum). */
+  replacement: z.object({ checkoutId: idSchema, orderNumbers: z.array(z.number().int()) }).nullable(),
 });
 export type Return = z.infer<typeof returnSchema>;
 

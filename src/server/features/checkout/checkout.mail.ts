@@ -18,7 +18,8 @@ import { formatCents } from '@shared/common/money';
 const line = (o: OrderRow) =>
   `${formatOrderNumber(o.orderNumber)}: ${o.quantity} × ${o.productName} (${formatCents(o.unitPriceCents)} each): ${formatCents(totalCents(o))}${backordered(o)}`;
 
-export type CheckoutMailKind = 'placed' | 'paid' | 'onAccount' | 'cancelledByShop' | 'refundStarted';
+export type CheckoutMailKind =
+  'placed' | 'paid' | 'onAccount' | 'cancelledByShop' | 'refundStarted' | 'replacement';
 
 /** Bought on account: the invoice's terms and the UTC day it is due. */
 export interface AccountTerms {
@@ -106,6 +107,20 @@ export function checkoutMail(
       ],
       action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
     });
+  // A warranty replacement is settled as it is placed: nothing to pay, so no invoice either.
+  if (kind === 'replacement')
+    return composeMail(shop, {
+      ...common,
+      subject: `Warranty replacement${numbersOf(lines)}`,
+      paragraphs: [
+        'We are sending you a replacement at no charge:',
+        ...items,
+        total,
+        `Delivery address: ${co.address}.`,
+        'We will let you know when each item is delivered.',
+      ],
+      action: ordersAction,
+    });
   return composeMail(shop, {
     ...common,
     subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
@@ -136,6 +151,16 @@ export function notifyCheckoutPaid(
   const amount = formatCents(checkoutTotalCents(lines));
   const items = `${lines.length} ${lines.length === 1 ? 'item' : 'items'}, ${amount}${co.poNumber ? ` (PO ${co.poNumber})` : ''}`;
   const who = `${co.name} (${co.email})${co.company ? ` of ${co.company}` : ''}`;
+  if (co.source === 'replacement')
+    return notifyStaff(tx, deps, {
+      subject: `Warranty replacement to ship: ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
+      paragraphs: [
+        `${who} gets a replacement at no charge:`,
+        ...lines.map(line),
+        `Delivery address: ${co.address}.`,
+      ],
+      action: { label: 'See all orders', url: `${deps.baseUrl}/dashboard/manage-all-product` },
+    });
   return notifyStaff(tx, deps, {
     subject: account
       ? `Bought on account: ${items}, due ${dueDay(account.dueDate)}${numbersOf(lines)}`

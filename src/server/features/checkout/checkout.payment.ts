@@ -100,6 +100,12 @@ export function checkoutPayable(deps: OrderDeps, id: string, account?: OnAccount
         .where(eq(checkouts.id, co.id))
         .returning();
       const terms = account && { netDays: account.netDays, dueDate: dueDateAfter(paidAt, account.netDays) };
+      // A no-charge replacement sells nothing: no invoice (an invoice's total is positive), its mail says so.
+      if (co.source === 'replacement') {
+        await sendCheckoutMail(deps.mail, 'replacement', updated!, paid, tx);
+        await notifyCheckoutPaid(tx, deps.mail, updated!, paid);
+        return updated!;
+      }
       const invoice = await invoiceCheckout(tx, deps, updated!, paid, terms);
       await sendCheckoutMail(deps.mail, terms ? 'onAccount' : 'paid', updated!, paid, tx, invoice, terms);
       await notifyCheckoutPaid(tx, deps.mail, updated!, paid, terms);

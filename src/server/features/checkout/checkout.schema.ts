@@ -58,8 +58,9 @@ export const checkouts = pgTable(
     approvalStockUntil: moment('approval_stock_until'),
     // Migration 0031: where the sale came from (docs/decisions/051-one-placement-pipeline.md). Every order line has
     // a checkout; an Order Now sale's one-line checkout takes its line's id, so `/api/order/{id}` names both.
-    // 'punchout' (migration 0039): a buyer system's OrderRequest (docs/decisions/063-punchout.md).
-    source: text('source', { enum: ['order_now', 'cart', 'quote', 'punchout'] })
+    // 'punchout' (migration 0039): a buyer system's OrderRequest (docs/decisions/063-punchout.md); 'replacement'
+    // (migration 0041): a warranty replacement at no charge (docs/decisions/065-returns.md).
+    source: text('source', { enum: ['order_now', 'cart', 'quote', 'punchout', 'replacement'] })
       .notNull()
       .default('cart'),
   },

@@ -21,3 +21,5 @@ export {
   type PayableCheckout,
   type PricedLine,
 } from './checkout.service';
+export { placeReplacement, type ReplacementLine } from './checkout.replacement';
+export type { SaleDelivery } from './place.types';

@@ -130,6 +130,7 @@ export async function priceStep(
     ...input,
     ...(at.location && { shipTo: at.location.shipTo }),
     addressText: input.address,
+    ...(sale.source === 'replacement' && { noCharge: true }),
   });
   const extras = [...delivery.shippingCents, ...delivery.taxCents].reduce((a, b) => a + b, 0);
   const withExtras = capProblem(sale, goods, extras);

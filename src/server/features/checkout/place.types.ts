@@ -6,10 +6,12 @@ import type { CheckoutRow } from './checkout.model';
 /**
  * Where a sale came from. Each enters the same pipeline; the source only picks how a refusal is worded (Order Now
  * keeps the spec's single-order messages and fields, the cart, a quote and a punchout purchase order name every line
- * at fault) and whether a company buyer over a limit waits for an approver (all but Order Now) or is sent to the cart
- * (Order Now). A punchout order is priced like a quote (the transferred unit prices) but is recorded as its own.
+ * at fault) and whether a company buyer over a limit waits for an approver (cart, quote, punchout) or is sent to the
+ * cart (Order Now). A punchout order is priced like a quote (the transferred unit prices) but is recorded as its own.
+ * A warranty `replacement` is the shop's own sale to the buyer at no charge: no limits or approval, no "please pay"
+ * mail, and it is settled without a payment in its own transaction (checkout.replacement.ts).
  */
-export type SaleSource = 'order_now' | 'cart' | 'quote' | 'punchout';
+export type SaleSource = 'order_now' | 'cart' | 'quote' | 'punchout' | 'replacement';
 
 /** One line of a sale: priced from the catalogue, unless a quote fixed its unit price (and lead time). */
 export interface SaleLine {

@@ -44,6 +44,8 @@ export async function limitsStep(
   const quantity = priced.goods.reduce((sum, g) => sum + g.quantity, 0);
   const placing = { id: NO_ORDER, userId: customer.id, quantity };
   await lockCustomer(tx, placing);
+  // The shop's own no-charge sale: the buyer's unpaid holds and spending limits are about what they buy.
+  if (sale.source === 'replacement') return null;
   await assertWithinLimits(tx, placing, deps);
   const breach = await limitBreach(tx, deps, customer.id, priced.totalCents);
   if (breach && sale.source === 'order_now')
@@ -164,6 +166,8 @@ export async function notifyStep(
   placed: Pick<PlacedSale, 'co' | 'lines'>,
 ): Promise<void> {
   const { co, lines } = placed;
+  // A replacement asks for no payment: its one mail is the settled one (checkout.replacement.ts).
+  if (co.source === 'replacement') return;
   if (co.source === 'order_now') await sendOrderMail(deps.mail, 'placed', lines[0]!, tx);
   else if (co.approvalStatus === 'awaiting') await requestApproval(tx, deps, customer, co, lines);
   else await sendCheckoutMail(deps.mail, 'placed', co, lines, tx);

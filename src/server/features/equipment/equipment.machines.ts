@@ -32,7 +32,7 @@ export const mineSql = (caller: SessionUser): SQL =>
 
 export function toMachine(r: MachineRow, today = new Date()): Machine {
   const until = addMonths(r.installedOn, r.warrantyMonths);
-  const proof = Boolean(r.orderId || r.invoiceUrl);
+  const proof = Boolean(r.orderId || r.invoiceKey || r.invoiceUrl);
   return {
     id: r.id,
     modelId: r.modelId,
@@ -45,7 +45,8 @@ export function toMachine(r: MachineRow, today = new Date()): Machine {
     runningHours: r.runningHours,
     hoursPerWeek: r.hoursPerWeek,
     orderId: r.orderId,
-    invoiceUrl: r.invoiceUrl,
+    invoiceUrl: r.invoiceKey ? `/api/equipment/machines/${r.id}/proof` : r.invoiceUrl,
+    invoiceFileName: r.invoiceFileName,
     warranty: { until: until.toISOString().slice(0, 10), covered: proof && until >= today, proof },
     createdAt: r.createdAt.toISOString(),
   };
@@ -161,7 +162,6 @@ export async function registerMachine(db: Db, caller: SessionUser, body: Machine
         runningHours: input.runningHours,
         hoursPerWeek: input.hoursPerWeek,
         orderId: input.orderId ?? null,
-        invoiceUrl: input.invoiceUrl ?? null,
       })
       .returning();
     return toMachine({ ...row!, modelName: model.name, warrantyMonths: model.warrantyMonths });

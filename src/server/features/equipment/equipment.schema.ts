@@ -61,7 +61,11 @@ export const machines = pgTable(
     hoursPerWeek: integer('hours_per_week').notNull().default(40),
     hoursReadAt: moment('hours_read_at').notNull().defaultNow(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // Kept for machines registered before uploads (decision 064, addendum); new proof is an uploaded file.
     invoiceUrl: text('invoice_url'),
+    /** The uploaded proof of purchase in the media store's private `warranty-proofs` folder, and its name. */
+    invoiceKey: text('invoice_key'),
+    invoiceFileName: text('invoice_file_name'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { runPeriodically } from '../../infra/periodic';
 import { equipmentAdminRoutes } from './equipment.admin-routes';
+import { equipmentProofRoutes } from './equipment.proof-routes';
 import { sendServiceReminders, type ReminderDeps } from './equipment.reminders';
 import { equipmentRoutes } from './equipment.routes';
 import { equipmentSearchRoutes } from './equipment.search';
@@ -13,6 +14,7 @@ export const equipmentFeature: FastifyPluginAsync = async (app) => {
   await app.register(equipmentRoutes);
   await app.register(equipmentAdminRoutes);
   await app.register(equipmentSearchRoutes);
+  await app.register(equipmentProofRoutes);
   const deps: ReminderDeps = {
     db: app.database.db,
     mailer: app.mailer,

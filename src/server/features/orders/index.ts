@@ -55,7 +55,7 @@ export {
 export { releaseStock, reserveOrBackorder, reserveStock } from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
 export { attached, backordered, queueMail, sendOrderMail, type MailedDocument } from './orders.mail';
-export { closeUnpaid, pay, type Payable, type PayablePayment } from './orders.payable';
+export { closeUnpaid, markPaidIn, pay, type Payable, type PayablePayment } from './orders.payable';
 export { refundPaidOrder } from './orders.admin-refund';
 export { refundSale, type SaleRefundRequest } from './orders.sale-refund';
 export { defineProviderRefundJob, type RefundTarget } from './orders.refunds';

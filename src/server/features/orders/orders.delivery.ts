@@ -100,7 +100,7 @@ export async function priceDelivery(
   p: DeliveryProviders,
   userId: string,
   lines: GoodsLine[],
-  choice: DeliveryChoice & { addressText: string },
+  choice: DeliveryChoice & { addressText: string; noCharge?: boolean },
 ): Promise<PricedDelivery> {
   const { sale } = await priceSaleIn(
     db,
@@ -111,6 +111,7 @@ export async function priceDelivery(
       liftgate: choice.liftgate ?? false,
       residential: choice.residential ?? false,
       choose: { optionId: choice.shippingOption },
+      ...(choice.noCharge && { noCharge: true }),
     },
     p,
   );

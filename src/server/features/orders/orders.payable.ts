@@ -84,57 +84,66 @@ export async function markPaid<H>(
   p: PayablePayment,
   actor?: SessionUser,
 ): Promise<{ head: H; lines: OrderLine[]; outcome: PaymentOutcome }> {
+  return deps.db.transaction((tx) => markPaidIn(tx, deps, payable, p, actor));
+}
+
+/** markPaid in the caller's transaction: a sale settled as it is placed (a no-charge replacement) commits with it. */
+export async function markPaidIn<H>(
+  tx: Tx,
+  deps: OrderDeps,
+  payable: Payable<H>,
+  p: PayablePayment,
+  actor?: SessionUser,
+): Promise<{ head: H; lines: OrderLine[]; outcome: PaymentOutcome }> {
   const { noun } = payable;
-  return deps.db.transaction(async (tx) => {
-    const { head, lines } = await payable.lock(tx);
-    payable.check(head, actor);
-    const now = payable.payment(head);
-    if (now.paid) {
-      if (now.transactionId === p.transactionId) return { head, lines, outcome: 'unchanged' as const };
-      throw new AppError('conflict', `This ${noun} is already paid by another payment.`);
+  const { head, lines } = await payable.lock(tx);
+  payable.check(head, actor);
+  const now = payable.payment(head);
+  if (now.paid) {
+    if (now.transactionId === p.transactionId) return { head, lines, outcome: 'unchanged' as const };
+    throw new AppError('conflict', `This ${noun} is already paid by another payment.`);
+  }
+  if (lines.some((l) => l.refundStatus)) {
+    if (lines[0]!.paymentIntentId === p.transactionId) return { head, lines, outcome: 'refund' as const };
+    throw new AppError('conflict', `A payment of this ${noun} has already been refunded.`);
+  }
+  if (p.amountCents !== lines.reduce((sum, l) => sum + totalCents(l), 0))
+    throw fieldError('bad_request', 'transactionId', `the payment amount does not match the ${noun}`);
+  const status = lines[0]!.orderStatus;
+  if (status === 'Cancelled' || status === 'Expired') {
+    if (!(await reserveAgain(tx, deps, lines))) {
+      const refunded = [];
+      for (const l of lines) refunded.push(await requestRefund(tx, deps, l, p.transactionId));
+      return { head, lines: keepDelivery(refunded, lines), outcome: 'refund' as const };
     }
-    if (lines.some((l) => l.refundStatus)) {
-      if (lines[0]!.paymentIntentId === p.transactionId) return { head, lines, outcome: 'refund' as const };
-      throw new AppError('conflict', `A payment of this ${noun} has already been refunded.`);
-    }
-    if (p.amountCents !== lines.reduce((sum, l) => sum + totalCents(l), 0))
-      throw fieldError('bad_request', 'transactionId', `the payment amount does not match the ${noun}`);
-    const status = lines[0]!.orderStatus;
-    if (status === 'Cancelled' || status === 'Expired') {
-      if (!(await reserveAgain(tx, deps, lines))) {
-        const refunded = [];
-        for (const l of lines) refunded.push(await requestRefund(tx, deps, l, p.transactionId));
-        return { head, lines: keepDelivery(refunded, lines), outcome: 'refund' as const };
-      }
-    } else if (status !== 'Pending') {
-      throw new AppError('conflict', `This ${noun} is already ${status.toLowerCase()}.`);
-    }
-    const paidAt = new Date();
-    const phone = p.phone ?? now.number;
-    const paidRows = await tx
-      .update(orders)
-      .set({
-        paymentStatus: true,
-        orderStatus: 'Pending',
-        transactionId: p.transactionId,
-        paymentIntentId: p.transactionId,
-        phone,
-        paidAt,
-        cancelledAt: null,
-      })
-      .where(
-        inArray(
-          orders.id,
-          lines.map((l) => l.id),
-        ),
-      )
-      .returning();
-    const paid = keepDelivery(paidRows.sort(byProduct), lines);
-    // The invoice is numbered here, so a payment that rolls back never uses up an invoice number.
-    const settled = await payable.settle(tx, head, paid, { transactionId: p.transactionId, phone, paidAt });
-    await announceOrders(tx, 'order.paid', paid, deps.expiryMs);
-    return { head: settled, lines: paid, outcome: 'paid' as const };
-  });
+  } else if (status !== 'Pending') {
+    throw new AppError('conflict', `This ${noun} is already ${status.toLowerCase()}.`);
+  }
+  const paidAt = new Date();
+  const phone = p.phone ?? now.number;
+  const paidRows = await tx
+    .update(orders)
+    .set({
+      paymentStatus: true,
+      orderStatus: 'Pending',
+      transactionId: p.transactionId,
+      paymentIntentId: p.transactionId,
+      phone,
+      paidAt,
+      cancelledAt: null,
+    })
+    .where(
+      inArray(
+        orders.id,
+        lines.map((l) => l.id),
+      ),
+    )
+    .returning();
+  const paid = keepDelivery(paidRows.sort(byProduct), lines);
+  // The invoice is numbered here, so a payment that rolls back never uses up an invoice number.
+  const settled = await payable.settle(tx, head, paid, { transactionId: p.transactionId, phone, paidAt });
+  await announceOrders(tx, 'order.paid', paid, deps.expiryMs);
+  return { head: settled, lines: paid, outcome: 'paid' as const };
 }
 
 /**

@@ -145,7 +145,9 @@ export const orders = pgTable(
     inlineForeignKey(t.checkoutId, checkouts.id).onDelete('restrict'),
     uniqueIndex('orders_order_number_idx').on(t.orderNumber),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('orders_price_positive', sql`${t.unitPriceCents} > 0`),
+    // 0 only for a warranty replacement, the shop's no-charge sale (decision 065, addendum); every sale the buyer
+    // pays is priced above 0 by the pipeline (the catalogue's and quotes' prices are positive).
+    check('orders_price_not_negative', sql`${t.unitPriceCents} >= 0`),
     check('orders_shipping_tax', sql`${t.shippingCents} >= 0 and ${t.taxCents} >= 0`),
     check('orders_backordered', sql`${t.backorderedQuantity} between 0 and ${t.quantity}`),
     // The last guard against over-shipping: the service checks first and names the field.

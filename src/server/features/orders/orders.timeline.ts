@@ -72,9 +72,19 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   // A line of an accepted quote's checkout was priced by the quote, not by the catalogue: the quote's audit entry says so.
   const checkoutId = checkoutOfLine(row);
   const quote = checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', checkoutId));
-  add('placed', row.createdAt, 'Order placed', customer, {
-    detail: `${row.quantity} × ${row.productName}, ${formatCents(goodsCents(row))}${quote ? ', at the quoted price' : ''}`,
-  });
+  // A warranty replacement is the shop's own no-charge sale (decision 065, addendum): placed and settled by an admin.
+  const replacement = audit.find((a) => a.kind === 'order.replacement');
+  add(
+    'placed',
+    row.createdAt,
+    replacement ? 'Replacement placed' : 'Order placed',
+    admin('order.replacement') ?? customer,
+    {
+      detail: replacement
+        ? `${row.quantity} × ${row.productName}: ${replacement.summary}`
+        : `${row.quantity} × ${row.productName}, ${formatCents(goodsCents(row))}${quote ? ', at the quoted price' : ''}`,
+    },
+  );
   // A checkout over the buyer's spending limit waited for an approver (decision 040): each step as audited.
   const approval = checkoutId ? await auditEntriesAbout(deps.db, 'checkout', checkoutId) : [];
   for (const a of approval) {
@@ -89,7 +99,8 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
       );
   }
   const rejected = approval.some((a) => a.kind === 'checkout.rejected');
-  add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
+  if (replacement) add('paid', row.paidAt, 'Settled at no charge', admin('order.replacement')!);
+  else add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
   // Each shipment of the line (decision 038), by the admin its audit entry names.
   for (const s of (await shipmentsOf(deps.db, [row.id])).get(row.id) ?? []) {
     const [made] = await auditEntriesAbout(deps.db, 'shipment', s._id);

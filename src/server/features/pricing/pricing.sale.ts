@@ -76,6 +76,11 @@ export interface SaleRequest {
    * tax and only `options` price the ways to ship.
    */
   choose?: { optionId?: string | undefined };
+  /**
+   * The shop bears the delivery (a warranty replacement, decision 065's addendum): the chosen way to ship is kept for
+   * fulfilment, but no line carries a shipping share, so the tax on it is 0 too. Goods keep their own prices.
+   */
+  noCharge?: boolean;
 }
 
 /** What a line saves against the base price, by where the saving comes from, for the whole line. */
@@ -264,7 +269,8 @@ export function priceSale(facts: SaleFacts, request: SaleRequest): PricedSale {
     if (request.choose) {
       ({ chosen, problem: choiceProblem } = choose(shipping.options, notice, request.choose.optionId));
       if (!choiceProblem) {
-        const t = taxed(facts, goods, chosen?.cents ?? 0, chosen?.pickupLocation ?? destination);
+        const charged = request.noCharge ? 0 : (chosen?.cents ?? 0);
+        const t = taxed(facts, goods, charged, chosen?.pickupLocation ?? destination);
         shares = t.shares;
         taxes = t.tax.lineCents;
         taxRatePpm = t.tax.ratePpm;

@@ -32,7 +32,7 @@ async function step(
     row: ReturnRow,
     lines: ReturnLineRow[],
   ) => Promise<{ set: Partial<ReturnRow>; summary: string }>,
-  kind: 'return.approved' | 'return.rejected' | 'return.received' | 'return.replaced',
+  kind: 'return.approved' | 'return.rejected' | 'return.received',
 ) {
   return deps.db.transaction(async (tx) => {
     const { row, lines } = await lockReturnIn(tx, id, from, verb);
@@ -152,25 +152,6 @@ function checkReceived(body: ReturnReceive, lines: ReturnLineRow[]) {
   }
   return got;
 }
-
-/** A warranty failure settled by a replacement instead of money (see the decision for what this does not do yet). */
-export const replaceReturn = (deps: OrderDeps, actor: SessionUser, id: string) =>
-  step(
-    deps,
-    actor,
-    id,
-    ['received'],
-    'replaced',
-    async (_tx, row) => {
-      if (row.reason !== 'warranty_failure')
-        throw new AppError(
-          'conflict',
-          'Only a warranty failure can be replaced; refund this return instead.',
-        );
-      return { set: { status: 'replaced', closedAt: new Date() }, summary: 'settled by a replacement' };
-    },
-    'return.replaced',
-  );
 
 /** Marks a received return refunded by the sale refund just stored, in that refund's transaction (or fails it). */
 export async function markRefunded(tx: Tx, id: string, saleRefundId: string, feePercent: number) {

@@ -29,6 +29,14 @@ export async function toReturns(db: Db | Tx, rows: ReturnRow[]): Promise<Return[
       ),
     )
     .orderBy(asc(orders.orderNumber));
+  const replacementIds = rows.flatMap((r) => (r.replacementCheckoutId ? [r.replacementCheckoutId] : []));
+  const replacements = replacementIds.length
+    ? await db
+        .select({ checkoutId: orders.checkoutId, orderNumber: orders.orderNumber })
+        .from(orders)
+        .where(inArray(orders.checkoutId, replacementIds))
+        .orderBy(asc(orders.orderNumber))
+    : [];
   return rows.map((r) => ({
     _id: r.id,
     rma: r.rmaNumber === null ? null : formatRma(r.rmaNumber),
@@ -55,6 +63,14 @@ export async function toReturns(db: Db | Tx, rows: ReturnRow[]): Promise<Return[
     decidedAt: iso(r.decidedAt),
     receivedAt: iso(r.receivedAt),
     closedAt: iso(r.closedAt),
+    replacement: r.replacementCheckoutId
+      ? {
+          checkoutId: r.replacementCheckoutId,
+          orderNumbers: replacements
+            .filter((o) => o.checkoutId === r.replacementCheckoutId)
+            .map((o) => o.orderNumber ?? 0),
+        }
+      : null,
   }));
 }
 

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'driz
 import { createdAt, inlineForeignKey, moment, uuidPk } from '../../db/columns';
 import { user } from '../accounts/accounts.schema';
 import { orders } from '../orders/orders.schema';
+import { checkouts } from '../checkout/checkout.schema';
 
 /**
  * A buyer's return of some lines of their orders (docs/decisions/065-returns.md). The RMA number is given when an
@@ -30,6 +31,8 @@ export const returns = pgTable(
     /** The restocking fee in whole percent, fixed when the refund is made (the shop may change its policy later). */
     feePercent: integer('fee_percent'),
     saleRefundId: uuid('sale_refund_id'),
+    /** The checkout that sent a replaced return's units again at no charge. */
+    replacementCheckoutId: uuid('replacement_checkout_id'),
     createdAt: createdAt(),
     decidedAt: moment('decided_at'),
     receivedAt: moment('received_at'),
@@ -37,6 +40,7 @@ export const returns = pgTable(
   },
   (t) => [
     inlineForeignKey(t.userId, user.id).onDelete('restrict'),
+    inlineForeignKey(t.replacementCheckoutId, checkouts.id).onDelete('restrict'),
     index('returns_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('returns_status_created_idx').on(t.status, t.createdAt.desc()),
     index('returns_created_idx').on(t.createdAt.desc()),

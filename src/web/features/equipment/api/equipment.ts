@@ -10,6 +10,7 @@ import type {
 } from '@shared/equipment/equipment.schema';
 import type { SearchResult } from '@shared/catalogue/search.schema';
 import { api } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload-file';
 import { apiPage, keepPage } from '@/lib/api-page';
 import { orderKeys } from '@/lib/query-keys/orders';
 
@@ -81,6 +82,12 @@ function useEquipmentWrite<V, R>(call: (v: V) => Promise<R>) {
 export const useRegisterMachine = () =>
   useEquipmentWrite((body: MachineCreate) => api<Machine>('/equipment/machines', json('POST', body)));
 
+/** A machine's proof of purchase: an invoice PDF or a photo of it (decision 064, addendum). */
+export const useUploadProof = () =>
+  useEquipmentWrite(({ id, file }: { id: string; file: File }) =>
+    uploadFile<Machine>(`/equipment/machines/${id}/proof`, 'file', file, 'proof of purchase'),
+  );
+
 export const useUpdateHours = (id: string) =>
   useEquipmentWrite((body: { runningHours: number; hoursPerWeek?: number }) =>
     api(`/equipment/machines/${id}/hours`, json('PUT', body)),
@@ -117,6 +124,43 @@ export const useAddPlanItem = (modelId: string) =>
 export const useRemovePlanItem = (modelId: string) =>
   useEquipmentWrite((itemId: string) =>
     api(`/equipment/models/${modelId}/plan/${itemId}`, { method: 'DELETE' }),
+  );
+
+/** A model's explicit fit list, as the admin keeps it. */
+export interface FitRow {
+  id: string;
+  productId: string;
+  productName: string;
+  serialFrom: string | null;
+  serialTo: string | null;
+}
+
+export const useFits = (modelId: string) =>
+  useQuery({
+    queryKey: ['equipment', 'fits', modelId],
+    queryFn: () => api<FitRow[]>(`/equipment/models/${modelId}/fits`),
+  });
+
+export const useAddFit = (modelId: string) =>
+  useEquipmentWrite((body: { productId: string; serialFrom: string | null; serialTo: string | null }) =>
+    api(`/equipment/models/${modelId}/fits`, json('POST', body)),
+  );
+
+export const useReplacePart = () =>
+  useEquipmentWrite(({ productId, replacedById }: { productId: string; replacedById: string | null }) =>
+    api(`/equipment/parts/${productId}/replaced-by`, json('PUT', { replacedById })),
+  );
+
+/** Uploads a diagram image (the media feature's own upload) and makes it the model's diagram. */
+export const useUploadDiagram = (modelId: string) =>
+  useEquipmentWrite(async (file: File) => {
+    const up = await uploadFile<{ data: { url: string } }>('/images', 'image', file, 'diagram image');
+    return api<EquipmentModel>(`/equipment/models/${modelId}`, json('PATCH', { diagramUrl: up.data.url }));
+  });
+
+export const usePlaceHotspot = (modelId: string) =>
+  useEquipmentWrite((body: { number: number; xPct: number; yPct: number; productId: string }) =>
+    api(`/equipment/models/${modelId}/hotspots`, json('PUT', body)),
   );
 
 export const useDiagram = (modelId: string) =>

@@ -7,6 +7,7 @@ import { useConfirmTarget } from '@/components/ui/use-confirmed-action';
 import type { PlanItem } from '@shared/equipment/equipment.schema';
 import { ApiError } from '@/lib/api-client';
 import { useAddPlanItem, useCreateModel, useModels, usePlan, useRemovePlanItem } from '../api/equipment';
+import { DiagramEditor, FitListEditor, ReplacedByForm } from './equipment-admin-parts';
 
 const fieldOf = (err: unknown, f: string) =>
   err instanceof ApiError && err.field === f ? err.message : undefined;
@@ -32,8 +33,15 @@ export function EquipmentAdmin() {
             ))}
           </SelectField>
           {modelId && <PlanEditor modelId={modelId} />}
+          {modelId && (
+            <div className="mt-8 flex flex-col gap-8">
+              <FitListEditor key={`fits-${modelId}`} modelId={modelId} />
+              <DiagramEditor key={`diagram-${modelId}`} modelId={modelId} />
+            </div>
+          )}
         </section>
       )}
+      <ReplacedByForm />
       {models.isError && <ErrorText alert error={models.error.message} />}
     </div>
   );

@@ -8,7 +8,7 @@ import { ErrorText } from '@/components/ui/error-text';
 import { ApiError } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useListState } from '@/lib/use-list-state';
-import { useMachines, useModels, useRegisterMachine, useRegistrable } from '../api/equipment';
+import { useMachines, useModels, useRegisterMachine, useRegistrable, useUploadProof } from '../api/equipment';
 
 const limit = 25;
 
@@ -59,7 +59,13 @@ export function RegisterMachineForm({ orderId }: { orderId: string }) {
   const models = useModels();
   const fromOrder = useRegistrable(orderId);
   const register = useRegisterMachine();
+  const uploadProof = useUploadProof();
   const navigate = useNavigate();
+  const [proof, setProof] = useState<File | null>(null);
+  // Registered already, its file refused: sending the form again uploads another file, not the machine again.
+  const [registered, setRegistered] = useState<string | null>(null);
+  const sendProof = (id: string, file: File) =>
+    uploadProof.mutate({ id, file }, { onSuccess: () => void navigate(paths.machine(id)) });
   const offered = fromOrder.data?.[0]?.modelId;
   const [modelId, setModelId] = useState('');
   const [serial, setSerial] = useState('');
@@ -68,12 +74,18 @@ export function RegisterMachineForm({ orderId }: { orderId: string }) {
   const [perWeek, setPerWeek] = useState('40');
   const [site, setSite] = useState('');
   const [forCompany, setForCompany] = useState(false);
-  const error = register.error instanceof ApiError ? register.error : null;
+  const error =
+    register.error instanceof ApiError
+      ? register.error
+      : uploadProof.error instanceof ApiError
+        ? uploadProof.error
+        : null;
   const fieldError = (f: string) => (error?.field === f ? error.message : undefined);
   const chosen = modelId || offered || '';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (registered) return proof ? sendProof(registered, proof) : void navigate(paths.machine(registered));
     register.mutate(
       {
         modelId: chosen,
@@ -85,7 +97,14 @@ export function RegisterMachineForm({ orderId }: { orderId: string }) {
         siteAddress: site || null,
         orderId: offered && chosen === offered ? orderId : null,
       },
-      { onSuccess: (m) => void navigate(paths.machine(m.id)) },
+      {
+        // The invoice goes up once the machine exists; a refused file keeps the form open to try another.
+        onSuccess: (m) => {
+          if (!proof) return void navigate(paths.machine(m.id));
+          setRegistered(m.id);
+          sendProof(m.id, proof);
+        },
+      },
     );
   };
 
@@ -147,6 +166,20 @@ export function RegisterMachineForm({ orderId }: { orderId: string }) {
         error={fieldError('siteAddress')}
         autoComplete="street-address"
       />
+      {!offered && (
+        <label className="flex flex-col gap-1">
+          <span>Proof of purchase (invoice PDF up to 10 MB, or a JPEG, PNG or WebP photo up to 5 MB)</span>
+          <input
+            type="file"
+            className="file-input"
+            accept="application/pdf,image/jpeg,image/png,image/webp"
+            aria-invalid={fieldError('file') ? true : undefined}
+            aria-describedby={fieldError('file') ? 'proof-error' : undefined}
+            onChange={(e) => setProof(e.target.files?.[0] ?? null)}
+          />
+          {fieldError('file') && <ErrorText id="proof-error" error={fieldError('file')!} />}
+        </label>
+      )}
       <label className="flex items-center gap-2">
         <input
           type="checkbox"
@@ -158,7 +191,7 @@ export function RegisterMachineForm({ orderId }: { orderId: string }) {
       </label>
       {error && !error.field && <ErrorText error={error.message} />}
       {error?.field === 'forCompany' && <ErrorText error={error.message} />}
-      <SubmitButton busy={register.isPending} className="btn btn-primary self-start">
+      <SubmitButton busy={register.isPending || uploadProof.isPending} className="btn btn-primary self-start">
         Register this machine
       </SubmitButton>
     </form>

@@ -175,7 +175,7 @@ export function ResolveDialog({
     >
       {refund
         ? 'The units that came back are refunded to the buyer’s card, less the restocking fee the shop sets for this reason. This cannot be undone.'
-        : 'The buyer gets a replacement instead of money back. This cannot be undone.'}
+        : 'The units that came back are sent again as a new order at no charge, from stock. This cannot be undone.'}
     </ConfirmDialog>
   );
 }

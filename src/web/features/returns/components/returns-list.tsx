@@ -61,6 +61,12 @@ function ReturnCard({ r, actions }: { r: Return; actions?: ReactNode }) {
           order's page.
         </p>
       )}
+      {r.replacement && (
+        <p className="mt-2">
+          Replaced at no charge by {r.replacement.orderNumbers.length === 1 ? 'order' : 'orders'}{' '}
+          {r.replacement.orderNumbers.map(formatOrderNumber).join(', ')}.
+        </p>
+      )}
       {actions && <div className="mt-3 flex flex-wrap gap-2">{actions}</div>}
     </li>
   );
