@@ -7,7 +7,14 @@ import type { Db, Tx } from '../../infra/db';
 import { AppError, fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
-import { addShipped, asLine, checkoutOfLine, selectLines, type OrderDeps, type OrderLine } from '../orders/index';
+import {
+  addShipped,
+  asLine,
+  checkoutOfLine,
+  selectLines,
+  type OrderDeps,
+  type OrderLine,
+} from '../orders/index';
 import { recordEvent } from '../webhooks/index';
 import { orderRef } from './fulfilment.mail';
 import { queueShipmentMail } from './fulfilment.mail';
