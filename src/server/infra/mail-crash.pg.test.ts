@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { handOutDeadWorkersJobs, spawnShopChild, type ShopChild } from '../test/crash';
 import { createTestDatabase, type TestDatabase } from '../test/helper';
 import { startSmtp, waitFor, type TestSmtp } from '../test/smtp';
 import { loadConfig } from './config';
@@ -16,17 +14,12 @@ const MAILS = 6;
 /** The SMTP server keeps each mail once its data is in and says 250 this much later: the mail is then in flight. */
 const ACCEPT_DELAY_MS = 700;
 
-/** pg-boss's own statement that hands out again the jobs a dead worker left active past their expiry. */
-const failJobsByTimeout = (
-  createRequire(import.meta.url)('pg-boss/src/plans') as { failJobsByTimeout(schema: string): string }
-).failJobsByTimeout('pgboss');
-
 let testDb: TestDatabase | undefined;
 let smtp: TestSmtp | undefined;
-let child: ChildProcess | undefined;
+let child: ShopChild | undefined;
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child?.stop();
   for (const fn of cleanup.reverse()) await fn();
   await smtp?.close();
   await testDb?.drop();
@@ -40,39 +33,24 @@ describe('mail after a worker is killed (kill -9)', { timeout: 180_000 }, () => 
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-crash-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
 
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve('src/server/test/mail-worker.child.ts')],
-      {
-        env: {
-          ...process.env,
-          DATABASE_URL: testDb.url!,
-          DATA_DIR: dataDir,
-          SMTP_URL: smtpUrl,
-          MAILS: String(MAILS),
-        },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const worker = spawnShopChild('mail-worker.child.ts', {
+      DATABASE_URL: testDb.url!,
+      DATA_DIR: dataDir,
+      SMTP_URL: smtpUrl,
+      MAILS: String(MAILS),
+    });
     child = worker;
-    let out = '';
-    worker.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(() => out.includes('queued') || worker.exitCode !== null || undefined, 120_000);
-    expect(out).toContain('queued');
+    await worker.line('queued');
 
     // The third mail's data is in and its 250 not yet sent: kill the worker while it holds that mail.
     await waitFor(() => smtp!.received.length >= 3 || undefined, 30_000);
-    worker.kill('SIGKILL');
-    await new Promise((resolve) => worker.once('exit', resolve));
+    await worker.kill();
     const atKill = smtp.received.length;
     const inFlight = smtp.received[2]!.subject!;
 
-    // The dead worker's jobs stay active until their expiry (a minute or more): fast-forward past it and hand them
-    // out again as pg-boss's upkeep would, then let another instance deliver what is left.
-    await testDb.database.db.execute(
-      sql`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`,
-    );
-    await testDb.database.db.execute(sql.raw(failJobsByTimeout));
+    // The dead worker's jobs stay active until their expiry (a minute or more): another instance delivers what is
+    // left once they are handed out again.
+    await handOutDeadWorkersJobs(testDb.database.db);
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -110,4 +110,29 @@ describe('statements per placement (issue 38, benchmarks)', () => {
     );
     expect(five.count).toBeLessThanOrEqual(CHECKOUT_MAX);
   });
+
+  // Decision 068: with no line that may backorder, the products' rows are locked by the sale's last statement, so
+  // other buyers of them wait for that statement and the commit only, and a sale's lines take them in one statement.
+  it('takes the stock last, in one statement however many lines', async () => {
+    const customer = await sessionOf(alice);
+    const deps = depsOf();
+    const p = await makeCartProduct(t.app, { quantity: 50, priceCents: 1_000 });
+    const order = { productId: p.id, quantity: 1, number: '+1 555 0100', address: '1 Road' };
+    await placeOrderNow(deps, customer, order);
+    const now = await counted(() => placeOrderNow(deps, customer, order));
+    const cart = cartApi(t.app, alice);
+    for (let i = 0; i < 3; i++) {
+      const line = await makeCartProduct(t.app, { quantity: 50, priceCents: 2_000 + i });
+      expect((await cart.add(line.id, 1)).statusCode).toBe(200);
+    }
+    const checkout = await counted(() =>
+      createCheckout(deps, customer, { number: '+1 555 0100', address: '1 Road' }),
+    );
+    expect(checkout.out.lines).toHaveLength(3);
+    for (const { sql } of [now, checkout]) {
+      const stock = sql.filter((q) => /update products p set quantity/i.test(q));
+      expect(stock).toHaveLength(1);
+      expect(sql.at(-1)).toBe(stock[0]);
+    }
+  });
 });

@@ -2,8 +2,9 @@ import type { SessionUser } from '../../http/auth-guard';
 import { loadPricing } from '../catalogue/index';
 import { announceOrders, countOrderPlaced, deliveryOf, type OrderDeps } from '../orders/index';
 import { priceStep, validateStep } from './place.price';
-import { insertStep, limitsStep, notifyStep, reserveStep } from './place.write';
+import { insertStep, limitsStep, mayBackorder, notifyStep, reserveStep } from './place.write';
 import type { PlacedSale, Sale, SaleFrame } from './place.types';
+import type { Tx } from '../../infra/db';
 
 export type { PlacedSale, Sale, SaleDelivery, SaleFrame, SaleLine, SaleSource } from './place.types';
 
@@ -11,7 +12,9 @@ export type { PlacedSale, Sale, SaleDelivery, SaleFrame, SaleLine, SaleSource } 
  * The one way a sale is placed (docs/decisions/051-one-placement-pipeline.md): validate → price → limits and
  * approval → insert → reserve → notify, in one transaction, so a refusal at any step writes nothing — no row, no
  * order number, no reservation, no mail. The lock order is the same for every source: the customer's row, their
- * company membership, the order-number counter, then each product's stock in product-id order.
+ * company membership, the order-number counter, then each product's stock in product-id order. When no line may go
+ * on backorder, the reservation runs after notify and the frame's `done` (it changes nothing they write), so the
+ * products' rows stay locked for the shortest time.
  */
 export async function placeSale(
   deps: OrderDeps,
@@ -31,19 +34,39 @@ export async function placeSale(
     const priced = await priceStep(tx, deps, customer, sale, lines, pricing);
     const approval = await limitsStep(tx, deps, customer, sale, priced);
     const inserted = await insertStep(tx, customer, sale, priced, approval);
+    const written = { co: inserted.co, lines: inserted.lines, savings: priced.savings };
+    // Without a backorder, taking the stock changes no row of the sale: the stock is then taken last, so every other
+    // buyer of these products waits on their rows for the stock updates and the commit only (decision 068). A
+    // refusal there still rolls back the mail, the events and the frame's work written before it.
+    if (!mayBackorder(priced)) {
+      await finishStep(tx, deps, customer, frame, written);
+      await reserveStep(tx, deps, sale, priced, inserted.lines);
+      return written;
+    }
     const reserved = await reserveStep(tx, deps, sale, priced, inserted.lines);
-    const result = { co: inserted.co, lines: reserved, savings: priced.savings };
-    await notifyStep(tx, deps, customer, result);
-    const delivery = deliveryOf(result.co);
-    await announceOrders(
-      tx,
-      'order.created',
-      result.lines.map((l) => ({ ...l, delivery })),
-      deps.expiryMs,
-    );
-    await frame.done?.(tx, result);
+    const result = { ...written, lines: reserved };
+    await finishStep(tx, deps, customer, frame, result);
     return result;
   });
   for (const line of placed.lines) countOrderPlaced(line);
   return placed;
+}
+
+/** What a placed sale writes after its rows: the mail, the order.created events, then the entry point's own work. */
+async function finishStep(
+  tx: Tx,
+  deps: OrderDeps,
+  customer: SessionUser,
+  frame: SaleFrame,
+  placed: PlacedSale,
+): Promise<void> {
+  await notifyStep(tx, deps, customer, placed);
+  const delivery = deliveryOf(placed.co);
+  await announceOrders(
+    tx,
+    'order.created',
+    placed.lines.map((l) => ({ ...l, delivery })),
+    deps.expiryMs,
+  );
+  await frame.done?.(tx, placed);
 }

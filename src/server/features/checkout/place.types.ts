@@ -38,7 +38,10 @@ export interface PlacedSale {
   savings: { quantityCents: number; contractCents: number };
 }
 
-/** How an entry point frames the pipeline: the lines it sells (read in the sale's transaction) and what it does last. */
+/**
+ * How an entry point frames the pipeline: the lines it sells (read in the sale's transaction) and what it does once
+ * the sale is written (before the stock is taken when no line may go on backorder: a refusal then rolls it back).
+ */
 export interface SaleFrame {
   lines(tx: Tx): Promise<SaleLine[]>;
   done?(tx: Tx, placed: PlacedSale): Promise<void>;

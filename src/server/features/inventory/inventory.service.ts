@@ -233,6 +233,42 @@ export async function moveStockBulk(
   await announceLow(tx, low);
 }
 
+/**
+ * Takes the stock of several orders' products in one statement (a sale's lines, each product once): the rows are
+ * locked in product-id order, as one update per line in that order would lock them, each is taken only while enough
+ * is left, and each taken product gets its ledger row naming its order. Returns the products taken; the caller
+ * refuses the sale (and so rolls all of it back) unless every one was. Staff hear of each crossing as moveStock tells.
+ */
+export async function takeStockForOrders(
+  tx: Tx,
+  takes: { productId: string; quantity: number; orderId: string; orderNumber?: number | undefined }[],
+  reason: StockReason,
+  staff: StaffMail,
+): Promise<Set<string>> {
+  const { rows } = await tx.execute<Moved & { orderId: string }>(sql`
+    with v as (
+      select * from unnest(${sql.param(takes.map((t) => t.productId))}::uuid[],
+        ${sql.param(takes.map((t) => t.quantity))}::int[],
+        ${sql.param(takes.map((t) => t.orderId))}::uuid[]) as v(id, quantity, order_id)),
+    locked as materialized (
+      select p.id from products p where p.id in (select id from v) order by p.id for no key update),
+    moved as (
+      update products p set quantity = p.quantity - v.quantity
+      from v where p.id = v.id and p.id in (select id from locked) and p.quantity - v.quantity >= 0
+      returning ${movedColumns}, -v.quantity as delta, v.order_id as "orderId"),
+    logged as (
+      insert into stock_movements (product_id, delta, quantity_before, quantity_after, reason, order_id)
+      select id, delta, quantity - delta, quantity, ${reason}, "orderId" from moved)
+    select * from moved order by id`);
+  for (const m of rows) {
+    if (!crossed(m, m.delta)) continue;
+    const orderNumber = takes.find((t) => t.productId === m.id)?.orderNumber;
+    await notifyStaff(tx, staff, lowStockNotice(staff, [m], { reason, orderId: m.orderId, orderNumber }));
+    await announceLow(tx, [m]);
+  }
+  return new Set(rows.map((m) => m.id));
+}
+
 /** Webhook endpoints hear of the same crossings as staff, one `stock.low` event per product (decision 061). */
 async function announceLow(tx: Tx | Db, low: Moved[]) {
   for (const m of low)

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { orders, products } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { shipDateAfter } from '@shared/orders/orders.schema';
-import { moveStock, type BackInStockMail } from '../inventory/inventory.service';
+import { moveStock, takeStockForOrders, type BackInStockMail } from '../inventory/inventory.service';
 import type { StaffMail } from '../notifications/index';
 import { holdEndedSql } from './orders.holds';
 
@@ -46,6 +46,24 @@ export function reserveStock(
     staff,
     when,
   });
+}
+
+/**
+ * Takes several orders' stock in one statement (a sale's lines, one product each), rows locked in product-id order;
+ * returns the products taken. Each order's reserved units only, as reserveStock takes them.
+ */
+export function reserveStockOfOrders(
+  tx: Tx,
+  lines: (StockedOrder & { id: string })[],
+  staff: StaffMail,
+): Promise<Set<string>> {
+  const takes = lines.map((l) => ({
+    productId: l.productId,
+    quantity: reservedUnits(l),
+    orderId: l.id,
+    orderNumber: l.orderNumber,
+  }));
+  return takeStockForOrders(tx, takes, 'order_reserved', staff);
 }
 
 /**

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { webhookEndpoints } from '../../db/schema';
 import { loadConfig } from '../../infra/config';
+import { handOutDeadWorkersJobs, spawnShopChild, type ShopChild } from '../../test/crash';
 import { createTestDatabase, type TestDatabase } from '../../test/helper';
 import { crashWorkerEnv, startReceiver, waitFor, type Receiver } from '../../test/webhooks';
 import { newSigningSecret, secretBox } from './webhooks.crypto';
@@ -18,16 +17,12 @@ const EVENTS = 8;
 /** The receiver keeps each request at once and answers this much later: the delivery is then in flight. */
 const ANSWER_DELAY_MS = 800;
 
-const failJobsByTimeout = (
-  createRequire(import.meta.url)('pg-boss/src/plans') as { failJobsByTimeout(schema: string): string }
-).failJobsByTimeout('pgboss');
-
 let testDb: TestDatabase | undefined;
 let receiver: Receiver | undefined;
-let child: ChildProcess | undefined;
+let child: ShopChild | undefined;
 const cleanup: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
-  if (child?.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  child?.stop();
   for (const fn of cleanup.reverse()) await fn();
   await receiver?.close();
   await testDb?.drop();
@@ -46,33 +41,22 @@ describe('webhooks after a worker is killed (kill -9)', { timeout: 180_000 }, ()
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-webhook-crash-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
 
-    const worker = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.resolve('src/server/test/webhook-worker.child.ts')],
-      {
-        env: { ...process.env, DATABASE_URL: testDb.url!, DATA_DIR: dataDir, EVENTS: String(EVENTS) },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const worker = spawnShopChild('webhook-worker.child.ts', {
+      DATABASE_URL: testDb.url!,
+      DATA_DIR: dataDir,
+      EVENTS: String(EVENTS),
+    });
     child = worker;
-    let out = '';
-    worker.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    await waitFor(() => out.includes('queued') || worker.exitCode !== null || undefined, 120_000);
-    expect(out).toContain('queued');
+    await worker.line('queued');
 
     // Deliveries have reached the receiver and their answers are not back yet: kill the worker now.
     await waitFor(() => receiver!.received.length >= 2 || undefined, 30_000);
-    worker.kill('SIGKILL');
-    await new Promise((resolve) => worker.once('exit', resolve));
+    await worker.kill();
     const atKill = new Set(receiver.received.map((r) => r.id));
 
-    // The dead worker's jobs stay active until their expiry: fast-forward past it as pg-boss's upkeep would.
+    // The dead worker's jobs stay active until their expiry: hand them out again as pg-boss's upkeep would.
     const db = testDb.database.db;
-    await db.execute(
-      sql`update pgboss.job set started_on = started_on - interval '1 hour' where state = 'active'`,
-    );
-    await db.execute(sql.raw(failJobsByTimeout));
-    await db.execute(sql`update pgboss.job set start_after = now() where state = 'retry'`);
+    await handOutDeadWorkersJobs(db);
     const config = loadConfig({ ...crashWorkerEnv, DATA_DIR: dataDir, DATABASE_URL: testDb.url! });
     const app = await buildApp(config, { database: testDb.database, skipMigrations: true });
     cleanup.push(() => app.close());
