@@ -2,7 +2,7 @@
 // (docs/decisions/070-feature-registry.md). The build runs it, so the bundle registers every folder; a test checks
 // the checked-in file matches, so tsx (dev and tests) does too. `npm run features` after adding a folder.
 import { readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 
@@ -36,8 +36,11 @@ export async function featureListSource(folders = featureFolders()) {
   return prettier.format(source, { ...(await prettier.resolveConfig(filepath)), filepath });
 }
 
+/** Writes the list when it changed (an unchanged file keeps its time, so the build's stamp stays). */
 export async function writeFeatureList() {
-  await writeFile(FEATURE_LIST, await featureListSource());
+  const source = await featureListSource();
+  if ((await readFile(FEATURE_LIST, 'utf8').catch(() => '')) !== source)
+    await writeFile(FEATURE_LIST, source);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

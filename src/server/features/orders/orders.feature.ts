@@ -14,4 +14,9 @@ const ordersOnApp = fp<OrderDepsOptions>(
 );
 
 /** After payments: the deps charge and refund through `app.payments`. */
-export const feature = defineFeature({ name: 'orders', after: ['payments'], app: ordersOnApp, api: ordersFeature });
+export const feature = defineFeature({
+  name: 'orders',
+  after: ['payments'],
+  app: ordersOnApp,
+  api: ordersFeature,
+});
