@@ -172,9 +172,9 @@ const noCli = {
 };
 
 /**
- * The server's layers (docs/decisions/029-server-layers.md), each importing only from those below it: the db schema,
- * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
- * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
+ * The server's layers (docs/decisions/029-server-layers.md, 070), each importing only from those below it: the db
+ * schema, infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires and runs them (app.ts,
+ * feature-list.ts, seed/, cli/). `forbidden` are the layers above a folder.
  */
 const layer = (folder, why, forbidden, ignores = []) => ({
   files: [`src/server/${folder}/*.ts`],
@@ -187,15 +187,31 @@ const layer = (folder, why, forbidden, ignores = []) => ({
   ],
 });
 const serverLayers = [
-  layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
-  layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  layer('infra/**', 'Infrastructure knows no feature, no HTTP plumbing, seed or CLI', [
+    'features',
+    'http',
+    'seed',
+    'cli',
+    'feature-list',
+  ]),
+  layer('http/**', 'HTTP plumbing knows no feature, seed or CLI', [
+    'features',
+    'seed',
+    'cli',
+    'feature-list',
+  ]),
   layer(
     'db',
     'The schema imports only drizzle',
-    ['infra', 'http', 'features', 'seed'],
-    ['**/*-cli.ts', '**/*.test.ts'],
+    ['infra', 'http', 'features', 'seed', 'cli'],
+    ['**/*.test.ts'],
   ),
-  layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
+  layer(
+    'seed/**',
+    'The demo seed uses the schema and infra only',
+    ['http', 'features', 'cli'],
+    ['**/*.test.ts'],
+  ),
 ];
 
 // A feature with an `index.ts` is called through it alone; the others still through `<name>.service.ts`.

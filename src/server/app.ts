@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoSeedPlugin } from './db/seed/seed';
+import { demoSeedPlugin } from './seed/seed';
 import { features } from './feature-list';
 import type { PaymentProvider } from './features/payments/payment-provider';
 import type { ShippingRatesProvider } from './features/shipping/index';
