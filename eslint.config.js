@@ -163,9 +163,9 @@ const noCli = {
 };
 
 /**
- * The server's layers (docs/decisions/029-server-layers.md), each importing only from those below it: the db schema,
- * infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires them (app.ts, api.ts, the demo
- * seed's plugin, the CLIs). `forbidden` are the layers above a folder.
+ * The server's layers (docs/decisions/029-server-layers.md, 070), each importing only from those below it: the db
+ * schema, infra/ (what the app runs on), http/ (HTTP plumbing), features/, then what wires and runs them (app.ts,
+ * feature-list.ts, seed/, cli/). `forbidden` are the layers above a folder.
  */
 const layer = (folder, why, forbidden, ignores = [], more = []) => ({
   files: [`src/server/${folder}/*.ts`],
@@ -179,15 +179,21 @@ const layer = (folder, why, forbidden, ignores = [], more = []) => ({
   ],
 });
 const serverLayers = [
-  layer('infra/**', 'Infrastructure knows no feature and no HTTP plumbing', ['features', 'http', 'db/seed']),
-  layer('http/**', 'HTTP plumbing knows no feature', ['features', 'db/seed']),
+  layer('infra/**', 'Infrastructure knows no feature, no HTTP plumbing, seed or CLI', [
+    'features',
+    'http',
+    'seed',
+    'cli',
+    'feature-list',
+  ]),
+  layer('http/**', 'HTTP plumbing knows no feature, seed or CLI', ['features', 'seed', 'cli', 'feature-list']),
   // Each table is declared beside its feature (docs/decisions/069-feature-owned-tables.md): db/ gathers them for
   // drizzle-kit and the client, so it may reach those *.schema.ts files and nothing else of a feature.
   layer(
     'db',
     'The schema imports only drizzle',
-    ['infra', 'http', 'seed'],
-    ['**/*-cli.ts', '**/*.test.ts'],
+    ['infra', 'http', 'seed', 'cli'],
+    ['**/*.test.ts'],
     [
       {
         // A glob cannot re-allow a file below a forbidden folder, hence the regex.
@@ -196,7 +202,12 @@ const serverLayers = [
       },
     ],
   ),
-  layer('db/seed/**', 'The demo seed uses the schema and infra only', ['http', 'features'], ['**/*.test.ts']),
+  layer(
+    'seed/**',
+    'The demo seed uses the schema and infra only',
+    ['http', 'features', 'cli'],
+    ['**/*.test.ts'],
+  ),
 ];
 
 // A feature with an `index.ts` is called through it alone; the others still through `<name>.service.ts`.

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { demoProducts } from '../src/server/db/seed/demo-data';
+import { demoProducts } from '../src/server/seed/demo-data';
 
 export interface ApiProduct {
   _id: string;

@@ -3,10 +3,13 @@
 import { writeFile } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { writeFeatureList } from './feature-list.mjs';
 import { sourceStamp } from './stamp.mjs';
 
 export async function buildAll({ quiet = false } = {}) {
   const t0 = Date.now();
+  // The server registers the features its folders declare: the list is written from them, so the bundle has them all.
+  await writeFeatureList();
   await viteBuild({ configFile: 'vite.config.ts', logLevel: quiet ? 'warn' : 'info' });
   await esbuild({
     entryPoints: ['src/server/server.ts'],

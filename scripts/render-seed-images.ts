@@ -1,6 +1,6 @@
 /**
  * Renders one flat product illustration per demo product:
- *   src/server/db/seed/images/<slug>.webp  (800 x 600, WebP q72)
+ *   src/server/seed/images/<slug>.webp  (800 x 600, WebP q72)
  *
  * Run: node_modules/.bin/tsx scripts/render-seed-images.ts
  *
@@ -11,7 +11,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { demoProducts } from '../src/server/db/seed/demo-data';
+import { demoProducts } from '../src/server/seed/demo-data';
 
 export const W = 800;
 export const H = 600;
@@ -874,7 +874,7 @@ export function productSvg(slug: string, bg?: [string, string]): string {
 
 async function main(): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-  const outDir = path.join(root, 'src/server/db/seed/images');
+  const outDir = path.join(root, 'src/server/seed/images');
   await mkdir(outDir, { recursive: true });
   const missing = demoProducts.filter((p) => !drawings[p.slug]).map((p) => p.slug);
   if (missing.length) throw new Error(`Missing drawings for: ${missing.join(', ')}`);

@@ -1,20 +1,16 @@
-import { createServer } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiRoutes } from './api';
-import { apiKeysGuardPlugin } from './features/api-keys/index';
-import { demoSeedPlugin } from './db/seed/seed';
+import { demoSeedPlugin } from './seed/seed';
+import { features } from './feature-list';
 import type { PaymentProvider } from './features/payments/payment-provider';
-import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import type { ShippingRatesProvider } from './features/shipping/index';
 import type { TaxProvider } from './features/tax/index';
-import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
-import { seoRoutes } from './features/seo/seo.routes';
-import { shellPages } from './features/seo/page-cache';
 import { authPlugin, type PasswordHashing } from './http/auth';
 import { authRoutes } from './http/auth-routes';
 import { compressionPlugin } from './http/compression';
 import { errorHandlerPlugin } from './http/error-handler';
+import { fastifyOptions } from './http/fastify-options';
+import { registerStage, type Feature } from './http/feature';
 import { httpSemanticsPlugin } from './http/http-semantics';
 import { idempotencyPlugin } from './http/idempotency';
 import { inFlightPlugin } from './http/in-flight';
@@ -23,18 +19,12 @@ import { swaggerPlugin } from './http/openapi';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
 import { textGuardPlugin } from './http/text-guard';
-import { configPlugin, trustProxyOption, type AppConfig } from './infra/config';
-import { databasePlugin, type Database } from './infra/db';
+import type { AppConfig } from './infra/config';
+import type { Database } from './infra/db';
 import { EarlyAnswers } from './infra/early-answers';
-import { jobsPlugin } from './infra/jobs';
-import { mailerPlugin, type Mailer } from './infra/mail';
-import { metricsPlugin } from './infra/metrics';
-import { readCachePlugin } from './infra/read-cache.plugin';
-import { sessionCachePlugin } from './infra/session-cache';
-import { mediaStorePlugin } from './infra/storage.plugin';
-import { remoteFilesPlugin, type RemoteFetcher } from './infra/remote-file';
-import { outboundPlugin } from './infra/outbound';
-import { procurementDepsOf, punchoutRoutes } from './features/procurement/index';
+import { registerInfrastructure } from './infra/infrastructure';
+import type { Mailer } from './infra/mail';
+import type { RemoteFetcher } from './infra/remote-file';
 
 /** What tests replace: an open database (then also skipMigrations), the mailer, the payment provider, the remote fetcher. */
 export interface BuildOptions {
@@ -57,51 +47,19 @@ export interface BuildOptions {
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const early = new EarlyAnswers();
-  const app = Fastify({
-    // Anonymous cache hits are answered before Fastify routes them (see EarlyAnswers); all else goes to Fastify.
-    serverFactory: (handler) =>
-      createServer((req, res) => early.answer(req, res, handler) || handler(req, res)),
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
-    bodyLimit: 1024 * 1024,
-    // Opening a fresh PGlite folder (initdb) and migrating can take well over Fastify's 10 s default on a busy host.
-    pluginTimeout: 120_000,
-    // X-Forwarded-For is believed only from configured proxies: otherwise a client could choose its own rate-limit key.
-    trustProxy: trustProxyOption(config.trustProxy),
-    // A path Fastify cannot decode (a bad percent-escape, bytes that are not UTF-8) is refused before routing: in
-    // the shop's error shape, not Fastify's.
-    frameworkErrors: (error, _req, reply: FastifyReply) =>
-      reply.status(400).send({
-        error: 'bad_request',
-        message:
-          error.code === 'FST_ERR_BAD_URL'
-            ? 'path: must be valid percent-encoded UTF-8'
-            : 'The request could not be routed.',
-      }),
-  }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify(fastifyOptions(config, early)).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Infrastructure: knows no feature.
-  await app.register(configPlugin, { config });
-  await app.register(databasePlugin, { database: options.database, skipMigrations: options.skipMigrations });
-  await app.register(metricsPlugin);
-  await app.register(mediaStorePlugin);
-  await app.register(remoteFilesPlugin, { fetcher: options.fetchRemote });
-  await app.register(outboundPlugin);
-  await app.register(jobsPlugin);
-  await app.register(mailerPlugin, { mailer: options.mailer });
-  await app.register(sessionCachePlugin);
-  await app.register(readCachePlugin, { early });
+  const all: readonly Feature<BuildOptions>[] = features;
+  await registerInfrastructure(app, { ...options, config, early });
   // HTTP plumbing. Hooks apply to what is registered after them, so all of it precedes the routes it serves.
   // Every request is tracked first, so a shutdown that cannot wait can still answer it (server.ts).
   await app.register(inFlightPlugin);
   // Security headers next: their onRequest hook must run before the auth guard's can refuse a request.
   await app.register(securityPlugin);
-  // API keys are decided before sessions: a keyed request never reaches the session guard's cookie handling.
-  await app.register(apiKeysGuardPlugin);
+  // Features' guards (API keys) decide before sessions: a keyed request never reaches the session guard's cookies.
+  await registerStage(app, all, 'guard', options);
   await app.register(authPlugin, { password: options.passwordHashing });
   await app.register(textGuardPlugin);
   await app.register(httpSemanticsPlugin);
@@ -110,21 +68,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorHandlerPlugin);
   await app.register(idempotencyPlugin);
   await app.register(authRoutes);
-  // Features: the payment provider other features charge through, the demo data, then every feature under /api.
-  await app.register(paymentProviderPlugin, { provider: options.payments });
+  // Features (src/server/feature-list.ts, from the folders): what they put on the app, once the demo data is in,
+  // then their routes under /api, then their addresses at the root. Each takes what it needs of the build options.
   await app.register(demoSeedPlugin);
-  // The catalogue's in-process search index (app.searchIndex), built once the app is ready (decision 033).
-  await app.register(searchIndexPlugin);
-  await app.register(apiRoutes, { prefix: '/api', shipping: options.shipping, tax: options.tax });
-  // Punchout's buyer-system addresses (/punchout/…), outside /api: cXML documents, start links, cart transfer.
-  await app.register(punchoutRoutes, { deps: () => procurementDepsOf(app.server) });
-  // What crawlers read at the site's root: robots.txt and the sitemaps.
-  await app.register(seoRoutes);
+  await registerStage(app, all, 'app', options);
+  await app.register(async (api) => registerStage(api, all, 'api', options), { prefix: '/api' });
+  await registerStage(app, all, 'root', options);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.
   await app.register(mediaFilesPlugin);
-  // The shell of each public page carries its title, description, canonical URL, structured data and a no-script
-  // rendering; private pages are noindex (decision 048).
-  await app.register(spaPlugin, { page: shellPages(app) });
+  // Each public page's shell is filled in by app.shellPage (seo); private pages are noindex (decision 048).
+  await app.register(spaPlugin);
   return app;
 }

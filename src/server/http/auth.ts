@@ -14,6 +14,76 @@ import { registerAuthGuard } from './auth-guard';
 /** The header through which Fastify hands Better Auth the client IP it trusts (see app.ts); never taken from clients. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 
+/** The mail Better Auth asks the shop to send: a password reset link, an address to verify. */
+function authMails(config: AppConfig, send: (message: Parameters<Mailer['send']>[0]) => Promise<unknown>) {
+  const shop = config.shop.name;
+  return {
+    resetPassword: async ({ user, url }: { user: { email: string; name: string }; url: string }) => {
+      await send(
+        composeMail(shop, {
+          to: user.email,
+          subject: `Reset your ${shop} password`,
+          greeting: `Hello ${user.name},`,
+          paragraphs: [
+            'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it is valid for one hour.',
+            'If it was not you, ignore this mail: your password stays as it is.',
+          ],
+          action: { label: 'Choose a new password', url },
+        }),
+      );
+    },
+    verifyEmail: async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+      // Not Better Auth's GET /verify-email, which verifies on opening (mail scanners open links): our page, which
+      // asks who is finishing it (decision 012, addendum on issue 21 item 11).
+      const url = `${config.baseUrl}${VERIFY_PAGE}?token=${encodeURIComponent(token)}`;
+      await send(
+        composeMail(shop, {
+          to: user.email,
+          subject: `Verify your email for ${shop}`,
+          greeting: `Welcome to ${shop}, ${user.name}!`,
+          paragraphs: ['Please confirm that this is your email address. The link is valid for 24 hours.'],
+          action: { label: 'Verify my email', url },
+        }),
+      );
+    },
+  };
+}
+
+/** How users may sign in besides a password: Google and an OIDC provider when configured; roles and bearer tokens. */
+function signInWith(config: AppConfig) {
+  return {
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            prompt: 'select_account',
+          },
+        }
+      : {},
+    plugins: [
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      bearer(),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'oidc',
+                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  } satisfies Pick<BetterAuthOptions, 'socialProviders' | 'plugins'>;
+}
+
 /** Better Auth: email and password, optional Google / OIDC sign-in, bearer tokens, roles; all from the config. */
 export function createAuth(
   config: AppConfig,
@@ -28,6 +98,7 @@ export function createAuth(
     // Mail failures must not turn a sign-up or a reset request into an error page; they are logged.
     mailer.send(message).catch((err: unknown) => log.error({ err, to: message.to }, 'could not send mail'));
 
+  const mails = authMails(config, send);
   // The rules call back into the instance they help configure.
   const built: { auth?: AuthHandle } = {};
   const rules = authRules({ db, log, auth: () => built.auth! });
@@ -66,40 +137,14 @@ export function createAuth(
       }),
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      sendResetPassword: async ({ user, url }) => {
-        await send(
-          composeMail(shop, {
-            to: user.email,
-            subject: `Reset your ${shop} password`,
-            greeting: `Hello ${user.name},`,
-            paragraphs: [
-              'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it is valid for one hour.',
-              'If it was not you, ignore this mail: your password stays as it is.',
-            ],
-            action: { label: 'Choose a new password', url },
-          }),
-        );
-      },
+      sendResetPassword: mails.resetPassword,
     },
     emailVerification: {
       sendOnSignUp: true,
       // A verification link proves the mailbox, not the password: it signs nobody in.
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, token }) => {
-        // Not Better Auth's GET /verify-email, which verifies on opening (mail scanners open links): our page, which
-        // asks who is finishing it (decision 012, addendum on issue 21 item 11).
-        const url = `${config.baseUrl}${VERIFY_PAGE}?token=${encodeURIComponent(token)}`;
-        await send(
-          composeMail(shop, {
-            to: user.email,
-            subject: `Verify your email for ${shop}`,
-            greeting: `Welcome to ${shop}, ${user.name}!`,
-            paragraphs: ['Please confirm that this is your email address. The link is valid for 24 hours.'],
-            action: { label: 'Verify my email', url },
-          }),
-        );
-      },
+      sendVerificationEmail: mails.verifyEmail,
     },
     user: {
       additionalFields: {
@@ -110,35 +155,7 @@ export function createAuth(
         linkedin: { type: 'string', required: false, defaultValue: '', input: false },
       },
     },
-    socialProviders: config.google
-      ? {
-          google: {
-            clientId: config.google.clientId,
-            clientSecret: config.google.clientSecret,
-            prompt: 'select_account',
-          },
-        }
-      : {},
-    plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-      bearer(),
-      ...(config.oidc
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: 'oidc',
-                  discoveryUrl: `${config.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-                  clientId: config.oidc.clientId,
-                  clientSecret: config.oidc.clientSecret,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                },
-              ],
-            }),
-          ]
-        : []),
-    ],
+    ...signInWith(config),
     rateLimit: {
       enabled: config.authRateLimit,
       // Shared by every instance on PostgreSQL; one process on PGlite.

@@ -56,7 +56,7 @@ const cacheControlOf = (filePath: string) =>
  * so client routes load. A path the web app does not route gets the same shell with status 404: the page renders
  * the not-found page, and search engines do not index it. Anything else is a JSON 404.
  */
-/** One page's part of the shell, rendered by the features (the http layer knows none): see app.ts. */
+/** One page's part of the shell, rendered by the features (the http layer knows none): seo fills `app.shellPage`. */
 export interface ShellPage {
   status?: number;
   /** Tags replacing the shell's <title> and description (none: the shell's own). */
@@ -64,7 +64,14 @@ export interface ShellPage {
   /** The page rendered by React for an anonymous visitor, and the element carrying the queries it read. */
   app?: { html: string; headLinks: string; stateScript: string };
 }
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A public page's part of its shell, when a feature renders them (seo, registered before the web app). */
+    shellPage?: (url: string) => Promise<ShellPage | undefined>;
+  }
+}
 export interface SpaOptions {
+  /** What renders a page's part of the shell; `app.shellPage` when not given. */
   page?: (url: string) => Promise<ShellPage | undefined>;
 }
 
@@ -116,7 +123,8 @@ export function fillShell(
 const maySignedIn = (cookie: string | undefined) => !!cookie && /session_token=[^;\s]/.test(cookie);
 
 export const spaPlugin = fp<SpaOptions>(
-  async (app, options) => {
+  async (app, opts) => {
+    const options = { page: opts.page ?? app.shellPage };
     const spa = loadSpa(app.config);
     const isWebRoute = webRouteMatcher();
     // A page's critical CSS is cut once per rendering (the page cache keeps a rendering until its data changes).

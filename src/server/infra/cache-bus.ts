@@ -9,6 +9,10 @@ import { cacheScopes, type CacheScope } from './read-cache';
 export type BusScope = CacheScope | 'sessions';
 export const busScopes: readonly BusScope[] = [...cacheScopes, 'sessions'];
 import type { Db } from './db';
+import { MAX_BACKOFF_MS } from './cache-announcer';
+
+// Folding announcements is the bus's sender side, kept beside it.
+export { ANNOUNCE_WINDOW_MS, coalescedAnnouncer } from './cache-announcer';
 
 /**
  * Announces committed changes to every instance of the shop. `onChange` runs for changes made by other instances;
@@ -46,7 +50,6 @@ export function localBus(): CacheBus {
 
 export const LISTENER_NAME = 'toolhouse-cache-listener';
 const CHANNEL = 'toolhouse_cache';
-const MAX_BACKOFF_MS = 5_000;
 /** Reconnection waits grow by this much per attempt. */
 const BACKOFF_STEP_MS = 100;
 
@@ -257,98 +260,6 @@ export function redisWithFallback(redis: CacheBus, postgres: CacheBus, log: Fast
     },
     async close() {
       await Promise.all([redis.close(), postgres.close()]);
-    },
-  };
-}
-
-/** How often one instance announces one scope at most (the storefront may show stock a second stale anyway). */
-export const ANNOUNCE_WINDOW_MS = 50;
-
-/**
- * Folds a burst of announcements of one scope into few: the first goes out at once, the ones made during the next
- * `windowMs` become a single one sent at its end. Under a stream of orders, each reserving stock, this is one
- * `pg_notify` per 50 ms instead of one per order, and other instances still hear of every change within the window.
- *
- * A send that fails (the pool busy past its timeouts, the database a moment away) is sent again, backing off up to
- * `maxRetryMs`, until one sent after it goes out: the listeners' link was up, so nothing else would ever tell the
- * other instances, whose caches and search indexes would serve the old data until the next change.
- */
-export function coalescedAnnouncer(
-  publish: (scope: BusScope) => Promise<void>,
-  onError: (err: unknown, scope: BusScope) => void,
-  windowMs = ANNOUNCE_WINDOW_MS,
-  maxRetryMs = MAX_BACKOFF_MS,
-) {
-  const windows = new Map<BusScope, { timer: NodeJS.Timeout; pending: boolean }>();
-  /** Per scope: the latest failed send (by number) and the retry planned for it. */
-  const retries = new Map<BusScope, { failed: number; delay: number; timer: NodeJS.Timeout | undefined }>();
-  let sends = 0;
-  let closed = false;
-  const retry = (scope: BusScope, failed: number) => {
-    const known = retries.get(scope);
-    if (known?.timer) {
-      known.failed = Math.max(known.failed, failed);
-      return;
-    }
-    const entry = {
-      failed,
-      delay: known ? Math.min(known.delay * 2, maxRetryMs) : windowMs * 2,
-      timer: undefined as NodeJS.Timeout | undefined,
-    };
-    entry.timer = setTimeout(() => {
-      entry.timer = undefined;
-      if (!closed) void send(scope);
-    }, entry.delay);
-    entry.timer.unref();
-    retries.set(scope, entry);
-  };
-  const send = (scope: BusScope): Promise<void> => {
-    const n = ++sends;
-    return publish(scope).then(
-      () => {
-        // Only a send started after the failed one covers its change (an earlier one may reach the database first).
-        const known = retries.get(scope);
-        if (known && n > known.failed) {
-          clearTimeout(known.timer);
-          retries.delete(scope);
-        }
-      },
-      (err: unknown) => {
-        onError(err, scope);
-        if (!closed) retry(scope, n);
-      },
-    );
-  };
-  const open = (scope: BusScope) => {
-    const timer = setTimeout(() => {
-      const pending = windows.get(scope)?.pending;
-      windows.delete(scope);
-      if (pending && !closed) {
-        open(scope);
-        void send(scope);
-      }
-    }, windowMs);
-    timer.unref();
-    windows.set(scope, { timer, pending: false });
-  };
-  return {
-    /** Resolves once the announcement is out (or failed, to be sent again), or at once when it was folded. */
-    announce(scope: BusScope): Promise<void> {
-      if (closed) return Promise.resolve();
-      const window = windows.get(scope);
-      if (window) {
-        window.pending = true;
-        return Promise.resolve();
-      }
-      open(scope);
-      return send(scope);
-    },
-    close() {
-      closed = true;
-      for (const w of windows.values()) clearTimeout(w.timer);
-      windows.clear();
-      for (const r of retries.values()) clearTimeout(r.timer);
-      retries.clear();
     },
   };
 }

@@ -98,6 +98,40 @@ function txDb(tx: Tx | Db): PgBoss.Db {
   };
 }
 
+/** The jobs of every type by state, each known type counted even with none. */
+async function queueDepths(database: Database, names: string[]): Promise<Record<string, QueueCounts>> {
+  const rows = await database.db.execute<{ name: string; state: string; count: number }>(
+    sql`select name, state::text as state, count(*)::int as count from ${sql.raw(SCHEMA)}.job group by 1, 2`,
+  );
+  const counts: Record<string, QueueCounts> = {};
+  for (const name of names) counts[name] = { pending: 0, active: 0, failed: 0 };
+  for (const r of rows.rows) {
+    const c = (counts[r.name] ??= { pending: 0, active: 0, failed: 0 });
+    if (r.state === 'created' || r.state === 'retry') c.pending += Number(r.count);
+    else if (r.state === 'active') c.active += Number(r.count);
+    else if (r.state === 'failed') c.failed += Number(r.count);
+  }
+  return counts;
+}
+
+/** Runs one job of a batch: it succeeds or fails on its own. */
+const runJob =
+  (boss: PgBoss, log: FastifyBaseLogger, name: string, handler: JobHandler<object>) =>
+  async (job: PgBoss.JobWithMetadata<object>) => {
+    try {
+      await handler(job.data, { id: job.id, retryCount: job.retryCount });
+    } catch (err) {
+      log.warn({ err, job: job.id, type: name, attempt: job.retryCount + 1 }, 'job failed');
+      await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+      return;
+    }
+    // Completed as soon as it is done, not when the whole batch is: a crash meanwhile would run it again (a mail
+    // sent twice) once its expiry noticed. Should this write fail, pg-boss completes the batch.
+    await boss
+      .complete(name, job.id)
+      .catch((err: unknown) => log.warn({ err, job: job.id, type: name }, 'job completion deferred'));
+  };
+
 export function createJobQueue(
   database: Database,
   log: FastifyBaseLogger,
@@ -135,20 +169,7 @@ export function createJobQueue(
       return id;
     },
 
-    async depth() {
-      const rows = await database.db.execute<{ name: string; state: string; count: number }>(
-        sql`select name, state::text as state, count(*)::int as count from ${sql.raw(SCHEMA)}.job group by 1, 2`,
-      );
-      const counts: Record<string, QueueCounts> = {};
-      for (const name of types.keys()) counts[name] = { pending: 0, active: 0, failed: 0 };
-      for (const r of rows.rows) {
-        const c = (counts[r.name] ??= { pending: 0, active: 0, failed: 0 });
-        if (r.state === 'created' || r.state === 'retry') c.pending += Number(r.count);
-        else if (r.state === 'active') c.active += Number(r.count);
-        else if (r.state === 'failed') c.failed += Number(r.count);
-      }
-      return counts;
-    },
+    depth: () => queueDepths(database, [...types.keys()]),
 
     async start() {
       const queues = [...types].map(([name, { options }]) => ({
@@ -182,26 +203,7 @@ export function createJobQueue(
             const self = workers.get(name);
             if (self && batch.length >= batchSize) boss.notifyWorker(self);
             // Each job of the batch succeeds or fails on its own.
-            await Promise.all(
-              batch.map(async (job) => {
-                try {
-                  await handler(job.data, { id: job.id, retryCount: job.retryCount });
-                } catch (err) {
-                  log.warn({ err, job: job.id, type: name, attempt: job.retryCount + 1 }, 'job failed');
-                  await boss.fail(name, job.id, {
-                    message: err instanceof Error ? err.message : String(err),
-                  });
-                  return;
-                }
-                // Completed as soon as it is done, not when the whole batch is: a crash meanwhile would run it again
-                // (a mail sent twice) once its expiry noticed. Should this write fail, pg-boss completes the batch.
-                await boss
-                  .complete(name, job.id)
-                  .catch((err: unknown) =>
-                    log.warn({ err, job: job.id, type: name }, 'job completion deferred'),
-                  );
-              }),
-            );
+            await Promise.all(batch.map(runJob(boss, log, name, handler)));
           }),
         );
       }

@@ -15,5 +15,5 @@ function findRoot(): string {
 
 export const rootDir = findRoot();
 export const migrationsDir = path.join(rootDir, 'src/server/db/migrations');
-export const seedImagesDir = path.join(rootDir, 'src/server/db/seed/images');
+export const seedImagesDir = path.join(rootDir, 'src/server/seed/images');
 export const webDistDir = path.join(rootDir, 'dist/web');

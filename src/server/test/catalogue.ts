@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { searchResultSchema, type SearchResult } from '@shared/catalogue/search.schema';
 import { products } from '../db/schema';
-import { ensureCatalogueStructure, writeProductSpecs } from '../db/seed/catalogue-structure';
+import { ensureCatalogueStructure, writeProductSpecs } from '../seed/catalogue-structure';
 
 type Params = Record<string, string | number | boolean | string[]>;
 

@@ -1,3 +1,3 @@
 /** API keys for integrations (decision 062): the guard that lets keyed requests in, and the admin's routes. */
-export { apiKeysGuardPlugin, actorNameOf } from './api-keys.guard';
+export { actorNameOf } from './api-keys.guard';
 export { apiKeysRoutes } from './api-keys.routes';

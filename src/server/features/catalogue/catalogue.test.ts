@@ -76,7 +76,7 @@ describe('GET /api/homeproduct', () => {
 
 describe('demo seed', () => {
   it('runs only into an empty shop: a second start adds nothing', async () => {
-    const { seedDemo } = await import('../../db/seed/seed');
+    const { seedDemo } = await import('../../seed/seed');
     const again = await seedDemo(t.database, t.app.media);
     expect(again).toEqual({ products: 0, news: 0, parts: 0 });
     const products = productListSchema.parse((await t.app.inject('/api/products')).json());

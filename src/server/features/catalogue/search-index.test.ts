@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { searchQuerySchema, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
-import { generateCatalogue } from '../../db/seed/generate-catalogue';
+import { generateCatalogue } from '../../seed/generate-catalogue';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { makeCatalogueProduct } from '../../test/catalogue';
 import { searchDatabase, searchIndexed } from './search.service';

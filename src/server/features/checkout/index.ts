@@ -2,8 +2,6 @@
  * Checkout's public face: what the app registers, what payments charges and confirms, and the priced checkout an
  * accepted quote becomes (with its shipping rates). Everything else in this folder is checkout's own.
  */
-export { checkoutRoutes, type CheckoutRoutesOptions } from './checkout.routes';
-export { checkoutJobsPlugin } from './checkout.jobs';
 export { approvalsRoutes } from './approvals.routes';
 // The one check every way of paying a checkout makes: awaiting approval or rejected cannot be paid (decision 040).
 export { assertCheckoutPayable } from './checkout.model';

@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../infra/db';
 import { recordAudit } from '../audit/audit.service';
 import { access, lockCompany } from '../companies/index';
 import { utcDay, type AccountIntent, type CreditDeps } from './credit.model';
+import { giveBack, trySettleAccountRefund } from './credit.refunds';
 import { centsToDollars, formatCents } from '@shared/common/money';
 
 type PaymentRow = typeof accountPayments.$inferSelect;
@@ -140,12 +141,6 @@ export async function accountPaymentPayable(db: Db, actor: SessionUser, paymentI
   return p.status === 'pending';
 }
 
-/** The refund of a card payment given back: one per payment, so every attempt uses the same key at the provider. */
-export const accountRefundKey = (paymentId: string) => `account-payment-${paymentId}`;
-
-/** The job that makes (and retries) the refund of a card payment of account invoices. */
-export const ACCOUNT_REFUND_JOB = 'account-payment-refund';
-
 /**
  * Applies a card payment the provider confirmed, in one transaction with the company and the invoices locked.
  * Idempotent on the intent. When an invoice no longer owes the amount (another payment or a bank transfer got there
@@ -192,24 +187,7 @@ export async function applyCardPayment(
       await checkAllocations(tx, p!.companyId, allocations, true);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      const [refunding] = await tx
-        .update(accountPayments)
-        .set({ status: 'refunding', intentId: intent.id, settledAt: new Date() })
-        .where(eq(accountPayments.id, paymentId))
-        .returning();
-      await deps.orders.jobs.send(
-        ACCOUNT_REFUND_JOB,
-        { paymentId },
-        { tx, startAfterSeconds: deps.orders.refundRetry.delaySeconds },
-      );
-      await recordAudit(tx, actor, {
-        kind: 'account.card_payment_refunded',
-        entityType: 'company',
-        entityId: p!.companyId,
-        summary: `Card payment of ${formatCents(p!.amountCents)} given back: an invoice it paid was paid meanwhile (transaction ${intent.id})`,
-        after: { paymentId, transactionId: intent.id },
-      });
-      return { payment: refunding!, refund: true };
+      return { payment: await giveBack(deps, tx, p!, intent.id, actor), refund: true };
     }
     const now = new Date();
     await applyAllocations(tx, allocations, now);
@@ -235,35 +213,6 @@ export async function applyCardPayment(
     );
   }
   return toPayment(db, outcome.payment);
-}
-
-/**
- * Asks the provider for a refunding payment's refund; only when it confirms is the payment marked refunded. Returns
- * whether the payment is refunded now. Provider errors reach the caller (the job retries them).
- */
-export async function settleAccountRefund(deps: CreditDeps, paymentId: string): Promise<boolean> {
-  const { db } = deps.orders;
-  const [p] = await db.select().from(accountPayments).where(eq(accountPayments.id, paymentId));
-  if (!p) throw notFound('Payment');
-  if (p.status === 'refunded') return true;
-  if (p.status !== 'refunding' || !p.intentId) return false;
-  const refund = await deps.provider.refund(p.intentId, p.amountCents, accountRefundKey(p.id));
-  if (refund.status !== 'succeeded') return false;
-  await db
-    .update(accountPayments)
-    .set({ status: 'refunded', refundId: refund.id, refundedAt: new Date() })
-    .where(and(eq(accountPayments.id, paymentId), eq(accountPayments.status, 'refunding')));
-  return true;
-}
-
-/** Tries a payment's refund right away; a failure leaves it refunding for the job. */
-async function trySettleAccountRefund(deps: CreditDeps, paymentId: string): Promise<boolean> {
-  try {
-    return await settleAccountRefund(deps, paymentId);
-  } catch (err) {
-    deps.orders.mail.log.warn({ err, paymentId }, 'account payment refund not made yet; the job will retry');
-    return false;
-  }
 }
 
 /** PUT /api/companies/{id}/account/card-payments/{paymentId}: the provider's word, then the payment applied. */

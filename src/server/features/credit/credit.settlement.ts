@@ -6,7 +6,8 @@ import type { JobQueue } from '../../infra/jobs';
 import { notifyStaff } from '../notifications/index';
 import { defineProviderRefundJob } from '../orders/index';
 import type { CreditDeps } from './credit.model';
-import { ACCOUNT_REFUND_JOB, applyCardPayment, settleAccountRefund } from './credit.payments';
+import { applyCardPayment } from './credit.payments';
+import { ACCOUNT_REFUND_JOB, settleAccountRefund } from './credit.refunds';
 
 /** How many card payments one sweep looks at (each needs a call to the provider). */
 const SWEEP_BATCH = 50;

@@ -1,6 +1,5 @@
 // Paying on account's public face (docs/decisions/041-paying-on-account.md): the app registers the feature; payments
 // confirms the card payments of account invoices (the test card form, the Stripe webhook).
-export { creditFeature } from './credit.plugin';
 export { accountPaymentPayable, applyCardPayment, verifyAccountIntent } from './credit.payments';
 export type { CreditDeps } from './credit.model';
 export { sendAccountReminders } from './credit.reminders';

@@ -13,7 +13,6 @@ export {
   orderStats,
   type PaymentConfirmation,
 } from './orders.service';
-export { orderDepsPlugin, type OrderDepsOptions } from './orders.deps';
 export { sweepIntervalMs } from './orders.jobs';
 export {
   checkoutOfLine,

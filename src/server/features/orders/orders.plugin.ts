@@ -3,14 +3,16 @@ import { orderDocumentsRoutes } from './order-documents.routes';
 import { orderJobsPlugin } from './orders.jobs';
 import { ordersRoutes, type OrdersRoutesOptions } from './orders.routes';
 
-/** How the app verifies payments for orders: given by it, since payments depends on orders, not the reverse. */
-export interface OrdersFeatureOptions {
-  verifyPayment: OrdersRoutesOptions['verifyPayment'];
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How an order's payment is verified: a port payments fills, since payments depends on orders, not the reverse. */
+    verifyOrderPayment: OrdersRoutesOptions['verifyPayment'];
+  }
 }
 
 /** The orders feature: single orders, their documents, and the expiry and refund jobs. */
-export const ordersFeature: FastifyPluginAsyncZod<OrdersFeatureOptions> = async (app, opts) => {
-  await app.register(ordersRoutes, { verifyPayment: opts.verifyPayment });
+export const ordersFeature: FastifyPluginAsyncZod = async (app) => {
+  await app.register(ordersRoutes, { verifyPayment: (p) => app.verifyOrderPayment(p) });
   await app.register(orderDocumentsRoutes);
   await app.register(orderJobsPlugin);
 };

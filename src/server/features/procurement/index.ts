@@ -1,5 +1,4 @@
 // Punchout's public face (docs/decisions/063-punchout.md): the app registers the feature under /api and the buyer
 // systems' routes beside it.
-export { procurementDepsOf, procurementFeature } from './procurement.plugin';
-export { punchoutRoutes } from './punchout.routes';
+export { procurementDepsOf } from './procurement.plugin';
 export { sweepDocuments } from './procurement.sweep';

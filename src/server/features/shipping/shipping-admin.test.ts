@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freightClasses, type ShippingMethod, type ShippingSettings } from '@shared/shipping/shipping.schema';
 import { usStateCodes } from '@shared/common/us-states';
-import { seedFulfilment } from '../../db/seed/seed';
+import { seedFulfilment } from '../../seed/seed';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/helper';

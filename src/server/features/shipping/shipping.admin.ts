@@ -2,29 +2,25 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type {
   FreightRate,
   ParcelRate,
-  PickupLocation,
-  PickupLocationValues,
   ShippingMethod,
   ShippingMethodValues,
   ShippingSettings,
-  ShippingZone,
-  ShippingZones,
 } from '@shared/shipping/shipping.schema';
-import { freightRates, parcelRates, pickupLocations, shippingMethods, shippingZones } from '../../db/schema';
+import { freightRates, parcelRates, pickupLocations, shippingMethods } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { fieldError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
+import { readZones, toPickup } from './shipping.places';
 import { FREIGHT_CLASSES } from './shipping.rates';
 
 /**
- * The admin's shipping tables (docs/decisions/037-shipping-and-tax.md, "Admin tables"): methods with their rate rows,
- * the zone of each state and the pickup locations. Every change is one transaction with its audit entry; checkout
+ * The admin's shipping tables (docs/decisions/037-shipping-and-tax.md, "Admin tables"): methods with their rate rows
+ * here, the zone of each state and the pickup locations in shipping.places.ts. Every change is one transaction with its audit entry; checkout
  * reads the same tables through loadRateTables, so an edit counts from the next quote on.
  */
 
 type MethodRow = typeof shippingMethods.$inferSelect;
-type PickupRow = typeof pickupLocations.$inferSelect;
 
 const classIndex = (c: string) => FREIGHT_CLASSES.indexOf(c as (typeof FREIGHT_CLASSES)[number]);
 const byZoneAndWeight = (a: ParcelRate, b: ParcelRate) =>
@@ -58,23 +54,6 @@ function toMethod(row: MethodRow, parcel: ParcelRate[], freight: StoredFreightRa
       }))
       .sort(byClassAndWeight),
   };
-}
-
-const toPickup = (row: PickupRow): PickupLocation => ({
-  _id: row.id,
-  name: row.name,
-  street: row.street,
-  city: row.city,
-  state: row.state,
-  zip: row.zip,
-  readyHours: row.readyHours,
-  active: row.active,
-  position: row.position,
-});
-
-async function readZones(db: Db | Tx): Promise<ShippingZone[]> {
-  const rows = await db.select().from(shippingZones).orderBy(asc(shippingZones.state));
-  return rows as ShippingZone[];
 }
 
 /** GET /api/shipping/settings: everything the admin page edits, inactive methods and locations included. */
@@ -230,106 +209,6 @@ export async function deleteShippingMethod(db: Db, actor: SessionUser, id: strin
       entityId: id,
       summary: `Deleted shipping method ${before.name}`,
       before,
-    });
-  });
-  return { acknowledged: true as const };
-}
-
-const zoneMap = (zones: ShippingZone[]) => Object.fromEntries(zones.map((z) => [z.state, z.zone]));
-
-/** PUT /api/shipping/zones: the whole table at once. Locked, so two saves cannot interleave their rows. */
-export async function replaceShippingZones(
-  db: Db,
-  actor: SessionUser,
-  zones: ShippingZone[],
-): Promise<ShippingZones> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table shipping_zones in share row exclusive mode`);
-    const before = await readZones(tx);
-    await tx.delete(shippingZones);
-    if (zones.length) await tx.insert(shippingZones).values(zones);
-    const after = await readZones(tx);
-    const changed = after.filter((z) => zoneMap(before)[z.state] !== z.zone).length;
-    const removed = before.filter((z) => !(z.state in zoneMap(after))).length;
-    await recordAudit(tx, actor, {
-      kind: 'shipping_zones.edited',
-      entityType: 'shipping_zones',
-      entityId: 'zones',
-      summary: `Edited the parcel zones: ${after.length} states, ${changed} changed, ${removed} removed`,
-      before: zoneMap(before),
-      after: zoneMap(after),
-    });
-    return { zones: after };
-  });
-}
-
-const pickupColumns = (p: PickupLocationValues) => ({
-  name: p.name,
-  street: p.street,
-  city: p.city,
-  state: p.state,
-  zip: p.zip,
-  readyHours: p.readyHours,
-  active: p.active,
-  position: p.position,
-});
-
-export async function createPickupLocation(
-  db: Db,
-  actor: SessionUser,
-  input: PickupLocationValues,
-): Promise<PickupLocation> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(pickupLocations).values(pickupColumns(input)).returning();
-    const location = toPickup(row!);
-    await recordAudit(tx, actor, {
-      kind: 'pickup_location.created',
-      entityType: 'pickup_location',
-      entityId: location._id,
-      summary: `Added pickup location ${location.name} (${location.city}, ${location.state})`,
-      after: location,
-    });
-    return location;
-  });
-}
-
-export async function updatePickupLocation(
-  db: Db,
-  actor: SessionUser,
-  id: string,
-  input: PickupLocationValues,
-): Promise<PickupLocation> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(pickupLocations).where(eq(pickupLocations.id, id)).for('update');
-    if (!current) throw notFound('Pickup location');
-    const [row] = await tx
-      .update(pickupLocations)
-      .set(pickupColumns(input))
-      .where(eq(pickupLocations.id, id))
-      .returning();
-    const location = toPickup(row!);
-    await recordAudit(tx, actor, {
-      kind: 'pickup_location.edited',
-      entityType: 'pickup_location',
-      entityId: id,
-      summary: `Edited pickup location ${location.name}`,
-      before: toPickup(current),
-      after: location,
-    });
-    return location;
-  });
-}
-
-export async function deletePickupLocation(db: Db, actor: SessionUser, id: string) {
-  await db.transaction(async (tx) => {
-    const [current] = await tx.delete(pickupLocations).where(eq(pickupLocations.id, id)).returning();
-    if (!current) throw notFound('Pickup location');
-    await recordAudit(tx, actor, {
-      kind: 'pickup_location.deleted',
-      entityType: 'pickup_location',
-      entityId: id,
-      summary: `Deleted pickup location ${current.name}`,
-      before: toPickup(current),
     });
   });
   return { acknowledged: true as const };

@@ -3,15 +3,17 @@ import { shippingContract as calls } from '@shared/shipping/shipping.contract';
 import { contractRoute } from '../../http/contract-route';
 import { currentUser } from '../../http/auth-guard';
 import {
-  createPickupLocation,
   createShippingMethod,
-  deletePickupLocation,
   deleteShippingMethod,
   getShippingSettings,
-  replaceShippingZones,
-  updatePickupLocation,
   updateShippingMethod,
 } from './shipping.admin';
+import {
+  createPickupLocation,
+  deletePickupLocation,
+  replaceShippingZones,
+  updatePickupLocation,
+} from './shipping.places';
 
 const tags = ['shipping'];
 const admin = { auth: 'admin' } as const;

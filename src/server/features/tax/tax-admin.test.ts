@@ -1,7 +1,7 @@
 // Both databases: issue #22 asks for its shipping, tax and backorder rules to be proven on PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaxRates } from '@shared/tax/tax.schema';
-import { seedFulfilment } from '../../db/seed/seed';
+import { seedFulfilment } from '../../seed/seed';
 import { auditEntries } from '../../test/admin';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { createTestApp, type TestApp } from '../../test/helper';

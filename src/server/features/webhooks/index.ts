@@ -3,4 +3,3 @@
  * of a change, and the feature plugin (dispatcher, delivery job, admin routes).
  */
 export { recordEvent, recordEvents, type WebhookEventInput } from './webhooks.outbox';
-export { webhooksFeature } from './webhooks.plugin';

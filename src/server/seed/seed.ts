@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Database, Db } from '../../infra/db';
-import type { MediaStore } from '../../infra/storage';
-import { seedImagesDir } from '../../infra/paths';
+import type { Database, Db } from '../infra/db';
+import type { MediaStore } from '../infra/storage';
+import { seedImagesDir } from '../infra/paths';
 import {
   freightRates,
   news,
@@ -16,7 +16,7 @@ import {
   shippingMethods,
   shippingZones,
   taxRates,
-} from '../schema';
+} from '../db/schema';
 import { demoNews, demoProducts } from './demo-data';
 import { demoPickupLocations, demoShippingMethods, demoTaxRates, demoZones } from './fulfilment-data';
 import { demoProductCatalogue } from './catalogue-data';

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { isUnitKind, unitSymbol } from '@shared/catalogue/units';
-import type { Db, Tx } from '../../infra/db';
-import { categories, categorySpecAttributes, productSpecs, products, specAttributes } from '../schema';
+import type { Db, Tx } from '../infra/db';
+import { categories, categorySpecAttributes, productSpecs, products, specAttributes } from '../db/schema';
 import { demoAttributes, demoCategories } from './catalogue-data';
 
 export interface CatalogueIds {

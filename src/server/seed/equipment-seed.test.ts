@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper';
-import { signUp, signUpAdmin, type Client } from '../../test/auth';
+import { createTestApp, type TestApp } from '../test/helper';
+import { signUp, signUpAdmin, type Client } from '../test/auth';
 
 // The demo shop's aftermarket: two models with plans, serial-range fit, a replaced-by chain and a diagram.
 let t: TestApp, buyer: Client;

@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { count, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../infra/db';
-import type { MediaStore } from '../../infra/storage';
-import { seedImagesDir } from '../../infra/paths';
+import type { Db } from '../infra/db';
+import type { MediaStore } from '../infra/storage';
+import { seedImagesDir } from '../infra/paths';
 import {
   categories,
   diagramHotspots,
@@ -13,7 +13,7 @@ import {
   partReplacements,
   products,
   servicePlanItems,
-} from '../schema';
+} from '../db/schema';
 
 /**
  * The demo shop's aftermarket (docs/decisions/064-equipment.md): the two demo compressors as machine models with

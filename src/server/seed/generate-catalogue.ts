@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../infra/db';
+import type { Db } from '../infra/db';
 import { ensureCatalogueStructure } from './catalogue-structure';
 import { productKinds, type ProductKind } from './generator-kinds';
 import { demoAttributes, demoCategories } from './catalogue-data';

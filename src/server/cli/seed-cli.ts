@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../infra/config';
 import { openDatabase } from '../infra/db';
 import { createMediaStore } from '../infra/storage.plugin';
-import { seedDemo, seedFulfilment } from './seed/seed';
+import { seedDemo, seedFulfilment } from '../seed/seed';
 
 const config = loadConfig();
 const database = await openDatabase({

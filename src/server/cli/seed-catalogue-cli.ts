@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../infra/config';
 import { openDatabase } from '../infra/db';
-import { generateCatalogue } from './seed/generate-catalogue';
+import { generateCatalogue } from '../seed/generate-catalogue';
 
 const { values } = parseArgs({
   options: {

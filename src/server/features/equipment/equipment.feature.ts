@@ -1,0 +1,4 @@
+import { defineFeature } from '../../http/feature';
+import { equipmentFeature } from './equipment.plugin';
+
+export const feature = defineFeature({ name: 'equipment', api: equipmentFeature });

@@ -1,0 +1,4 @@
+import { defineFeature } from '../../http/feature';
+import { returnsRoutes } from './returns.routes';
+
+export const feature = defineFeature({ name: 'returns', api: returnsRoutes });
