@@ -6,6 +6,8 @@ import { cartRoutes } from './features/cart/index';
 import { approvalsRoutes, checkoutJobsPlugin, checkoutRoutes } from './features/checkout/index';
 import { companiesRoutes, priceListsRoutes } from './features/companies/index';
 import { catalogueFeature } from './features/catalogue/catalogue.plugin';
+import { catalogueImportFeature } from './features/catalogue-import/index';
+import { searchFeature } from './features/search/index';
 import { creditFeature } from './features/credit/index';
 import { equipmentFeature } from './features/equipment/index';
 import { fulfilmentRoutes } from './features/fulfilment/index';
@@ -39,6 +41,8 @@ export const apiRoutes: FastifyPluginAsyncZod<OrderDepsOptions> = async (api, op
   await api.register(orderDepsPlugin, { shipping: opts.shipping, tax: opts.tax });
   await api.register(healthRoutes);
   await api.register(catalogueFeature);
+  await api.register(searchFeature);
+  await api.register(catalogueImportFeature);
   await api.register(newsRoutes);
   await api.register(accountsFeature);
   await api.register(mediaRoutes);

@@ -8,7 +8,7 @@ import type { PaymentProvider } from './features/payments/payment-provider';
 import { paymentProviderPlugin } from './features/payments/payments.plugin';
 import type { ShippingRatesProvider } from './features/shipping/index';
 import type { TaxProvider } from './features/tax/index';
-import { searchIndexPlugin } from './features/catalogue/search-index.plugin';
+import { searchIndexPlugin } from './features/search/index';
 import { seoRoutes } from './features/seo/seo.routes';
 import { shellPages } from './features/seo/page-cache';
 import { authPlugin, type PasswordHashing } from './http/auth';

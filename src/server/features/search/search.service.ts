@@ -1,12 +1,10 @@
 import { MAX_OFFSET_RESULTS, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { loadCategories } from './categories.service';
-import { toCatalogueProducts } from './product-cards';
+import { loadAttributes, loadCategories, toCatalogueProducts } from '../catalogue/index';
 import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';
 import { resolveFilters, whereOf } from './search.filters';
 import { readPage } from './search.page';
-import { loadAttributes } from './specs.service';
 import type { SearchIndex } from './search-index.plugin';
 import { countOf, matchDocs, pageOf } from './search-index.query';
 import { totalAndFacets, totalOnly } from './facets.service';

@@ -21,7 +21,7 @@ import { readLayout, type CsvLayout } from './catalogue-csv.header';
 import { importProgress, type Progress } from './catalogue-csv.progress';
 import { validateRow, type ImageSource, type ImportRow, type RowContext } from './catalogue-csv.rows';
 import { createCategories, findBySku, writeBatch } from './catalogue-csv.write';
-import { loadAttributes } from './specs.service';
+import { loadAttributes } from '../catalogue/index';
 
 const BATCH = 1000;
 

@@ -4,8 +4,7 @@ import type { Db, Tx } from '../../infra/db';
 import { answerWaiting, moveStockBulk, type BackInStockMail } from '../inventory/inventory.service';
 import { breaksKey, breaksKeySql } from './catalogue-csv.pricing';
 import type { ImportRow, ProductState } from './catalogue-csv.rows';
-import { writeBreaksBulk } from './pricing.service';
-import { shippingColumns } from './product-shipping.service';
+import { shippingColumns, writeBreaksBulk } from '../catalogue/index';
 
 const param = <T>(values: T[]) => sql.param(values);
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { SuggestResult } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import { toRef, type Category } from './categories.service';
+import { toRef, type Category } from '../catalogue/index';
 import { facetsOf, isFilter, PRICE_EDGES_CENTS, type Counted } from './facets.service';
 import type { EffectiveSort } from './search.cursor';
 import type { ResolvedFilters } from './search.filters';
