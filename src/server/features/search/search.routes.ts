@@ -4,8 +4,7 @@ import { contractRoute } from '../../http/contract-route';
 import { queryKey } from '../../infra/read-cache';
 import { replyWithContractPrices } from '../catalogue/index';
 import { answerSearchesEarly } from './search-early';
-import { searchCatalogue } from './search.service';
-import { suggest } from './suggest.service';
+import { catalogueSearch } from './search.engine';
 import { WholeCatalogueMemo } from './whole-catalogue';
 
 /**
@@ -16,6 +15,7 @@ import { WholeCatalogueMemo } from './whole-catalogue';
 export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.searchIndex) answerSearchesEarly(app, app.searchIndex);
   const whole = new WholeCatalogueMemo(() => app.readCache.cache.version('catalogue'));
+  const engine = catalogueSearch(app.database.db, app.searchIndex, whole);
   app.route({
     ...contractRoute(calls.search, {
       tags: ['catalogue'],
@@ -37,7 +37,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         queryKey('search', req.query),
-        () => searchCatalogue(app.database.db, req.query, app.searchIndex, whole),
+        () => engine.search(req.query),
         (body) => body.items,
       ),
   });
@@ -56,7 +56,7 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         queryKey('suggest', req.query),
-        () => suggest(app.database.db, req.query.q, app.searchIndex),
+        () => engine.suggest(req.query.q),
         (body) => body.products,
       ),
   });

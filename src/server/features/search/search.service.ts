@@ -10,21 +10,6 @@ import { countOf, matchDocs, pageOf } from './search-index.query';
 import { totalAndFacets, totalOnly } from './facets.service';
 import { isWholeCatalogue, type WholeCatalogueMemo, type WholeCounts } from './whole-catalogue';
 
-/**
- * GET /api/catalogue/search: free text (typo-tolerant, SKU matches first), filters, facets of the current query,
- * sorting, and page-number or cursor paging with a total.
- */
-export async function searchCatalogue(
-  db: Db,
-  query: SearchQuery,
-  index?: SearchIndex | null,
-  whole?: WholeCatalogueMemo,
-  only: readonly string[] | null = null,
-): Promise<SearchResult> {
-  const answered = index ? await searchIndexed(db, query, index, only) : null;
-  return answered ?? searchDatabase(db, query, whole, only);
-}
-
 function paging(query: SearchQuery, hasText: boolean) {
   const sort: EffectiveSort = query.sort === 'relevance' && !hasText ? 'newest' : query.sort;
   const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
