@@ -1,7 +1,7 @@
 import type { SearchQuery, SearchResult, SuggestResult } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import type { SearchIndex } from './search-index.plugin';
-import { suggestFrom } from './search-index.query';
+import { suggestFrom } from './search-index.suggest';
 import { searchDatabase, searchIndexed } from './search.service';
 import { suggestDatabase } from './suggest.service';
 import type { WholeCatalogueMemo } from './whole-catalogue';

@@ -6,7 +6,9 @@ import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './se
 import { resolveFilters, whereOf } from './search.filters';
 import { readPage } from './search.page';
 import type { SearchIndex } from './search-index.plugin';
-import { countOf, matchDocs, pageOf } from './search-index.query';
+import { countOf } from './search-index.count';
+import { matchDocs } from './search-index.match';
+import { pageOf } from './search-index.page';
 import { totalAndFacets, totalOnly } from './facets.service';
 import { isWholeCatalogue, type WholeCatalogueMemo, type WholeCounts } from './whole-catalogue';
 
