@@ -84,6 +84,8 @@ const serverFeatures = {
   audit: [],
   cart: ['accounts', 'catalogue', 'pricing'],
   catalogue: ['audit', 'inventory', 'media', 'notifications', 'webhooks'],
+  // Decision 071: search and the CSV import/export build on the catalogue, which knows neither.
+  'catalogue-import': ['audit', 'catalogue', 'inventory', 'media', 'notifications'],
   companies: ['audit', 'cart', 'catalogue', 'pricing', 'webhooks'],
   credit: ['audit', 'checkout', 'companies', 'notifications', 'orders'],
   checkout: [
@@ -98,7 +100,7 @@ const serverFeatures = {
     'shipping',
     'tax',
   ],
-  equipment: ['audit', 'cart', 'catalogue', 'companies', 'media'],
+  equipment: ['audit', 'cart', 'catalogue', 'companies', 'media', 'search'],
   fulfilment: ['audit', 'orders', 'webhooks'],
   health: [],
   inventory: ['notifications', 'webhooks'],
@@ -137,6 +139,7 @@ const serverFeatures = {
   returns: ['audit', 'checkout', 'inventory', 'orders'],
   procurement: ['cart', 'checkout', 'companies', 'credit', 'orders'],
   reviews: ['accounts', 'orders'],
+  search: ['catalogue'],
   seo: ['catalogue', 'news'],
   shipping: ['audit'],
   tax: ['audit', 'media', 'notifications', 'shipping'],

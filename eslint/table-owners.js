@@ -19,9 +19,10 @@ export const tableOwners = {
     'product_specs',
     'search_terms',
     'product_documents',
-    'catalogue_imports',
     'product_price_breaks',
   ],
+  // The import's own job rows (decision 071), declared in src/server/db/catalogue-data-schema.ts with the catalogue's.
+  'catalogue-import': ['catalogue_imports'],
   checkout: ['checkouts', 'approval_reminders'],
   companies: [
     'companies',
@@ -75,6 +76,12 @@ export const foreignWritesAllowed = [
   // accounts (companies -> cart -> accounts): the fix is a hook companies registers on account removal.
   { feature: 'accounts', table: 'companies' },
   { feature: 'accounts', table: 'company_invitations' },
+  // The CSV import writes the catalogue in batches of hundreds of rows per statement (decision 071 split it out of
+  // the catalogue the same day): the fix is the catalogue exporting its batch writers, which the import then calls.
+  { feature: 'catalogue-import', table: 'products' },
+  { feature: 'catalogue-import', table: 'product_specs' },
+  { feature: 'catalogue-import', table: 'search_terms' },
+  { feature: 'catalogue-import', table: 'categories' },
 ];
 
 /** The owner of a SQL table name, or undefined for a name that is not a table. */

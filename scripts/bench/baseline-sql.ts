@@ -3,7 +3,7 @@
 import Fastify from 'fastify';
 import { searchQuerySchema } from '../../src/shared/catalogue/search.schema';
 import { getProduct, listProducts } from '../../src/server/features/catalogue/catalogue.service';
-import { searchCatalogue } from '../../src/server/features/catalogue/search.service';
+import { searchCatalogue } from '../../src/server/features/search/search.engine';
 import { openDatabase } from '../../src/server/infra/db';
 
 const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, poolSize: 10 });

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { searchQuerySchema } from '../../src/shared/catalogue/search.schema';
 import * as schema from '../../src/server/db/schema';
 import type { Db } from '../../src/server/infra/db';
-import { searchCatalogue } from '../../src/server/features/catalogue/search.service';
+import { searchCatalogue } from '../../src/server/features/search/search.engine';
 
 const { values } = parseArgs({
   options: { 'database-url': { type: 'string' }, full: { type: 'boolean', default: false } },

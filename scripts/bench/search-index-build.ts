@@ -2,7 +2,7 @@
 // bench's figures for start-up and for "RSS with the index minus RSS without it" (decision 033).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDatabase } from '../../src/server/infra/db';
-import { SearchIndexData } from '../../src/server/features/catalogue/search-index.data';
+import { SearchIndexData } from '../../src/server/features/search/search-index.data';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => Math.round(bytes / 1048576);

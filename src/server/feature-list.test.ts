@@ -17,6 +17,6 @@ describe('the feature list', () => {
 
   it('registers the payment provider before the orders deps that charge through it', () => {
     const all: readonly Feature<BuildOptions>[] = features;
-    expect(inStageOrder(all, 'app').map((f) => f.name)).toEqual(['catalogue', 'payments', 'orders']);
+    expect(inStageOrder(all, 'app').map((f) => f.name)).toEqual(['payments', 'orders', 'search']);
   });
 });

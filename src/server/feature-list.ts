@@ -5,6 +5,7 @@ import { feature as apiKeys } from './features/api-keys/api-keys.feature';
 import { feature as audit } from './features/audit/audit.feature';
 import { feature as cart } from './features/cart/cart.feature';
 import { feature as catalogue } from './features/catalogue/catalogue.feature';
+import { feature as catalogueImport } from './features/catalogue-import/catalogue-import.feature';
 import { feature as checkout } from './features/checkout/checkout.feature';
 import { feature as companies } from './features/companies/companies.feature';
 import { feature as credit } from './features/credit/credit.feature';
@@ -24,6 +25,7 @@ import { feature as procurement } from './features/procurement/procurement.featu
 import { feature as quotes } from './features/quotes/quotes.feature';
 import { feature as returns } from './features/returns/returns.feature';
 import { feature as reviews } from './features/reviews/reviews.feature';
+import { feature as search } from './features/search/search.feature';
 import { feature as seo } from './features/seo/seo.feature';
 import { feature as shipping } from './features/shipping/shipping.feature';
 import { feature as tax } from './features/tax/tax.feature';
@@ -36,6 +38,7 @@ export const features = [
   audit,
   cart,
   catalogue,
+  catalogueImport,
   checkout,
   companies,
   credit,
@@ -55,6 +58,7 @@ export const features = [
   quotes,
   returns,
   reviews,
+  search,
   seo,
   shipping,
   tax,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../test/helper';
-import { searchCatalogue } from '../features/catalogue/search.service';
+import { searchCatalogue } from '../features/search/search.engine';
 import { searchQuerySchema } from '@shared/catalogue/search.schema';
 import { generateCatalogue } from './generate-catalogue';
 

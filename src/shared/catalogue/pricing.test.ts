@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstOrderableQuantity,
-  lowestUnitPriceCents,
+  fromPriceCents,
   packProblem,
   priceBreaksProblem,
   priceBreaksSchema,
@@ -30,8 +30,8 @@ describe('price breaks', () => {
 
   it('has one price without breaks, a "from" price and the saving reached', () => {
     expect(unitPriceCentsAt(100, 1240, [])).toBe(1240);
-    expect(lowestUnitPriceCents(1240, breaks)).toBe(990);
-    expect(lowestUnitPriceCents(1240, [])).toBe(1240);
+    expect(fromPriceCents(1240, Math.min(...breaks.map((b) => b.unitPriceCents)))).toBe(990);
+    expect(fromPriceCents(1240, null)).toBe(1240);
     expect(savingCents(9, 1240, breaks)).toBe(0);
     expect(savingCents(10, 1240, breaks)).toBe(1200);
   });

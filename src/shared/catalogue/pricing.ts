@@ -49,9 +49,12 @@ export function savingsCentsAt(
   };
 }
 
-/** The lowest unit price any quantity reaches ("from $9.90" on a card). */
-export const lowestUnitPriceCents = (basePriceCents: number, breaks: readonly PriceBreakCents[]) =>
-  Math.min(basePriceCents, ...breaks.map((b) => b.unitPriceCents));
+/**
+ * The lowest unit price any quantity reaches ("from $9.90" on a card), given the product's lowest break price (the
+ * database reads that one number per card). Every card's "from" price is this one function's (decision 071).
+ */
+export const fromPriceCents = (basePriceCents: number, lowestBreakCents: number | null) =>
+  Math.min(basePriceCents, lowestBreakCents ?? basePriceCents);
 
 /** What the buyer saves against the base price at this quantity, in cents (0 below the first break). */
 export const savingCents = (quantity: number, basePriceCents: number, breaks: readonly PriceBreakCents[]) =>

@@ -13,13 +13,8 @@ import { contractRoute } from '../../http/contract-route';
 import { errorResponses, pagedListDescription } from '../../http/openapi';
 import { currentUser } from '../../http/auth-guard';
 import { listAdminProducts } from './admin-products.service';
-import {
-  attributeUsage,
-  createAttribute,
-  orderAttributes,
-  removeAttribute,
-  updateAttribute,
-} from './category-attributes.service';
+import { attributeUsage, removeAttribute } from './category-attributes.remove';
+import { createAttribute, orderAttributes, updateAttribute } from './category-attributes.service';
 import {
   createCategory,
   deleteCategory,

@@ -1,6 +1,5 @@
 import { defineFeature } from '../../http/feature';
 import { catalogueFeature } from './catalogue.plugin';
-import { searchIndexPlugin } from './search-index.plugin';
 
-/** The in-process search index is on the app (app.searchIndex, decision 033): the public pages' shells read it. */
-export const feature = defineFeature({ name: 'catalogue', app: searchIndexPlugin, api: catalogueFeature });
+/** Products, categories, attributes and documents (decision 071): search and the CSV import are features of their own. */
+export const feature = defineFeature({ name: 'catalogue', api: catalogueFeature });

@@ -6,6 +6,7 @@ import { notFound } from '../../infra/errors';
 import type { Db } from '../../infra/db';
 import { toShipping } from './product-shipping.service';
 import { loadBreaks } from './pricing.service';
+import { cardFromPrice, lowestBreakCents } from './product-cards';
 import { centsToDollars } from '@shared/common/money';
 
 type ProductRow = typeof products.$inferSelect;
@@ -87,23 +88,17 @@ export async function newestProducts(
   db: Db,
   limit: number,
 ): Promise<(Product & { packSize: number; fromPrice: number; fromPriceCents: number })[]> {
-  const lowest = sql<number | null>`(select min(b.unit_price_cents) from product_price_breaks b
-    where b.product_id = ${products.id})`;
   const rows = await db
-    .select({ ...productFields, packSize: products.packSize, lowest })
+    .select({ ...productFields, packSize: products.packSize, lowest: lowestBreakCents(products.id) })
     .from(products)
     .where(isNull(products.archivedAt))
     .orderBy(...newestFirst)
     .limit(limit);
-  return rows.map((r) => {
-    const fromPriceCents = Math.min(r.priceCents, r.lowest ?? r.priceCents);
-    return {
-      ...toProduct(r),
-      packSize: r.packSize,
-      fromPrice: centsToDollars(fromPriceCents),
-      fromPriceCents,
-    };
-  });
+  return rows.map((r) => ({
+    ...toProduct(r),
+    packSize: r.packSize,
+    ...cardFromPrice(r.priceCents, r.lowest),
+  }));
 }
 
 const epochMicros = (micros: string) =>

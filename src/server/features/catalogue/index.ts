@@ -18,5 +18,27 @@ export {
   listedProducts,
   type SitemapRow,
 } from './sitemap-reads';
-// The equipment feature's "fits my equipment" filter runs the catalogue's own search with a product restriction.
-export { searchCatalogue } from './search.service';
+// What search (its two engines read categories, spec definitions and product cards) and catalogue-import (CSV rows
+// are checked against the spec definitions and written with the catalogue's price breaks and shipping columns)
+// build on: decision 071.
+export {
+  bySlug,
+  categoryTree,
+  depthFirst,
+  descendantIds,
+  loadCategories,
+  rollUp,
+  toRef,
+  type Category,
+} from './categories.service';
+export { replyWithContractPrices } from './contract-reads';
+export { productColumns, toCatalogueProduct, toCatalogueProducts, type ProductRow } from './product-cards';
+export { writeBreaksBulk } from './pricing.service';
+export { shippingColumns } from './product-shipping.service';
+export {
+  attributeOrder,
+  keySpecsFromValues,
+  loadAttributes,
+  specProblem,
+  type Attribute,
+} from './specs.service';

@@ -1,9 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { fromPriceCents } from '@shared/catalogue/pricing';
 import type { CatalogueProduct, SpecValue } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
 import { toRef, type Category } from './categories.service';
 import { keySpecsOf, loadSpecs } from './specs.service';
 import { centsToDollars } from '@shared/common/money';
+
+/** A product's lowest break price (null without breaks): what its card's "from" price needs from the database. */
+export function lowestBreakCents(productId: SQLWrapper) {
+  return sql<number | null>`(select min(b.unit_price_cents) from product_price_breaks b
+    where b.product_id = ${productId})`;
+}
+
+/** A card's "from" price, in cents and in the deprecated dollars beside them (decision 050). */
+export function cardFromPrice(priceCents: number, lowestBreak: number | null) {
+  const cents = fromPriceCents(priceCents, lowestBreak);
+  return { fromPrice: centsToDollars(cents), fromPriceCents: cents };
+}
 
 /**
  * The columns every catalogue product card needs, from `products p`. The lowest break price is one primary-key
@@ -11,8 +24,7 @@ import { centsToDollars } from '@shared/common/money';
  */
 export const productColumns = sql`p.id, p.name, p.img, p.price_cents as "priceCents", p.quantity,
   p.min_order as "minOrder", p.description, p.sku, p.brand, p.category_id as "categoryId",
-  p.created_at as "createdAt", p.pack_size as "packSize",
-  (select min(b.unit_price_cents) from product_price_breaks b where b.product_id = p.id) as "lowestBreakCents"`;
+  p.created_at as "createdAt", p.pack_size as "packSize", ${lowestBreakCents(sql`p.id`)} as "lowestBreakCents"`;
 
 export interface ProductRow extends Record<string, unknown> {
   id: string;
@@ -62,7 +74,6 @@ export function toCatalogueProduct(
     createdAt: new Date(r.createdAt).toISOString(),
     keySpecs,
     packSize: r.packSize,
-    fromPrice: centsToDollars(Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents)),
-    fromPriceCents: Math.min(r.priceCents, r.lowestBreakCents ?? r.priceCents),
+    ...cardFromPrice(r.priceCents, r.lowestBreakCents),
   };
 }

@@ -7,7 +7,7 @@ import { errorResponses } from '../../http/openapi';
 import { currentUser, type SessionUser } from '../../http/auth-guard';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { searchCatalogue } from '../catalogue/index';
+import { searchCatalogue } from '../search/index';
 import { fittingProductIds } from './equipment.fit';
 import { machineOf, mineSql } from './equipment.machines';
 

@@ -4,7 +4,7 @@ import type { TestApp } from '../../test/helper';
 import { createTestApp } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeProduct, payOrder, placeOrder } from '../../test/shop';
-import { searchCatalogue } from '../catalogue/index';
+import { searchCatalogue } from '../search/index';
 import { searchQuerySchema } from '@shared/catalogue/search.schema';
 import { sendServiceReminders } from './index';
 import { fitsFilter } from './equipment.search';

@@ -2,20 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogueContract as calls } from '@shared/catalogue/catalogue.contract';
 import { contractRoute } from '../../http/contract-route';
 import { queryKey } from '../../infra/read-cache';
-import { categoryTree } from './categories.service';
-import { replyWithContractPrices } from './contract-reads';
-import { productDetail } from './product-detail.service';
+import { replyWithContractPrices } from '../catalogue/index';
 import { answerSearchesEarly } from './search-early';
-import { searchCatalogue } from './search.service';
-import { suggest } from './suggest.service';
+import { catalogueSearch } from './search.engine';
 import { WholeCatalogueMemo } from './whole-catalogue';
 
 /**
  * Every answer here is cached per catalogue version (any product, stock or price change drops it on every instance).
- * The public catalogue: search with facets, the category tree, navbar suggestions and the product page's data. */
+ * The public catalogue's search with facets and the navbar's suggestions; the category tree and the product page's
+ * data are the catalogue's own (catalogue-reads.routes.ts).
+ */
 export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.searchIndex) answerSearchesEarly(app, app.searchIndex);
   const whole = new WholeCatalogueMemo(() => app.readCache.cache.version('catalogue'));
+  const engine = catalogueSearch(app.database.db, app.searchIndex, whole);
   app.route({
     ...contractRoute(calls.search, {
       tags: ['catalogue'],
@@ -37,18 +37,9 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         queryKey('search', req.query),
-        () => searchCatalogue(app.database.db, req.query, app.searchIndex, whole),
+        () => engine.search(req.query),
         (body) => body.items,
       ),
-  });
-
-  app.route({
-    ...contractRoute(calls.categories, {
-      tags: ['catalogue'],
-      summary: 'The category tree, depth-first, with product counts (descendants included)',
-    }),
-    handler: (req, reply) =>
-      app.readCache.reply(req, reply, 'catalogue', 'categories', () => categoryTree(app.database.db)),
   });
 
   app.route({
@@ -65,26 +56,8 @@ export const catalogueSearchRoutes: FastifyPluginAsyncZod = async (app) => {
         req,
         reply,
         queryKey('suggest', req.query),
-        () => suggest(app.database.db, req.query.q, app.searchIndex),
+        () => engine.suggest(req.query.q),
         (body) => body.products,
-      ),
-  });
-
-  app.route({
-    ...contractRoute(calls.productDetail, {
-      tags: ['catalogue'],
-      summary: 'A product with breadcrumbs, its specs and their definitions, and related products',
-      errors: [400, 404],
-    }),
-    config: { auth: 'optional' },
-    handler: (req, reply) =>
-      replyWithContractPrices(
-        app,
-        req,
-        reply,
-        `detail:${req.params.id}`,
-        () => productDetail(app.database.db, req.params.id),
-        (body) => [body.product, ...body.related],
       ),
   });
 };

@@ -9,7 +9,8 @@ import { importCsv } from '../../test/csv-import';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { placeOrder } from '../../test/shop';
 import { resolveFilters } from './search.filters';
-import { matchDocs, suggestFrom } from './search-index.query';
+import { matchDocs } from './search-index.match';
+import { suggestFrom } from './search-index.suggest';
 import { searchDatabase, searchIndexed } from './search.service';
 import { suggestDatabase } from './suggest.service';
 

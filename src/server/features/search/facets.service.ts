@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import { depthFirst, rollUp, toRef, type Category } from './categories.service';
-import type { Attribute } from './specs.service';
+import { type Attribute, type Category, depthFirst, rollUp, toRef } from '../catalogue/index';
 import { centsToDollars } from '@shared/common/money';
 
 /** Price bucket edges in cents: under $100, $100–500, $500–1,000, $1,000–5,000, $5,000–10,000, $10,000 and up. */

@@ -1,31 +1,16 @@
 import { MAX_OFFSET_RESULTS, type SearchQuery, type SearchResult } from '@shared/catalogue/search.schema';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { loadCategories } from './categories.service';
-import { toCatalogueProducts } from './product-cards';
+import { loadAttributes, loadCategories, toCatalogueProducts } from '../catalogue/index';
 import { decodeCursor, encodeCursor, orderingOf, type EffectiveSort } from './search.cursor';
 import { resolveFilters, whereOf } from './search.filters';
 import { readPage } from './search.page';
-import { loadAttributes } from './specs.service';
 import type { SearchIndex } from './search-index.plugin';
-import { countOf, matchDocs, pageOf } from './search-index.query';
+import { countOf } from './search-index.count';
+import { matchDocs } from './search-index.match';
+import { pageOf } from './search-index.page';
 import { totalAndFacets, totalOnly } from './facets.service';
 import { isWholeCatalogue, type WholeCatalogueMemo, type WholeCounts } from './whole-catalogue';
-
-/**
- * GET /api/catalogue/search: free text (typo-tolerant, SKU matches first), filters, facets of the current query,
- * sorting, and page-number or cursor paging with a total.
- */
-export async function searchCatalogue(
-  db: Db,
-  query: SearchQuery,
-  index?: SearchIndex | null,
-  whole?: WholeCatalogueMemo,
-  only: readonly string[] | null = null,
-): Promise<SearchResult> {
-  const answered = index ? await searchIndexed(db, query, index, only) : null;
-  return answered ?? searchDatabase(db, query, whole, only);
-}
 
 function paging(query: SearchQuery, hasText: boolean) {
   const sort: EffectiveSort = query.sort === 'relevance' && !hasText ? 'newest' : query.sort;

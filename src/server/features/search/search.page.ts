@@ -1,12 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Facets } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import type { Category } from './categories.service';
+import { type Attribute, type Category, productColumns, type ProductRow } from '../catalogue/index';
 import { totalAndFacets, totalOnly } from './facets.service';
-import { productColumns, type ProductRow } from './product-cards';
 import type { EffectiveSort, Ordering } from './search.cursor';
 import type { ResolvedFilters } from './search.filters';
-import type { Attribute } from './specs.service';
 
 export interface PageRequest {
   filters: ResolvedFilters;

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { csvColumns, parseSpecColumn, type CsvColumn } from '@shared/catalogue/catalogue-csv.schema';
 import { isUnitKind, units } from '@shared/catalogue/units';
 import { csvFileError as bad, csvText, delimiterProblem } from '../../infra/csv';
-import type { Attribute } from './specs.service';
+import type { Attribute } from '../catalogue/index';
 
 /** How much of the file decides whether it is a CSV at all (and holds the header line). */
 const SNIFF_BYTES = 64 * 1024;

@@ -2,9 +2,18 @@ import { sql } from 'drizzle-orm';
 import { TypedFastBitSet } from 'typedfastbitset';
 import type { CatalogueProduct } from '@shared/catalogue/search.schema';
 import type { Db } from '../../infra/db';
-import { loadCategories, toRef, type Category } from './categories.service';
-import { productColumns, toCatalogueProduct, type ProductRow } from './product-cards';
-import { attributeOrder, keySpecsFromValues, loadAttributes, type Attribute } from './specs.service';
+import {
+  type Attribute,
+  attributeOrder,
+  type Category,
+  keySpecsFromValues,
+  loadAttributes,
+  loadCategories,
+  productColumns,
+  type ProductRow,
+  toCatalogueProduct,
+  toRef,
+} from '../catalogue/index';
 import { PRICE_EDGES_CENTS } from './facets.service';
 import { CardCodec, CardStore, PostingStore, VectorSlabs } from './search-index.store';
 import { byteCompare, parseTsvector, trigrams } from './search-index.text';

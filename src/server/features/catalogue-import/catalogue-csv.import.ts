@@ -1,33 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { parse } from 'csv-parse';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  MAX_REPORTED_PROBLEMS,
-  type ImportMode,
-  type ImportProblem,
-} from '@shared/catalogue/catalogue-csv.schema';
+import type { ImportMode } from '@shared/catalogue/catalogue-csv.schema';
 import { catalogueImports } from '../../db/schema';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db } from '../../infra/db';
-import { AppError } from '../../infra/errors';
-import { RemoteFileError } from '../../infra/remote-file';
 import { recordAudit } from '../audit/audit.service';
 import { attributeNewStock, type BackInStockMail } from '../inventory/inventory.service';
 import { notifyStaff } from '../notifications/index';
 import { readLayout, type CsvLayout } from './catalogue-csv.header';
 import { importProgress, type Progress } from './catalogue-csv.progress';
-import { validateRow, type ImageSource, type ImportRow, type RowContext } from './catalogue-csv.rows';
+import type { ImageSource, ImportRow, RowContext } from './catalogue-csv.rows';
+import { batches, categoryMap, check, skusOf, validatePass } from './catalogue-csv.validate';
 import { createCategories, findBySku, writeBatch } from './catalogue-csv.write';
-import { loadAttributes } from './specs.service';
-
-const BATCH = 1000;
-
-/** The report's note on a new product imported without an image. */
-export const PLACEHOLDER_WARNING =
-  'was empty: the new product shows a placeholder image until you add its own';
+import { loadAttributes } from '../catalogue/index';
 
 export interface ImportDeps {
   db: Db;
@@ -51,59 +38,6 @@ export interface ImportOptions {
   mode: ImportMode;
   createCategories: boolean;
 }
-
-/** The file's records in batches, with their line numbers; a structural error (an unclosed quote…) throws. */
-async function* batches(file: string, progress: Progress) {
-  const parser = createReadStream(file).pipe(
-    parse({ bom: true, from_line: 2, relax_column_count: true, skip_empty_lines: true, info: true }),
-  );
-  let batch: { line: number; cells: string[] }[] = [];
-  for await (const { info, record } of parser as AsyncIterable<{
-    info: { lines: number };
-    record: string[];
-  }>) {
-    batch.push({ line: info.lines, cells: record });
-    if (batch.length === BATCH) {
-      progress.processedBytes = parser.info.bytes;
-      yield batch;
-      batch = [];
-    }
-  }
-  progress.processedBytes = parser.info.bytes;
-  if (batch.length) yield batch;
-}
-
-async function categoryMap(db: Db) {
-  const { rows } = await db.execute<{ id: string; slug: string }>(sql`select id, slug from categories`);
-  return new Map(rows.map((r) => [r.slug, r.id]));
-}
-
-type Checked = { line: number; result: ReturnType<typeof validateRow> };
-
-/** Position of the SKU column (the header check refuses a file without one). */
-const skuColumn = (layout: CsvLayout) => [...layout.fixed].find(([, c]) => c === 'sku')![0];
-
-function check(
-  ctx: RowContext,
-  layout: CsvLayout,
-  batch: { line: number; cells: string[] }[],
-  found: Map<string, unknown>,
-) {
-  const at = skuColumn(layout);
-  return batch.map(({ line, cells }): Checked => {
-    if (cells.length !== layout.width) {
-      const message = `has ${cells.length} cells where the header has ${layout.width}`;
-      return { line, result: { problems: [{ line, column: 'row', message }] } };
-    }
-    const sku = (cells[at] ?? '').trim().toLowerCase();
-    return { line, result: validateRow(ctx, line, cells, found.get(sku) as never) };
-  });
-}
-
-const skusOf = (layout: CsvLayout, batch: { cells: string[] }[]) => {
-  const at = skuColumn(layout);
-  return batch.map((r) => (r.cells[at] ?? '').trim()).filter(Boolean);
-};
 
 /** Validates the upload's header now (a bad file is a 400 and changes nothing), then imports in the background. */
 export async function startImport(
@@ -138,13 +72,6 @@ export async function startImport(
   return id;
 }
 
-/** What the admin reads about an image that could not be brought in (a server fault is not theirs to read). */
-function imageProblem(err: unknown): string {
-  if (err instanceof RemoteFileError) return err.message;
-  if (err instanceof AppError) return err.message.replace(/^image: /, '');
-  throw err;
-}
-
 /** Imports that write at least this many products refresh the planner's statistics when they finish. */
 const ANALYZE_AFTER_ROWS = 1_000;
 
@@ -164,41 +91,13 @@ async function runImport(
       createCategories: options.createCategories,
       seen: new Map(),
     };
-    const rejectedLines = new Set<number>();
-    const problems: ImportProblem[] = [];
-    const warnings: ImportProblem[] = [];
-    const missing = new Set<string>();
-    // Images named by URL or file name are brought in while validating, so one that cannot be is a bad row; the
-    // write pass takes their paths from here.
-    const images = new Map<number, string>();
-    const reject = (line: number, found: ImportProblem[]) => {
-      rejectedLines.add(line);
-      problems.push(...found.slice(0, MAX_REPORTED_PROBLEMS - problems.length));
-    };
-    for await (const batch of batches(upload.file, progress)) {
-      const found = await findBySku(deps.db, skusOf(layout, batch));
-      for (const { line, result } of check(ctx, layout, batch, found)) {
-        progress.rows++;
-        if ('problems' in result) {
-          reject(line, result.problems);
-          continue;
-        }
-        if (result.row.imageSource) {
-          try {
-            images.set(line, await deps.resolveImage(result.row.imageSource));
-            if ('placeholder' in result.row.imageSource && warnings.length < MAX_REPORTED_PROBLEMS)
-              warnings.push({ line, column: 'image', message: PLACEHOLDER_WARNING });
-          } catch (err) {
-            reject(line, [{ line, column: 'image', message: imageProblem(err) }]);
-            continue;
-          }
-        }
-        if (result.row.category && !ctx.categoryIds.has(result.row.category))
-          missing.add(result.row.category);
-      }
-      progress.rejected = rejectedLines.size;
-      await importProgress.save(id, progress);
-    }
+    const { rejectedLines, problems, warnings, missing, images } = await validatePass(
+      deps,
+      id,
+      progress,
+      upload.file,
+      ctx,
+    );
     progress.problems = problems;
     progress.warnings = warnings;
     if (options.mode === 'all-or-nothing' && rejectedLines.size > 0) {
@@ -239,12 +138,7 @@ async function runImport(
     });
     progress.inTransaction = false;
     await deps.changed().catch((err: unknown) => deps.log.error({ err }, 'could not announce the import'));
-    if (progress.created + progress.updated >= ANALYZE_AFTER_ROWS)
-      // A big import changes the catalogue's shape at once; searches should not plan on the old statistics
-      // until autovacuum notices.
-      await deps.db
-        .execute(sql`analyze products, product_specs, search_terms`)
-        .catch((err: unknown) => deps.log.warn({ err }, 'could not refresh statistics after the import'));
+    await refreshStatistics(deps, progress);
   } catch (err) {
     deps.log.warn({ err, importId: id }, 'catalogue import failed');
     progress.inTransaction = false;
@@ -259,6 +153,17 @@ async function runImport(
   } finally {
     importProgress.end(id);
   }
+}
+
+/**
+ * A big import changes the catalogue's shape at once; searches should not plan on the old statistics until
+ * autovacuum notices.
+ */
+async function refreshStatistics(deps: ImportDeps, progress: Progress) {
+  if (progress.created + progress.updated < ANALYZE_AFTER_ROWS) return;
+  await deps.db
+    .execute(sql`analyze products, product_specs, search_terms`)
+    .catch((err: unknown) => deps.log.warn({ err }, 'could not refresh statistics after the import'));
 }
 
 /** Stores the outcome and the one audit entry of the import (in the write transaction when there is one). */

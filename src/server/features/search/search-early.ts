@@ -6,8 +6,7 @@ import type { SearchQuery } from '@shared/catalogue/search.schema';
 import { badlyEncodedUrlPart, findUnstorable } from '../../http/text-guard';
 import { queryKey } from '../../infra/read-cache';
 import type { SearchIndex } from './search-index.plugin';
-import { searchCatalogue } from './search.service';
-import { suggest } from './suggest.service';
+import { catalogueSearch } from './search.engine';
 
 /**
  * Anonymous searches and suggestions answered from the index before Fastify's per-request hooks run (decision
@@ -18,7 +17,7 @@ import { suggest } from './suggest.service';
  */
 export function answerSearchesEarly(app: FastifyInstance, index: SearchIndex) {
   const { early } = app.readCache;
-  const db = app.database.db;
+  const engine = catalogueSearch(app.database.db, index);
   const read = <T>(search: string, schema: $ZodType<T>): T | null => {
     if (!index.answering() || badlyEncodedUrlPart(`?${search}`) !== undefined) return null;
     const raw = parseQueryString(search);
@@ -33,7 +32,7 @@ export function answerSearchesEarly(app: FastifyInstance, index: SearchIndex) {
       query && {
         scope: 'catalogue',
         key: queryKey('search', query),
-        load: () => searchCatalogue(db, query, index),
+        load: () => engine.search(query),
       }
     );
   });
@@ -43,7 +42,7 @@ export function answerSearchesEarly(app: FastifyInstance, index: SearchIndex) {
       query && {
         scope: 'catalogue',
         key: queryKey('suggest', query),
-        load: () => suggest(db, query.q, index),
+        load: () => engine.suggest(query.q),
       }
     );
   });

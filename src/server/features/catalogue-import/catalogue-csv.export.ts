@@ -5,10 +5,9 @@ import type { Db } from '../../infra/db';
 import { csvWriter } from '../../infra/csv-write';
 import { breaksCell, breaksKeySql } from './catalogue-csv.pricing';
 import type { CsvProduct } from './catalogue-csv.rows';
-import { shippingSelect } from './catalogue-csv.write';
+import { shippingSelect } from './catalogue-csv.shipping';
 import { gramsToLb, mmToIn } from '@shared/catalogue/product-shipping';
-import { loadCategories } from './categories.service';
-import { loadAttributes, type Attribute } from './specs.service';
+import { type Attribute, loadAttributes, loadCategories } from '../catalogue/index';
 import { centsToDollarText } from '@shared/common/money';
 
 const inches = (mm: number | null) => (mm === null ? '' : mmToIn(mm));

@@ -16,16 +16,6 @@ export interface IndexSource {
   reader: QueryReader;
 }
 
-/**
- * The seam for a search engine (decision 033): the search and suggest services ask it first and answer from
- * PostgreSQL when it gives null. `SearchIndex` is the in-process one; an adapter for an external engine
- * (Meilisearch, Typesense, OpenSearch) would implement the same `current()` contract over its own client.
- */
-export interface SearchEngine {
-  /** What to answer from, fresh as of every change announced before the call; null: ask PostgreSQL. */
-  current(): Promise<IndexSource | null>;
-}
-
 const RETRY_MS = 1_000;
 /**
  * How long a search waits for the index to apply the changes announced before it; past it PostgreSQL answers. A
@@ -40,7 +30,7 @@ export const WAIT_FOR_INDEX_MS = 1_000;
  * instance makes or hears of: the rows changed since the last read are read again, and a missed announcement (a
  * resync) or a change it cannot follow by itself (deleted rows, new category spec definitions) rebuilds it.
  */
-export class SearchIndex implements SearchEngine {
+export class SearchIndex {
   private data: SearchIndexData | null = null;
   private reader: QueryReader | null = null;
   private announced = 0;
@@ -140,6 +130,10 @@ export class SearchIndex implements SearchEngine {
     }
   }
 
+  /**
+   * What to answer from, fresh as of every change announced before the call; null: ask PostgreSQL (the index's
+   * `SearchEngine`, search.engine.ts, answers null then).
+   */
   async current(): Promise<IndexSource | null> {
     const want = this.announced;
     if (this.applied < want && this.running && !this.rebuilding && !this.failing) {

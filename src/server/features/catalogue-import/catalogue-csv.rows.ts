@@ -14,7 +14,7 @@ import {
 } from '@shared/catalogue/product-shipping';
 import type { CsvLayout } from './catalogue-csv.header';
 import { breaksFromKey, breaksPriceProblem, packSizeProblem, parseBreaksCell } from './catalogue-csv.pricing';
-import { specProblem } from './specs.service';
+import { specProblem } from '../catalogue/index';
 import { unguardCell } from '../../infra/csv-formula';
 import { dollarsToCents } from '@shared/common/money';
 

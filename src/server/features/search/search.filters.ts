@@ -2,9 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { parseRange, SPEC_PREFIX, type SearchQuery } from '@shared/catalogue/search.schema';
 import { fieldError } from '../../infra/errors';
 import type { Db } from '../../infra/db';
-import { bySlug, descendantIds, type Category } from './categories.service';
+import { type Attribute, bySlug, type Category, descendantIds } from '../catalogue/index';
 import { parseTextQuery, type TextQuery } from './search.terms';
-import type { Attribute } from './specs.service';
 import { dollarsToCents } from '@shared/common/money';
 
 export interface ResolvedFilters<T extends TextQuery = TextQuery> {

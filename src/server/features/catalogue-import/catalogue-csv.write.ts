@@ -4,71 +4,10 @@ import type { Db, Tx } from '../../infra/db';
 import { answerWaiting, moveStockBulk, type BackInStockMail } from '../inventory/inventory.service';
 import { breaksKey, breaksKeySql } from './catalogue-csv.pricing';
 import type { ImportRow, ProductState } from './catalogue-csv.rows';
-import { writeBreaksBulk } from './pricing.service';
-import { shippingColumns } from './product-shipping.service';
+import { shippingChanged, shippingSelect, writeShipping } from './catalogue-csv.shipping';
+import { writeBreaksBulk } from '../catalogue/index';
 
 const param = <T>(values: T[]) => sql.param(values);
-
-/** The shipping columns as CsvProduct names them (decision 037). */
-export const shippingSelect = sql.raw(
-  'shipping_weight_grams as "shippingWeightGrams", length_mm as "lengthMm", width_mm as "widthMm", ' +
-    'height_mm as "heightMm", ships_as as "shipsAs", freight_class as "freightClass", backorderable, ' +
-    'lead_time_days as "leadTimeDays"',
-);
-
-/** A product's shipping columns with the row's cells over its stored values (a new product's: the defaults). */
-function nextShipping(id: string, was: ProductState | undefined, r: ImportRow) {
-  const c = shippingColumns(r.shipping!);
-  const cells: Record<string, unknown> = c;
-  const keep = (k: keyof typeof c, fallback: unknown) => (k in cells ? cells[k] : fallback);
-  return {
-    id,
-    grams: keep('shippingWeightGrams', was?.shippingWeightGrams ?? null),
-    length: keep('lengthMm', was?.lengthMm ?? null),
-    width: keep('widthMm', was?.widthMm ?? null),
-    height: keep('heightMm', was?.heightMm ?? null),
-    shipsAs: keep('shipsAs', was?.shipsAs ?? 'parcel'),
-    freightClass: keep('freightClass', was?.freightClass ?? null),
-    backorderable: keep('backorderable', was?.backorderable ?? false),
-    leadTimeDays: keep('leadTimeDays', was?.leadTimeDays ?? null),
-  };
-}
-
-/** Whether a row's shipping cells change its product (a new product's always do). */
-function shippingChanged(was: ProductState | undefined, r: ImportRow): boolean {
-  if (!r.shipping) return false;
-  if (!was) return true;
-  const n = nextShipping(was.id, was, r);
-  return (
-    n.grams !== was.shippingWeightGrams ||
-    n.length !== was.lengthMm ||
-    n.width !== was.widthMm ||
-    n.height !== was.heightMm ||
-    n.shipsAs !== was.shipsAs ||
-    n.freightClass !== was.freightClass ||
-    n.backorderable !== was.backorderable ||
-    n.leadTimeDays !== was.leadTimeDays
-  );
-}
-
-/** The rows' shipping columns where they change something, in one statement, after the rows' products exist. */
-async function writeShipping(tx: Tx, rows: { id: string; was: ProductState | undefined; r: ImportRow }[]) {
-  const next = rows
-    .filter(({ was, r }) => shippingChanged(was, r))
-    .map(({ id, was, r }) => nextShipping(id, was, r));
-  if (next.length === 0) return;
-  await tx.execute(sql`
-    update products p set shipping_weight_grams = u.grams, length_mm = u.length, width_mm = u.width,
-      height_mm = u.height, ships_as = u.ships_as, freight_class = u.freight_class, backorderable = u.backorderable,
-      lead_time_days = u.lead_time_days
-    from unnest(${param(next.map((n) => n.id))}::uuid[], ${param(next.map((n) => n.grams))}::int[],
-      ${param(next.map((n) => n.length))}::int[], ${param(next.map((n) => n.width))}::int[],
-      ${param(next.map((n) => n.height))}::int[], ${param(next.map((n) => n.shipsAs))}::text[],
-      ${param(next.map((n) => n.freightClass))}::text[], ${param(next.map((n) => n.backorderable))}::bool[],
-      ${param(next.map((n) => n.leadTimeDays))}::int[])
-      as u(id, grams, length, width, height, ships_as, freight_class, backorderable, lead_time_days)
-    where p.id = u.id`);
-}
 
 /** The products of these SKUs (lower-cased keys), locked for the rest of the transaction when `lock`. */
 export async function findBySku(
@@ -114,29 +53,20 @@ export interface WriteContext {
 }
 
 /**
- * Writes one batch of valid rows inside the import's transaction: inserts the new SKUs, updates only the products
- * whose values differ (an unchanged re-import rewrites nothing), moves changed stock through the ledger, upserts
- * the specs, then computes the touched products' search vectors set-wise.
+ * The batch's rows for existing products against what is stored: the products whose columns change, the stock moves,
+ * the new price breaks, the products that may be orderable again, the ids whose search vector must be computed again
+ * (by SKU), and how many products the rows change at all.
  */
-export async function writeBatch(
-  tx: Tx,
+function compareExisting(
   ctx: WriteContext,
-  rows: ImportRow[],
+  old: ImportRow[],
   existing: Map<string, ProductState>,
-): Promise<{ created: number; updated: number }> {
-  const fresh = rows.filter((r) => !existing.has(r.sku.toLowerCase()));
-  const ids = new Map<string, string>();
-  const freshIds = await insertFresh(tx, ctx, fresh);
-  const old = rows.filter((r) => existing.has(r.sku.toLowerCase()));
-  const oldSpecs = await specsOf(
-    tx,
-    old.map((r) => existing.get(r.sku.toLowerCase())!.id),
-  );
+  oldSpecs: Map<string, Map<number, number | string>>,
+) {
   const changed: ProductState[] = [];
   const stock: { productId: string; delta: number }[] = [];
-  const breaks = fresh.flatMap((r, i) =>
-    r.priceBreaks?.length ? [{ productId: freshIds[i]!, breaks: r.priceBreaks }] : [],
-  );
+  const breaks: { productId: string; breaks: NonNullable<ImportRow['priceBreaks']> }[] = [];
+  const ids = new Map<string, string>();
   const maybeBack: string[] = [];
   let updated = 0;
   for (const r of old) {
@@ -180,19 +110,34 @@ export async function writeBatch(
     if (!columns && !specs) ids.delete(r.sku.toLowerCase());
     if (columns || specs || restocked || repriced || shippingChanged(was, r)) updated++;
   }
-  if (changed.length) {
-    await tx.execute(sql`
-      update products p set name = u.name, brand = u.brand, category_id = u.category_id, price_cents = u.price_cents,
-        min_order = u.min_order, description = u.description, img = u.img, pack_size = u.pack_size,
-        low_stock_threshold = u.low_stock_threshold
-      from unnest(${param(changed.map((c) => c.id))}::uuid[], ${param(changed.map((c) => c.name))}::text[],
-        ${param(changed.map((c) => c.brand))}::text[], ${param(changed.map((c) => c.categoryId))}::uuid[],
-        ${param(changed.map((c) => c.priceCents))}::int[], ${param(changed.map((c) => c.minOrder))}::int[],
-        ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[],
-        ${param(changed.map((c) => c.packSize))}::int[], ${param(changed.map((c) => c.lowStockThreshold))}::int[])
-        as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size, low_stock_threshold)
-      where p.id = u.id`);
-  }
+  return { changed, stock, breaks, maybeBack, ids, updated };
+}
+
+/**
+ * Writes one batch of valid rows inside the import's transaction: inserts the new SKUs, updates only the products
+ * whose values differ (an unchanged re-import rewrites nothing), moves changed stock through the ledger, upserts
+ * the specs, then computes the touched products' search vectors set-wise.
+ */
+export async function writeBatch(
+  tx: Tx,
+  ctx: WriteContext,
+  rows: ImportRow[],
+  existing: Map<string, ProductState>,
+): Promise<{ created: number; updated: number }> {
+  const fresh = rows.filter((r) => !existing.has(r.sku.toLowerCase()));
+  const freshIds = await insertFresh(tx, ctx, fresh);
+  const old = rows.filter((r) => existing.has(r.sku.toLowerCase()));
+  const oldSpecs = await specsOf(
+    tx,
+    old.map((r) => existing.get(r.sku.toLowerCase())!.id),
+  );
+  const { changed, stock, breaks, maybeBack, ids, updated } = compareExisting(ctx, old, existing, oldSpecs);
+  breaks.unshift(
+    ...fresh.flatMap((r, i) =>
+      r.priceBreaks?.length ? [{ productId: freshIds[i]!, breaks: r.priceBreaks }] : [],
+    ),
+  );
+  await updateColumns(tx, changed);
   await writeShipping(tx, [
     ...fresh.map((r, i) => ({ id: freshIds[i]!, was: undefined, r })),
     ...old.map((r) => {
@@ -203,6 +148,28 @@ export async function writeBatch(
   await moveStockBulk(tx, stock, 'import', ctx.actorEmail, ctx.notify);
   await writeBreaksBulk(tx, breaks);
   await answerWaiting(tx, maybeBack, ctx.notify);
+  await writeSpecsAndVectors(tx, old, ids);
+  return { created: fresh.length, updated };
+}
+
+/** The changed products' columns, in one statement. */
+async function updateColumns(tx: Tx, changed: ProductState[]) {
+  if (!changed.length) return;
+  await tx.execute(sql`
+      update products p set name = u.name, brand = u.brand, category_id = u.category_id, price_cents = u.price_cents,
+        min_order = u.min_order, description = u.description, img = u.img, pack_size = u.pack_size,
+        low_stock_threshold = u.low_stock_threshold
+      from unnest(${param(changed.map((c) => c.id))}::uuid[], ${param(changed.map((c) => c.name))}::text[],
+        ${param(changed.map((c) => c.brand))}::text[], ${param(changed.map((c) => c.categoryId))}::uuid[],
+        ${param(changed.map((c) => c.priceCents))}::int[], ${param(changed.map((c) => c.minOrder))}::int[],
+        ${param(changed.map((c) => c.description))}::text[], ${param(changed.map((c) => c.img))}::text[],
+        ${param(changed.map((c) => c.packSize))}::int[], ${param(changed.map((c) => c.lowStockThreshold))}::int[])
+        as u(id, name, brand, category_id, price_cents, min_order, description, img, pack_size, low_stock_threshold)
+      where p.id = u.id`);
+}
+
+/** The changed specs upserted, then the touched products' search vectors and spec arrays, and their new words. */
+async function writeSpecsAndVectors(tx: Tx, old: ImportRow[], ids: Map<string, string>) {
   const specRows = old.flatMap((r) => {
     const id = ids.get(r.sku.toLowerCase());
     // Unchanged specs are not rewritten.
@@ -231,7 +198,6 @@ export async function writeBatch(
       select distinct unnest(tsvector_to_array(search_vector)) from products where id = any(${param(touched)}::uuid[])
       order by 1 on conflict do nothing`);
   }
-  return { created: fresh.length, updated };
 }
 
 /**

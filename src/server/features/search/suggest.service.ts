@@ -4,8 +4,6 @@ import type { Db } from '../../infra/db';
 import { rankOf } from './search.cursor';
 import { skuPrefix, whereOf, type ResolvedFilters } from './search.filters';
 import { parseTextQuery } from './search.terms';
-import type { SearchIndex } from './search-index.plugin';
-import { suggestFrom } from './search-index.query';
 import { centsToDollars } from '@shared/common/money';
 
 const LIMIT = 5;
@@ -16,13 +14,6 @@ const LIMIT = 5;
  * against most of the vocabulary). Products then match by the words the catalogue knows and by SKU prefix. Both
  * paths apply this rule, so they keep giving the same answer.
  */
-
-/** GET /api/catalogue/suggest: a few products, categories and part numbers for the navbar's combobox. */
-export async function suggest(db: Db, q: string, index?: SearchIndex | null): Promise<SuggestResult> {
-  const source = index ? await index.current() : null;
-  // SKUs are listed in the database's text order, which the index reproduces for code point collations only.
-  return source?.data.codePointOrder ? suggestFrom(source.data, source.reader, q) : suggestDatabase(db, q);
-}
 
 /** The PostgreSQL path (the oracle, and the answer while the index is not ready). */
 export async function suggestDatabase(db: Db, q: string): Promise<SuggestResult> {
