@@ -19,6 +19,7 @@ import { httpSemanticsPlugin } from './http/http-semantics';
 import { idempotencyPlugin } from './http/idempotency';
 import { inFlightPlugin } from './http/in-flight';
 import { mediaFilesPlugin } from './http/media-files';
+import { imageVariant } from './features/media/media-variants';
 import { swaggerPlugin } from './http/openapi';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
@@ -122,7 +123,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(seoRoutes);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.
-  await app.register(mediaFilesPlugin);
+  await app.register(mediaFilesPlugin, { imageVariant });
   // The shell of each public page carries its title, description, canonical URL, structured data and a no-script
   // rendering; private pages are noindex (decision 048).
   await app.register(spaPlugin, { page: shellPages(app) });

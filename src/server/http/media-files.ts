@@ -2,8 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../infra/errors';
-import { isPublicMediaKey, type StoredMedia } from '../infra/storage';
-import { imageVariant } from '../features/media/media-variants';
+import { isPublicMediaKey, type MediaStore, type StoredMedia } from '../infra/storage';
 
 /** Media keys are content hashes: a URL's bytes never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -22,9 +21,19 @@ function send(reply: FastifyReply, file: StoredMedia) {
   return reply.send(file.body);
 }
 
+export interface MediaFilesOptions {
+  /** A picture's smaller copy at a width (the media feature's), or undefined when there is no such picture. */
+  imageVariant(
+    media: MediaStore,
+    folder: string,
+    hash: string,
+    width: number,
+  ): Promise<StoredMedia | undefined>;
+}
+
 /** Serves the media store read-only at /media/: from disk, or streamed from object storage with the same headers. */
-export const mediaFilesPlugin = fp(
-  async (app) => {
+export const mediaFilesPlugin = fp<MediaFilesOptions>(
+  async (app, { imageVariant }) => {
     // A picture's smaller copy (`<hash>-400.webp`, for srcset): written on its first request when missing. Any
     // other name falls through to the routes below.
     app.get(

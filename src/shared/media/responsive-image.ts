@@ -35,3 +35,9 @@ export function imageSrcSet(url: string): string | undefined {
     `${url} ${ORIGINAL_IMAGE_WIDTH}w`,
   ].join(', ');
 }
+
+/** An img's `srcSet` and `sizes` for a picture: both, or neither when it has no copies. */
+export function responsiveImage(url: string, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(url);
+  return srcSet ? { srcSet, sizes } : {};
+}
