@@ -107,6 +107,7 @@ for (const [name, viewport] of [
 
       const shifts = await page.evaluate(() => window.__layoutShifts);
       const cls = shifts.reduce((sum, s) => sum + s.value, 0);
+      test.info().annotations.push({ type: 'CLS', description: cls.toFixed(4) });
       expect(cls, JSON.stringify(shifts)).toBeLessThan(0.1);
 
       if (viewport === phone) {
