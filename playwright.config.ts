@@ -140,6 +140,9 @@ export default defineConfig({
         SEED_DEMO: 'true',
         SEED_DEMO_RATES: 'true',
         SEED_DEMO_EQUIPMENT: 'false',
+        // Public product pages (a setting per process): e2e/seo.spec.ts hydrates a server-rendered one here. Its
+        // other specs sign in first, and a signed-in visitor gets the same page either way.
+        PUBLIC_PRODUCT_PAGES: 'true',
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT: 'false',
         SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './fixtures';
+import { e2eRatesURL } from './rates';
 
 // The pages a crawler reads without running JavaScript: React renders them on the server (decision 056).
 const publicPages = [
@@ -100,4 +101,38 @@ test('the catalogue hydrated from the server still searches, filters and pages i
   await search.press('Enter');
   await expect(page).toHaveURL(/q=diesel/);
   await expect(page.getByRole('main').getByRole('article').first()).toContainText(/diesel/i);
+});
+
+test('a public product page hydrates without React warnings or errors, asks for the product no more, and passes axe', async ({
+  page,
+}) => {
+  // The rates shop runs with PUBLIC_PRODUCT_PAGES=true (playwright.config.ts); the main one keeps the login wall.
+  const base = e2eRatesURL();
+  const [product] = (await (await page.request.get(`${base}/api/products`)).json()) as { _id: string }[];
+  const messages: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+  const productCalls: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.pathname === `/api/product/${product!._id}`) productCalls.push(u.pathname);
+  });
+  const res = await page.goto(`${base}/product/${product!._id}`);
+  expect(res?.status()).toBe(200);
+  // Server-rendered: the HTML itself names the product and its picture, with the picture's smaller copies.
+  const html = await res!.text();
+  expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+  expect(html).toMatch(/<img[^>]+srcSet="[^"]+-400\.webp 400w/i);
+  await expect
+    .poll(() =>
+      page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'))),
+    )
+    .toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(productCalls).toEqual([]);
+  expect(messages).toEqual([]);
+  await expectAccessible(page, 'a public product page');
 });

@@ -15,6 +15,7 @@ import { httpSemanticsPlugin } from './http/http-semantics';
 import { idempotencyPlugin } from './http/idempotency';
 import { inFlightPlugin } from './http/in-flight';
 import { mediaFilesPlugin } from './http/media-files';
+import { imageVariant } from './features/media/media-variants';
 import { swaggerPlugin } from './http/openapi';
 import { securityPlugin } from './http/security';
 import { spaPlugin } from './http/spa';
@@ -76,7 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerStage(app, all, 'root', options);
   // Files, last: media once the demo seed has made its folder (@fastify/static checks it when registered), then the
   // web app, whose not-found handler answers what nothing else matched.
-  await app.register(mediaFilesPlugin);
+  await app.register(mediaFilesPlugin, { imageVariant });
   // Each public page's shell is filled in by app.shellPage (seo); private pages are noindex (decision 048).
   await app.register(spaPlugin);
   return app;

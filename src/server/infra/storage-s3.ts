@@ -31,6 +31,18 @@ export function s3MediaStore(s3: S3Config): MediaStore {
       );
       return `/media/${key}`;
     },
+    async putDerived(key, bytes) {
+      const ext = key.slice(key.lastIndexOf('.') + 1);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: s3.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: MEDIA_CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          CacheControl: IMMUTABLE,
+        }),
+      );
+    },
     async get(key) {
       try {
         const out = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));

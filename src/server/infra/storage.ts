@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, stat, writeFile } from 'node:fs/promises';
+import { access, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -21,6 +21,11 @@ export interface MediaStore {
   put(folder: string, bytes: Buffer, ext: string): Promise<string>;
   /** Reads a key (`<folder>/<name>`) back; undefined when there is no such file. */
   get(key: string): Promise<StoredMedia | undefined>;
+  /**
+   * Stores bytes under a key derived from another file's (a picture's smaller copy, `<hash>-400.webp`): the
+   * caller vouches that the same key always gets the same bytes, so a second write is harmless.
+   */
+  putDerived(key: string, bytes: Buffer): Promise<void>;
 }
 
 /**
@@ -65,6 +70,15 @@ export function localMediaStore(dir: string): MediaStore {
       );
       if (!exists) await writeFile(target, bytes);
       return `/media/${key}`;
+    },
+    async putDerived(key, bytes) {
+      const target = path.join(dir, key);
+      if (!target.startsWith(dir + path.sep)) throw new Error(`media key outside the store: ${key}`);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Written aside and renamed: a request served while another writes the file never reads half of it.
+      const temp = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await writeFile(temp, bytes);
+      await rename(temp, target);
     },
     async get(key) {
       const file = path.join(dir, key);

@@ -69,6 +69,20 @@ describe('media in S3-compatible object storage', () => {
     expect((await sharp(img.rawPayload).metadata()).format).toBe('webp');
   });
 
+  it("writes a seeded picture's smaller copy into the bucket on its first request and serves it immutable", async () => {
+    const products = (await t.app.inject('/api/products')).json() as { img: string }[];
+    const copy = products[0]!.img.replace('.webp', '-200.webp');
+    const key = copy.replace('/media/', '');
+    expect(await t.app.media.get(key)).toBeUndefined();
+    const res = await t.app.inject(copy);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(200);
+    const stored = await t.app.media.get(key);
+    expect(stored?.contentType).toBe('image/webp');
+    stored?.body.destroy();
+  });
+
   it('answers 404 for unknown and malformed keys', async () => {
     for (const url of [
       '/media/uploads/000000000000000000000000.webp',

@@ -3,6 +3,7 @@ import { MAX_IMAGE_BYTES } from '@shared/media/media.schema';
 import { RemoteFileError, type RemoteFetcher } from '../../infra/remote-file';
 import { AppError, fieldError } from '../../infra/errors';
 import type { MediaStore } from '../../infra/storage';
+import { storeImageVariants } from './media-variants';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -29,7 +30,9 @@ export async function storeImage(media: MediaStore, bytes: Buffer, folder = 'upl
     if (err instanceof AppError) throw err;
     throw notAnImage();
   }
-  return media.put(folder, webp, 'webp');
+  const url = await media.put(folder, webp, 'webp');
+  await storeImageVariants(media, url, webp);
+  return url;
 }
 
 /** How long fetching an image named by URL may take, whole. */

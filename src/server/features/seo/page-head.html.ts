@@ -1,5 +1,6 @@
 import { dollarsToCents, formatCents } from '@shared/common/money';
 import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
+import { imageSrcSet } from '@shared/media/responsive-image';
 
 /** What the server writes into the head of the app shell for one page (the page itself is React's: decision 056). */
 export interface RenderedPage {
@@ -17,6 +18,8 @@ export interface RenderedPage {
   next?: string;
   /** The first products' pictures, which the first screen shows: asked for before the stylesheet and the app. */
   preloadImages?: string[];
+  /** The `sizes` the page's pictures are shown at, so a preload picks the same copy from `srcset` as the img. */
+  preloadSizes?: string;
 }
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -48,11 +51,16 @@ export function headHtml(page: RenderedPage, siteName: string): string {
   }
   if (page.prev) tags.push(`<link rel="prev" href="${esc(page.prev)}" />`);
   if (page.next) tags.push(`<link rel="next" href="${esc(page.next)}" />`);
-  (page.preloadImages ?? []).forEach((src, i) =>
+  (page.preloadImages ?? []).forEach((src, i) => {
+    const srcset = imageSrcSet(src);
+    const responsive =
+      srcset && page.preloadSizes
+        ? ` imagesrcset="${esc(srcset)}" imagesizes="${esc(page.preloadSizes)}"`
+        : '';
     tags.push(
-      `<link rel="preload" as="image" href="${esc(src)}"${i === 0 ? ' fetchpriority="high"' : ''} />`,
-    ),
-  );
+      `<link rel="preload" as="image" href="${esc(src)}"${responsive}${i === 0 ? ' fetchpriority="high"' : ''} />`,
+    );
+  });
   for (const data of page.jsonLd ?? []) {
     // `<` escaped as \u003c so no value can close the script element.
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import type { ProductDetail, SearchResult } from '@shared/catalogue/search.schema';
 import { productPath } from '@shared/catalogue/product-slug';
+import { CARD_IMAGE_SIZES, PRODUCT_IMAGE_SIZES } from '@shared/media/responsive-image';
 import type { ProductReviews } from '@shared/reviews/reviews.schema';
 import type { NewsItem } from '@shared/news/news.schema';
 import { paths } from '@shared/common/web-paths';
@@ -95,6 +96,7 @@ export class PageRenderer {
       canonical: `${this.base}/`,
       jsonLd: [this.organization()],
       preloadImages: (products.body ?? []).slice(0, PRELOADED_IMAGES).map((p) => p.img),
+      preloadSizes: CARD_IMAGE_SIZES,
     };
   }
 
@@ -156,6 +158,7 @@ export class PageRenderer {
       ...(prev && { prev: this.base + prev }),
       ...(next && { next: this.base + next }),
       preloadImages: (r?.items ?? []).slice(0, PRELOADED_IMAGES).map((p) => p.img),
+      preloadSizes: CARD_IMAGE_SIZES,
     };
   }
 
@@ -230,6 +233,7 @@ export class PageRenderer {
       ogType: 'product',
       jsonLd: [ld, breadcrumb],
       preloadImages: [product.img],
+      preloadSizes: PRODUCT_IMAGE_SIZES,
     };
   }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PricedProduct } from '@shared/catalogue/catalogue.schema';
 import type { SearchResult } from '@shared/catalogue/search.schema';
 import { productPath } from '@shared/catalogue/product-slug';
+import { CARD_IMAGE_SIZES } from '@shared/media/responsive-image';
 import { createTestApp, type TestApp } from '../../test/helper';
 import { signUpAdmin, type Client } from '../../test/auth';
 import { makeCatalogueProduct } from '../../test/catalogue';
@@ -90,6 +91,26 @@ describe('server-rendered public pages (product pages public)', () => {
     expect(p.links.some((l) => l?.startsWith('/our-products?category='))).toBe(true);
     if (api.total > 12)
       expect(p.doc.querySelector('link[rel="next"]')?.getAttribute('href')).toContain('page=2');
+  });
+
+  it('preloads the first pictures as the cards show them: the same srcset and sizes, so each is fetched once', async () => {
+    const p = await page(t, '/our-products');
+    const cards = Array.from(p.doc.querySelectorAll('#root main article img')).slice(0, 3);
+    expect(cards).toHaveLength(3);
+    const preloads = Array.from(p.doc.head.querySelectorAll('link[rel="preload"][as="image"]'));
+    for (const img of cards) {
+      expect(img.getAttribute('srcset'), img.outerHTML).toMatch(
+        /-200\.webp 200w, .*-400\.webp 400w, .*\.webp 800w$/,
+      );
+      expect(img.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+      expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['800', '600']);
+      const matching = preloads.filter((l) => l.getAttribute('imagesrcset') === img.getAttribute('srcset'));
+      expect(matching.length, img.outerHTML).toBeGreaterThan(0);
+      for (const l of matching) expect(l.getAttribute('imagesizes')).toBe(CARD_IMAGE_SIZES);
+    }
+    // A preload without the srcset would fetch the 800 px original beside the copy the card picks.
+    for (const l of preloads) expect(l.getAttribute('imagesrcset'), l.outerHTML).toBeTruthy();
+    expect(preloads[0]!.getAttribute('fetchpriority')).toBe('high');
   });
 
   it('keeps searches out of the index, and still renders their results', async () => {

@@ -143,12 +143,14 @@ export function CataloguePage({
               onChange={change}
               compact={!wide}
               filterButton={
-                !wide && (
+                // On wide screens too, hidden there by CSS: the server renders the wide layout, and a phone's
+                // first screen must hold the button's room before the app takes over (no layout shift).
+                <div className="contents lg:hidden">
                   <FiltersDrawer active={filterCount(state)} total={total}>
                     <CatalogueToolbar state={state} onChange={change} only="display" />
                     {panel}
                   </FiltersDrawer>
-                )
+                </div>
               }
             />
           </div>

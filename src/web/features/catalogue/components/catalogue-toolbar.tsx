@@ -33,11 +33,19 @@ export function CatalogueToolbar({
   // Without search text the API orders "relevance" by newest: show it as what it is.
   const sort = state.sort === 'relevance' && !state.q ? 'newest' : state.sort;
   const sorts = (Object.keys(sortLabels) as SortOption[]).filter((s) => s !== 'relevance' || state.q);
+  // The server renders the wide toolbar (decision 056): below `lg` CSS already gives it the phone's one line (sort
+  // beside its label, page size and units left to the Filters dialog), so the first product does not move up when
+  // the app takes over and switches to the compact one.
+  const wideOnly = only === 'display' ? '' : ' max-lg:hidden';
   return (
     <div className="flex flex-wrap items-end gap-4">
       {filterButton}
       {only !== 'display' && (
-        <div className={compact ? 'flex items-center gap-2' : 'flex flex-col gap-1'}>
+        <div
+          className={
+            compact ? 'flex items-center gap-2' : 'flex gap-1 max-lg:items-center max-lg:gap-2 lg:flex-col'
+          }
+        >
           <label htmlFor={`${id}-sort`} className="text-sm font-medium">
             Sort by
           </label>
@@ -56,7 +64,7 @@ export function CatalogueToolbar({
         </div>
       )}
       {!compact && (
-        <div className="flex flex-col gap-1">
+        <div className={`flex flex-col gap-1${wideOnly}`}>
           <label htmlFor={`${id}-size`} className="text-sm font-medium">
             Per page
           </label>
@@ -76,7 +84,7 @@ export function CatalogueToolbar({
           </select>
         </div>
       )}
-      {!compact && <UnitToggle />}
+      {!compact && <UnitToggle className={wideOnly} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { Route, Routes } from 'react-router';
 import type { Product } from '@shared/catalogue/catalogue.schema';
+import { CARD_IMAGE_SIZES } from '@shared/media/responsive-image';
 import { accountKeys } from '@/lib/query-keys/accounts';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
 import { LocationProbe, renderWithProviders, setupMswServer } from '@/test/utils';
@@ -63,6 +64,27 @@ describe('Product card', () => {
 
     await user.click(card.getByRole('img', { name: product.name }));
     expect(await screen.findByTestId('location')).toHaveTextContent(`/product/${product._id}/brass-coupling`);
+  });
+
+  it('offers the smaller copies of a stored picture for the width of a card, at a fixed size (no layout shift)', () => {
+    const img = '/media/uploads/00112233445566778899aabb.webp';
+    renderWithProviders(<ProductCard product={{ ...product, img }} />);
+    const picture = screen.getByRole('img', { name: product.name });
+    expect(picture).toHaveAttribute(
+      'srcset',
+      '/media/uploads/00112233445566778899aabb-200.webp 200w, /media/uploads/00112233445566778899aabb-400.webp 400w, /media/uploads/00112233445566778899aabb.webp 800w',
+    );
+    expect(picture).toHaveAttribute('sizes', CARD_IMAGE_SIZES);
+    expect(picture).toHaveAttribute('width', '800');
+    expect(picture).toHaveAttribute('height', '600');
+  });
+
+  it('gives a picture without copies (not a stored one) a plain src', () => {
+    renderCard();
+    const picture = screen.getByRole('img', { name: product.name });
+    expect(picture).toHaveAttribute('src', product.img);
+    expect(picture).not.toHaveAttribute('srcset');
+    expect(picture).not.toHaveAttribute('sizes');
   });
 
   it('keeps Order Now and the extra action working beside the link', async () => {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { QueryClientContext } from '@tanstack/react-query';
 import type { Product } from '@shared/catalogue/catalogue.schema';
 import { productPath } from '@shared/catalogue/product-slug';
+import { CARD_IMAGE_SIZES, responsiveImage } from '@shared/media/responsive-image';
 import { paths } from '@/config/paths';
 import { MemberPrice } from '@/components/ui/member-price';
 import { dollarsToCents, formatCents } from '@shared/common/money';
@@ -69,6 +70,7 @@ export function ProductCard({
         <figure className="aspect-[16/9] bg-base-200 sm:aspect-[4/3]">
           <img
             src={product.img}
+            {...responsiveImage(product.img, CARD_IMAGE_SIZES)}
             alt={product.name}
             width={800}
             height={600}

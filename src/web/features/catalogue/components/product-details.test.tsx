@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { messages } from '@shared/messages';
+import { PRODUCT_IMAGE_SIZES } from '@shared/media/responsive-image';
 import { customer, product, productId, session } from '@/test/order-fixtures';
 import { productPageHarness } from '@/test/product-page';
 import { expectNoToast } from '@/test/utils';
@@ -27,6 +28,21 @@ describe('Product page', () => {
     expect(screen.getByRole('img', { name: product.name })).toHaveAttribute('src', product.img);
     expect(await screen.findByText(/No reviews yet/)).toBeInTheDocument();
     await waitFor(() => expect(document.title).toContain(product.name));
+  });
+
+  it('offers the smaller copies of a stored picture at the sizes of the page, in a reserved 4:3 box', async () => {
+    const img = '/media/products/0123456789abcdef01234567.webp';
+    useApi({ ...product, img });
+    renderPage();
+    const picture = await screen.findByRole('img', { name: product.name });
+    expect(picture).toHaveAttribute('src', img);
+    expect(picture).toHaveAttribute(
+      'srcset',
+      '/media/products/0123456789abcdef01234567-200.webp 200w, /media/products/0123456789abcdef01234567-400.webp 400w, /media/products/0123456789abcdef01234567.webp 800w',
+    );
+    expect(picture).toHaveAttribute('sizes', PRODUCT_IMAGE_SIZES);
+    expect(picture).toHaveAttribute('width', '800');
+    expect(picture).toHaveAttribute('height', '600');
   });
 
   it('lists the datasheets right after the product, before its reviews', async () => {

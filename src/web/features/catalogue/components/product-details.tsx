@@ -13,6 +13,7 @@ import { useProductDetail } from '../api/get-product-detail';
 import { ProductPricing } from './price-breaks';
 import { ProductDocuments } from './product-documents';
 import { dollarsToCents } from '@shared/common/money';
+import { PRODUCT_IMAGE_SIZES, responsiveImage } from '@shared/media/responsive-image';
 import { Breadcrumbs, RelatedProducts, SpecsTable } from './product-extras';
 
 const backLink = (
@@ -84,6 +85,7 @@ export function ProductDetails({
             <figure className="overflow-hidden rounded-box border border-base-300 bg-base-200">
               <img
                 src={product.data.img}
+                {...responsiveImage(product.data.img, PRODUCT_IMAGE_SIZES)}
                 alt={product.data.name}
                 width={800}
                 height={600}

@@ -8,11 +8,11 @@ const options: { value: UnitSystem; label: string; hint: string }[] = [
 ];
 
 /** Metric or imperial specs: a radio group, remembered by this browser for every page that shows specs. */
-export function UnitToggle() {
+export function UnitToggle({ className = '' }: { className?: string }) {
   const system = useUnitSystem();
   const name = useId();
   return (
-    <fieldset className="flex items-center gap-2">
+    <fieldset className={`flex items-center gap-2${className}`}>
       <legend className="sr-only">Units</legend>
       <span aria-hidden="true" className="text-sm font-medium">
         Units
