@@ -13,7 +13,29 @@ export function countOf(
   /** Off: every spec column is read over the matches (tests compare the two ways). */
   shortcuts = true,
 ): Omit<Counted, 'page'> {
-  // Index 0: no category / no brand; a number n is at n + 1 (as packed in `facetBits`).
+  const n = matches.length;
+  const { catCounts, brandCounts, bucketCounts, inStock } = columnCounts(data, matches);
+  const specs = specCounts(data, matches, catCounts, shortcuts);
+  const ownCounts = new Map<string, number>();
+  catCounts.forEach((count, c) => c > 0 && count && ownCounts.set(data.categoryIds[c - 1]!, count));
+  const brands: { brand: string; count: number }[] = [];
+  brandCounts.forEach((count, b) => b > 0 && count && brands.push({ brand: data.brands[b - 1]!, count }));
+  const buckets = new Map<number, number>();
+  bucketCounts.forEach((count, b) => count && buckets.set(b, count));
+  return {
+    total: n,
+    facets: facetsOf(data.cats, data.attrs, {
+      ownCounts,
+      brands,
+      stock: { inStock, outOfStock: n - inStock },
+      buckets,
+      specs,
+    }),
+  };
+}
+
+/** Matches per category, brand and price bucket (index 0: none; a number n is at n + 1), and how many are in stock. */
+function columnCounts(data: SearchIndexData, matches: Uint32Array) {
   const catCounts = new Int32Array(data.categoryIds.length + 1);
   const brandCounts = new Int32Array(data.brands.length + 1);
   const bucketCounts = new Int32Array(PRICE_EDGES_CENTS.length + 1);
@@ -42,6 +64,12 @@ export function countOf(
       bucketCounts[bucket]!++;
     }
   }
+  return { catCounts, brandCounts, bucketCounts, inStock };
+}
+
+/** Per filterable spec column holding a value among the matches: their count and lowest and highest values. */
+function specCounts(data: SearchIndexData, matches: Uint32Array, catCounts: Int32Array, shortcuts: boolean) {
+  const n = matches.length;
   const specs = new Map<number, { n: number; lo: number; hi: number }>();
   let member: Uint32Array | null = null;
   for (const [id, column] of data.specs) {
@@ -84,22 +112,7 @@ export function countOf(
     }
     if (count) specs.set(id, { n: count, lo, hi });
   }
-  const ownCounts = new Map<string, number>();
-  catCounts.forEach((count, c) => c > 0 && count && ownCounts.set(data.categoryIds[c - 1]!, count));
-  const brands: { brand: string; count: number }[] = [];
-  brandCounts.forEach((count, b) => b > 0 && count && brands.push({ brand: data.brands[b - 1]!, count }));
-  const buckets = new Map<number, number>();
-  bucketCounts.forEach((count, b) => count && buckets.set(b, count));
-  return {
-    total: n,
-    facets: facetsOf(data.cats, data.attrs, {
-      ownCounts,
-      brands,
-      stock: { inStock, outOfStock: n - inStock },
-      buckets,
-      specs,
-    }),
-  };
+  return specs;
 }
 
 /**

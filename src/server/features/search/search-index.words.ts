@@ -59,81 +59,118 @@ export function rankedOf(
   keys: Float64Array,
 ): Ranked {
   const n = docs.length;
-  const byDoc = Uint32Array.from(docs);
-  const { ranks, docs: allInIdOrder } = data.idOrder();
+  const ordered: Ranked = {
+    docs: new Uint32Array(n),
+    keys: new Float64Array(n),
+    byDoc: Uint32Array.from(docs),
+  };
   // The distinct keys, highest first (typed-array sorts compare numbers natively).
   const ascending = Float64Array.from(keys).sort();
   const distinct: number[] = [];
   for (let i = n - 1; i >= 0 && distinct.length <= BUCKETS; i--)
     if (i === n - 1 || ascending[i] !== ascending[i + 1]) distinct.push(ascending[i]!);
-  const ordered = new Uint32Array(n);
-  const orderedKeys = new Float64Array(n);
-  const bucketOfKey = (k: number) => {
-    let lo = 0;
-    let hi = distinct.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (distinct[mid]! > k) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  if (distinct.length <= BUCKETS && n * 16 <= allInIdOrder.length) {
-    // Few matches (a part number being typed, a rare word): their places in id order are sorted, and each carries its
-    // bucket — nothing the size of the catalogue is allocated for a text that matches a handful of products.
-    const bucketAt = new Uint16Array(n);
-    const starts = new Uint32Array(distinct.length + 1);
-    for (let i = 0; i < n; i++) {
-      bucketAt[i] = bucketOfKey(keys[i]!);
-      starts[bucketAt[i]! + 1]!++;
-    }
-    for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
-    const inIdOrder = new Uint32Array(n);
-    for (let i = 0; i < n; i++) inIdOrder[i] = i;
-    inIdOrder.sort((a, b) => ranks[docs[a]!]! - ranks[docs[b]!]!);
-    for (let j = 0; j < n; j++) {
-      const i = inIdOrder[j]!;
-      const b = bucketAt[i]!;
-      const at = starts[b]!++;
-      ordered[at] = docs[i]!;
-      orderedKeys[at] = distinct[b]!;
-    }
-  } else if (distinct.length <= BUCKETS) {
-    // Many matches: read off the whole id order.
-    const bucketOf = new Uint16Array(data.ids.length);
-    const starts = new Uint32Array(distinct.length + 1);
-    for (let i = 0; i < n; i++) {
-      const lo = bucketOfKey(keys[i]!);
-      bucketOf[docs[i]!] = lo;
-      starts[lo + 1]!++;
-    }
-    for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
-    for (let i = 0; i < allInIdOrder.length; i++) {
-      const doc = allInIdOrder[i]!;
-      if (!found.has(doc)) continue;
-      const b = bucketOf[doc]!;
-      const at = starts[b]!++;
-      ordered[at] = doc;
-      orderedKeys[at] = distinct[b]!;
-    }
-  } else {
-    // The matches in id order: read off the whole id order when they are many, sorted by their places when few.
-    const inIdOrder =
-      n * 16 > allInIdOrder.length
-        ? allInIdOrder
-        : Uint32Array.from(docs).sort((a, b) => ranks[a]! - ranks[b]!);
-    const keyOf = new Float64Array(data.ids.length);
-    for (let i = 0; i < n; i++) keyOf[docs[i]!] = keys[i]!;
-    const list: number[] = [];
-    for (let i = 0; i < inIdOrder.length; i++) if (found.has(inIdOrder[i]!)) list.push(inIdOrder[i]!);
-    // Stable: equal keys stay in id order.
-    list.sort((a, b) => keyOf[b]! - keyOf[a]!);
-    for (let i = 0; i < n; i++) {
-      ordered[i] = list[i]!;
-      orderedKeys[i] = keyOf[list[i]!]!;
-    }
+  const idOrder = data.idOrder();
+  if (distinct.length <= BUCKETS && n * 16 <= idOrder.docs.length)
+    bucketFew(ordered, idOrder.ranks, docs, keys, distinct);
+  else if (distinct.length <= BUCKETS) bucketAll(ordered, data, found, docs, keys, distinct);
+  else sortAll(ordered, data, found, docs, keys);
+  return ordered;
+}
+
+/** The bucket of key `k` among the distinct keys (highest first). */
+function bucketOfKey(distinct: number[], k: number): number {
+  let lo = 0;
+  let hi = distinct.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (distinct[mid]! > k) lo = mid + 1;
+    else hi = mid;
   }
-  return { docs: ordered, keys: orderedKeys, byDoc };
+  return lo;
+}
+
+/**
+ * Few matches (a part number being typed, a rare word): their places in id order are sorted, and each carries its
+ * bucket — nothing the size of the catalogue is allocated for a text that matches a handful of products.
+ */
+function bucketFew(out: Ranked, ranks: Uint32Array, docs: number[], keys: Float64Array, distinct: number[]) {
+  const n = docs.length;
+  const { docs: ordered, keys: orderedKeys } = out;
+  const bucketAt = new Uint16Array(n);
+  const starts = new Uint32Array(distinct.length + 1);
+  for (let i = 0; i < n; i++) {
+    bucketAt[i] = bucketOfKey(distinct, keys[i]!);
+    starts[bucketAt[i]! + 1]!++;
+  }
+  for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
+  const inIdOrder = new Uint32Array(n);
+  for (let i = 0; i < n; i++) inIdOrder[i] = i;
+  inIdOrder.sort((a, b) => ranks[docs[a]!]! - ranks[docs[b]!]!);
+  for (let j = 0; j < n; j++) {
+    const i = inIdOrder[j]!;
+    const b = bucketAt[i]!;
+    const at = starts[b]!++;
+    ordered[at] = docs[i]!;
+    orderedKeys[at] = distinct[b]!;
+  }
+}
+
+/** Many matches: read off the whole id order. */
+function bucketAll(
+  out: Ranked,
+  data: SearchIndexData,
+  found: TypedFastBitSet,
+  docs: number[],
+  keys: Float64Array,
+  distinct: number[],
+) {
+  const n = docs.length;
+  const { docs: ordered, keys: orderedKeys } = out;
+  const allInIdOrder = data.idOrder().docs;
+  const bucketOf = new Uint16Array(data.ids.length);
+  const starts = new Uint32Array(distinct.length + 1);
+  for (let i = 0; i < n; i++) {
+    const lo = bucketOfKey(distinct, keys[i]!);
+    bucketOf[docs[i]!] = lo;
+    starts[lo + 1]!++;
+  }
+  for (let b = 0; b < distinct.length; b++) starts[b + 1]! += starts[b]!;
+  for (let i = 0; i < allInIdOrder.length; i++) {
+    const doc = allInIdOrder[i]!;
+    if (!found.has(doc)) continue;
+    const b = bucketOf[doc]!;
+    const at = starts[b]!++;
+    ordered[at] = doc;
+    orderedKeys[at] = distinct[b]!;
+  }
+}
+
+/** Many distinct keys: the matches in id order, then a stable sort by key. */
+function sortAll(
+  out: Ranked,
+  data: SearchIndexData,
+  found: TypedFastBitSet,
+  docs: number[],
+  keys: Float64Array,
+) {
+  const n = docs.length;
+  const { docs: ordered, keys: orderedKeys } = out;
+  const { ranks, docs: allInIdOrder } = data.idOrder();
+  // The matches in id order: read off the whole id order when they are many, sorted by their places when few.
+  const inIdOrder =
+    n * 16 > allInIdOrder.length
+      ? allInIdOrder
+      : Uint32Array.from(docs).sort((a, b) => ranks[a]! - ranks[b]!);
+  const keyOf = new Float64Array(data.ids.length);
+  for (let i = 0; i < n; i++) keyOf[docs[i]!] = keys[i]!;
+  const list: number[] = [];
+  for (let i = 0; i < inIdOrder.length; i++) if (found.has(inIdOrder[i]!)) list.push(inIdOrder[i]!);
+  // Stable: equal keys stay in id order.
+  list.sort((a, b) => keyOf[b]! - keyOf[a]!);
+  for (let i = 0; i < n; i++) {
+    ordered[i] = list[i]!;
+    orderedKeys[i] = keyOf[list[i]!]!;
+  }
 }
 
 /** A text's matches: in relevance order (key descending, id ascending) with their keys, and in document order. */
