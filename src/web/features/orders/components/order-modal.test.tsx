@@ -98,6 +98,13 @@ describe('Order modal pricing', () => {
     expect(asked).toEqual([{ productId: coupling._id, quantity: 20 }]);
   });
 
+  it("totals the goods at the server's price, a contract price the page does not know included (issue 38)", async () => {
+    server.use(linePriceHandler(couplingPrices(10_00)));
+    const { dialog } = openModal();
+    expect(await dialog.findByText(/Unit price \$10\.00 at this quantity/)).toBeInTheDocument();
+    expect(dialog.getByRole('status', { name: 'Total' })).toHaveTextContent('$200.00');
+  });
+
   it('shows no saving the server does not count, whatever the breaks the page was given', async () => {
     let answered = 0;
     server.use(

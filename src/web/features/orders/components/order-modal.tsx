@@ -94,11 +94,13 @@ export function OrderModal({
     name: ['quantity', 'address', 'shippingOption', 'liftgate', 'residential'],
   });
   const valid = Number.isFinite(quantity) && quantity > 0;
-  const unitCents = valid ? pricing.unitCentsAt(quantity) : pricing.base;
-  const totalCents = valid ? orderTotalCents(quantity, unitCents) : null;
-  // What this quantity saves, and why, as the server prices it; an answer for another quantity is not shown.
+  // What this quantity costs and saves, and why, as the server prices it; an answer for another quantity is not
+  // shown. Until it answers, the page's price breaks give an estimate (a contract price is known only to the server).
   const linePrice = useLinePrice(customer.email, product._id, quantity, { enabled: valid }).data;
   const line = valid && linePrice?.quantity === quantity ? linePrice : undefined;
+  const totalCents = !valid
+    ? null
+    : (line?.lineTotalCents ?? orderTotalCents(quantity, pricing.unitCentsAt(quantity)));
   const lead = backorderLeadTime(product);
   const backorder =
     valid && lead !== null
