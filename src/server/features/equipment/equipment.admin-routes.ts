@@ -31,6 +31,8 @@ const tags = ['equipment'];
 const created = z.object({ acknowledged: z.literal(true), insertedId: z.string() });
 const ok = z.object({ acknowledged: z.literal(true) });
 const itemParams = z.object({ id: idSchema, itemId: idSchema });
+/** What fits which machines changed: the kept "fits my equipment" sets (equipment.fit-cache.ts) go, everywhere. */
+const FITS_CHANGE = ['catalogue'] as const;
 
 /** Machine models (read by every buyer: registering picks one), and the admin's service plans and fit lists. */
 export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,7 +100,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/equipment/models/:id/plan',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: FITS_CHANGE },
       schema: {
         tags,
         summary: 'Add a service plan item',
@@ -116,7 +118,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/equipment/models/:id/plan/:itemId',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: FITS_CHANGE },
       schema: {
         tags,
         summary: 'Remove a service plan item',
@@ -158,7 +160,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/equipment/models/:id/fits',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: FITS_CHANGE },
       schema: {
         tags,
         summary: 'Add a part to the fit list of a model (optionally within a serial range)',
@@ -176,7 +178,7 @@ export const equipmentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/equipment/parts/:id/replaced-by',
     {
-      config: { auth: 'admin' },
+      config: { auth: 'admin', invalidates: FITS_CHANGE },
       schema: {
         tags,
         summary: 'Mark a part replaced by another (null: not replaced); a cycle is refused with 400',

@@ -8,6 +8,7 @@ import { searchCatalogue } from '../search/index';
 import { searchQuerySchema } from '@shared/catalogue/search.schema';
 import { sendServiceReminders } from './index';
 import { fitsFilter } from './equipment.search';
+import { FitCache } from './equipment.fit-cache';
 import type { SessionUser } from '../../http/auth-guard';
 import { addMonths, nextDue } from './equipment.due';
 
@@ -222,7 +223,7 @@ describe('my equipment', () => {
       sql`select id from "user" where email = ${alice.email}`,
     );
     const caller = { id: rows.rows[0]!.id, role: 'user' } as SessionUser;
-    const only = await fitsFilter(t.app.database.db, caller, 'all');
+    const only = await fitsFilter(t.app.database.db, caller, 'all', new FitCache(() => 0));
     // The in-process index and the PostgreSQL path answer the same.
     await t.app.readCache.changed('catalogue');
     await t.app.searchIndex!.ready();
