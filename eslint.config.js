@@ -136,7 +136,7 @@ const serverFeatures = {
   ],
   // The one pricing function (decision 052): below every seller of goods, above the tables it reads.
   pricing: ['catalogue', 'shipping', 'tax'],
-  returns: ['audit', 'checkout', 'inventory', 'orders'],
+  returns: ['audit', 'checkout', 'equipment', 'inventory', 'orders'],
   procurement: ['cart', 'checkout', 'companies', 'credit', 'orders'],
   reviews: ['accounts', 'orders'],
   search: ['catalogue'],

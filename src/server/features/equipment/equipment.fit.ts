@@ -119,3 +119,20 @@ export async function setReplacement(tx: Tx, productId: string, replacedById: st
     .values({ productId, replacedById })
     .onConflictDoUpdate({ target: partReplacements.productId, set: { replacedById } });
 }
+
+/**
+ * What a part leads to: the newest listed part of its replaced-by chain (the old SKU leads to the new one, chains
+ * included), or the part itself when nothing listed replaced it.
+ */
+export async function newestPartOf(db: Db | Tx, productId: string): Promise<string> {
+  const rows = await db.execute<{ id: string }>(sql`
+    with recursive chain(id, depth) as (
+      select ${productId}::uuid, 0
+      union all
+      select pr.replaced_by_id, chain.depth + 1 from part_replacements pr join chain on pr.product_id = chain.id
+      where chain.depth < 50
+    )
+    select c.id from chain c join products p on p.id = c.id
+    where p.archived_at is null order by c.depth desc limit 1`);
+  return rows.rows[0]?.id ?? productId;
+}

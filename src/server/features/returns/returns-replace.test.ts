@@ -6,7 +6,7 @@ import type { TestApp } from '../../test/helper';
 import type { Client } from '../../test/auth';
 import { timelineOf } from '../../test/invoices';
 import { appWithPeople } from '../../test/people';
-import { stockOf } from '../../test/shop';
+import { makeProduct, stockOf } from '../../test/shop';
 import { orderAs, shipmentsApi, ups } from '../../test/shipments';
 import { returnsApi, shippedOrder } from '../../test/returns';
 
@@ -104,6 +104,41 @@ describe('POST /api/returns/{id}/resolve {replace}: a real replacement order', (
 
     // A second click finds it replaced.
     expect((await asAdmin().resolve(r._id, 'replace')).statusCode).toBe(409);
+  });
+
+  it('sends the newest listed part of a replaced-by chain (issue 43: "the old SKU leads to the new one")', async () => {
+    const { r, productId } = await receivedWarrantyReturn(1, 1);
+    const v2 = await makeProduct(t.app, { name: `Replacement v2 ${Date.now()}` });
+    const v3 = await makeProduct(t.app, { name: `Replacement v3 ${Date.now()}` });
+    const v4 = await makeProduct(t.app, { name: `Replacement v4 ${Date.now()}` });
+    const replace = (from: string, to: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/equipment/parts/${from}/replaced-by`,
+        headers: admin.headers,
+        payload: { replacedById: to },
+      });
+    for (const [from, to] of [
+      [productId, v2.id],
+      [v2.id, v3.id],
+      [v3.id, v4.id],
+    ] as const)
+      expect((await replace(from, to)).statusCode).toBe(200);
+    // The chain's last part is no longer listed: the newest listed one goes.
+    await t.app.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, v4.id));
+    await t.app.readCache.changed('catalogue');
+    const stockBefore = await stockOf(t.app, v3.id);
+
+    const res = await asAdmin().resolve(r._id, 'replace');
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = await t.app.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.checkoutId, (res.json() as Return).replacement!.checkoutId));
+    expect(lines.map((l) => ({ productId: l.productId, quantity: l.quantity }))).toEqual([
+      { productId: v3.id, quantity: 1 },
+    ]);
+    expect(await stockOf(t.app, v3.id)).toBe(stockBefore - 1);
   });
 
   it('refuses with 409 and writes nothing when the stock is short', async () => {

@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { placeReplacement, type SaleDelivery } from '../checkout/index';
+import { newestPartOf } from '../equipment/index';
 import { linesWithDelivery, type OrderDeps, type OrderLine } from '../orders/index';
 import { lockReturnIn, orderLinesOf, toReturn, type ReturnLineRow } from './returns.model';
 import { mailReturnStep } from './returns.mail';
@@ -49,7 +50,8 @@ async function buyerOf(deps: OrderDeps, userId: string): Promise<SessionUser> {
  * Settles a received warranty return by a replacement (decision 065, addendum): the units that came back are placed
  * again for the buyer as a no-charge sale through the one placement pipeline, and in that sale's transaction the
  * return (locked, still `received`) becomes `replaced` with the new checkout, both orders are audited and the buyer
- * is mailed. Short stock refuses it all with the pipeline's 409; a second click finds the return replaced (409).
+ * is mailed. A part replaced since (equipment's replaced-by) is sent as the newest listed part of its chain. Short
+ * stock refuses it all with the pipeline's 409; a second click finds the return replaced (409).
  */
 export async function replaceReturn(deps: OrderDeps, actor: SessionUser, id: string) {
   const [row] = await deps.db.select().from(returns).where(eq(returns.id, id));
@@ -81,10 +83,13 @@ export async function replaceReturn(deps: OrderDeps, actor: SessionUser, id: str
         const gone = units.find((u) => !originals.find((o) => o.id === u.orderId)?.productId);
         if (gone)
           throw new AppError('conflict', 'A returned product no longer exists: refund this return instead.');
-        return units.map((u) => ({
-          productId: originals.find((o) => o.id === u.orderId)!.productId!,
-          quantity: u.quantity,
-        }));
+        // A part replaced since it was sold is replaced by the newest listed part of its chain.
+        const replacing = [];
+        for (const u of units) {
+          const sold = originals.find((o) => o.id === u.orderId)!.productId!;
+          replacing.push({ productId: await newestPartOf(tx, sold), quantity: u.quantity });
+        }
+        return replacing;
       },
       async done(tx, checkout) {
         const [next] = await tx
