@@ -67,12 +67,22 @@ test('a buyer registers the machine they bought, buys the parts that fit it, and
     yPct: 40,
     productId: filter._id,
   });
-  await adminCall(admin, 'put', `/api/equipment/models/${modelId}/hotspots`, {
-    number: 2,
-    xPct: 70,
-    yPct: 60,
-    productId: separator._id,
-  });
+  // The second hotspot is placed as an admin does it: a click on the diagram fills x% and y%.
+  await admin.goto('/dashboard/equipment-models');
+  await admin
+    .getByLabel('Model', { exact: true })
+    .selectOption({ label: `${modelName} (24 months warranty)` });
+  const drawing = admin.getByRole('img', { name: /exploded diagram: click to fill/ });
+  await expect(drawing).toBeVisible();
+  const box = (await drawing.boundingBox())!;
+  await drawing.click({ position: { x: box.width * 0.7, y: box.height * 0.6 } });
+  const hotspot = admin.getByRole('form', { name: 'Place a hotspot' });
+  await expect(hotspot.getByLabel('x (% of the width)')).toHaveValue(/^(69|70)(\.\d+)?$/);
+  await hotspot.getByLabel('Hotspot number').fill('2');
+  await hotspot.getByLabel('Part product id').fill(separator._id);
+  await hotspot.getByRole('button', { name: 'Place hotspot' }).click();
+  await expect(hotspot.getByRole('status')).toHaveText('Hotspot placed.');
+  await expect(admin.getByRole('list', { name: 'Hotspots' })).toContainText(`2. ${separator.name} at`);
 
   // 1. Buy the machine, pay, and register it from the paid order's page.
   const buyer = await register({ name: 'Mona Machinist' });
