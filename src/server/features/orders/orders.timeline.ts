@@ -48,27 +48,25 @@ export async function orderWithDocuments(
   return { row, documents: await documentsOfOrder(deps.db, row) };
 }
 
-/**
- * An order's history, oldest first, derived from what is recorded anyway: the order's own timestamps, the audit
- * entries of admins who acted on it and its invoices and credit notes. Who did each step is for admins only.
- */
-export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: string): Promise<Timeline> {
-  const { row, documents } = await orderWithDocuments(deps, actor, id);
-  const audit = await auditEntriesAbout(deps.db, 'order', id);
-  const admin = (kind: string): By | undefined => {
-    const entry = audit.find((a) => a.kind === kind);
-    return entry && { role: 'admin', email: entry.actorEmail };
-  };
-  const customer: By = { role: 'customer', email: row.email };
-  const entries: (Omit<TimelineEntry, 'at' | 'invoiceId' | 'detail'> & {
-    at: Date;
-    detail?: string | null;
-    invoiceId?: string | null;
-  })[] = [];
-  const add = (kind: TimelineKind, at: Date | null, title: string, by: By, more = {}) => {
-    if (at) entries.push({ kind, at, title, by, ...more });
-  };
+type Entry = Omit<TimelineEntry, 'at' | 'invoiceId' | 'detail'> & {
+  at: Date;
+  detail?: string | null;
+  invoiceId?: string | null;
+};
 
+/** What each part of the history is built from: the line, its audit entries, and who did what. */
+interface Steps {
+  deps: OrderDeps;
+  row: OrderRow;
+  audit: Awaited<ReturnType<typeof auditEntriesAbout>>;
+  customer: By;
+  /** The admin whose audit entry of `kind` names them, if any. */
+  admin(kind: string): By | undefined;
+  add(kind: TimelineKind, at: Date | null, title: string, by: By, more?: Partial<Entry>): void;
+}
+
+/** Placed (by the buyer, or an admin's no-charge replacement) and paid or settled; the approval steps between. */
+async function placedAndPaid({ deps, row, audit, customer, admin, add }: Steps) {
   // A line of an accepted quote's checkout was priced by the quote, not by the catalogue: the quote's audit entry says so.
   const checkoutId = checkoutOfLine(row);
   const quote = checkoutId && (await auditEntryNaming(deps.db, 'quote.accepted', 'checkoutId', checkoutId));
@@ -98,10 +96,13 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
         { detail: a.summary },
       );
   }
-  const rejected = approval.some((a) => a.kind === 'checkout.rejected');
   if (replacement) add('paid', row.paidAt, 'Settled at no charge', admin('order.replacement')!);
   else add('paid', row.paidAt, 'Payment received', customer, { detail: `Transaction ${row.transactionId}` });
-  // Each shipment of the line (decision 038), by the admin its audit entry names.
+  return { rejected: approval.some((a) => a.kind === 'checkout.rejected') };
+}
+
+/** Each shipment of the line (decision 038) by the admin its audit entry names, delivery, and a return's steps. */
+async function shippedAndReturned({ deps, row, audit, customer, admin, add }: Steps) {
   for (const s of (await shipmentsOf(deps.db, [row.id])).get(row.id) ?? []) {
     const [made] = await auditEntriesAbout(deps.db, 'shipment', s._id);
     const units = `${s.quantity} of ${row.quantity}`;
@@ -121,10 +122,12 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
       a.createdAt,
       returnTitles[a.kind] ?? 'Return',
       a.kind === 'return.requested' ? customer : { role: 'admin', email: a.actorEmail },
-      {
-        detail: a.summary,
-      },
+      { detail: a.summary },
     );
+}
+
+/** How the line closed: cancelled, expired unpaid, refunded whole or in parts. */
+async function closed({ deps, row, customer, admin, add }: Steps, rejected: boolean) {
   if (row.orderStatus === 'Cancelled' && !rejected)
     add(
       'cancelled',
@@ -141,8 +144,8 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
     });
   }
   // Partial refunds (docs/decisions/053-partial-refunds.md): the refund that completes the line is the row's own.
-  for (const r of await saleRefundsOf(deps, id)) {
-    const line = (r.lines as PlannedRefundLine[]).find((l) => l.orderId === id);
+  for (const r of await saleRefundsOf(deps, row.id)) {
+    const line = (r.lines as PlannedRefundLine[]).find((l) => l.orderId === row.id);
     if (!line || line.completesLine) continue;
     const what = line.quantity > 0 ? `${line.quantity} of ${row.quantity}, ` : '';
     add('refund_requested', r.requestedAt, 'Partial refund requested', admin('order.refunded') ?? system, {
@@ -155,8 +158,34 @@ export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: str
   add('refunded', row.refundedAt, 'Refunded', system, {
     detail: `${formatCents(row.refundAmountCents ?? 0)}, refund ${row.refundId}`,
   });
+}
+
+/**
+ * An order's history, oldest first, derived from what is recorded anyway: the order's own timestamps, the audit
+ * entries of admins who acted on it and its invoices and credit notes. Who did each step is for admins only.
+ */
+export async function orderTimeline(deps: OrderDeps, actor: SessionUser, id: string): Promise<Timeline> {
+  const { row, documents } = await orderWithDocuments(deps, actor, id);
+  const audit = await auditEntriesAbout(deps.db, 'order', id);
+  const entries: Entry[] = [];
+  const steps: Steps = {
+    deps,
+    row,
+    audit,
+    customer: { role: 'customer', email: row.email },
+    admin(kind) {
+      const entry = audit.find((a) => a.kind === kind);
+      return entry && { role: 'admin', email: entry.actorEmail };
+    },
+    add(kind, at, title, by, more = {}) {
+      if (at) entries.push({ kind, at, title, by, ...more });
+    },
+  };
+  const { rejected } = await placedAndPaid(steps);
+  await shippedAndReturned(steps);
+  await closed(steps, rejected);
   for (const d of documents)
-    add(
+    steps.add(
       d.kind,
       new Date(d.issuedAt),
       d.kind === 'invoice' ? 'Invoice issued' : 'Credit note issued',
