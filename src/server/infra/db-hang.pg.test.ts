@@ -14,6 +14,8 @@ let t: Awaited<ReturnType<typeof appOnDatabase>>;
 const uncaught: unknown[] = [];
 const onUncaught = (err: unknown) => uncaught.push(err);
 
+/** The pool size a shop runs with (`openDatabase`'s default). */
+const POOL_SIZE = 10;
 const uncached = { url: '/api/auth/get-session', headers: { authorization: 'Bearer not-a-session' } };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -141,5 +143,58 @@ describe('PostgreSQL that hangs', () => {
     expect(uncaught).toEqual([]);
     const after = await Promise.all(Array.from({ length: 8 }, () => t.app.inject(uncached)));
     for (const res of after) expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('PostgreSQL that hangs while transactions begin', () => {
+  it('gives back every connection a hang broke, even one whose transaction never began', async () => {
+    expect(await recoveryMs(2_000)).toBeLessThan(2_000);
+    // A pool's worth of transactions, each waiting for the others: all ten must hold a connection at once.
+    const together = async (n: number) => {
+      let opened = 0;
+      let allOpen: () => void = () => {};
+      const ready = new Promise<void>((resolve) => (allOpen = resolve));
+      return Promise.all(
+        Array.from({ length: n }, () =>
+          t.app.database.db.transaction(async (tx) => {
+            await tx.execute(sql`select 1`);
+            if (++opened === n) allOpen();
+            await ready;
+          }),
+        ),
+      );
+    };
+    await together(POOL_SIZE);
+
+    // The hang catches them at their `begin`: node-postgres fails it once the watch drops the connections, and
+    // Drizzle lets go of a transaction's connection only after a `begin` that went through.
+    proxy.stall();
+    let failed: unknown[];
+    try {
+      failed = await Promise.all(
+        Array.from({ length: POOL_SIZE }, () =>
+          t.app.database.db
+            .transaction(async (tx) => tx.execute(sql`select 1`))
+            .then(
+              () => undefined,
+              (err: unknown) => err,
+            ),
+        ),
+      );
+    } finally {
+      proxy.thaw();
+    }
+    for (const err of failed) expect(isDatabaseUnavailable(err)).toBe(true);
+
+    // The shop serves again within 2 s, at full size: no broken connection is still counted as lent (the shop's own
+    // sweeps and workers borrow and return theirs meanwhile, so the count itself is not asserted).
+    expect(await recoveryMs(2_000)).toBeLessThan(2_000);
+    const lent = () => {
+      const stats = t.app.database.poolStats!();
+      return stats.total - stats.idle;
+    };
+    const shrank = sleep(3_000).then(() => Promise.reject(new Error(`pool shrank: ${lent()} lent for ever`)));
+    await Promise.race([together(POOL_SIZE), shrank]);
+    expect(uncaught).toEqual([]);
   });
 });
