@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/helper';
 import { appOnDatabase, startProxy } from '../test/faulty-db';
+import { LISTENER_NAME } from './cache-bus';
 import { isDatabaseUnavailable } from './db-unavailable';
 
 // Issue 39, items 1 and 3: a real PostgreSQL behind a TCP proxy that can stall (connections stay open, nothing
@@ -195,6 +196,55 @@ describe('PostgreSQL that hangs while transactions begin', () => {
     };
     const shrank = sleep(3_000).then(() => Promise.reject(new Error(`pool shrank: ${lent()} lent for ever`)));
     await Promise.race([together(POOL_SIZE), shrank]);
+    expect(uncaught).toEqual([]);
+  });
+});
+
+describe('PostgreSQL that ends the shop’s sessions', () => {
+  it('every session ended by the server at once: nothing ends the process, the shop serves again within 2 s', async () => {
+    expect(await recoveryMs(2_000)).toBeLessThan(2_000);
+    const listeners = async () => {
+      const { rows } = await testDb.database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity
+            where application_name = ${LISTENER_NAME} and datname = current_database()`,
+      );
+      return rows[0]!.n;
+    };
+    expect(await listeners()).toBe(1);
+
+    // A transaction holds a pooled connection, idle in it, when the server ends every session but the asker's: the
+    // pool's (lent and idle), the heartbeat and the cache listener each get a FATAL 57P01 they did not ask for.
+    let inside: () => void = () => {};
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    let goOn: () => void = () => {};
+    const ended = new Promise<void>((resolve) => (goOn = resolve));
+    const held = t.app.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        inside();
+        await ended;
+        await tx.execute(sql`select 2`);
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    await opened;
+    const { rows } = await testDb.database.db.execute<{ n: number }>(
+      sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(3);
+    await sleep(200);
+    goOn();
+    expect(isDatabaseUnavailable(await held)).toBe(true);
+    expect(uncaught).toEqual([]);
+
+    expect(await recoveryMs(2_000)).toBeLessThan(2_000);
+    // The cache listener is back on its own (NOTIFY does not wait for absent listeners).
+    const started = performance.now();
+    while ((await listeners()) !== 1 && performance.now() - started < 5_000) await sleep(100);
+    expect(await listeners()).toBe(1);
     expect(uncaught).toEqual([]);
   });
 });
