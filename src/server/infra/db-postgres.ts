@@ -115,8 +115,8 @@ export async function openPostgres(
       breaker.stop();
       watch.stop();
       heartbeat.close();
-      // A client whose connection a hang killed can leave a query queued that never settles, and pg-pool's end waits
-      // for every lent client: shutdown waits a bounded time for the rest, then goes (the sockets are closed anyway).
+      // pg-pool's end waits for every lent client, and a borrower a hang caught may hold one a while yet (a broken one
+      // goes back by itself, db-watch.ts): shutdown waits a bounded time for the rest, then goes.
       await Promise.race([pool.end(), new Promise((resolve) => setTimeout(resolve, t.connectMs).unref())]);
     },
   };

@@ -38,11 +38,16 @@ interface Waiting extends Pending {
  *
  * Every pooled client also gets an 'error' listener of its own: pg emits 'error' on a checked-out client when the
  * server ends its session (an idle-in-transaction timeout, a terminated backend), and pg-pool listens only while the
- * client is idle, so without one that error ended the process.
+ * client is idle, so without one that error ended the process. The listener also gives a broken client back to the
+ * pool, which drops it: its borrower may never do so (Drizzle releases a transaction's client only once its `begin`
+ * went through), and each connection a hang broke at a `begin` stayed counted as lent for good, shrinking the pool
+ * hang after hang. A later release by the borrower is then a no-op.
  */
 export function watchPool(pool: pg.Pool, breaker: DatabaseBreaker, opts: PoolWatchOptions) {
   const tickMs = opts.tickMs ?? 100;
   const clients = new Set<pg.PoolClient>();
+  /** Clients out on loan, each with the release that ends this loan (once). */
+  const lent = new Map<pg.PoolClient, (err?: Error | boolean) => void>();
   const running = new Set<Running>();
   const waiting = new Set<Waiting>();
   let lastAnswerAt = 0;
@@ -107,8 +112,21 @@ export function watchPool(pool: pg.Pool, breaker: DatabaseBreaker, opts: PoolWat
     else if ((err as Error).message === 'Query read timeout') destroy(entry.client);
   };
 
+  /** The borrower's release, made safe to call twice: the error listener may have given the client back first. */
+  const lend = (client: pg.PoolClient) => {
+    const give = client.release;
+    const release = (err?: Error | boolean) => {
+      if (lent.get(client) !== release) return;
+      lent.delete(client);
+      give(err);
+    };
+    lent.set(client, release);
+    client.release = release;
+  };
+
   pool.on('connect', (client) => {
-    client.on('error', () => {});
+    // A lent client that broke goes back with its error, so the pool drops it; an idle one is pg-pool's.
+    client.on('error', (err: Error) => lent.get(client)?.(err));
     clients.add(client);
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
@@ -161,6 +179,7 @@ export function watchPool(pool: pg.Pool, breaker: DatabaseBreaker, opts: PoolWat
           if (done) return client.release(true);
           done = true;
           waiting.delete(entry);
+          lend(client);
           resolve(client);
         },
         (err: Error) => entry.fail(err),
@@ -168,7 +187,7 @@ export function watchPool(pool: pg.Pool, breaker: DatabaseBreaker, opts: PoolWat
     });
     if (!cb) return borrowed;
     borrowed.then(
-      (client) => process.nextTick(() => cb(undefined, client, () => client.release())),
+      (client) => process.nextTick(() => cb(undefined, client, (err?: Error) => client.release(err))),
       (err: Error) => process.nextTick(() => cb(err, undefined, () => {})),
     );
     return undefined;
