@@ -107,6 +107,7 @@ export async function refundSale(
   opts: SaleRefundOptions = {},
 ): Promise<OrderRow[]> {
   const selection = selectionOf(req);
+  const returned = Boolean(req.returned);
   const result = await deps.db.transaction(async (tx) => {
     const rows = await lockSale(tx, sale);
     if ('orderId' in sale) {
@@ -114,42 +115,17 @@ export async function refundSale(
       // Asked again for the whole order once it is refunded (or being refunded): answered as it is, as always.
       if (row.refundStatus && selection.kind === 'all') return { rows, refund: null };
       if (row.refundStatus) throw new AppError('conflict', refundMessages.nothingLeft);
-      const problem = orderProblem(row, Boolean(req.returned));
+      const problem = orderProblem(row, returned);
       if (problem) throw new AppError('conflict', problem);
     }
-    const open = rows.filter((r) => refundable(r, Boolean(req.returned)));
+    const open = rows.filter((r) => refundable(r, returned));
     const plan = planRefund(
       open.map((r) => ({ ...r, orderId: r.id })),
       selection,
     );
-    if (!plan.ok) {
-      if (plan.field) throw fieldError('bad_request', plan.field, plan.message);
-      if (!('checkoutId' in sale)) throw new AppError('conflict', plan.message);
-      // A checkout bought on account says so, as each of its lines would (no card payment to give back).
-      const onAccount = rows.find(
-        (r) => r.paymentStatus && r.orderStatus === 'Pending' && r.refundStatus === null,
-      );
-      throw new AppError('conflict', (onAccount && orderProblem(onAccount)) ?? nothingToRefundOfCheckout);
-    }
+    if (!plan.ok) throw refusal(sale, rows, plan);
+    const refund = await storeRefund(tx, actor, sale, req, rows, open[0]!.transactionId!, plan);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const intentId = open[0]!.transactionId!;
-    const id = randomUUID();
-    // A single order refunded in full at once keeps its order's key (refunds made before partial refunds used it).
-    const whole = 'orderId' in sale && rows[0]!.refundedCents === 0 && plan.lines[0]!.completesLine;
-    const [refund] = await tx
-      .insert(saleRefunds)
-      .values({
-        id,
-        providerKey: whole ? refundKey(sale.orderId) : saleRefundKey(id),
-        ...('orderId' in sale ? { orderId: sale.orderId } : { checkoutId: sale.checkoutId }),
-        intentId,
-        kind: plan.kind,
-        amountCents: plan.amountCents,
-        lines: plan.lines,
-        restock: req.restock !== false,
-        requestedBy: actor.id,
-      })
-      .returning();
     const after: OrderRow[] = [];
     const restockedOf = new Map<string, number>();
     for (const line of plan.lines) {
@@ -157,42 +133,28 @@ export async function refundSale(
       const back = req.restock === false ? 0 : Math.min(unitsGivenUp(row, line), heldUnits(row));
       if (back > 0) await releaseStock(tx, row, 'order_cancelled', deps.mail, back);
       restockedOf.set(line.orderId, back);
-      after.push(await recordLine(tx, row, line, intentId));
+      after.push(await recordLine(tx, row, line, refund.intentId));
     }
     await deps.jobs.send(
       SALE_REFUND_JOB,
-      { refundId: refund!.id },
+      { refundId: refund.id },
       { tx, startAfterSeconds: deps.refundRetry.delaySeconds },
     );
     const updated = rows.map((r) => after.find((a) => a.id === r.id) ?? r);
-    const complete = updated.every((r) => !refundable(r, Boolean(req.returned)));
-    if (opts.inTransaction) await opts.inTransaction(tx, refund!.id);
+    const complete = updated.every((r) => !refundable(r, returned));
+    if (opts.inTransaction) await opts.inTransaction(tx, refund.id);
     if (complete && opts.startedMail) await opts.startedMail(tx, after);
     // One entry per line, as each order's history (its timeline) reads the admin who refunded it.
-    for (const line of plan.lines) {
-      const row = byId.get(line.orderId)!;
-      const back = restockedOf.get(line.orderId) ?? 0;
-      await recordAudit(tx, actor, {
-        kind: 'order.refunded',
-        entityType: 'order',
-        entityId: row.id,
-        summary: auditSummary(row, line, back),
-        before: {
-          orderStatus: row.orderStatus,
-          paymentStatus: true,
-          shippedQuantity: row.shippedQuantity,
-          refundedCents: row.refundedCents,
-        },
-        after: {
-          ...(line.completesLine && { orderStatus: 'Cancelled', paymentStatus: false }),
-          refundAmountCents: line.amountCents,
-          refundedQuantity: line.quantity,
-          restockedQuantity: back,
-          saleRefundId: refund!.id,
-        },
-      });
-    }
-    return { rows: updated, refund: refund! as SaleRefundRow };
+    for (const line of plan.lines)
+      await auditLine(
+        tx,
+        actor,
+        byId.get(line.orderId)!,
+        line,
+        restockedOf.get(line.orderId) ?? 0,
+        refund.id,
+      );
+    return { rows: updated, refund };
   });
   if (result.refund) await trySettleSaleRefund(deps, result.refund.id);
   else await settlePendingOf(deps, result.rows);
@@ -200,6 +162,78 @@ export async function refundSale(
     deps,
     result.rows.map((r) => r.id),
   );
+}
+
+type Plan = ReturnType<typeof planRefund>;
+
+/** Why nothing of the sale can be refunded as asked: a bad field, or the sale's own words. */
+function refusal(sale: Sale, rows: OrderRow[], plan: Extract<Plan, { ok: false }>): AppError {
+  if (plan.field) return fieldError('bad_request', plan.field, plan.message);
+  if (!('checkoutId' in sale)) return new AppError('conflict', plan.message);
+  // A checkout bought on account says so, as each of its lines would (no card payment to give back).
+  const onAccount = rows.find(
+    (r) => r.paymentStatus && r.orderStatus === 'Pending' && r.refundStatus === null,
+  );
+  return new AppError('conflict', (onAccount && orderProblem(onAccount)) ?? nothingToRefundOfCheckout);
+}
+
+/** The refund as asked of the provider, with the key its retries reuse. */
+async function storeRefund(
+  tx: Tx,
+  actor: SessionUser,
+  sale: Sale,
+  req: SaleRefundRequest,
+  rows: OrderRow[],
+  intentId: string,
+  plan: Extract<Plan, { ok: true }>,
+): Promise<SaleRefundRow> {
+  const id = randomUUID();
+  // A single order refunded in full at once keeps its order's key (refunds made before partial refunds used it).
+  const whole = 'orderId' in sale && rows[0]!.refundedCents === 0 && plan.lines[0]!.completesLine;
+  const [refund] = await tx
+    .insert(saleRefunds)
+    .values({
+      id,
+      providerKey: whole ? refundKey(sale.orderId) : saleRefundKey(id),
+      ...('orderId' in sale ? { orderId: sale.orderId } : { checkoutId: sale.checkoutId }),
+      intentId,
+      kind: plan.kind,
+      amountCents: plan.amountCents,
+      lines: plan.lines,
+      restock: req.restock !== false,
+      requestedBy: actor.id,
+    })
+    .returning();
+  return refund! as SaleRefundRow;
+}
+
+function auditLine(
+  tx: Tx,
+  actor: SessionUser,
+  row: OrderRow,
+  line: PlannedRefundLine,
+  back: number,
+  saleRefundId: string,
+) {
+  return recordAudit(tx, actor, {
+    kind: 'order.refunded',
+    entityType: 'order',
+    entityId: row.id,
+    summary: auditSummary(row, line, back),
+    before: {
+      orderStatus: row.orderStatus,
+      paymentStatus: true,
+      shippedQuantity: row.shippedQuantity,
+      refundedCents: row.refundedCents,
+    },
+    after: {
+      ...(line.completesLine && { orderStatus: 'Cancelled', paymentStatus: false }),
+      refundAmountCents: line.amountCents,
+      refundedQuantity: line.quantity,
+      restockedQuantity: back,
+      saleRefundId,
+    },
+  });
 }
 
 /** The checkout's words when none of its lines can give money back (POST /api/checkout/{id}/refund, as before). */
