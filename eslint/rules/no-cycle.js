@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 /**
@@ -14,7 +15,7 @@ import ts from 'typescript';
  * kept; the file being linted is read from its live source, so an editor sees its own unsaved imports.
  */
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** tsconfig.json's `paths` as [prefix, folder] pairs: `@shared/*` → src/shared. */
 const aliases = (() => {
