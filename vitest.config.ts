@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { bothDatabases } from './scripts/test/both-databases';
 
 const serverTests = ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'];
 // A file that replaces a module with vi.mock needs a module graph of its own; every other server file shares its
@@ -77,7 +76,10 @@ function serverProjects(db: 'pglite' | 'postgres') {
   const include =
     db === 'pglite'
       ? process.env.TEST_DATABASE_URL
-        ? [...bothDatabases(), 'src/shared/**/*.test.ts']
+        ? [
+            ...bothDatabases(fileURLToPath(new URL('./src/server', import.meta.url))),
+            'src/shared/**/*.test.ts',
+          ]
         : serverTests
       : [...serverTests.filter((p) => p.startsWith('src/server')), 'src/server/**/*.pg.test.ts'];
   const exclude = db === 'pglite' ? ['**/*.pg.test.ts'] : [];
@@ -101,34 +103,4 @@ function serverProjects(db: 'pglite' | 'postgres') {
     },
     { resolve, test: { ...common, name: `server:${db}:isolated`, include: [isolatedTests], exclude } },
   ];
-}
-
-/**
- * The server test files that also run on PGlite when PostgreSQL runs them all: the ones that touch what differs
- * between the drivers. Read from the files themselves, so a new file is placed without anyone remembering a list:
- * - everything under db/, infra/, http/ and test/ (connections, types, errors, locks, NOTIFY, the app's wiring);
- * - the tests of a feature module that branches on the driver (`kind === 'pglite'`): a file whose name starts with
- *   that module's name (catalogue-csv.progress.ts → catalogue-csv*.test.ts); a plugin's wiring is not such a module;
- * - a file that asks for it with a line comment starting `// Both databases:` and its reason (an issue that asks for
- *   its rules to be proven on both, money summed in SQL).
- * Work sent side by side is not a reason by itself: PGlite runs it one statement at a time, and the one way it can
- * fail there (a query outside an open transaction waits for ever) fails at once on PostgreSQL (`oneConnectionCheck`).
- */
-function bothDatabases(): string[] {
-  const root = fileURLToPath(new URL('./src/server', import.meta.url));
-  const files = (readdirSync(root, { recursive: true }) as string[]).map((f) => f.split(path.sep).join('/'));
-  const source = (f: string) => readFileSync(path.join(root, f), 'utf8');
-  const driverModules = files
-    .filter((f) => f.startsWith('features/') && f.endsWith('.ts') && !/\.(test|plugin)\.ts$/.test(f))
-    .filter((f) => /kind\s*[!=]==\s*'(pglite|postgres)'/.test(source(f)))
-    .map((f) => `${path.posix.dirname(f)}/${path.posix.basename(f).split('.')[0]}`);
-  return files
-    .filter((f) => f.endsWith('.test.ts') && !f.endsWith('.pg.test.ts'))
-    .filter(
-      (f) =>
-        /^(db|infra|http|test)\//.test(f) ||
-        /^\/\/ Both databases: /m.test(source(f)) ||
-        driverModules.some((m) => f.startsWith(m)),
-    )
-    .map((f) => `src/server/${f}`);
 }
