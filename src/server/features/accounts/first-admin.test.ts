@@ -1,4 +1,5 @@
 // Issue 39 item 16: a first start without ADMIN_EMAIL prints a one-time link that creates the first admin.
+// Both databases: one token row under an insert-or-nothing and a row lock, and starts side by side, on both drivers.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
