@@ -203,7 +203,8 @@ export async function claimResetRequest(
 export async function purgeAuthLimits(db: Db, now = Date.now()): Promise<void> {
   await db.execute(sql`
     delete from rate_limit
-    where (key like 'fail:%' or key like 'reset:%' or key like 'apikey:%') and last_request <= ${now}`);
+    where (key like 'fail:%' or key like 'reset:%' or key like 'apikey:%' or key like 'first-admin:%')
+      and last_request <= ${now}`);
 }
 
 /** An account that no longer exists takes its failures with it: whoever registers the address next starts clean. */

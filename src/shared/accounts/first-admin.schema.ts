@@ -25,7 +25,8 @@ export const firstAdminCreatedSchema = z.object({ acknowledged: z.literal(true),
 
 /** What the setup page and the start-up log say. */
 export const firstAdminMessages = {
-  used: 'This setup link has been used or replaced: an admin can sign in, or restart the shop for a new link.',
+  used: 'This setup link has been used or is not valid: an admin can sign in; otherwise open the link the shop printed at its last start.',
+  tooManyAttempts: 'Too many attempts to create the first admin from your network. Please try again later.',
   adminExists: 'The shop already has an admin: sign in, or ask an admin to make you one.',
   emailTaken: 'is already registered: choose another address',
 } as const;

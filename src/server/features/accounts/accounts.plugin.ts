@@ -7,7 +7,7 @@ import { emailVerificationRoutes } from './email-verification.routes';
 /**
  * The accounts feature. At every start the ADMIN_EMAIL account exists and is an admin, before the app listens, so
  * the first request sees it; without one, while no admin exists, a one-time link to create the first admin is
- * printed (decision 046); then the accounts routes.
+ * printed (decisions 046, 079); then the accounts routes.
  */
 export const accountsFeature: FastifyPluginAsyncZod = async (app) => {
   const { config, database } = app;
@@ -19,19 +19,25 @@ export const accountsFeature: FastifyPluginAsyncZod = async (app) => {
     // must not keep the shop from starting (it answers 503 until the database is back); the link then comes at the
     // next start.
     app.addHook('onReady', async () => {
-      const issued = issueFirstAdminToken(database.db).then(
-        (token) => {
-          if (!token) return;
-          const link = firstAdminLink(config.baseUrl, token);
-          app.log.warn({ link }, 'no admin yet: open the link to create the first admin (valid until used)');
-          // Printed on its own line too: an owner reads the terminal, not JSON logs.
-          process.stdout.write(
-            `\nNo admin yet. Create the first admin here (the link works once):\n  ${link}\n\n`,
-          );
-        },
-        (err: unknown) =>
-          app.log.warn({ err }, 'could not issue the first-admin link; it is issued at the next start'),
-      );
+      const issued = app.auth.$context
+        .then((ctx) => issueFirstAdminToken(database.db, ctx.secret))
+        .then(
+          (token) => {
+            if (!token) return;
+            const link = firstAdminLink(config.baseUrl, token);
+            app.log.warn(
+              { link },
+              'no admin yet: open the link to create the first admin (valid until used)',
+            );
+            // Printed on its own line too: an owner reads the terminal, not JSON logs.
+            process.stdout.write(
+              `\nFirst start: no admin yet. Create the shop's admin here (the link works once; until then every ` +
+                `start prints it again):\n  ${link}\n\n`,
+            );
+          },
+          (err: unknown) =>
+            app.log.warn({ err }, 'could not issue the first-admin link; it is issued at the next start'),
+        );
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([issued, new Promise((done) => (timer = setTimeout(done, 1_000).unref()))]);
       clearTimeout(timer);

@@ -4,7 +4,7 @@ import { contractRoute } from '../../http/contract-route';
 import { AppError } from '../../infra/errors';
 import { sendPage } from '../../infra/keyset';
 import { pagedListDescription } from '../../http/openapi';
-import { createFirstAdmin } from './first-admin';
+import { claimFirstAdminAttempt, createFirstAdmin } from './first-admin';
 import { currentUser } from '../../http/auth-guard';
 import {
   demoteAdmin,
@@ -25,13 +25,17 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       summary: 'First start: create the first admin with the one-time token printed at start-up',
       description:
-        'Only while the shop has no admin and ADMIN_EMAIL is unset. The token is spent by its use (403 when spent, ' +
-        'replaced by a restart or wrong); 409 once an admin exists, or naming `email` when it is registered. The ' +
-        'new admin then signs in as anyone does.',
-      errors: [400, 403, 409],
+        'Only while the shop has no admin and ADMIN_EMAIL is unset. The token is spent by its use (403 when spent ' +
+        'or wrong, from loopback too); 409 once an admin exists, or naming `email` when it is registered; 429 ' +
+        'with Retry-After past 10 attempts in 15 minutes from one address. The new admin then signs in as anyone does.',
+      errors: [400, 403, 409, 429],
     }),
     config: { auth: 'optional' },
-    handler: async (req) => createFirstAdmin(app.auth, db, req.body),
+    handler: async (req) => {
+      // Limited like password sign-in, and switched off with it (AUTH_RATE_LIMIT=false).
+      if (app.config.authRateLimit) await claimFirstAdminAttempt(db, req.ip);
+      return createFirstAdmin(app.auth, db, req.body);
+    },
   });
 
   app.route({

@@ -59,13 +59,15 @@ export function EmailField(field: Registered) {
   return <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field} />;
 }
 
-/** A new password and its confirmation, under the page's own labels. */
+/** A new password and its confirmation, under the page's own labels; the hint states the page's minimum. */
 export function NewPasswordFields({
   labels: [passwordLabel, confirmLabel],
+  hint = 'At least 6 characters.',
   password,
   confirm,
 }: {
   labels: [string, string];
+  hint?: string;
   password: Registered;
   confirm: Registered;
 }) {
@@ -75,7 +77,7 @@ export function NewPasswordFields({
         label={passwordLabel}
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint={hint}
         {...password}
       />
       <TextField label={confirmLabel} type="password" autoComplete="new-password" {...confirm} />

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { firstAdminBodySchema } from '@shared/accounts/first-admin.schema';
+import { FIRST_ADMIN_PASSWORD_LENGTH, firstAdminBodySchema } from '@shared/accounts/first-admin.schema';
 import { TextField } from '@/components/ui/field';
 import { useApiForm } from '@/lib/use-api-form';
 import { createFirstAdmin } from '../api/first-admin';
@@ -33,7 +33,8 @@ export function FirstAdminForm({ token, onCreated }: { token: string; onCreated:
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <EmailField {...register('email')} error={errors.email?.message} />
       <NewPasswordFields
-        labels={['Password (at least 12 characters)', 'Confirm password']}
+        labels={['Password', 'Confirm password']}
+        hint={`At least ${FIRST_ADMIN_PASSWORD_LENGTH} characters.`}
         password={{ ...register('password'), error: errors.password?.message }}
         confirm={{ ...register('confirmPassword'), error: errors.confirmPassword?.message }}
       />
