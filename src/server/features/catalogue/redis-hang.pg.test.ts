@@ -59,8 +59,12 @@ describe('with Redis stalled (it takes the bytes and reads none)', { timeout: 60
     proxy.thaw();
     await within(20_000, async () => (await cacheBus(a)) === 'redis' && (await cacheBus(b)) === 'redis');
     // Coming back, each forgot everything once more: its search index is rebuilt (PostgreSQL answers meanwhile,
-    // after waiting up to a second for the index), which the 2 s below should not have to cover on a busy machine.
+    // after waiting up to a second for the index). The connections ioredis gave up on during the stall also drain
+    // now and close, and reconnecting ones come in: on a machine at load 25 the first change in that churn took
+    // 2.1 s to show. Let it settle first; what is timed here is that Redis carries announcements again.
     await Promise.all([a.searchIndex!.ready(), b.searchIndex!.ready()]);
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect([await cacheBus(a), await cacheBus(b)]).toEqual(['redis', 'redis']);
     expect(await changePrice(66)).toBeLessThanOrEqual(2_000);
   });
 });
