@@ -10,6 +10,7 @@ export type BusScope = CacheScope | 'sessions';
 export const busScopes: readonly BusScope[] = [...cacheScopes, 'sessions'];
 import type { Db } from './db';
 import { MAX_BACKOFF_MS } from './cache-announcer';
+import { RedisLink } from './redis-link';
 
 // Folding announcements is the bus's sender side, kept beside it.
 export { ANNOUNCE_WINDOW_MS, coalescedAnnouncer } from './cache-announcer';
@@ -133,10 +134,10 @@ export const REDIS_HEARTBEAT_MS = 250;
 /**
  * Redis pub/sub: one connection subscribed, one to publish (a subscribed Redis connection can do nothing else).
  *
- * A heartbeat publishes on a channel of this instance's own and waits to hear it back: when a heartbeat or an
- * announcement is not answered within `replyMs`, Redis counts as down (announcements go through PostgreSQL), every
- * cached read is forgotten (it may have missed an invalidation) and both connections start afresh. It counts as up
- * again once a heartbeat comes back.
+ * A heartbeat publishes on a channel of this instance's own and waits to hear it back (`RedisLink`): when a heartbeat
+ * or an announcement is not answered within `replyMs`, Redis counts as down (announcements go through PostgreSQL),
+ * every cached read is forgotten (it may have missed an invalidation) and both connections start afresh. It counts
+ * as up again once a heartbeat comes back on the subscription, and everything is forgotten once more then.
  */
 export async function redisBus(
   url: string,
@@ -158,55 +159,16 @@ export async function redisBus(
   const pub = new Redis(url, options);
   for (const r of [sub, pub])
     r.on('error', (err: Error) => handlers.log.warn({ err: err.message }, 'redis error'));
-  let ready = false;
-  /** Redis stopped answering in time; cleared by the next heartbeat heard. */
-  let hung = false;
-  /** When the oldest heartbeat not heard back yet was sent. */
-  let beatSince: number | undefined;
-  let lastTick = Date.now();
-  const down = (what: string) => {
-    if (hung) return;
-    hung = true;
-    beatSince = undefined;
-    handlers.log.warn(
-      { what, boundMs: replyMs },
-      'redis did not answer in time: counted as down, cache announcements go through PostgreSQL',
-    );
-    handlers.onResync();
-    // A hung socket may never answer, or answer commands that already gave up (every later reply would then land
-    // on the wrong command): drop both connections and connect again.
-    sub.disconnect(true);
-    pub.disconnect(true);
-  };
+  const { onResync, log } = handlers;
+  const link = new RedisLink(sub, pub, beatChannel, { replyMs, heartbeatMs, onResync, log });
   sub.on('message', (ch: string, message: string) => {
-    if (ch === beatChannel) {
-      beatSince = undefined;
-      if (hung) handlers.log.info('redis answers again');
-      hung = false;
-    } else if (ch === channel) onMessage(message);
+    if (ch === beatChannel) link.heard();
+    else if (ch === channel) onMessage(message);
   });
-  // Subscriptions are restored on reconnect by ioredis; what was published meanwhile is lost, so forget everything.
-  sub.on('ready', () => {
-    if (ready) handlers.onResync();
-    ready = true;
-  });
-  const heartbeat = setInterval(() => {
-    const now = Date.now();
-    // A late tick (a starved event loop) may run before the reply waiting in the socket is read: judge next time.
-    const late = now - lastTick > heartbeatMs * 2;
-    lastTick = now;
-    if (pub.status !== 'ready' || sub.status !== 'ready') {
-      beatSince = undefined;
-      return;
-    }
-    if (beatSince !== undefined && now - beatSince > replyMs && !late) return down('heartbeat');
-    beatSince ??= now;
-    pub.publish(beatChannel, '1').catch(() => {});
-  }, heartbeatMs);
-  heartbeat.unref();
   // Start-up does not wait for Redis: an instance starts and serves without it (the fallback below carries the
-  // announcements meanwhile), and ioredis keeps reconnecting in the background.
-  const subscribe = () => sub.subscribe(channel, beatChannel);
+  // announcements meanwhile), and ioredis keeps reconnecting in the background. Redis answering the SUBSCRIBE
+  // confirms the subscription as a heartbeat would; ioredis restores it by itself on later reconnections.
+  const subscribe = () => sub.subscribe(channel, beatChannel).then(() => link.heard());
   const connected = Promise.all([sub.connect(), pub.connect()])
     .then(subscribe)
     .catch((err: unknown) => {
@@ -215,19 +177,20 @@ export async function redisBus(
       sub.once('ready', () => void subscribe().catch(() => {}));
     });
   await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, REDIS_START_WAIT_MS).unref())]);
+  link.startServing();
   return {
     kind: 'redis',
-    isUp: () => !hung && pub.status === 'ready' && sub.status === 'ready',
+    isUp: () => link.isUp(),
     async publish(scope) {
       try {
         await pub.publish(channel, `${scope}:${self}`);
       } catch (err) {
-        if (err instanceof Error && /timed out/i.test(err.message)) down('publish');
+        if (err instanceof Error && /timed out/i.test(err.message)) link.down('publish');
         throw err;
       }
     },
     async close() {
-      clearInterval(heartbeat);
+      link.close();
       sub.disconnect();
       pub.disconnect();
     },

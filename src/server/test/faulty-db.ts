@@ -30,23 +30,29 @@ export async function startSilentServer(): Promise<{ port: number; close(): Prom
  * A TCP proxy on 127.0.0.1 in front of a real database; `freeze()` stops passing bytes both ways while keeping every
  * connection open (a database that hangs mid-query; what is sent meanwhile is lost), `thaw()` resumes. `stall()` stops
  * reading instead, so what is sent meanwhile (a query, the server's answer or its goodbye) arrives after `thaw()`,
- * as after a network stall or a paused server.
+ * as after a network stall or a paused server. `refuse()` drops every connection and stops listening (a stopped
+ * server: connections are refused) until `reopen()`; `delay(ms)` holds what clients send for that long before passing
+ * it on (a slow link; answers come back at once).
  */
 export async function startProxy(target: { host: string; port: number }) {
   let frozen = false;
   let stalled = false;
+  let delayMs = 0;
   const pairs = new Set<[net.Socket, net.Socket]>();
   const server = net.createServer((client) => {
     const upstream = net.connect(target.port, target.host);
     const pair: [net.Socket, net.Socket] = [client, upstream];
     pairs.add(pair);
     if (stalled) for (const s of pair) s.pause();
-    const pass = (from: net.Socket, to: net.Socket) =>
+    const pass = (from: net.Socket, to: net.Socket, delayed: boolean) =>
       from.on('data', (chunk) => {
-        if (!frozen) to.write(chunk);
+        if (frozen) return;
+        // Timers of one duration fire in the order they were set: the bytes keep their order.
+        if (delayed && delayMs > 0) setTimeout(() => !to.destroyed && to.write(chunk), delayMs);
+        else to.write(chunk);
       });
-    pass(client, upstream);
-    pass(upstream, client);
+    pass(client, upstream, true);
+    pass(upstream, client, false);
     const end = () => {
       client.destroy();
       upstream.destroy();
@@ -58,8 +64,24 @@ export async function startProxy(target: { host: string; port: number }) {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const dropAll = () => {
+    for (const [a, b] of pairs) {
+      a.destroy();
+      b.destroy();
+    }
+  };
   return {
-    port: (server.address() as net.AddressInfo).port,
+    port,
+    delay(ms: number) {
+      delayMs = ms;
+    },
+    refuse: () =>
+      new Promise<void>((resolve) => {
+        dropAll();
+        server.close(() => resolve());
+      }),
+    reopen: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     freeze() {
       frozen = true;
     },
@@ -74,11 +96,9 @@ export async function startProxy(target: { host: string; port: number }) {
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const [a, b] of pairs) {
-          a.destroy();
-          b.destroy();
-        }
-        server.close(() => resolve());
+        dropAll();
+        if (server.listening) server.close(() => resolve());
+        else resolve();
       }),
   };
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig } from '../infra/config';
+import { loadConfig, type AppConfig } from '../infra/config';
 import { captureMailer, createTestDatabase, testPasswordHashing, type TestDatabase } from './helper';
 
 /**
@@ -26,17 +26,24 @@ export function instancesOnOneDatabase(base: Record<string, string> = {}) {
   });
   return {
     database: () => db,
-    async instance(env: Record<string, string> = {}): Promise<FastifyInstance> {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        SEED_DEMO: 'false',
-        DATA_DIR: dataDir,
-        BASE_URL: 'http://localhost:3000',
-        BETTER_AUTH_SECRET: 'x'.repeat(40),
-        ...base,
-        ...env,
-      });
+    /** An instance with `env` over the base environment; `overrides` set what no variable does (say `webDir`). */
+    async instance(
+      env: Record<string, string> = {},
+      overrides: Partial<AppConfig> = {},
+    ): Promise<FastifyInstance> {
+      const config = loadConfig(
+        {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'false',
+          DATA_DIR: dataDir,
+          BASE_URL: 'http://localhost:3000',
+          BETTER_AUTH_SECRET: 'x'.repeat(40),
+          ...base,
+          ...env,
+        },
+        overrides,
+      );
       const app = await buildApp(config, {
         database: db.database,
         skipMigrations: true,
