@@ -34,6 +34,110 @@ const dueDay = (iso: string) =>
 export const numbersOf = (lines: readonly OrderRow[]) =>
   ` (${lines.length === 1 ? 'order' : 'orders'} ${formatOrderNumbers(lines.map((l) => l.orderNumber))})`;
 
+interface MailContext {
+  co: CheckoutRow;
+  lines: OrderRow[];
+  baseUrl: string;
+  /** Every line, one per paragraph. */
+  items: string[];
+  total: string;
+  /** The buyer's PO number, when they gave one. */
+  po: string[];
+  shop: string;
+  /** "3 items". */
+  count: string;
+  /** " (orders #1004–#1006)". */
+  numbers: string;
+  doc?: MailedDocument | undefined;
+  account?: AccountTerms | undefined;
+}
+type MailParts = Omit<Parameters<typeof composeMail>[1], 'to' | 'greeting'>;
+
+const ordersAction = (c: MailContext) => ({
+  label: 'See my orders',
+  url: `${c.baseUrl}/dashboard/my-orders`,
+});
+const orderRefs = (c: MailContext) => [
+  `Orders: ${formatOrderNumbers(c.lines.map((l) => l.orderNumber))}.`,
+  ...c.po,
+];
+const deliveredLater = 'We will let you know when each item is delivered.';
+
+/** Each mail's subject, text and button. An admin's actions are told at once (issue 23), not when the buyer looks. */
+const mails: Record<CheckoutMailKind, (c: MailContext) => MailParts> = {
+  placed: (c) => ({
+    subject: `Your ${c.shop} order of ${c.count}${c.numbers}`,
+    paragraphs: [
+      'Thank you for your order:',
+      ...c.items,
+      c.total,
+      ...c.po,
+      `Delivery address: ${c.co.address}.`,
+      'Please pay for it to confirm it; unpaid orders are cancelled after a while.',
+    ],
+    action: { label: 'Pay for my order', url: `${c.baseUrl}/dashboard/pay-checkout/${c.co.id}` },
+  }),
+  cancelledByShop: (c) => ({
+    subject: `Cancelled: your order of ${c.count}${c.numbers}`,
+    paragraphs: [
+      'We have cancelled your order:',
+      ...c.items,
+      c.total,
+      ...orderRefs(c),
+      'It was not paid, so nothing was charged.',
+    ],
+    action: ordersAction(c),
+  }),
+  refundStarted: (c) => ({
+    subject: `Cancelled and being refunded: ${c.count} of your order${c.numbers}`,
+    paragraphs: [
+      'We have cancelled these paid items of your order:',
+      ...c.items,
+      ...orderRefs(c),
+      `We are refunding ${formatCents(c.lines.reduce((sum, l) => sum + (l.refundAmountCents ?? totalCents(l)), 0))} of your payment; we will mail you again as each refund goes through.`,
+    ],
+    action: ordersAction(c),
+  }),
+  onAccount: (c) => ({
+    subject: `Bought on account: your order of ${c.count}${c.numbers}`,
+    paragraphs: [
+      'Your order is confirmed and charged to your company account:',
+      ...c.items,
+      c.total,
+      ...c.po,
+      `Payment is due by ${dueDay(c.account!.dueDate)} (Net ${c.account!.netDays}).`,
+      ...attached('invoice', c.doc),
+      deliveredLater,
+    ],
+    action: ordersAction(c),
+  }),
+  // A warranty replacement is settled as it is placed: nothing to pay, so no invoice either.
+  replacement: (c) => ({
+    subject: `Warranty replacement${c.numbers}`,
+    paragraphs: [
+      'We are sending you a replacement at no charge:',
+      ...c.items,
+      c.total,
+      `Delivery address: ${c.co.address}.`,
+      deliveredLater,
+    ],
+    action: ordersAction(c),
+  }),
+  paid: (c) => ({
+    subject: `Payment received: your order of ${c.count}${c.numbers}`,
+    paragraphs: [
+      'We received your payment for:',
+      ...c.items,
+      c.total,
+      ...c.po,
+      `Transaction: ${c.co.transactionId}.`,
+      ...attached('invoice', c.doc),
+      deliveredLater,
+    ],
+    action: ordersAction(c),
+  }),
+};
+
 /** The mails a customer gets about a checkout: one per checkout, listing every line (never one per line). */
 export function checkoutMail(
   kind: CheckoutMailKind,
@@ -44,97 +148,22 @@ export function checkoutMail(
   doc?: MailedDocument,
   account?: AccountTerms,
 ): MailMessage {
-  const common = { to: co.email, greeting: `Hello ${co.name},` };
-  const items = lines.map(line);
-  const total = `Total: ${formatCents(checkoutTotalCents(lines))}.`;
-  const po = co.poNumber ? [`Your PO number: ${co.poNumber}.`] : [];
-  if (kind === 'placed')
-    return composeMail(shop, {
-      ...common,
-      subject: `Your ${shop} order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
-      paragraphs: [
-        'Thank you for your order:',
-        ...items,
-        total,
-        ...po,
-        `Delivery address: ${co.address}.`,
-        'Please pay for it to confirm it; unpaid orders are cancelled after a while.',
-      ],
-      action: { label: 'Pay for my order', url: `${baseUrl}/dashboard/pay-checkout/${co.id}` },
-    });
-  const ordersAction = { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` };
-  const ref = [`Orders: ${formatOrderNumbers(lines.map((l) => l.orderNumber))}.`, ...po];
-  // An admin's actions: the customer learns of them at once (issue 23), not when they next look.
-  if (kind === 'cancelledByShop')
-    return composeMail(shop, {
-      ...common,
-      subject: `Cancelled: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
-      paragraphs: [
-        'We have cancelled your order:',
-        ...items,
-        total,
-        ...ref,
-        'It was not paid, so nothing was charged.',
-      ],
-      action: ordersAction,
-    });
-  if (kind === 'refundStarted') {
-    const refund = lines.reduce((sum, l) => sum + (l.refundAmountCents ?? totalCents(l)), 0);
-    return composeMail(shop, {
-      ...common,
-      subject: `Cancelled and being refunded: ${lines.length} ${lines.length === 1 ? 'item' : 'items'} of your order${numbersOf(lines)}`,
-      paragraphs: [
-        'We have cancelled these paid items of your order:',
-        ...items,
-        ...ref,
-        `We are refunding ${formatCents(refund)} of your payment; we will mail you again as each refund goes through.`,
-      ],
-      action: ordersAction,
-    });
-  }
-  if (kind === 'onAccount' && account)
-    return composeMail(shop, {
-      ...common,
-      subject: `Bought on account: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
-      paragraphs: [
-        'Your order is confirmed and charged to your company account:',
-        ...items,
-        total,
-        ...po,
-        `Payment is due by ${dueDay(account.dueDate)} (Net ${account.netDays}).`,
-        ...attached('invoice', doc),
-        'We will let you know when each item is delivered.',
-      ],
-      action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
-    });
-  // A warranty replacement is settled as it is placed: nothing to pay, so no invoice either.
-  if (kind === 'replacement')
-    return composeMail(shop, {
-      ...common,
-      subject: `Warranty replacement${numbersOf(lines)}`,
-      paragraphs: [
-        'We are sending you a replacement at no charge:',
-        ...items,
-        total,
-        `Delivery address: ${co.address}.`,
-        'We will let you know when each item is delivered.',
-      ],
-      action: ordersAction,
-    });
-  return composeMail(shop, {
-    ...common,
-    subject: `Payment received: your order of ${lines.length} ${lines.length === 1 ? 'item' : 'items'}${numbersOf(lines)}`,
-    paragraphs: [
-      'We received your payment for:',
-      ...items,
-      total,
-      ...po,
-      `Transaction: ${co.transactionId}.`,
-      ...attached('invoice', doc),
-      'We will let you know when each item is delivered.',
-    ],
-    action: { label: 'See my orders', url: `${baseUrl}/dashboard/my-orders` },
-  });
+  const context: MailContext = {
+    co,
+    lines,
+    baseUrl,
+    items: lines.map(line),
+    total: `Total: ${formatCents(checkoutTotalCents(lines))}.`,
+    po: co.poNumber ? [`Your PO number: ${co.poNumber}.`] : [],
+    shop,
+    count: `${lines.length} ${lines.length === 1 ? 'item' : 'items'}`,
+    numbers: numbersOf(lines),
+    doc,
+    account,
+  };
+  // Bought on account without its terms: mailed as paid, as before.
+  const parts = mails[kind === 'onAccount' && !account ? 'paid' : kind](context);
+  return composeMail(shop, { to: co.email, greeting: `Hello ${co.name},`, ...parts });
 }
 
 /**
