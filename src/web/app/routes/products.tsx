@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PageLocation } from '@/app/router';
 import { searchQueryOptions, startCatalogueSearches } from '@/features/catalogue/api/search-catalogue';
 import { categoriesQueryOptions } from '@/features/catalogue/api/get-categories';
-import { apiQuery, facetsQuery, readState } from '@/features/catalogue/lib/search-url';
+import { apiQuery, categoryCountsQuery, facetsQuery, readState } from '@/features/catalogue/lib/search-url';
 import { SERVER_STATE_ID } from '@/lib/server-state';
 import { CataloguePage } from '@/features/catalogue/components/catalogue-page';
 import { AddToCartButton } from '@/features/cart/components/add-to-cart-button';
@@ -14,13 +14,19 @@ if (typeof document !== 'undefined' && !document.getElementById(SERVER_STATE_ID)
   startCatalogueSearches(window.location.search);
 }
 
-/** The catalogue's first render reads its results, its facet counts and the category tree. */
+/**
+ * The catalogue's first render reads its results, its facet counts, the category tree and, with search text, the
+ * text's own counts beside the category links.
+ */
 export function prefetch(client: QueryClient, at: PageLocation) {
   const state = readState(new URLSearchParams(at.search));
+  const linkCounts = categoryCountsQuery(state);
   return Promise.all([
     client.prefetchQuery(searchQueryOptions(apiQuery(state))),
     client.prefetchQuery(searchQueryOptions(facetsQuery(state))),
     client.prefetchQuery(categoriesQueryOptions()),
+    // The same query as the facets' when the text is the only filter: asked once.
+    linkCounts !== null ? client.prefetchQuery(searchQueryOptions(linkCounts)) : undefined,
   ]);
 }
 

@@ -4,7 +4,7 @@ import { catalogueCalls } from '@shared/catalogue/catalogue.calls';
 import { api } from '@/lib/api-client';
 import { callApi } from '@/lib/call-api';
 import { catalogueKeys } from '@/lib/query-keys/catalogue';
-import { apiQuery, facetsQuery, readState } from '../lib/search-url';
+import { apiQuery, categoryCountsQuery, facetsQuery, readState } from '../lib/search-url';
 
 /** How long a search started ahead of its page may wait to be taken: later, the page asks again. */
 const EARLY_MS = 10_000;
@@ -24,8 +24,8 @@ const request = (query: string) =>
  */
 export function startCatalogueSearches(search: string) {
   const state = readState(new URLSearchParams(search));
-  for (const query of [apiQuery(state), facetsQuery(state)]) {
-    if (early.has(query)) continue;
+  for (const query of [apiQuery(state), facetsQuery(state), categoryCountsQuery(state)]) {
+    if (query === null || early.has(query)) continue;
     const result = request(query);
     // Nobody may take it (the page failed to render): its failure is then nobody's to report.
     result.catch(() => undefined);
@@ -48,4 +48,6 @@ export const searchQueryOptions = (query: string) =>
     placeholderData: (previous) => previous,
   });
 
-export const useCatalogueSearch = (query: string) => useQuery(searchQueryOptions(query));
+/** A search by `apiQuery` or `facetsQuery`; none asked for when `query` is null. */
+export const useCatalogueSearch = (query: string | null) =>
+  useQuery({ ...searchQueryOptions(query ?? ''), enabled: query !== null });

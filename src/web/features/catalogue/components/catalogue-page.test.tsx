@@ -66,12 +66,17 @@ const tree: CategoryTree = [
   { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 1 },
 ];
 
-function renderPage(route = '/our-products?category=compressors', categories: CategoryTree = tree) {
+function renderPage(
+  route = '/our-products?category=compressors',
+  categories: CategoryTree = tree,
+  answer: (asked: URLSearchParams) => SearchResult = () => result,
+) {
   const asked: string[] = [];
   server.use(
     http.get('/api/catalogue/search', ({ request }) => {
-      asked.push(new URL(request.url).search);
-      return HttpResponse.json(result);
+      const url = new URL(request.url);
+      asked.push(url.search);
+      return HttpResponse.json(answer(url.searchParams));
     }),
     http.get('/api/catalogue/categories', () => HttpResponse.json(categories)),
     // The page's Add to cart buttons need to know who is signed in.
@@ -220,5 +225,64 @@ describe('Catalogue page: the category counts', () => {
     const nav = await screen.findByRole('navigation', { name: 'Categories' });
     expect(await within(nav).findByRole('link', { name: 'Compressors 40' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Power tools 80' })).toBeInTheDocument();
+  });
+
+  describe('with search text and another filter or a category', () => {
+    const shop: CategoryTree = [
+      { slug: 'compressors', name: 'Compressors', parentSlug: null, depth: 0, count: 40 },
+      { slug: 'power-tools', name: 'Power tools', parentSlug: null, depth: 0, count: 80 },
+    ];
+    const facets = result.facets!;
+    // The text alone matches 3 compressors and 2 power tools; narrowed by brand or category, only 1 compressor.
+    const answer = (asked: URLSearchParams): SearchResult => ({
+      ...result,
+      facets: {
+        ...facets,
+        categories:
+          asked.has('brand') || asked.has('category')
+            ? [{ slug: 'compressors', name: 'Compressors', parentSlug: null, count: 1 }]
+            : [
+                { slug: 'compressors', name: 'Compressors', parentSlug: null, count: 3 },
+                { slug: 'power-tools', name: 'Power tools', parentSlug: null, count: 2 },
+              ],
+      },
+    });
+
+    it('are the text’s alone, as a category link keeps the text and drops the brand', async () => {
+      const { asked } = renderPage('/our-products?q=rotary&brand=Atlas', shop, answer);
+      const nav = await screen.findByRole('navigation', { name: 'Categories' });
+      expect(await within(nav).findByRole('link', { name: 'Power tools 2' })).toHaveAttribute(
+        'href',
+        '/our-products?q=rotary&category=power-tools',
+      );
+      expect(within(nav).getByRole('link', { name: 'Compressors 3' })).toBeInTheDocument();
+      // The brand's own counts are still asked for (the filters use them), and the text's apart.
+      expect(asked).toContain('?q=rotary&brand=Atlas&pageSize=1');
+      expect(asked).toContain('?q=rotary&pageSize=1');
+    });
+
+    it('inside a category, every category with a match keeps its number', async () => {
+      renderPage('/our-products?q=rotary&category=compressors', shop, answer);
+      const nav = await screen.findByRole('navigation', { name: 'Categories' });
+      expect(await within(nav).findByRole('link', { name: 'Power tools 2' })).toBeInTheDocument();
+      expect(within(nav).getByRole('link', { name: 'Compressors 3' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+    });
+
+    it('the current category stays listed when the text has no match in it', async () => {
+      renderPage(
+        '/our-products?q=rotary&category=hand-tools',
+        [...shop, { slug: 'hand-tools', name: 'Hand tools', parentSlug: null, depth: 0, count: 5 }],
+        answer,
+      );
+      const nav = await screen.findByRole('navigation', { name: 'Categories' });
+      expect(await within(nav).findByRole('link', { name: 'Hand tools 0' })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      expect(within(nav).getByRole('link', { name: 'Power tools 2' })).toBeInTheDocument();
+    });
   });
 });

@@ -8,6 +8,7 @@ import { useCategories } from '../api/get-categories';
 import { useMediaQuery } from '../lib/use-media-query';
 import {
   apiQuery,
+  categoryCountsQuery,
   changeState,
   facetsQuery,
   filterCount,
@@ -44,6 +45,9 @@ export function CataloguePage({
   const state = readState(new URLSearchParams(location.search));
   const results = useCatalogueSearch(apiQuery(state));
   const counts = useCatalogueSearch(facetsQuery(state));
+  // With text and other filters these differ: a category link keeps only the text (the same query as `counts` when
+  // the text is the only filter, so asked once).
+  const linkCounts = useCatalogueSearch(categoryCountsQuery(state));
   const categories = useCategories();
   const wide = useMediaQuery('(min-width: 1024px)');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -88,7 +92,7 @@ export function CataloguePage({
 
   const panel = (
     <>
-      <CategoryNav state={state} facets={facets} />
+      <CategoryNav state={state} facets={linkCounts.data?.facets} />
       <FilterPanel state={state} facets={facets} onChange={change} signedIn={signedIn} />
     </>
   );

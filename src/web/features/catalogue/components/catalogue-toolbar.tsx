@@ -46,12 +46,14 @@ export function CatalogueToolbar({
             compact ? 'flex items-center gap-2' : 'flex gap-1 max-lg:items-center max-lg:gap-2 lg:flex-col'
           }
         >
-          <label htmlFor={`${id}-sort`} className="text-sm font-medium">
+          {/* On a phone's line the label stays on one line and the list takes its options' width (daisyUI's
+              20rem would squeeze the label into two). */}
+          <label htmlFor={`${id}-sort`} className="text-sm font-medium whitespace-nowrap">
             Sort by
           </label>
           <select
             id={`${id}-sort`}
-            className={`select select-sm ${fieldBorder()}`}
+            className={`select select-sm max-lg:w-auto ${fieldBorder()}`}
             value={sort}
             onChange={(e) => onChange(changeState(state, { sort: e.target.value as SortOption }))}
           >

@@ -13,13 +13,13 @@ export function categoryHref(state: SearchState, category: string | null) {
 
 /**
  * The category tree as links (each category page has its own URL), the current one marked. With search text the
- * counts are the search's (`facets`: what a link shows, as it keeps the text), and categories without a match are
- * left out; inside a category the search counts only its own branch, so the others show no number.
+ * counts are the text's alone (`facets` of categoryCountsQuery: what a link shows, as it keeps the text and drops the
+ * other filters), and categories without a match are left out but for the current one.
  */
 export function CategoryNav({ state, facets }: { state: SearchState; facets?: Facets | null | undefined }) {
   const categories = useCategories();
   const searched = state.q && facets ? new Map(facets.categories.map((c) => [c.slug, c.count])) : undefined;
-  const countOf = (c: { slug: string; count: number }) => (searched ? searched.get(c.slug) : c.count);
+  const countOf = (c: { slug: string; count: number }) => (searched ? (searched.get(c.slug) ?? 0) : c.count);
   const item = (slug: string | null, label: string, depth: number, count?: number) => (
     <li key={slug ?? ''}>
       <Link
@@ -50,7 +50,7 @@ export function CategoryNav({ state, facets }: { state: SearchState; facets?: Fa
         <ul className="flex flex-col gap-0.5 text-sm">
           {item(null, 'All products', 0)}
           {categories.data
-            .filter((c) => c.count > 0 && (!searched || state.category || searched.has(c.slug)))
+            .filter((c) => c.count > 0 && (!searched || searched.has(c.slug) || c.slug === state.category))
             .map((c) => item(c.slug, c.name, c.depth, countOf(c)))}
         </ul>
       )}

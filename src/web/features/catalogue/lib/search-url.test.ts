@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   apiQuery,
+  categoryCountsQuery,
   changeState,
   emptyState,
   facetsQuery,
@@ -69,6 +70,16 @@ describe('catalogue URL state', () => {
     // Every page and order of the same filters shares one facet request.
     expect(facetsQuery(view)).toBe('category=grinders&pageSize=1');
     expect(facetsQuery({ ...view, sort: 'name', page: 1 })).toBe(facetsQuery(view));
+  });
+
+  it('counts the category links by the search text alone, the same request as the facets when it is alone', () => {
+    const searched = { ...emptyState, q: 'impact', pageSize: 48 };
+    expect(categoryCountsQuery(searched)).toBe('q=impact&pageSize=1');
+    expect(categoryCountsQuery(searched)).toBe(facetsQuery(searched));
+    const narrowed = { ...searched, category: 'air-tools', brands: ['Atlas'], inStock: true, page: 2 };
+    expect(categoryCountsQuery(narrowed)).toBe('q=impact&pageSize=1');
+    // Without text the category tree's own counts serve: nothing to ask.
+    expect(categoryCountsQuery({ ...narrowed, q: '' })).toBeNull();
   });
 
   it('goes back to page 1 on any change but paging', () => {

@@ -139,6 +139,14 @@ export function facetsQuery(s: SearchState): string {
 }
 
 /**
+ * The counts beside the category links while searching: a link keeps the search text and drops every other filter
+ * (categoryHref), so its number is the text's matches alone in that category. Without text the category tree's own
+ * counts are used: no query (null).
+ */
+export const categoryCountsQuery = (s: SearchState): string | null =>
+  s.q ? facetsQuery({ ...emptyState, q: s.q }) : null;
+
+/**
  * The view after a change. Any change but paging itself goes back to page 1: the old page number means nothing
  * for another result set.
  */
