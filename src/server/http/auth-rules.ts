@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, like, lte } from 'drizzle-orm';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { profileUpdateSchema } from '@shared/accounts/accounts.schema';
 import { setSessionCookie } from 'better-auth/cookies';
 import type { FastifyBaseLogger } from 'fastify';
 import { user, verification } from '../db/schema';
-import { ghostAddressFor, ghostAddressPrefix, isGhostAddress } from './ghost-sign-up';
+import { claimedAddressOf, ghostAddressFor, ghostAddressPrefix, isGhostAddress } from './ghost-sign-up';
 import type { Db } from '../infra/db';
 
 /**
@@ -80,9 +80,25 @@ export function authRules({ db, log, auth }: Deps) {
         throw new APIError('BAD_REQUEST', { message: 'email: must be a real email address' });
       return;
     }
+    if (ctx.path === '/send-verification-email') return ghostResend(ctx);
     if (ctx.path !== '/change-password') return;
     return { context: { body: { ...(ctx.body as object), revokeOtherSessions: true } } };
   });
+
+  /**
+   * A ghost asking for its verification mail again, for the address it claimed (decision 055, addendum 076): a new
+   * account gets `{ status: true }` (the mail goes to its address), so the ghost gets the same, and nothing is mailed
+   * (its stored address is a stand-in, and the real owner is no business of this caller). Better Auth would refuse it
+   * as an "Email mismatch" (the session's address is the stand-in), which told a known address apart.
+   */
+  async function ghostResend(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== 'string') return;
+    const session = await getSessionFromCtx(ctx);
+    const claimed = session && claimedAddressOf(session.user.email);
+    if (claimed === undefined || claimed === null || claimed !== email.toLowerCase()) return;
+    return ctx.json({ status: true });
+  }
 
   /** The newest ghost account standing for `email` (decision 055), with its password hash. */
   async function newestGhost(email: string) {

@@ -48,6 +48,13 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
       ['x-originating-ip', '203.0.113.7'],
       ['x-remote-addr', '203.0.113.7'],
       ['x-forwarded-for-original', '203.0.113.7'],
+      // The same rule, beyond the names seen so far: a misspelling, proxy and CDN words, a list of addresses.
+      ['x-forward-for', '203.0.113.7'],
+      ['x-bluecoat-via', '1.1 proxy'],
+      ['cdn-loop', 'cloudflare'],
+      ['x-proxy-id', 'edge-1'],
+      ['x-client-ips', '203.0.113.7'],
+      ['forwarded-host', 'shop.example'],
     ]) {
       const res = await t.app.inject({
         url: '/api/metrics',

@@ -52,15 +52,20 @@ function isLoopback(address: string | undefined): boolean {
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
+/** A word of a header name that only proxies and CDNs use: `x-bluecoat-via`, `cdn-loop`, `x-proxy-id`, … */
+const PROXY_WORD = /(^|[-_])(via|proxy|proxied|cdn)([-_]|$)/;
+
 /**
  * Whether a header is one a proxy adds when it passes on someone else's request. A list of names always missed one
  * (`X-Forwarded`, `Forwarded-For`, `X-ProxyUser-Ip` each served the metrics to the outside test), so the rule goes by
- * the name's shape: `via`, anything naming `forwarded`, and anything ending in a client address (`…-ip`,
- * `…-addr`, `…-address`: `x-real-ip`, `cf-connecting-ip`, `x-proxyuser-ip`, `x-envoy-external-address`, …). A
- * false positive only refuses a local scrape that carries such a header, which no scraper sends.
+ * the name's shape: anything naming `forward` (`forwarded`, `x-forwarded`, the misspelt `x-forward-for`), a word
+ * naming a proxy (`via`, `proxy`, `cdn`: `x-bluecoat-via`, `cdn-loop`), and anything ending in a client address
+ * (`…-ip`, `…-ips`, `…-addr`, `…-address`: `x-real-ip`, `cf-connecting-ip`, `x-proxyuser-ip`,
+ * `x-envoy-external-address`, …). A false positive only refuses a local scrape that carries such a header, which no
+ * scraper sends.
  */
 const isForwardingHeader = (name: string) =>
-  name === 'via' || name.includes('forwarded') || /(^|[-_])(ip|addr|address)$/.test(name);
+  name.includes('forward') || PROXY_WORD.test(name) || /(^|[-_])(ips?|addr|address)$/.test(name);
 
 /**
  * Why a caller may not read the metrics, if it may not. With METRICS_TOKEN, only callers presenting it as a Bearer

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { companyMessages, type CompanyRole } from '@shared/companies/companies.schema';
-import { companies, companyMembers, user } from '../../db/schema';
+import { companies, companyInvitations, companyMembers, user } from '../../db/schema';
 import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
@@ -77,6 +77,32 @@ export async function adminCount(tx: Tx, companyId: string) {
     .from(companyMembers)
     .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.isAdmin, true)));
   return row?.n ?? 0;
+}
+
+/**
+ * After a company admin leaves, is removed or loses the role (under the company's lock): when no admin with a
+ * verified address is left, nobody who proved a mailbox stands behind the company's pending invitations any more,
+ * and the ones left cannot send new ones, so the pending invitations are withdrawn (decision 076). The company stays
+ * with its members: the last admin never leaves (409), and the remaining admins may still verify. How many went.
+ */
+export async function withdrawInvitationsWithoutVerifiedAdmin(tx: Tx, companyId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companyMembers)
+    .innerJoin(user, eq(user.id, companyMembers.userId))
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        eq(companyMembers.isAdmin, true),
+        eq(user.emailVerified, true),
+      ),
+    );
+  if ((row?.n ?? 0) > 0) return 0;
+  const gone = await tx
+    .delete(companyInvitations)
+    .where(and(eq(companyInvitations.companyId, companyId), isNull(companyInvitations.acceptedAt)))
+    .returning({ id: companyInvitations.id });
+  return gone.length;
 }
 
 /** The Postgres unique-violation code on a drizzle error (PGlite and pg alike). */

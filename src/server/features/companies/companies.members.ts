@@ -13,7 +13,14 @@ import { AppError, fieldError, notFound } from '../../infra/errors';
 import { afterCursor, cutPage, keyText, orderBySort, type KeysetSort } from '../../infra/keyset';
 import type { SessionUser } from '../../http/auth-guard';
 import type { Db, Tx } from '../../infra/db';
-import { access, adminCount, flagsOf, lockCompany, rolesOf } from './companies.access';
+import {
+  access,
+  adminCount,
+  flagsOf,
+  lockCompany,
+  rolesOf,
+  withdrawInvitationsWithoutVerifiedAdmin,
+} from './companies.access';
 import { audit } from './companies.service';
 
 // Members of a company: their roles and spending limits, and leaving or removal.
@@ -106,10 +113,14 @@ export async function setMemberRoles(
       .set(flags)
       .where(eq(companyMembers.userId, userId))
       .returning();
+    const withdrawn =
+      before.m.isAdmin && !flags.isAdmin ? await withdrawInvitationsWithoutVerifiedAdmin(tx, id) : 0;
     await audit(tx, caller, {
       kind: 'company_member.roles_changed',
       entityId: id,
-      summary: `Changed the roles of ${before.email}: ${rolesOf(before.m).join(', ')} → ${roles.join(', ')}`,
+      summary:
+        `Changed the roles of ${before.email}: ${rolesOf(before.m).join(', ')} → ${roles.join(', ')}` +
+        withdrawnText(withdrawn),
       before: { email: before.email, roles: rolesOf(before.m) },
       after: { email: before.email, roles: rolesOf(m!) },
     });
@@ -169,12 +180,19 @@ export async function removeMember(db: Db, caller: SessionUser, id: string, user
     if (before.m.isAdmin && (await adminCount(tx, id)) <= 1)
       throw new AppError('conflict', companyMessages.lastAdmin);
     await tx.delete(companyMembers).where(eq(companyMembers.userId, userId));
+    const withdrawn = before.m.isAdmin ? await withdrawInvitationsWithoutVerifiedAdmin(tx, id) : 0;
     await audit(tx, caller, {
       kind: leaving ? 'company_member.left' : 'company_member.removed',
       entityId: id,
-      summary: leaving ? `${before.email} left the company` : `Removed ${before.email} from the company`,
+      summary:
+        (leaving ? `${before.email} left the company` : `Removed ${before.email} from the company`) +
+        withdrawnText(withdrawn),
       before: { email: before.email, roles: rolesOf(before.m) },
     });
     return { acknowledged: true as const };
   });
 }
+
+/** The audit entry's note when a departing admin's leaving withdrew the pending invitations. */
+const withdrawnText = (n: number) =>
+  n === 0 ? '' : `; no admin with a verified address is left, so ${n} pending invitation(s) were withdrawn`;

@@ -175,3 +175,65 @@ describe('a company whose last admin account is deleted', () => {
     expect((await call(max, 'GET', '/companies/mine')).json().company).toMatchObject({ _id: company });
   });
 });
+
+describe('a company whose last verified admin leaves or is demoted (decision 076)', () => {
+  /** A company of a verified founder with a second admin, and one pending invitation of the founder's. */
+  async function twoAdmins(secondVerified: boolean) {
+    const founder = await signUp(t.app, { name: 'Nia Founder', verified: true });
+    const company = await founded(founder, `Two Admins ${Math.random()}`);
+    const second = await signUp(t.app, { name: 'Oli Second', verified: true });
+    await call(founder, 'POST', `/companies/${company}/invitations`, {
+      email: second.email,
+      roles: ['admin'],
+    });
+    const joined = await call(
+      second,
+      'POST',
+      `/company-invitations/${tokenIn(second.email, '/company/join?')}/accept`,
+    );
+    expect(joined.statusCode, joined.body).toBe(200);
+    if (!secondVerified) await setVerified(second.email, false);
+    const invitee = await signUp(t.app, { name: 'Pat Invitee', verified: true });
+    const sent = await call(founder, 'POST', `/companies/${company}/invitations`, {
+      email: invitee.email,
+      roles: ['buyer'],
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return { founder, second, company, invitee, token: tokenIn(invitee.email, '/company/join?') };
+  }
+  const memberId = async (who: Client, company: string) => {
+    const members = (await call(who, 'GET', `/companies/${company}/members`)).json() as {
+      userId: string;
+      email: string;
+    }[];
+    return members.find((m) => m.email === who.email)!.userId;
+  };
+
+  it('withdraws its pending invitations when only unverified admins are left; the company stays', async () => {
+    for (const how of ['leaves', 'is demoted'] as const) {
+      const { founder, second, company, invitee, token } = await twoAdmins(false);
+      const id = await memberId(founder, company);
+      const res =
+        how === 'leaves'
+          ? await call(founder, 'DELETE', `/companies/${company}/members/${id}`)
+          : await call(second, 'PUT', `/companies/${company}/members/${id}`, { roles: ['buyer'] });
+      expect(res.statusCode, res.body).toBe(200);
+      const accept = await call(invitee, 'POST', `/company-invitations/${token}/accept`);
+      expect(accept.statusCode, `${how}: ${accept.body}`).toBe(404);
+      expect((await call(invitee, 'GET', '/companies/mine')).json()).toEqual({ company: null });
+      expect((await call(second, 'GET', '/companies/mine')).json().company).toMatchObject({ _id: company });
+    }
+  });
+
+  it('keeps them while another verified admin remains', async () => {
+    const { founder, company, invitee, token } = await twoAdmins(true);
+    const left = await call(
+      founder,
+      'DELETE',
+      `/companies/${company}/members/${await memberId(founder, company)}`,
+    );
+    expect(left.statusCode, left.body).toBe(200);
+    const accept = await call(invitee, 'POST', `/company-invitations/${token}/accept`);
+    expect(accept.statusCode, accept.body).toBe(200);
+  });
+});

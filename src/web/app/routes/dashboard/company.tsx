@@ -11,11 +11,15 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /** /dashboard/company: the customer's trade account. */
 export function Component() {
   useDocumentTitle('Company');
-  const myId = useSession().data?.user.id ?? '';
+  const user = useSession().data?.user;
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Company</h1>
-      <CompanyPage myId={myId} approvals={(company) => <ApprovalsList companyId={company._id} />} />
+      <CompanyPage
+        myId={user?.id ?? ''}
+        verified={user?.emailVerified !== false}
+        approvals={(company) => <ApprovalsList companyId={company._id} />}
+      />
     </section>
   );
 }

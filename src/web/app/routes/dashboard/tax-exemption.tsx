@@ -1,3 +1,5 @@
+import { exemptionVerifyFirst } from '@shared/tax/tax-exemptions.schema';
+import { VerifyFirst } from '@/components/ui/verify-first';
 import { useSession } from '@/features/accounts/api/get-session';
 import {
   MyExemptionsList,
@@ -8,8 +10,9 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 /** /dashboard/tax-exemption: the customer's sales tax exemption certificates, and the form to upload one. */
 export function Component() {
   useDocumentTitle('Tax exemption');
-  // RequireAuth loaded the session.
-  const email = useSession().data?.user.email ?? '';
+  // RequireAuth loaded the session; while it has not, the form shows (the server refuses an unverified upload).
+  const user = useSession().data?.user;
+  const email = user?.email ?? '';
   return (
     <section>
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Tax exemption</h1>
@@ -17,7 +20,12 @@ export function Component() {
         Buying for resale or for an exempt organisation? Upload your exemption certificate. Once we approve
         it, orders shipped to the states it covers are not charged sales tax until it expires.
       </p>
-      <UploadExemptionForm email={email} />
+      {/* An upload mails the staff, so it needs a verified address (403 otherwise). */}
+      {user?.emailVerified !== false ? (
+        <UploadExemptionForm email={email} />
+      ) : (
+        <VerifyFirst message={exemptionVerifyFirst} />
+      )}
       <MyExemptionsList email={email} />
     </section>
   );

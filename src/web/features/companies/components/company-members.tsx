@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { companiesCalls as calls } from '@shared/companies/companies.calls';
-import type { CompanyRole, CompanyView, Member } from '@shared/companies/companies.schema';
+import {
+  companyMessages,
+  type CompanyRole,
+  type CompanyView,
+  type Member,
+} from '@shared/companies/companies.schema';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormError } from '@/components/ui/error-text';
 import { TextField } from '@/components/ui/field';
+import { VerifyFirst } from '@/components/ui/verify-first';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
@@ -18,7 +24,15 @@ import { PagedItems, RolePicker, rolesText, Section, useSubmit } from './company
 import { EditLimits, limitsText } from './member-limits';
 
 /** The company's members (roles, limits, leaving) and, for a company admin, invitations. */
-export function Members({ company, myId }: { company: CompanyView; myId: string }) {
+export function Members({
+  company,
+  myId,
+  verified,
+}: {
+  company: CompanyView;
+  myId: string;
+  verified: boolean;
+}) {
   const members = useCompanyPages(calls.members, company._id, 'members');
   const remove = useRemoveMember(company._id);
   const [confirm, setConfirm] = useState<{ userId: string; name: string }>();
@@ -74,7 +88,7 @@ export function Members({ company, myId }: { company: CompanyView; myId: string 
           They lose access to the company's orders, quotes, invoices and lists at once.
         </ConfirmDialog>
       )}
-      {isAdmin && <InviteForm companyId={company._id} />}
+      {isAdmin && <InviteForm companyId={company._id} verified={verified} />}
     </Section>
   );
 }
@@ -120,7 +134,7 @@ function EditRoles({ companyId, member }: { companyId: string; member: Member })
   );
 }
 
-function InviteForm({ companyId }: { companyId: string }) {
+function InviteForm({ companyId, verified }: { companyId: string; verified: boolean }) {
   const invite = useInvite(companyId);
   const revoke = useRevokeInvitation(companyId);
   const invitations = useCompanyPages(calls.invitations, companyId, 'invitations');
@@ -129,34 +143,40 @@ function InviteForm({ companyId }: { companyId: string }) {
   const s = useSubmit();
   return (
     <div className="mt-6">
-      <form
-        noValidate
-        aria-labelledby="invite-heading"
-        className="flex max-w-xl flex-col gap-3"
-        onSubmit={s.run(async () => {
-          await invite.mutateAsync({ email, roles });
-          setEmail('');
-          void notify('success', `Invitation sent to ${email}`);
-        })}
-      >
-        <h3 id="invite-heading" className="text-lg font-semibold">
-          Invite by email
-        </h3>
-        <TextField
-          label="Email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={s.fieldError('email')}
-        />
-        <RolePicker value={roles} onChange={setRoles} error={s.fieldError('roles')} />
-        <FormError
-          message={s.error && !['email', 'roles'].includes(s.error.field ?? '') ? s.error.message : undefined}
-        />
-        <div>
-          <SubmitButton busy={s.busy}>Send invitation</SubmitButton>
-        </div>
-      </form>
+      {verified ? (
+        <form
+          noValidate
+          aria-labelledby="invite-heading"
+          className="flex max-w-xl flex-col gap-3"
+          onSubmit={s.run(async () => {
+            await invite.mutateAsync({ email, roles });
+            setEmail('');
+            void notify('success', `Invitation sent to ${email}`);
+          })}
+        >
+          <h3 id="invite-heading" className="text-lg font-semibold">
+            Invite by email
+          </h3>
+          <TextField
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={s.fieldError('email')}
+          />
+          <RolePicker value={roles} onChange={setRoles} error={s.fieldError('roles')} />
+          <FormError
+            message={
+              s.error && !['email', 'roles'].includes(s.error.field ?? '') ? s.error.message : undefined
+            }
+          />
+          <div>
+            <SubmitButton busy={s.busy}>Send invitation</SubmitButton>
+          </div>
+        </form>
+      ) : (
+        <VerifyFirst message={companyMessages.verifyToInvite} />
+      )}
       <h3 className="mt-4 font-semibold">Open invitations</h3>
       <PagedItems query={invitations} what="invitations" empty="No open invitations.">
         {(items) => (

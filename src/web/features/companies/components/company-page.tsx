@@ -1,11 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import type { CompanyView } from '@shared/companies/companies.schema';
+import { companyMessages, type CompanyView } from '@shared/companies/companies.schema';
 import { FormError } from '@/components/ui/error-text';
 import { ErrorState } from '@/components/ui/error-state';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyFirst } from '@/components/ui/verify-first';
 import { SubmitButton } from '@/components/ui/submit-button';
 import { notify } from '@/lib/notify';
 import { useCreateCompany, useMyCompany } from '../api/companies';
@@ -64,9 +65,12 @@ export function CreateCompanyForm() {
 /** /dashboard/company: the customer's company, or the form to create one. */
 export function CompanyPage({
   myId,
+  verified,
   approvals,
 }: {
   myId: string;
+  /** Whether the caller's address is verified: founding and inviting need it (403 otherwise). */
+  verified: boolean;
   /** The company's open approvals (from the checkout feature), shown to approvers and company admins. */
   approvals?: (company: CompanyView) => ReactNode;
 }) {
@@ -75,7 +79,8 @@ export function CompanyPage({
   if (mine.isError)
     return <ErrorState message="Could not load your company." onRetry={() => void mine.refetch()} />;
   const company = mine.data.company;
-  if (!company) return <CreateCompanyForm />;
+  if (!company)
+    return verified ? <CreateCompanyForm /> : <VerifyFirst message={companyMessages.verifyToCreate} />;
   return (
     <>
       <p className="mt-2 text-base-content/75">
@@ -90,7 +95,7 @@ export function CompanyPage({
           — invoices bought on account, what is open and overdue, and paying them.
         </p>
       )}
-      <Members company={company} myId={myId} />
+      <Members company={company} myId={myId} verified={verified} />
       <ApprovalWindow company={company} />
       {(company.myRoles.includes('approver') || company.myRoles.includes('admin')) && approvals?.(company)}
       <Locations company={company} />

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { TaxExemption } from '@shared/tax/tax-exemptions.schema';
+import { exemptionVerifyFirst, type TaxExemption } from '@shared/tax/tax-exemptions.schema';
 import { Component as TaxExemptionPage } from '@/app/routes/dashboard/tax-exemption';
 import { session } from '@/test/order-fixtures';
 import { renderWithProviders, setupMswServer } from '@/test/utils';
@@ -151,6 +151,22 @@ describe('Tax exemption (customer)', () => {
     expect(await screen.findByText(/We could not load the certificates/)).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: /try again|retry/i }));
+    expect(await screen.findByText('You have not uploaded a certificate yet.')).toBeInTheDocument();
+  });
+
+  it('asks an address not yet verified to verify first instead of offering the upload (issue 39 item 7)', async () => {
+    server.use(
+      http.get('/api/auth/get-session', () =>
+        HttpResponse.json({ ...session, user: { ...session.user, emailVerified: false } }),
+      ),
+      http.get('/api/tax-exemptions/:email', () =>
+        HttpResponse.json([], { headers: { 'x-total-count': '0' } }),
+      ),
+    );
+    renderWithProviders(<TaxExemptionPage />, { route: '/dashboard/tax-exemption' });
+    expect(await screen.findByText(exemptionVerifyFirst)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Certificate (PDF)')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /upload/i })).not.toBeInTheDocument();
     expect(await screen.findByText('You have not uploaded a certificate yet.')).toBeInTheDocument();
   });
 });
