@@ -13,7 +13,9 @@ import type { Db } from '../../infra/db';
  * 3. the buyer's company membership (`lockBuyerLimits`, for update): the spending limits, likewise;
  * 4. the order-number counter, taken by the order lines' insert (its column default, decision 049): from here to
  *    the commit every sale of the shop is one after another;
- * 5. the sale's products, in product-id order, in the sale's last statements (`reserveSale`, decision 068).
+ * 5. the sale's products, in product-id order, in the sale's last statements (`reserveSale`, decision 068) — but
+ *    before a replacement's settlement, which numbers its invoice: an invoice number is always taken after the
+ *    products, as a late payment takes them.
  *
  * The paths that change a placed sale's stock (cancel, pay late, expire, approve, reject, refund, return) lock the
  * sale's own record (checkout, then its lines by product id, or the order) and then products in id order, and take

@@ -51,7 +51,9 @@ function placeInTransaction(
     // Without a backorder, taking the stock changes no row of the sale: the stock is then taken last, so every other
     // buyer of these products waits on their rows for the stock updates and the commit only (decision 068). A
     // refusal there still rolls back the mail, the events and the frame's work written before it.
-    if (!mayBackorder(priced)) {
+    // A replacement's `done` settles it, numbering its invoice: the invoice number comes after the products in the
+    // lock order (place.locks.ts), as when a late payment takes stock, so its stock is taken first.
+    if (!mayBackorder(priced) && sale.source !== 'replacement') {
       await finishStep(tx, deps, customer, frame, written);
       await reserveStep(tx, deps, sale, priced, inserted.lines);
       return written;
