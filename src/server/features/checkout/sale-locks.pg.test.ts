@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products, stockMovements } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/helper';
@@ -18,7 +19,6 @@ beforeAll(async () => {
     MAX_UNPAID_ORDERS: '1000',
     MAX_RESERVED_UNITS: '100000',
     AUTH_RATE_LIMIT: 'false',
-    LOG_LEVEL: 'warn',
   });
   buyers = [];
   for (let i = 0; i < 12; i++) buyers.push(await signUp(t.app, { name: `Lock Racer ${i}`, verified: true }));
@@ -146,5 +146,40 @@ describe('every sale at once on a backorderable product', () => {
       expect(k.takenUnits).toBe(15);
       expect(k.backordered).toBe(15);
     }
+  });
+
+  // Every sale queues on the order-number counter (decision 049). A sale slow to commit — as all are on a busy
+  // machine — held it; each waiting sale borrowed a pool connection for the wait, and the rest of the instance's
+  // requests, sales and others, got 503 after the pool's 5 s. The sale gate keeps the waiting off the pool.
+  it('a sale holding the order counter for 6 s: the others queue and all place, and the shop keeps answering', async () => {
+    const jack = await backorderable(10);
+    expect((await placeOrder(t.app, buyers[0]!, { productId: jack.id, quantity: 1 })).statusCode).toBe(200);
+    const holder = new pg.Client({ connectionString: t.app.database.url });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select last from order_counter for update');
+      const released = Date.now() + 6_000;
+      const sales = Array.from({ length: 30 }, (_, i) =>
+        placeOrder(t.app, buyers[i % buyers.length]!, { productId: jack.id, quantity: 1 }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Another page of the shop, read from the database, while 30 sales wait.
+      const cart = await cartApi(t.app, buyers[0]!).get();
+      expect(cart.statusCode, cart.body).toBe(200);
+      expect(Date.now()).toBeLessThan(released);
+      await new Promise((resolve) => setTimeout(resolve, released - Date.now()));
+      await holder.query('commit');
+      const results = await Promise.all(sales);
+      for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    } finally {
+      await holder.end();
+    }
+    const j = await books(jack.id);
+    expect(j.count).toBe(31);
+    expect(j.stock).toBe(0);
+    expect(j.balance).toBe(0);
+    expect(j.reserved).toBe(10);
+    expect(j.backordered).toBe(21);
   });
 });
