@@ -11,9 +11,7 @@ import {
   insertOrderLines,
   lockCustomer,
   rememberAddress,
-  reserveOrBackorder,
-  reserveStock,
-  reserveStockOfOrders,
+  reserveSale,
   sendOrderMail,
   type OrderDeps,
   type OrderRow,
@@ -127,9 +125,10 @@ export const mayBackorder = (priced: PricedSale): boolean =>
   priced.lines.some((l) => backorderLeadTime(l, priced.pricing.get(l.productId)!) !== null);
 
 /**
- * Step 5, reserve: each line takes its stock in product-id order (two sales sharing products never wait on each
- * other in a cycle); a line that may go on backorder takes what there is and backorders the rest (decision 037).
- * A line whose stock went since it was read refuses the whole sale, which rolls back everything written before.
+ * Step 5, reserve: the sale's products, the last rows of its lock order (place.locks.ts), in product-id order; a line
+ * that may go on backorder takes what there is and backorders the rest (decision 037), read under the lock. A line
+ * whose stock went since it was read refuses the whole sale, which rolls back everything written before; the first
+ * such line in product-id order is the one named.
  */
 export async function reserveStep(
   tx: Tx,
@@ -138,34 +137,21 @@ export async function reserveStep(
   priced: PricedSale,
   lines: OrderRow[],
 ): Promise<OrderRow[]> {
-  const refuse = (line: OrderRow) => {
-    if (sale.source === 'order_now') return soldOut();
-    return new CheckoutLinesError([
-      { productId: line.productId, name: line.productName, problem: messages.quantityAboveStock },
-    ]);
-  };
-  // Several lines, none of which may backorder: one statement takes them all (a round trip per line less, each
-  // held under the rows locked before it); the first line short of stock, in product-id order, is the one named.
-  if (lines.length > 1 && !mayBackorder(priced)) {
-    const taken = await reserveStockOfOrders(tx, lines, deps.mail);
-    const short = lines.find((l) => !taken.has(l.productId));
-    if (short) throw refuse(short);
-    return lines;
-  }
-  const reservedLines: OrderRow[] = [];
-  for (const line of lines) {
-    const lead = backorderLeadTime(
+  const leadOf = (line: OrderRow) =>
+    backorderLeadTime(
       priced.lines.find((l) => l.productId === line.productId),
       priced.pricing.get(line.productId)!,
     );
-    const reserved =
-      lead === null
-        ? (await reserveStock(tx, line, deps.mail, 'order_reserved')) && line
-        : await reserveOrBackorder(tx, line, lead, deps.mail);
-    if (!reserved) throw refuse(line);
-    reservedLines.push(reserved);
-  }
-  return reservedLines;
+  const { rows, short } = await reserveSale(
+    tx,
+    lines.map((row) => ({ row, leadTimeDays: leadOf(row) })),
+    deps.mail,
+  );
+  if (!short) return rows;
+  if (sale.source === 'order_now') throw soldOut();
+  throw new CheckoutLinesError([
+    { productId: short.productId, name: short.productName, problem: messages.quantityAboveStock },
+  ]);
 }
 
 /**

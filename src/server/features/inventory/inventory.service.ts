@@ -269,6 +269,21 @@ export async function takeStockForOrders(
   return new Set(rows.map((m) => m.id));
 }
 
+/**
+ * Locks these products' rows in product-id order (the order every stock move takes them in, so two sales sharing
+ * products never wait in a circle) and reads their stock. `for no key update`, the lock a stock update takes: a
+ * sale's own order insert already holds key-share on the row through its foreign key, as every concurrent buyer's
+ * does, and `for update` would wait on those while they wait on it.
+ */
+export async function lockStock(tx: Tx, productIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  const { rows } = await tx.execute<{ id: string; quantity: number }>(sql`
+    select p.id, p.quantity from products p where p.id = any(${sql.param(ids)}::uuid[])
+    order by p.id for no key update`);
+  return new Map(rows.map((r) => [r.id, Number(r.quantity)]));
+}
+
 /** Webhook endpoints hear of the same crossings as staff, one `stock.low` event per product (decision 061). */
 async function announceLow(tx: Tx | Db, low: Moved[]) {
   for (const m of low)

@@ -51,7 +51,13 @@ export {
   isPastWindow,
   lockCustomer,
 } from './orders.holds';
-export { releaseStock, reserveOrBackorder, reserveStock, reserveStockOfOrders } from './orders.stock';
+export {
+  releaseStock,
+  reserveOrBackorder,
+  reserveSale,
+  reserveStock,
+  reserveStockOfOrders,
+} from './orders.stock';
 export { countOrderPlaced } from './orders.metrics';
 export { attached, backordered, queueMail, sendOrderMail, type MailedDocument } from './orders.mail';
 export { closeUnpaid, markPaidIn, pay, type Payable, type PayablePayment } from './orders.payable';

@@ -2,7 +2,12 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { orders, products } from '../../db/schema';
 import type { Db, Tx } from '../../infra/db';
 import { shipDateAfter } from '@shared/orders/orders.schema';
-import { moveStock, takeStockForOrders, type BackInStockMail } from '../inventory/inventory.service';
+import {
+  lockStock,
+  moveStock,
+  takeStockForOrders,
+  type BackInStockMail,
+} from '../inventory/inventory.service';
 import type { StaffMail } from '../notifications/index';
 import { holdEndedSql } from './orders.holds';
 
@@ -144,15 +149,7 @@ export async function reserveOrBackorder<R extends StockedOrder>(
     .for('no key update');
   const stock = Math.max(0, product?.quantity ?? 0);
   const backordered = Math.max(0, order.quantity - stock);
-  let row = order;
-  if (backordered > 0) {
-    const [updated] = await tx
-      .update(orders)
-      .set({ backorderedQuantity: backordered, expectedShipOn: shipDateAfter(leadTimeDays) })
-      .where(eq(orders.id, order.id))
-      .returning();
-    row = { ...order, ...updated };
-  }
+  const row = backordered > 0 ? await markBackordered(tx, order, backordered, leadTimeDays) : order;
   // Nothing to take (no stock at all): the limits still decide, as the conditional update would have.
   if (reservedUnits(row) === 0) {
     if (!when) return row;
@@ -160,4 +157,61 @@ export async function reserveOrBackorder<R extends StockedOrder>(
     return rows[0]?.ok ? row : null;
   }
   return (await reserveStock(tx, row, staff, 'order_reserved', when)) ? row : null;
+}
+
+/** Writes `backordered` of the order's units on backorder, expected to ship `leadTimeDays` from today (UTC). */
+async function markBackordered<R extends StockedOrder>(
+  tx: Tx,
+  order: R,
+  backordered: number,
+  leadTimeDays: number,
+): Promise<R> {
+  const [updated] = await tx
+    .update(orders)
+    .set({ backorderedQuantity: backordered, expectedShipOn: shipDateAfter(leadTimeDays) })
+    .where(eq(orders.id, order.id))
+    .returning();
+  return { ...order, ...updated };
+}
+
+/** A sale's line as it is reserved: its row, and the lead time of its units above the stock (null: none backorder). */
+export interface SaleStockLine<R extends StockedOrder> {
+  row: R;
+  leadTimeDays: number | null;
+}
+
+const byProduct = <T extends { productId: string }>(a: T, b: T) =>
+  a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0;
+
+/**
+ * Takes a whole sale's stock, the last step of its lock order (docs/decisions/074-one-sale-lock-order.md): with a
+ * line that may backorder, every product of the sale is locked first, in product-id order, in one statement
+ * (lockStock), so the split between units taken and units backordered is read under the lock; then each product is
+ * taken in one statement for all lines (takeStockForOrders, the same id order). Without one, that last statement
+ * is all. Each product appears once in a sale. Returns the rows as they now stand (product-id order) and, when the
+ * stock no longer covers a line that may not backorder, the first such line in product-id order: the caller
+ * refuses the sale, rolling back all of it.
+ */
+export async function reserveSale<R extends StockedOrder>(
+  tx: Tx,
+  lines: SaleStockLine<R>[],
+  staff: StaffMail,
+): Promise<{ rows: R[]; short?: R | undefined }> {
+  const sorted = [...lines].sort((a, b) => byProduct(a.row, b.row));
+  let rows = sorted.map((l) => l.row);
+  if (sorted.some((l) => l.leadTimeDays !== null)) {
+    const stock = await lockStock(
+      tx,
+      rows.map((r) => r.productId),
+    );
+    rows = [];
+    for (const { row, leadTimeDays } of sorted) {
+      const left = Math.max(0, stock.get(row.productId) ?? 0);
+      const backordered = leadTimeDays === null ? 0 : Math.max(0, row.quantity - left);
+      rows.push(backordered > 0 ? await markBackordered(tx, row, backordered, leadTimeDays!) : row);
+    }
+  }
+  const takes = rows.filter((r) => reservedUnits(r) > 0);
+  const taken = takes.length ? await reserveStockOfOrders(tx, takes, staff) : new Set<string>();
+  return { rows, short: takes.find((r) => !taken.has(r.productId)) };
 }

@@ -9,16 +9,33 @@ import { notify } from '@/lib/notify';
 import { useAddList, useCompanyPages, useDeleteList, useListToCart } from '../api/companies';
 import { PagedItems, Section, useSubmit } from './company-parts';
 
-/** Parses "SKU, quantity" lines (one a line) into list lines. */
-const parseLines = (text: string) =>
-  text
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .map((l) => {
-      const [sku = '', qty = ''] = l.split(/[,\s]+/);
-      return { sku, quantity: Number(qty) };
-    });
+/**
+ * Parses "SKU, quantity" lines (one a line) into list lines, with the line of the box each came from, counted from 1
+ * (blank lines are not sent).
+ */
+function parseLines(text: string) {
+  const lines: { sku: string; quantity: number }[] = [];
+  const at: number[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const l = raw.trim();
+    if (!l) return;
+    const [sku = '', qty = ''] = l.split(/[,\s]+/);
+    lines.push({ sku, quantity: Number(qty) });
+    at.push(i + 1);
+  });
+  return { lines, at };
+}
+
+/**
+ * The server names a line by its place in the list it was sent ("Line 3: …" for `lines.2`); the box may hold blank
+ * lines that were not sent, so the message names the line of the box the person typed it on.
+ */
+function boxLineMessage(error: { message: string; field: string | undefined }, at: number[]) {
+  const index = /^lines\.(\d+)/.exec(error.field ?? '')?.[1];
+  const box = index === undefined ? undefined : at[Number(index)];
+  if (box === undefined) return error.message;
+  return error.message.replace(new RegExp(`^Line ${Number(index) + 1}\\b`), `Line ${box}`);
+}
 
 /** The company's shared lists: any member adds one to their cart; admins and buyers keep them. */
 export function SharedLists({ company }: { company: CompanyView }) {
@@ -31,6 +48,8 @@ export function SharedLists({ company }: { company: CompanyView }) {
   const [lines, setLines] = useState('');
   const [confirm, setConfirm] = useState<{ id: string; name: string }>();
   const s = useSubmit();
+  // The box's line of each line sent with the last save, for the server's "Line N" (boxLineMessage).
+  const [sentAt, setSentAt] = useState<number[]>([]);
   return (
     <Section title="Shared lists">
       <PagedItems query={lists} what="shared lists" empty="No shared lists yet.">
@@ -100,7 +119,9 @@ export function SharedLists({ company }: { company: CompanyView }) {
           aria-labelledby="new-list-heading"
           className="mt-4 flex max-w-xl flex-col gap-3"
           onSubmit={s.run(async () => {
-            await add.mutateAsync({ name, lines: parseLines(lines) });
+            const parsed = parseLines(lines);
+            setSentAt(parsed.at);
+            await add.mutateAsync({ name, lines: parsed.lines });
             setName('');
             setLines('');
             void notify('success', 'Shared list saved');
@@ -130,7 +151,7 @@ export function SharedLists({ company }: { company: CompanyView }) {
             />
             {s.error?.field?.startsWith('lines') && (
               <p id="list-lines-error" className="text-sm text-error">
-                {s.error.message}
+                {boxLineMessage(s.error, sentAt)}
               </p>
             )}
           </div>

@@ -220,6 +220,39 @@ describe('Company page', () => {
     expect(asked).toHaveBeenCalledWith(restock._id);
     expect(await screen.findByText('Restock added to your cart')).toBeInTheDocument();
   });
+  it("names a refused line of a new shared list by the box's own line, counted from 1, blank lines included", async () => {
+    const sent = vi.fn();
+    const { user } = renderCompany(acme, [
+      http.post(`${base}/lists`, async ({ request }) => {
+        sent(await request.json());
+        // The server counts the lines it was sent: the second one sent is its "Line 2".
+        return HttpResponse.json(
+          {
+            error: 'bad_request',
+            message: 'Line 2: no product on sale has the SKU XX-NOPE',
+            field: 'lines.1.sku',
+          },
+          { status: 400 },
+        );
+      }),
+    ]);
+    await user.type(await screen.findByLabelText('List name'), 'Counted');
+    const box = screen.getByLabelText('Lines (one "SKU, quantity" a line)');
+    await user.type(box, 'RS-75-400, 2{Enter}{Enter}XX-NOPE, 1');
+    await user.click(screen.getByRole('button', { name: 'Save list' }));
+    expect(sent).toHaveBeenCalledWith({
+      name: 'Counted',
+      lines: [
+        { sku: 'RS-75-400', quantity: 2 },
+        { sku: 'XX-NOPE', quantity: 1 },
+      ],
+    });
+    // Typed on the box's third line (the second is blank): that is the line named, not the JSON path.
+    expect(await screen.findByText('Line 3: no product on sale has the SKU XX-NOPE')).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription('Line 3: no product on sale has the SKU XX-NOPE');
+    expect(screen.queryByText(/lines\.1/)).not.toBeInTheDocument();
+  });
+
   it("edits a member's roles and shows the server's refusal to demote the last company admin", async () => {
     const sent = vi.fn();
     const { user } = renderCompany(acme, [
