@@ -221,7 +221,7 @@ describe('priceSale: a parcel heavier than every parcel band', () => {
     const sale = priceSale(heavy, { ...req, choose: {} });
     expect(sale.options.map((o) => o.optionId)).toEqual(['willcall:dock']);
     expect(sale.notice).toBe(
-      'This shipment weighs 473.99 lb, more than a parcel can carry, so we cannot price the delivery: request a quote, or choose pickup if it is offered.',
+      'This shipment weighs 473.99 lb, more than our parcel rates cover, so we cannot price the delivery: request a quote, or choose pickup if it is offered.',
     );
     expect(sale.choiceProblem).toMatchObject({
       code: 'conflict',

@@ -166,7 +166,7 @@ describe('a demo shop seeded before the weights', () => {
     // As the new user met it: no "Free ground shipping" for 215 kg, pickup only and why (decision 077).
     const old = await ratesFor(before._id);
     expect(old.options.map((o) => o.kind)).toEqual(['pickup']);
-    expect(old.notice).toContain('more than a parcel can carry');
+    expect(old.notice).toContain('more than our parcel rates cover');
 
     const seeded = await seedDemo(t.app.database, t.app.media, false);
     expect(seeded).toMatchObject({ products: 0, news: 0, weighed: 2 });

@@ -115,13 +115,13 @@ export function freightCents(grams: number, centsPerCwt: number): number {
 }
 
 /**
- * Free ground is a parcel service: a shipment heavier than the heaviest parcel band of the shop's tables (its
- * carrier's limit) cannot go that way, whatever the goods are worth (issue 39: a 215 kg compressor marked as a
- * parcel was offered it). A shop with no parcel bands states no limit.
+ * Free ground is a parcel service: a unit heavier than the heaviest parcel band of the shop's tables (its carrier's
+ * limit) cannot go that way, whatever the goods are worth (issue 39: a 215 kg compressor marked as a parcel was
+ * offered it). Many light units may: they go as several boxes. A shop with no parcel bands states no limit.
  */
-function fitsAParcel(tables: RateTables, grams: number): boolean {
+function unitsFitAParcel(tables: RateTables, items: ShipItem[]): boolean {
   const limit = parcelLimitGrams(tables);
-  return limit === null || grams <= limit;
+  return limit === null || items.every((i) => i.unitWeightGrams <= limit);
 }
 
 /** The heaviest parcel band of the shop's tables (what a parcel may weigh), or null when it has none. */
@@ -159,7 +159,7 @@ export function tableOptions(tables: RateTables, req: RateRequest): ShippingOpti
     } else if (m.kind === 'free') {
       if (
         !shipment.freight &&
-        fitsAParcel(tables, shipment.grams) &&
+        unitsFitAParcel(tables, req.items) &&
         m.freeAboveCents !== null &&
         req.subtotalCents >= m.freeAboveCents
       )
