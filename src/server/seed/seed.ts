@@ -1,7 +1,7 @@
 import { gramsToLb, inToMm, lbToGrams, mmToIn } from '@shared/catalogue/product-shipping';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Database, Db } from '../infra/db';
 import type { MediaStore } from '../infra/storage';
@@ -19,7 +19,7 @@ import {
 } from '../db/schema';
 import { demoNews, demoProducts } from './demo-data';
 import { demoPickupLocations, demoShippingMethods, demoTaxRates, demoZones } from './fulfilment-data';
-import { demoProductCatalogue } from './catalogue-data';
+import { demoProductCatalogue, type ProductCatalogueSeed } from './catalogue-data';
 import { ensureCatalogueStructure, writeProductSpecs } from './catalogue-structure';
 import { seedEquipment } from './equipment-seed';
 
@@ -28,6 +28,8 @@ export interface SeedResult {
   news: number;
   /** Aftermarket parts and kits of the demo machine models (seeded with the demo catalogue only). */
   parts: number;
+  /** Demo products of an earlier seed given their shipping weight, box and freight class (decision 077). */
+  weighed?: number;
 }
 
 /**
@@ -59,6 +61,47 @@ async function seedFulfilmentTables(db: Db): Promise<number> {
   return demoShippingMethods.length;
 }
 
+/** How a demo product ships, stored as an admin would type it (lb to 2 decimals, inches to 1): an export re-imports unchanged. */
+const shippingColumnsOf = (cat: ProductCatalogueSeed) => ({
+  shippingWeightGrams: lbToGrams(gramsToLb(Math.round(cat.shipping.kg * 1000))),
+  lengthMm: inToMm(mmToIn(cat.shipping.mm[0])),
+  widthMm: inToMm(mmToIn(cat.shipping.mm[1])),
+  heightMm: inToMm(mmToIn(cat.shipping.mm[2])),
+  shipsAs: cat.shipping.freightClass ? ('freight' as const) : ('parcel' as const),
+  freightClass: cat.shipping.freightClass ?? null,
+});
+
+/**
+ * A shop seeded before the demo products had shipping data (decision 046) still has them weightless: each demo
+ * product still as that seed left it (same SKU and name, no shipping weight, no box, a parcel without a class) gets
+ * the demo's weight, box and freight class. A product an admin renamed, weighed or sized is left as it is
+ * (decision 077). Returns how many were weighed.
+ */
+export async function weighDemoProducts(db: Db): Promise<number> {
+  let weighed = 0;
+  for (const item of demoProducts) {
+    const cat = demoProductCatalogue[item.slug]!;
+    const rows = await db
+      .update(products)
+      .set(shippingColumnsOf(cat))
+      .where(
+        and(
+          eq(products.sku, cat.sku),
+          eq(products.name, item.name),
+          isNull(products.shippingWeightGrams),
+          isNull(products.lengthMm),
+          isNull(products.widthMm),
+          isNull(products.heightMm),
+          eq(products.shipsAs, 'parcel'),
+          isNull(products.freightClass),
+        ),
+      )
+      .returning({ id: products.id });
+    weighed += rows.length;
+  }
+  return weighed;
+}
+
 /** Demo catalogue and news, written only into an empty shop so real data is never touched. */
 export async function seedDemo(database: Database, media: MediaStore, equipment = true): Promise<SeedResult> {
   return database.withStartupLock(async () => {
@@ -85,13 +128,7 @@ export async function seedDemo(database: Database, media: MediaStore, equipment 
           minOrder: item.minOrder,
           packSize: cat.packSize ?? 1,
           description: item.desc,
-          // Stored as an admin would type them (lb to 2 decimals, inches to 1), so an export re-imports unchanged.
-          shippingWeightGrams: lbToGrams(gramsToLb(Math.round(cat.shipping.kg * 1000))),
-          lengthMm: inToMm(mmToIn(cat.shipping.mm[0])),
-          widthMm: inToMm(mmToIn(cat.shipping.mm[1])),
-          heightMm: inToMm(mmToIn(cat.shipping.mm[2])),
-          shipsAs: cat.shipping.freightClass ? ('freight' as const) : ('parcel' as const),
-          freightClass: cat.shipping.freightClass ?? null,
+          ...shippingColumnsOf(cat),
         });
       }
       // Distinct timestamps keep the catalogue order stable: the first demo product is the newest.
@@ -113,6 +150,8 @@ export async function seedDemo(database: Database, media: MediaStore, equipment 
       if (breaks.length) await db.insert(productPriceBreaks).values(breaks);
       result.products = rows.length;
       if (equipment) result.parts = await seedEquipment(db, media);
+    } else {
+      result.weighed = await weighDemoProducts(db);
     }
 
     if (n?.n === 0) {
@@ -138,7 +177,8 @@ export const demoSeedPlugin = fp(
   async (app) => {
     if (!app.config.seedDemo) return;
     const seeded = await seedDemo(app.database, app.media, app.config.seedDemoEquipment);
-    if (seeded.products || seeded.news) app.log.info(seeded, 'seeded demo catalogue and news');
+    if (seeded.products || seeded.news || seeded.weighed)
+      app.log.info(seeded, 'seeded demo catalogue and news');
     if (!app.config.seedDemoRates) return;
     const shippingMethods = await seedFulfilment(app.database);
     if (shippingMethods) app.log.info({ shippingMethods }, 'seeded demo shipping and tax tables');

@@ -121,6 +121,10 @@ export type Rates = z.infer<typeof ratesSchema>;
 export const shippingNeedsQuote = (names: readonly string[]) =>
   `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} no shipping weight yet, so we cannot price the delivery: request a quote, or choose pickup if it is offered.`;
 
+/** The notice for a parcel shipment that nothing delivers only because of its weight (decision 077). */
+export const shippingTooHeavy = (lb: number) =>
+  `This shipment weighs ${lb.toLocaleString('en-US')} lb, more than our parcel rates cover, so we cannot price the delivery: request a quote, or choose pickup if it is offered.`;
+
 /** The delivery and price fields an order and a checkout read back (added to their spec shapes). */
 export const deliveryViewShape = {
   /** @deprecated Dollars; read `subtotalCents` (docs/decisions/050-one-money-type.md). */

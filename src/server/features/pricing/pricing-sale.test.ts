@@ -212,6 +212,52 @@ describe('priceSale: the chosen way and the shares', () => {
   });
 });
 
+// Decision 077: 215 kg marked as a parcel is no weight any parcel band holds; delivering it free is the old mistake.
+describe('priceSale: a parcel heavier than every parcel band', () => {
+  const heavy = factsOf({ a: product({ name: 'Compressor', unitWeightGrams: 215_000 }) });
+  const req: SaleRequest = { lines: [{ productId: 'a', quantity: 1 }], destination: dallas };
+
+  it('is offered pickup only, with a notice giving its weight, and no delivery by default (409)', () => {
+    const sale = priceSale(heavy, { ...req, choose: {} });
+    expect(sale.options.map((o) => o.optionId)).toEqual(['willcall:dock']);
+    expect(sale.notice).toBe(
+      'This shipment weighs 473.99 lb, more than our parcel rates cover, so we cannot price the delivery: request a quote, or choose pickup if it is offered.',
+    );
+    expect(sale.choiceProblem).toMatchObject({
+      code: 'conflict',
+      field: 'shippingOption',
+      message: sale.notice,
+    });
+    expect(priceSale(heavy, { ...req, choose: { optionId: 'ground' } }).choiceProblem).toMatchObject({
+      code: 'bad_request',
+      message: sale.notice,
+    });
+    expect(priceSale(heavy, { ...req, choose: { optionId: 'willcall:dock' } }).choiceProblem).toBeNull();
+  });
+
+  it('counts the whole shipment: ten 8 lb boxes are too heavy together, the same box alone ships', () => {
+    const box = factsOf({ a: product({ unitWeightGrams: 8 * LB }) });
+    expect(priceSale(box, { ...req, choose: {} })).toMatchObject({ notice: null, choiceProblem: null });
+    const ten = priceSale(box, {
+      lines: [{ productId: 'a', quantity: 10 }],
+      destination: dallas,
+      choose: {},
+    });
+    // 10 × 8 × 454 g = 36,320 g = 80.07 lb, over the 70 lb band.
+    expect(ten.notice).toMatch(/^This shipment weighs 80.07 lb,/);
+    expect(ten.choiceProblem).toMatchObject({ code: 'conflict' });
+  });
+
+  it('is no matter as freight', () => {
+    const pallet = factsOf({
+      a: product({ unitWeightGrams: 215_000, shipsAs: 'freight', freightClass: '85' }),
+    });
+    const sale = priceSale(pallet, { ...req, choose: {} });
+    expect(sale.notice).toBeNull();
+    expect(sale.chosen?.kind).toBe('freight');
+  });
+});
+
 describe('priceSale: exemptions', () => {
   const lines = [{ productId: 'a', quantity: 10 }];
   it('a certificate covering the state taxed makes the tax 0 and is named; elsewhere it does not count', () => {

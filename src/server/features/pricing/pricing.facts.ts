@@ -1,6 +1,13 @@
 import type { Db, Tx } from '../../infra/db';
 import { loadPricing, shippingProfiles, type ProductPricing } from '../catalogue/index';
-import { tableRatesProvider, type RateTables, type ShippingRatesProvider } from '../shipping/index';
+import {
+  shipmentOf,
+  tableRatesProvider,
+  type RateRequest,
+  type RateTables,
+  type ShippingOption,
+  type ShippingRatesProvider,
+} from '../shipping/index';
 import { activeExemptions, tableTaxProvider, type TaxProvider, type TaxRateRow } from '../tax/index';
 import {
   priceSale,
@@ -114,6 +121,7 @@ export async function withDelivery(
   const goodsCents = priceSale(weighed, { lines: request.lines }).goodsCents;
   const shipment = rateRequestOf(weighed, request, goodsCents);
   const options = await providers.shipping.rates(db, shipment);
+  const tooHeavy = await weightIsWhyNot(db, providers, shipment, options);
   const places = [
     shipment.destination,
     ...options.flatMap((o) => (o.pickupLocation ? [o.pickupLocation] : [])),
@@ -127,10 +135,27 @@ export async function withDelivery(
   const own = buyerId ? await activeExemptions(db, buyerId, today()) : [];
   return {
     ...weighed,
-    quoted: { shipment, options },
+    quoted: { shipment, options, ...(tooHeavy && { tooHeavy }) },
     taxRates,
     exemptions: [...own, ...(providers.exemptions ?? [])],
   };
+}
+
+/**
+ * Whether a parcel shipment gets no delivery only because of its weight: asked once more as if each unit weighed a
+ * gram, the provider then delivers (decision 077). Any provider's limit counts; only asked when nothing delivers.
+ */
+async function weightIsWhyNot(
+  db: Db | Tx,
+  providers: SaleProviders,
+  shipment: RateRequest,
+  options: readonly ShippingOption[],
+): Promise<boolean> {
+  if (options.some((o) => o.kind !== 'pickup')) return false;
+  const { grams, freight } = shipmentOf(shipment.items);
+  if (freight || grams === 0) return false;
+  const light = { ...shipment, items: shipment.items.map((i) => ({ ...i, unitWeightGrams: 1 })) };
+  return (await providers.shipping.rates(db, light)).some((o) => o.kind !== 'pickup');
 }
 
 /** Loads the facts and prices the sale: what a caller without facts of its own calls. */

@@ -1,7 +1,15 @@
 import { savingsCentsAt, unitPriceCentsAt } from '@shared/catalogue/pricing';
-import { shippingNeedsQuote } from '@shared/orders/delivery.schema';
+import { gramsToLb } from '@shared/catalogue/product-shipping';
+import { shippingNeedsQuote, shippingTooHeavy } from '@shared/orders/delivery.schema';
 import { MAX_ORDER_TOTAL_CENTS, linesTotalProblem, totalProblem } from '@shared/orders/orders.schema';
-import { allocate, tableOptions, type RateRequest, type ShippingOption } from '../shipping/index';
+import {
+  allocate,
+  parcelLimitGrams,
+  shipmentOf,
+  tableOptions,
+  type RateRequest,
+  type ShippingOption,
+} from '../shipping/index';
 import { rateFor, taxOf } from '../tax/index';
 import type {
   ProductFacts,
@@ -90,6 +98,18 @@ function quotedFor(quoted: NonNullable<SaleFacts['quoted']>, shipment: RateReque
   return [...quoted.options];
 }
 
+/**
+ * A parcel shipment no parcel band of the shop's tables holds can only be picked up: without a notice, a sale with
+ * no choice would be delivered with no shipping charged, as if it weighed nothing (decision 077). A provider's quote
+ * says so itself (`withDelivery` asks it).
+ */
+function tooHeavyNotice(facts: SaleFacts, shipment: RateRequest): string | null {
+  const { grams, freight } = shipmentOf(shipment.items);
+  const limit = parcelLimitGrams(facts.rates);
+  const tooHeavy = facts.quoted ? facts.quoted.tooHeavy : limit !== null && !freight && grams > limit;
+  return tooHeavy ? shippingTooHeavy(gramsToLb(grams)) : null;
+}
+
 /** The ways the goods can ship; with a product of unknown weight only pickup, and `notice` says why. */
 function shippingOptions(facts: SaleFacts, request: SaleRequest, goodsCents: number) {
   const unweighed = new Set<string>();
@@ -99,7 +119,7 @@ function shippingOptions(facts: SaleFacts, request: SaleRequest, goodsCents: num
   }
   const shipment = rateRequestOf(facts, request, goodsCents);
   const all = facts.quoted ? quotedFor(facts.quoted, shipment) : tableOptions(facts.rates, shipment);
-  if (unweighed.size === 0) return { options: all, notice: null };
+  if (unweighed.size === 0) return { options: all, notice: tooHeavyNotice(facts, shipment) };
   const options = all.filter((o) => o.kind === 'pickup');
   return { options, notice: options.length < all.length ? shippingNeedsQuote([...unweighed]) : null };
 }

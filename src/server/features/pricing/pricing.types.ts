@@ -32,7 +32,12 @@ export interface SaleFacts {
    * The ways to ship as a shipping provider quoted them for one shipment (`rateRequestOf`), used instead of `rates`:
    * what the loader fetches. A sale whose shipment is another one is a caller's mistake, and throws.
    */
-  quoted?: { shipment: RateRequest; options: readonly ShippingOption[] };
+  quoted?: {
+    shipment: RateRequest;
+    options: readonly ShippingOption[];
+    /** Nothing delivers this parcel shipment only because of its weight (decision 077). */
+    tooHeavy?: boolean;
+  };
   taxRates: readonly TaxRateRow[];
   /** The buyer's certificates first, then any the sale inherits (a company location's), in the order they apply. */
   exemptions: readonly Exemption[];

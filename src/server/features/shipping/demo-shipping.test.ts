@@ -6,6 +6,9 @@ import { createTestApp, type TestApp } from '../../test/helper';
 import { signUp, signUpAdmin, type Client } from '../../test/auth';
 import { makeCartProduct } from '../../test/cart';
 import { placeOrder } from '../../test/shop';
+import { eq } from 'drizzle-orm';
+import { products } from '../../db/schema';
+import { seedDemo } from '../../seed/seed';
 
 let t: TestApp, admin: Client, buyer: Client;
 beforeAll(async () => {
@@ -126,5 +129,63 @@ describe('a product without a shipping weight', () => {
       shippingOption: pickup.optionId,
     });
     expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
+// Decision 077: a demo shop seeded before the demo products had shipping data gets it at its next start.
+describe('a demo shop seeded before the weights', () => {
+  const unweigh = (name: string) =>
+    t.app.database.db
+      .update(products)
+      .set({
+        shippingWeightGrams: null,
+        lengthMm: null,
+        widthMm: null,
+        heightMm: null,
+        shipsAs: 'parcel',
+        freightClass: null,
+      })
+      .where(eq(products.name, name));
+
+  it("weighs the demo products still as that seed left them, and leaves an admin's edits alone", async () => {
+    await unweigh('Rotary Screw Compressor 7.5 kW');
+    await unweigh('Air Hose Reel 15 m');
+    // Renamed by the admin: no longer the demo's product, whatever its SKU.
+    await unweigh('Portable Diesel Compressor 5 m³/min');
+    await t.app.database.db
+      .update(products)
+      .set({ name: 'Site Compressor (ours)' })
+      .where(eq(products.name, 'Portable Diesel Compressor 5 m³/min'));
+    // Weighed by the admin, but given no box: their weight stays.
+    await t.app.database.db
+      .update(products)
+      .set({ shippingWeightGrams: 9_000, lengthMm: null, widthMm: null, heightMm: null })
+      .where(eq(products.name, 'Bench Grinder 200 mm'));
+    const before = await demo('Rotary Screw Compressor 7.5 kW');
+    expect(before).toMatchObject({ shippingWeightLb: null, shipsAs: 'parcel' });
+    // As the new user met it: no "Free ground shipping" for 215 kg, pickup only and why (decision 077).
+    const old = await ratesFor(before._id);
+    expect(old.options.map((o) => o.kind)).toEqual(['pickup']);
+    expect(old.notice).toContain('more than our parcel rates cover');
+
+    const seeded = await seedDemo(t.app.database, t.app.media, false);
+    expect(seeded).toMatchObject({ products: 0, news: 0, weighed: 2 });
+
+    const rotary = await demo('Rotary Screw Compressor 7.5 kW');
+    expect(rotary).toMatchObject({ shipsAs: 'freight', freightClass: '85', unweighed: false });
+    expect(rotary.shippingWeightLb).toBeCloseTo(529.11, 2);
+    const rates = await ratesFor(rotary._id);
+    expect(rates.options.map((o) => o.kind).sort()).toEqual(['freight', 'pickup']);
+    expect(await demo('Air Hose Reel 15 m')).toMatchObject({ shipsAs: 'parcel', unweighed: false });
+    expect((await adminList('Site Compressor (ours)'))[0]).toMatchObject({
+      shippingWeightLb: null,
+      shipsAs: 'parcel',
+    });
+    const grinder = await demo('Bench Grinder 200 mm');
+    expect(grinder.shippingWeightLb).toBeCloseTo(19.84, 2);
+    expect(grinder.lengthIn).toBeNull();
+
+    // A second start changes nothing.
+    expect((await seedDemo(t.app.database, t.app.media, false)).weighed).toBe(0);
   });
 });

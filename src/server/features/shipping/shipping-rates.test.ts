@@ -159,6 +159,19 @@ describe('free shipping and pickup', () => {
     expect(cents(ask({ subtotalCents: 50_000 }), 'x')).toBe(0);
     expect(cents(ask({ subtotalCents: 90_000, items: [pallet(100_000)] }), 'x')).toBeUndefined();
   });
+  // Issue 39 item 10: a 215 kg machine marked as a parcel was offered "Free ground shipping".
+  it('offer free shipping only when the heaviest parcel band holds every unit', () => {
+    expect(cents(ask({ subtotalCents: 90_000, items: [box(30_000)] }), 'x')).toBe(0);
+    expect(cents(ask({ subtotalCents: 90_000, items: [box(30_001)] }), 'x')).toBeUndefined();
+    // Four 10 kg boxes are 40 kg, above every band, but each goes as a parcel of its own.
+    expect(cents(ask({ subtotalCents: 90_000, items: [box(10_000, 4)] }), 'x')).toBe(0);
+    expect(cents(ask({ subtotalCents: 90_000, items: [box(500), box(30_001)] }), 'x')).toBeUndefined();
+    expect(cents(ask({ subtotalCents: 684_900, items: [box(215_000)] }), 'x')).toBeUndefined();
+    // A shop without parcel bands states no limit.
+    const noBands = { ...tables, parcel: new Map() };
+    const heavy = ask({ subtotalCents: 90_000, items: [box(215_000)] });
+    expect(tableOptions(noBands, heavy).find((o) => o.optionId === 'x')?.cents).toBe(0);
+  });
   it('offer each pickup location free, whatever the cart', () => {
     const option = tableOptions(tables, ask({ items: [pallet(900_000)] })).find((o) => o.kind === 'pickup');
     expect(option).toMatchObject({ optionId: 'w:l1', cents: 0, name: 'Will call: Dallas branch' });

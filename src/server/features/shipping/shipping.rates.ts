@@ -114,6 +114,24 @@ export function freightCents(grams: number, centsPerCwt: number): number {
   return Number((milligramsTimesRate + GRAMS_PER_CWT - 1n) / GRAMS_PER_CWT);
 }
 
+/**
+ * Free ground is a parcel service: a unit heavier than the heaviest parcel band of the shop's tables (its carrier's
+ * limit) cannot go that way, whatever the goods are worth (issue 39: a 215 kg compressor marked as a parcel was
+ * offered it). Many light units may: they go as several boxes. A shop with no parcel bands states no limit.
+ */
+function unitsFitAParcel(tables: RateTables, items: ShipItem[]): boolean {
+  const limit = parcelLimitGrams(tables);
+  return limit === null || items.every((i) => i.unitWeightGrams <= limit);
+}
+
+/** The heaviest parcel band of the shop's tables (what a parcel may weigh), or null when it has none. */
+export function parcelLimitGrams(tables: RateTables): number | null {
+  let heaviest: number | null = null;
+  for (const rows of tables.parcel.values())
+    for (const r of rows) heaviest = Math.max(heaviest ?? 0, r.maxWeightGrams);
+  return heaviest;
+}
+
 export function tableOptions(tables: RateTables, req: RateRequest): ShippingOption[] {
   const shipment = shipmentOf(req.items);
   const zone = tables.zones.get(req.destination.state);
@@ -139,7 +157,12 @@ export function tableOptions(tables: RateTables, req: RateRequest): ShippingOpti
           pickupLocation: p,
         });
     } else if (m.kind === 'free') {
-      if (!shipment.freight && m.freeAboveCents !== null && req.subtotalCents >= m.freeAboveCents)
+      if (
+        !shipment.freight &&
+        unitsFitAParcel(tables, req.items) &&
+        m.freeAboveCents !== null &&
+        req.subtotalCents >= m.freeAboveCents
+      )
         out.push({ ...base, cents: 0 });
     } else if (m.kind === 'parcel') {
       if (shipment.freight || zone === undefined) continue;

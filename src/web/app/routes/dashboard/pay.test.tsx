@@ -106,7 +106,10 @@ describe('Checkout payment page', () => {
       [expect.stringMatching(/^#\d+$/), '18V drill', '2', '$99.00', '$198.00'],
     ]);
     expect(summary.getByText('$322.00')).toBeInTheDocument();
-    expect(summary.getByText(/^Pay by/)).toBeInTheDocument();
+    // Issue 39 item 11: the deadline names the time, not only the day.
+    expect(summary.getByText(/^Pay by/).querySelector('time')?.textContent).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d{2}\s?[AP]M \S+$/,
+    );
 
     await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
     await user.type(screen.getByLabelText('Expiry'), '12/40');

@@ -87,6 +87,28 @@ describe('AddProductForm catalogue data', () => {
     expect(specs.pressure as number).toBeCloseTo(10, 1);
   });
 
+  // Issue 39 item 13: the form's toggle is the catalogue's; a spec typed keeps its amount when the units change.
+  it('converts a spec typed in bar to psi and back when the toggle changes, and remembers the choice', async () => {
+    const { user } = renderWithProviders(<AddProductForm />);
+    await fillRequired(user);
+    await user.selectOptions(await screen.findByLabelText('Category'), 'piston');
+    await user.type(screen.getByLabelText('Maximum pressure (bar)'), '10');
+    await user.click(screen.getByRole('radio', { name: 'Imperial' }));
+    expect(Number((screen.getByLabelText('Maximum pressure (psi)') as HTMLInputElement).value)).toBeCloseTo(
+      145,
+      0,
+    );
+    expect(localStorage.getItem('toolhouse.units')).toBe('imperial');
+    await user.click(screen.getByRole('radio', { name: 'Metric' }));
+    expect(Number((screen.getByLabelText('Maximum pressure (bar)') as HTMLInputElement).value)).toBeCloseTo(
+      10,
+      1,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add product' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect((created!.specs as Record<string, number>).pressure).toBeCloseTo(10, 1);
+  });
+
   it('shows the metric unit by default and sends no specs or catalogue fields left empty', async () => {
     const { user } = renderWithProviders(<AddProductForm />);
     await fillRequired(user);

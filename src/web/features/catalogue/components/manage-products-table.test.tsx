@@ -66,6 +66,22 @@ describe('ManageProductsTable', () => {
     expect(table.parentElement).toHaveClass('overflow-x-auto');
   });
 
+  // Issue 39 item 10: a product whose delivery cannot be priced stands out on the list.
+  it('flags a product without a shipping weight, and only that one', async () => {
+    products[0] = { ...products[0]!, shippingWeightLb: null, unweighed: true };
+    products[1] = { ...products[1]!, shippingWeightLb: 52.5, unweighed: false };
+    server.use(listProducts());
+    renderWithProviders(<ManageProductsTable />);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
+    expect(within(rows[0]!).getByText('No shipping weight')).toHaveAttribute(
+      'title',
+      expect.stringContaining('only pickup is offered'),
+    );
+    expect(within(rows[1]!).queryByText('No shipping weight')).toBeNull();
+  });
+
   it('confirms, deletes with DELETE /api/product/{id}, toasts and drops the row', async () => {
     const deleted = vi.fn();
     server.use(

@@ -247,6 +247,30 @@ describe('Checkout form', () => {
     expect(asked.at(-1)).toEqual({ zip: '75201', state: 'TX', liftgate: true, residential: false });
   });
 
+  // Issue 39 item 10: a cart with a product of unknown weight is never offered a delivery priced as weightless.
+  it("shows the server's notice when a product has no shipping weight, and offers only pickup", async () => {
+    const notice =
+      'Air hose 15 m has no shipping weight yet, so we cannot price the delivery: request a quote, or choose pickup if it is offered.';
+    renderPage(() => HttpResponse.json({}), undefined, {
+      addresses: [savedAddress],
+      rates: () =>
+        HttpResponse.json({
+          ...dallas,
+          notice,
+          freightExtras: null,
+          options: dallas.options.filter((o) => o.kind === 'pickup'),
+        }),
+    });
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    expect(screen.getByText(notice)).toHaveAttribute('role', 'status');
+    expect(
+      within(methods)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([expect.stringContaining('Pickup at Dallas depot')]);
+    expect(screen.queryByRole('checkbox', { name: /Liftgate/ })).toBeNull();
+  });
+
   it('labels every field, summarises the cart and checks the required fields before sending', async () => {
     const sent = vi.fn();
     const { user } = renderPage(() => (sent(), HttpResponse.json({})));

@@ -62,7 +62,10 @@ describe('My Orders with checkouts', () => {
     expect(unpaid.getAllByRole('button', { name: /^Cancel/ }).map((b) => b.textContent)).toEqual([
       'Cancel checkout',
     ]);
-    expect(unpaid.getByText(/^Pay by/)).toBeInTheDocument();
+    // Issue 39 item 11: the checkout's deadline names the time, not only the day.
+    expect(unpaid.getByText(/^Pay by/).querySelector('time')?.textContent).toMatch(
+      /^[A-Z][a-z]+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d{2}\s?[AP]M \S+$/,
+    );
     // Its lines keep their details link and review state, without Pay or Cancel of their own.
     for (const name of ['Hose', 'Saw']) {
       const row = within(rowOf(name));

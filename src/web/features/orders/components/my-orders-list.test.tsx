@@ -58,7 +58,11 @@ describe('My Orders', () => {
 
   it('offers the actions for each state of an order', async () => {
     orders = [
-      makeOrder({ _id: 'a0000000-0000-4000-8000-000000000001', productName: 'Unpaid drill' }),
+      makeOrder({
+        _id: 'a0000000-0000-4000-8000-000000000001',
+        productName: 'Unpaid drill',
+        expiresAt: '2026-05-02T10:07:00.000Z',
+      }),
       makeOrder({ productName: 'Paid saw', paymentStatus: true, transactionId: 'pi_123' }),
       makeOrder({
         productName: 'Delivered grinder',
@@ -95,6 +99,10 @@ describe('My Orders', () => {
     expect(pay).toHaveClass('btn-error');
     expect(pay).toHaveAttribute('href', '/dashboard/payment/a0000000-0000-4000-8000-000000000001');
     expect(unpaid.getByRole('button', { name: /^Cancel/ })).toBeEnabled();
+    // Issue 39 item 11: the deadline to pay names the time, not only the day.
+    const payBy = unpaid.getByText(/^Pay by/).querySelector('time')!;
+    expect(payBy).toHaveAttribute('datetime', '2026-05-02T10:07:00.000Z');
+    expect(payBy.textContent).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}(,| at) \d{1,2}:\d{2}\s?[AP]M \S+$/);
     expect(unpaid.queryByText('Payment done')).not.toBeInTheDocument();
     expect(unpaid.getByRole('button', { name: 'Wait for delivery' })).toBeDisabled();
     expect(unpaid.getByText('$1,247.50')).toBeInTheDocument();

@@ -152,6 +152,23 @@ describe('My Quotes', () => {
     );
   });
 
+  // Issue 39 item 11: the lead time the shop quoted for the units above its stock is read before accepting.
+  it("shows each line's quoted lead time beside the Accept button", async () => {
+    const answered = quoted(makeQuote(), [10, 90]);
+    answered.lines = [
+      { ...answered.lines[0]!, leadTimeDays: 21 },
+      { ...answered.lines[1]!, leadTimeDays: 1 },
+    ];
+    const plain = quoted(makeQuote({ createdAt: '2026-11-19T10:00:00.000Z' }), [10, 90]);
+    renderPage([answered, plain]);
+    await screen.findByRole('heading', { name: 'Quote request of November 20, 2026' });
+    const mine = within(card('Quote request of November 20, 2026'));
+    expect(mine.getByText('Lead time: 21 days for units above the stock')).toBeInTheDocument();
+    expect(mine.getByText('Lead time: 1 day for units above the stock')).toBeInTheDocument();
+    expect(mine.getByRole('button', { name: 'Accept quote' })).toBeInTheDocument();
+    expect(within(card('Quote request of November 19, 2026')).queryByText(/^Lead time/)).toBeNull();
+  });
+
   it('accepts a quote with an address and a shipping method priced for it, then goes to the payment page', async () => {
     const quote = quoted(makeQuote(), [10, 90]);
     const sent = vi.fn();
