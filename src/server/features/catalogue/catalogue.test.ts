@@ -78,7 +78,7 @@ describe('demo seed', () => {
   it('runs only into an empty shop: a second start adds nothing', async () => {
     const { seedDemo } = await import('../../seed/seed');
     const again = await seedDemo(t.database, t.app.media);
-    expect(again).toEqual({ products: 0, news: 0, parts: 0 });
+    expect(again).toEqual({ products: 0, news: 0, parts: 0, weighed: 0 });
     const products = productListSchema.parse((await t.app.inject('/api/products')).json());
     expect(new Set(products.map((p) => p.name)).size).toBe(products.length);
   });

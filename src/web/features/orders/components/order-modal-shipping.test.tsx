@@ -7,7 +7,11 @@ import { renderWithProviders, setupMswServer } from '@/test/utils';
 import { OrderModal, type OrderableProduct } from './order-modal';
 import { ratesCents } from '@/test/money-fixtures';
 
-const server = setupMswServer(savedAddressesHandler(), linePriceHandler());
+// The server prices the drill at its catalogue price: the dialog's goods are the server's line total.
+const server = setupMswServer(
+  savedAddressesHandler(),
+  linePriceHandler(() => ({ unitPriceCents: 99_00 })),
+);
 
 const drill: OrderableProduct = {
   _id: '0b9c4f0e-8a51-4a7e-9d0c-1f2e3a4b5c6f',
