@@ -147,6 +147,8 @@ export function createJobQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const types = new Map<string, { options: JobTypeOptions; handler: JobHandler<object> }>();
   const workers = new Map<string, string>();
+  /** The batches being worked on: stop() waits for them (bounded), as pg-boss does up to its own timeout. */
+  const running = new Set<Promise<unknown>>();
   let started = false;
 
   return {
@@ -197,13 +199,17 @@ export function createJobQueue(
         };
         workers.set(
           name,
-          await boss.work<object>(name, workOptions, async (batch) => {
+          await boss.work<object>(name, workOptions, (batch) => {
             // A full batch: more may be waiting, so the worker fetches again at once instead of after its poll
             // interval (with small batches the queue would otherwise drain one batch per interval).
             const self = workers.get(name);
             if (self && batch.length >= batchSize) boss.notifyWorker(self);
             // Each job of the batch succeeds or fails on its own.
-            await Promise.all(batch.map(runJob(boss, log, name, handler)));
+            const run = Promise.all(batch.map(runJob(boss, log, name, handler)));
+            running.add(run);
+            const done = () => void running.delete(run);
+            run.then(done, done);
+            return run;
           }),
         );
       }
@@ -214,6 +220,15 @@ export function createJobQueue(
       if (!started) return;
       started = false;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: opts.stopTimeoutMs });
+      // pg-boss stops waiting at its timeout; a batch still running then completes its jobs through the pool, which
+      // closes next. Those batches get one more bounded wait, so their writes do not meet a closed pool.
+      if (running.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...running]),
+        new Promise((resolve) => (timer = setTimeout(resolve, opts.stopTimeoutMs).unref())),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
