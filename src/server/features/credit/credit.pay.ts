@@ -68,6 +68,20 @@ export async function accountOption(
   };
 }
 
+/** A card payment started on a checkout must never succeed after it is paid on account: it is stopped first. */
+async function stopCardPayment(od: CreditDeps['orders'], checkoutId: string) {
+  const [row] = await od.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
+  if (!row?.paymentIntentId) return;
+  const intent = await od.payments.cancelIntent(row.paymentIntentId);
+  if (intent.status !== 'canceled')
+    throw new AppError(
+      'conflict',
+      intent.status === 'succeeded'
+        ? 'A card payment of this checkout has already gone through.'
+        : 'A card payment of this checkout is in progress. Please try again in a minute.',
+    );
+}
+
 /**
  * POST /api/checkout/{id}/account: pays an existing unpaid checkout on account, through the checkout's own payable
  * (the same locks, idempotency, stock and one gapless invoice as a card payment), with the company's row locked
@@ -79,18 +93,7 @@ export async function payOnAccount(deps: CreditDeps, actor: SessionUser, checkou
   const pre = await getPayableCheckout(od, actor, checkoutId);
   if (pre.status === 'expired' || pre.status === 'cancelled')
     throw new AppError('conflict', `This checkout is ${pre.status} and can no longer be paid.`);
-  // A card payment started on this checkout must never succeed after it is paid on account: stop it first.
-  const [row] = await od.db.select().from(checkouts).where(eq(checkouts.id, checkoutId));
-  if (pre.status === 'unpaid' && row?.paymentIntentId) {
-    const intent = await od.payments.cancelIntent(row.paymentIntentId);
-    if (intent.status !== 'canceled')
-      throw new AppError(
-        'conflict',
-        intent.status === 'succeeded'
-          ? 'A card payment of this checkout has already gone through.'
-          : 'A card payment of this checkout is in progress. Please try again in a minute.',
-      );
-  }
+  if (pre.status === 'unpaid') await stopCardPayment(od, checkoutId);
   let companyId = '';
   const account: OnAccount = {
     netDays: 0,
