@@ -78,7 +78,10 @@ export async function fittingParts(db: Db | Tx, machineId: string): Promise<Fitt
   }));
 }
 
-/** The newest part of a product's replacement chain (itself when not replaced). */
+/**
+ * The newest listed part of a product's replaced-by chain (the old SKU leads to the new one, chains included); null
+ * when nothing listed replaced it. An unlisted part at the chain's end is skipped for the newest listed one before it.
+ */
 export async function newestOf(db: Db | Tx, productId: string): Promise<{ id: string; name: string } | null> {
   const rows = await db.execute<{ id: string; name: string }>(sql`
     with recursive chain(id, depth) as (
@@ -87,7 +90,8 @@ export async function newestOf(db: Db | Tx, productId: string): Promise<{ id: st
       select pr.replaced_by_id, chain.depth + 1 from part_replacements pr join chain on pr.product_id = chain.id
       where chain.depth < 50
     )
-    select p.id, p.name from chain join products p on p.id = chain.id order by chain.depth desc limit 1`);
+    select p.id, p.name from chain join products p on p.id = chain.id
+    where p.archived_at is null order by chain.depth desc limit 1`);
   const last = rows.rows[0];
   return last && last.id !== productId ? last : null;
 }
@@ -118,21 +122,4 @@ export async function setReplacement(tx: Tx, productId: string, replacedById: st
     .insert(partReplacements)
     .values({ productId, replacedById })
     .onConflictDoUpdate({ target: partReplacements.productId, set: { replacedById } });
-}
-
-/**
- * What a part leads to: the newest listed part of its replaced-by chain (the old SKU leads to the new one, chains
- * included), or the part itself when nothing listed replaced it.
- */
-export async function newestPartOf(db: Db | Tx, productId: string): Promise<string> {
-  const rows = await db.execute<{ id: string }>(sql`
-    with recursive chain(id, depth) as (
-      select ${productId}::uuid, 0
-      union all
-      select pr.replaced_by_id, chain.depth + 1 from part_replacements pr join chain on pr.product_id = chain.id
-      where chain.depth < 50
-    )
-    select c.id from chain c join products p on p.id = c.id
-    where p.archived_at is null order by c.depth desc limit 1`);
-  return rows.rows[0]?.id ?? productId;
 }

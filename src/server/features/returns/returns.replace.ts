@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../infra/errors';
 import type { SessionUser } from '../../http/auth-guard';
 import { recordAudit } from '../audit/audit.service';
 import { placeReplacement, type SaleDelivery } from '../checkout/index';
-import { newestPartOf } from '../equipment/index';
+import { newestOf } from '../equipment/index';
 import { linesWithDelivery, type OrderDeps, type OrderLine } from '../orders/index';
 import { lockReturnIn, orderLinesOf, toReturn, type ReturnLineRow } from './returns.model';
 import { mailReturnStep } from './returns.mail';
@@ -87,7 +87,7 @@ export async function replaceReturn(deps: OrderDeps, actor: SessionUser, id: str
         const replacing = [];
         for (const u of units) {
           const sold = originals.find((o) => o.id === u.orderId)!.productId!;
-          replacing.push({ productId: await newestPartOf(tx, sold), quantity: u.quantity });
+          replacing.push({ productId: (await newestOf(tx, sold))?.id ?? sold, quantity: u.quantity });
         }
         return replacing;
       },
